@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef TPERF_BUILTIN_H
+#define TPERF_BUILTIN_H
+
+/* One entry point per subcommand: argv[0] is the command name. */
+int cmd_help(int argc, const char **argv);
+int cmd_version(int argc, const char **argv);
+int cmd_test(int argc, const char **argv);
+
+/* From perf.c: the command table, for help and the self tests. */
+struct cmd_struct {
+	const char *name;
+	int (*fn)(int argc, const char **argv);
+	int flags;
+	const char *summary;
+};
+#define CMD_USE_PAGER	(1 << 0)	/* page stdout when it is a terminal */
+
+extern const struct cmd_struct commands[];
+extern const int nr_commands;
+const struct cmd_struct *find_command(const char *name);
+/* Print the version line (and with @build_options the compiled-in features). */
+void print_version(int build_options);
+
+#endif

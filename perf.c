@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * tperf: the entry point.  Global options, the dispatch table, help.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "util/config.h"
+#include "util/debug.h"
+#include "util/levenshtein.h"
+#include "util/pager.h"
+#include "util/parse-options.h"
+
+/* The one dispatch table: `tperf --list-cmds` prints it. */
+const struct cmd_struct commands[] = {
+	{ "help", cmd_help, 0, "Display help information about tperf" },
+	{ "test", cmd_test, 0, "Run the built-in self tests" },
+	{ "version", cmd_version, 0, "Display the version of tperf" },
+};
+const int nr_commands = sizeof(commands) / sizeof(commands[0]);
+
+static const char tperf_usage[] =
+	"tperf [--version] [-v|--verbose] [--debug VAR[=N]] [--no-pager] [-h|--help]\n"
+	"             COMMAND [ARGS]";
+
+const struct cmd_struct *find_command(const char *name)
+{
+	for (int i = 0; i < nr_commands; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+void print_version(int build_options)
+{
+	printf("tperf version %s\n", TPERF_VERSION);
+	if (!build_options)
+		return;
+	static const struct { const char *name; int on; const char *what; } feats[] = {
+		{ "libtraceevent", 1, "tracepoint formats" },
+		{ "libtracefs", 1, "tracefs access" },
+		{ "libdw", 1, "DWARF, CFI and line tables" },
+		{ "libelf", 1, "ELF symbols" },
+		{ "zlib", 1, "zlib compression" },
+		{ "zstd", 1, "zstd compression" },
+#ifdef HAVE_LIBUNWIND
+		{ "libunwind", 1, "second DWARF unwinder" },
+#else
+		{ "libunwind", 0, "second DWARF unwinder" },
+#endif
+#ifdef HAVE_LIBBABELTRACE
+		{ "libbabeltrace", 1, "CTF export" },
+#else
+		{ "libbabeltrace", 0, "CTF export" },
+#endif
+	};
+	for (size_t i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)
+		printf("%22s: [ %s ]  # %s\n", feats[i].name, feats[i].on ? "on " : "OFF",
+		       feats[i].what);
+}
+
+static void list_commands(void)
+{
+	printf("\n Usage: %s\n\n The most commonly used tperf commands are:\n", tperf_usage);
+	for (int i = 0; i < nr_commands; i++)
+		printf("   %-12s %s\n", commands[i].name, commands[i].summary);
+	printf("\n See 'tperf help COMMAND' for more information on a specific command.\n\n");
+}
+
+/* Path of Documentation/tperf-CMD.1 beside the binary (a build tree), if any. */
+static int local_man_page(const char *page, char *buf, size_t size)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return -1;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return -1;
+	*slash = '\0';
+	if ((size_t)snprintf(buf, size, "%s/Documentation/%s.1", exe, page) >= size)
+		return -1;
+	return access(buf, R_OK);
+}
+
+static int run_status(const char *const argv[])
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		int fd = open("/dev/null", O_WRONLY);
+
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/*
+ * `tperf help CMD`: the installed man page, else the one in the build tree,
+ * else the usage generated from the command's option table.
+ */
+static int show_help(const struct cmd_struct *cmd)
+{
+	char page[64], path[PATH_MAX];
+	int status;
+	pid_t pid;
+
+	snprintf(page, sizeof(page), "%s%s", cmd ? "tperf-" : "tperf", cmd ? cmd->name : "");
+	fflush(stdout);
+	const char *force = getenv("TPERF_HELP_MAN");
+
+	if (force ? *force != 0 : isatty(STDOUT_FILENO)) {
+		const char *const whatis[] = { "man", "-w", page, NULL };
+
+		if (run_status(whatis) == 0)
+			execlp("man", "man", page, (char *)NULL);
+		if (local_man_page(page, path, sizeof(path)) == 0)
+			execlp("man", "man", "-l", path, (char *)NULL);
+	}
+	if (!cmd) {
+		list_commands();
+		return 0;
+	}
+	/* no man page: the generated usage, and success */
+	pid = fork();
+	if (pid < 0)
+		return 1;
+	if (!pid) {
+		const char *argv[] = { cmd->name, "-h", NULL };
+
+		dup2(STDOUT_FILENO, STDERR_FILENO);
+		exit(cmd->fn(2, argv));
+	}
+	waitpid(pid, &status, 0);
+	return 0;
+}
+
+int cmd_help(int argc, const char **argv)
+{
+	const struct cmd_struct *cmd;
+
+	if (argc < 2) {
+		list_commands();
+		return 0;
+	}
+	cmd = find_command(argv[1]);
+	if (!cmd) {
+		const char *names[64];
+
+		for (int i = 0; i < nr_commands && i < 64; i++)
+			names[i] = commands[i].name;
+		const char *best = closest_match(argv[1], names, (size_t)nr_commands);
+
+		error("'%s' is not a tperf command%s%s%s", argv[1],
+		      best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
+		return PARSE_OPT_USAGE_EXIT;
+	}
+	return show_help(cmd);
+}
+
+int cmd_version(int argc, const char **argv)
+{
+	bool build_options = false;
+	const struct option options[] = {
+		OPT_BOOLEAN(0, "build-options", &build_options,
+			    "display the optional libraries compiled in"),
+		OPT_END()
+	};
+	const char *const usage[] = { "tperf version [<options>]", NULL };
+
+	argc = parse_options(argc, argv, options, usage, 0);
+	if (argc)
+		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
+	print_version(build_options);
+	return 0;
+}
+
+static int unknown_command(const char *name)
+{
+	const char *names[64];
+	const char *best;
+
+	for (int i = 0; i < nr_commands && i < 64; i++)
+		names[i] = commands[i].name;
+	best = closest_match(name, names, (size_t)nr_commands);
+	if (best)
+		error("'%s' is not a tperf command; did you mean '%s'?", name, best);
+	else
+		error("'%s' is not a tperf command; see 'tperf help'", name);
+	return PARSE_OPT_USAGE_EXIT;
+}
+
+/* Global options come before the command; parsed by hand, as git does. */
+static int handle_global_options(int *argc, const char ***argv)
+{
+	while (*argc > 0 && (*argv)[0][0] == '-') {
+		const char *arg = (*argv)[0];
+
+		if (!strcmp(arg, "--version")) {
+			print_version(0);
+			exit(0);
+		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			list_commands();
+			exit(0);
+		} else if (!strcmp(arg, "-v") || !strcmp(arg, "--verbose")) {
+			tperf_config.verbose++;
+		} else if (!strcmp(arg, "--no-pager")) {
+			tperf_config.no_pager = true;
+		} else if (!strcmp(arg, "--list-cmds")) {
+			for (int i = 0; i < nr_commands; i++)
+				printf("%s\n", commands[i].name);
+			exit(0);
+		} else if (!strcmp(arg, "--debug") || !strncmp(arg, "--debug=", 8)) {
+			const char *val = arg[7] == '=' ? arg + 8 : NULL;
+
+			if (!val) {
+				if (*argc < 2)
+					die_usage("option '--debug' requires a value (VAR[=N])");
+				val = (*argv)[1];
+				(*argv)++;
+				(*argc)--;
+			}
+			if (debug_parse_var(val))
+				exit(PARSE_OPT_USAGE_EXIT);
+		} else {
+			error("unknown option '%s'", arg);
+			fprintf(stderr, "\n Usage: %s\n\n", tperf_usage);
+			exit(PARSE_OPT_USAGE_EXIT);
+		}
+		(*argv)++;
+		(*argc)--;
+	}
+	return 0;
+}
+
+static int check_stdout(void)
+{
+	/* a closed or full stdout is an error */
+	if (fflush(stdout) || ferror(stdout)) {
+		error("cannot write output: %s", strerror(errno ? errno : EIO));
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, const char **argv)
+{
+	const struct cmd_struct *cmd;
+	int ret;
+
+	argv++;
+	argc--;
+	handle_global_options(&argc, &argv);
+	if (argc == 0) {
+		list_commands();
+		return PARSE_OPT_USAGE_EXIT;
+	}
+	cmd = find_command(argv[0]);
+	if (!cmd)
+		return unknown_command(argv[0]);
+	tperf_config.cmd = cmd->name;
+	if (argc == 2 && !strcmp(argv[1], "--help"))
+		return show_help(cmd);
+	if (cmd->flags & CMD_USE_PAGER)
+		setup_pager();
+	ret = cmd->fn(argc, argv);
+	if (check_stdout() && !ret)
+		ret = 1;
+	return ret;
+}

@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Install the Debian packages tperf's build and tests need; does nothing when
+# they are all present.  Idempotent.  Needs root (or sudo) only to install.
+set -e
+
+# build: required libraries, then optional ones (compiled in when present)
+BUILD="make gcc pkg-config libtraceevent-dev libtracefs-dev libdw-dev libelf-dev
+zlib1g-dev libzstd-dev libunwind-dev libbabeltrace-ctf-dev libpopt-dev"
+# tests: the oracles, libtraceevent's plugins, <sys/sdt.h>, the fuzzers, man
+TESTS="linux-perf trace-cmd libtraceevent1-plugin systemtap-sdt-dev clang man-db
+python3 procps"
+
+missing=
+for p in $BUILD $TESTS; do
+	s=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case "$s" in
+	*"install ok installed"*) ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps: installing:$missing"
+if [ "$(id -u)" != 0 ]; then
+	if command -v sudo >/dev/null 2>&1; then
+		SUDO=sudo
+	else
+		echo "install-deps: not root: run 'apt-get install$missing' as root" >&2
+		exit 1
+	fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+${SUDO:-} apt-get update -qq
+# shellcheck disable=SC2086
+${SUDO:-} apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,125 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Shell test library, in git's test-lib style.  A test script:
+#
+#	. "$(dirname "$0")/lib.sh"
+#	test_expect_success 'stat counts task-clock' '
+#		tperf stat -x, -e task-clock true 2>err &&
+#		grep -q task-clock err
+#	'
+#	test_expect_success PERF 'needs Linux perf' '...'
+#	test_done
+#
+# Each test body runs in a subshell inside a scratch directory ($TRASH);
+# `test_when_finished CMD` runs CMD after the body, pass or fail.  Output is
+# TAP-like: "ok N - desc", "not ok N - desc", "ok N # skip desc (missing X)".
+# A script that cannot run at all calls `skip_all "reason"` (exit 2).
+
+TPERF=${TPERF:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/tperf}
+TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SRC_DIR=$(cd "$TESTS_DIR/.." && pwd)
+DATA_DIR=$TESTS_DIR/data
+export TPERF TESTS_DIR SRC_DIR DATA_DIR
+export TPERF_PAGER=cat LC_ALL=C
+unset PAGER
+
+tperf() { "$TPERF" "$@"; }
+
+test_count=0
+test_fail=0
+test_skip=0
+test_pass=0
+TRASH=$(mktemp -d "${TMPDIR:-/tmp}/tperf-test.XXXXXX")
+trap 'rm -rf "$TRASH"' EXIT
+cd "$TRASH" || exit 1
+
+# Prerequisites, evaluated once when first needed.
+declare -A _prereq_cmd _prereq_val
+test_lazy_prereq() { _prereq_cmd[$1]=$2; }
+test_have_prereq() {
+	local p
+	for p in ${1//,/ }; do
+		if [ -z "${_prereq_val[$p]}" ]; then
+			if (eval "${_prereq_cmd[$p]:-false}") >/dev/null 2>&1; then
+				_prereq_val[$p]=yes
+			else
+				_prereq_val[$p]=no
+			fi
+		fi
+		[ "${_prereq_val[$p]}" = yes ] || { _missing=$p; return 1; }
+	done
+}
+test_lazy_prereq PERF 'command -v perf && perf --version'
+test_lazy_prereq ROOT '[ "$(id -u)" = 0 ]'
+test_lazy_prereq TRACECMD 'command -v trace-cmd'
+test_lazy_prereq FULL '[ -n "$TPERF_TEST_FULL" ]'
+
+test_when_finished() { _cleanup="$1; $_cleanup"; }
+
+_run_body() {
+	(
+		_cleanup=:
+		mkdir -p "$TRASH/t$test_count" && cd "$TRASH/t$test_count" || exit 1
+		eval "$1"
+		rc=$?
+		eval "$_cleanup" || rc=1
+		exit $rc
+	) >"$TRASH/out.$test_count" 2>&1
+}
+
+test_expect_success() {
+	local prereq=
+	[ $# = 3 ] && { prereq=$1; shift; }
+	test_count=$((test_count + 1))
+	if [ -n "$prereq" ] && ! test_have_prereq "$prereq"; then
+		test_skip=$((test_skip + 1))
+		echo "ok $test_count # skip $1 (missing $_missing)"
+		return
+	fi
+	if _run_body "$2"; then
+		test_pass=$((test_pass + 1))
+		echo "ok $test_count - $1"
+	else
+		test_fail=$((test_fail + 1))
+		echo "not ok $test_count - $1"
+		sed 's/^/#	/' "$TRASH/out.$test_count" | head -60
+	fi
+}
+
+test_done() {
+	echo "# $(basename "$0"): $test_pass passed, $test_fail failed, $test_skip skipped"
+	[ $test_fail = 0 ]
+	exit $?
+}
+
+skip_all() {
+	echo "1..0 # SKIP $(basename "$0"): $1"
+	exit 2
+}
+
+# Compare expected (first) and actual (second) files; show a diff on mismatch.
+test_cmp() { diff -u "$1" "$2"; }
+
+# Run a command that must fail (exit status 1..125, not a crash or a signal).
+test_must_fail() {
+	"$@"
+	local rc=$?
+	if [ $rc = 0 ]; then
+		echo "test_must_fail: command succeeded: $*" >&2
+		return 1
+	elif [ $rc -gt 128 ] && [ $rc != 129 ]; then
+		echo "test_must_fail: command died with status $rc: $*" >&2
+		return 1
+	fi
+	return 0
+}
+
+# Run a command and check its exit status: test_expect_code N cmd...
+test_expect_code() {
+	local want=$1
+	shift
+	"$@"
+	local rc=$?
+	[ $rc = "$want" ] || { echo "test_expect_code: want $want, got $rc: $*" >&2; return 1; }
+}

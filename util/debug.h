@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Messages to the user, all on stderr.  Style (git's): lowercase first word,
+ * no full stop, names in quotes, what failed and then what to do.
+ *
+ *   error("cannot open '%s': %s", path, strerror(errno));
+ *	-> "tperf: cannot open 'x': No such file or directory"
+ *   warning(...) -> "tperf: warning: ..."   note(...) -> "tperf: note: ..."
+ *   pr_debug(...) shown with -v, pr_debug2(...) with -vv.
+ */
+#ifndef TPERF_DEBUG_H
+#define TPERF_DEBUG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+#define __printf(a, b) __attribute__((format(printf, a, b)))
+
+void error(const char *fmt, ...) __printf(1, 2);
+void warning(const char *fmt, ...) __printf(1, 2);
+void note(const char *fmt, ...) __printf(1, 2);
+/* "fatal" usage error: message and exit 129 */
+void die_usage(const char *fmt, ...) __printf(1, 2) __attribute__((noreturn));
+
+/* Verbose-level messages: printed when tperf_config.verbose >= level. */
+int eprintf(int level, const char *fmt, ...) __printf(2, 3);
+#define pr_err(...)	fprintf(stderr, __VA_ARGS__)
+#define pr_warning(...)	fprintf(stderr, __VA_ARGS__)
+#define pr_info(...)	eprintf(0, __VA_ARGS__)
+#define pr_debug(...)	eprintf(1, __VA_ARGS__)
+#define pr_debug2(...)	eprintf(2, __VA_ARGS__)
+#define pr_debug3(...)	eprintf(3, __VA_ARGS__)
+
+/* Apply `--debug VAR[=N]`; returns 0, or -1 with a message for an unknown VAR. */
+int debug_parse_var(const char *str);
+
+#endif
