@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The list of events of one command, and the CPUs and threads they cover. */
+#ifndef TPERF_EVLIST_H
+#define TPERF_EVLIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "evsel.h"
+#include "list.h"
+
+struct target;
+
+struct evlist {
+	struct list_head entries;	/* struct evsel, in command-line order */
+	int nr_entries;
+	int nr_groups;			/* groups of two or more */
+	struct cpu_map *cpus;		/* from the target */
+	struct thread_map *threads;
+	pid_t workload_pid;		/* -1 when there is none */
+};
+
+struct evlist *evlist__new(void);
+void evlist__delete(struct evlist *evlist);
+void evlist__add(struct evlist *evlist, struct evsel *evsel);
+#define evlist__for_each_entry(evlist, evsel) \
+	list_for_each_entry(evsel, &(evlist)->entries, node)
+static inline struct evsel *evlist__first(struct evlist *e)
+{
+	return list_first_entry(&e->entries, struct evsel, node);
+}
+static inline struct evsel *evlist__last(struct evlist *e)
+{
+	return list_last_entry(&e->entries, struct evsel, node);
+}
+
+/*
+ * Set evlist->cpus and ->threads from @target (a workload's pid is given
+ * later by evlist__set_workload_pid()).  0 or -errno with a message in @buf.
+ */
+int evlist__create_maps(struct evlist *evlist, const struct target *target,
+			char *buf, size_t size);
+void evlist__set_workload_pid(struct evlist *evlist, pid_t pid);
+
+enum {
+	EVLIST_OPEN_KEEP_UNSUPPORTED = 1 << 0,	/* stat: unsupported events stay, marked */
+	EVLIST_OPEN_FALLBACK = 1 << 1,		/* record: cycles -> cpu-clock */
+};
+/*
+ * Open every event (groups with their leader; events with their own cpumask
+ * on those CPUs).  On failure returns -errno with the message of
+ * evsel__open_strerror() for the failing event in @buf.
+ */
+int evlist__open(struct evlist *evlist, int flags, char *buf, size_t size);
+void evlist__close(struct evlist *evlist);
+int evlist__read(struct evlist *evlist);
+int evlist__enable(struct evlist *evlist);
+int evlist__disable(struct evlist *evlist);
+/* Number of file descriptors evlist__open() needs. */
+size_t evlist__nr_fds(struct evlist *evlist);
+
+#endif

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One event selector: a perf_event_attr and everything needed to open it on
+ * a set of CPUs and threads, read it and name it.  Built by parse-events
+ * (util/parse-events.c), opened and read by util/evsel.c, aggregated and
+ * printed by util/stat*.c.
+ */
+#ifndef TPERF_EVSEL_H
+#define TPERF_EVSEL_H
+
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "list.h"
+
+struct cpu_map;
+struct thread_map;
+struct pmu;
+struct evlist;
+struct powercap_event;
+
+/* One read of a counter: value, time enabled, time running. */
+struct counts_values {
+	uint64_t val, ena, run;
+};
+
+struct evsel {
+	struct list_head node;
+	struct evlist *evlist;
+	int idx;			/* position in the evlist, from 0 */
+	struct perf_event_attr attr;
+	char *name;			/* as perf shows it: "cycles:u", "msr/tsc/",
+					 * "sched:sched_switch", or the name= term */
+	struct evsel *leader;		/* itself when not in a group */
+	int nr_members;			/* in a leader: members including itself */
+	char *group_name;		/* "{a,b}" groups have none; NULL */
+
+	/* from the PMU (sysfs) or the alias */
+	struct pmu *pmu;		/* NULL for the legacy types' symbolic names */
+	double scale;			/* counts are multiplied by it (1.0) */
+	const char *unit;		/* "" or "Joules", "MiB" ... */
+	bool per_pkg, snapshot;
+	struct cpu_map *own_cpus;	/* the PMU's cpumask: only these CPUs, or NULL */
+	bool requires_cpu;		/* cannot be per-thread (uncore, msr, power) */
+
+	/* modifiers, as written */
+	bool weak_group;		/* :W */
+	bool sample_read_leader;	/* :S */
+	bool pinned_group;		/* :D */
+	int precise_max;		/* :P */
+
+	/* tracepoints */
+	char *tp_sys, *tp_name;		/* "sched", "sched_switch" */
+	char *filter;			/* --filter expression */
+
+	/* RAPL through powercap (no "power" PMU): values come from sysfs */
+	struct powercap_event *powercap;
+
+	/* open state (util/evsel.c) */
+	struct cpu_map *cpus;		/* the CPUs it is open on ({-1}: any) */
+	struct thread_map *threads;	/* the threads ({-1}: all) */
+	int *fd;			/* [cpu_idx * threads->nr + thread_idx], -1 if closed */
+	uint64_t *id;			/* the kernel's event ids, same layout */
+	struct counts_values *counts;	/* last read, same layout (raw, unscaled) */
+	bool supported;			/* opened on at least one CPU/thread */
+	int open_err;			/* the errno of a failed open (positive), 0 */
+
+	void *priv;			/* the command's own data (stat: running stats) */
+};
+
+struct evsel *evsel__new(const struct perf_event_attr *attr);
+void evsel__delete(struct evsel *evsel);
+/* Set the display name (copied). */
+int evsel__set_name(struct evsel *evsel, const char *name);
+/* The name, or a generated one from type/config when none was set. */
+const char *evsel__name(struct evsel *evsel);
+static inline bool evsel__is_group_leader(const struct evsel *e) { return e->leader == e; }
+
+/* 0 or -errno; evsel->open_err keeps the errno of the first failure. */
+int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads);
+void evsel__close(struct evsel *evsel);
+/* Read every fd into evsel->counts (a group leader reads its group). 0 or -errno. */
+int evsel__read(struct evsel *evsel);
+int evsel__enable(struct evsel *evsel);
+int evsel__disable(struct evsel *evsel);
+/*
+ * When the open failed because the hardware event does not exist here, turn
+ * @evsel into its software equivalent (cycles -> cpu-clock) and say so in
+ * @msg.  True when it changed something and the open should be retried.
+ */
+bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
+/*
+ * Explain a failed open with context and what to do, into @buf: the event
+ * name, hardware events on a machine with no PMU, perf_event_paranoid and
+ * its value for EACCES/EPERM, descriptors for EMFILE ...
+ */
+int evsel__open_strerror(struct evsel *evsel, int err, char *buf, size_t size);
+
+/*
+ * Print @attr field by field in the layout of `perf stat -vv` and
+ * `perf record -vv` (zero fields omitted), between dashed lines.
+ */
+int perf_event_attr__fprintf(FILE *fp, const struct perf_event_attr *attr);
+
+#endif
