@@ -505,7 +505,7 @@ static int pe_lex_term(struct pe_state *st, struct pe_term *t)
 		int vn;
 
 		t->has_val = true;
-		while (*p && *p != ',' && *p != '/')
+		while (*p && *p != ',' && *p != '/' && !isspace((unsigned char)*p))
 			p++;
 		vn = lex_number(v, &t->num);
 		if (vn && vn == p - v) {
@@ -699,7 +699,8 @@ static int pe_pmu_term(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 }
 
 /* Parse "term,term/" after the opening '/', calling the term handler. */
-static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu)
+static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu,
+		    const char *ev_name)
 {
 	if (*st->p == '/') {
 		st->p++;
@@ -719,7 +720,7 @@ static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu)
 			char *help = valid_terms_help(NULL);
 
 			ret = pe_error(st, t.at, help, "unknown term '%s' for event '%s'",
-				       t.name, e->name ? e->name : "");
+				       t.name, ev_name);
 			free(help);
 		}
 		if (ret)
@@ -933,7 +934,7 @@ static int pe_pmu_event(struct pe_state *st, struct pmu *pmu)
 		e->own_cpus = cpu_map__get(pmu->cpus);
 		e->requires_cpu = true;
 	}
-	return pe_terms(st, e, pmu);
+	return pe_terms(st, e, pmu, pmu->name);
 }
 
 /* power/energy-X/ read from /sys/class/powercap when there is no "power" PMU. */
@@ -1214,6 +1215,24 @@ static int pe_bare_alias(struct pe_state *st, const char *name, const char *at)
 	return found;
 }
 
+static bool all_mod_chars(const char *s)
+{
+	for (; *s; s++)
+		if (!is_mod_char((unsigned char)*s))
+			return false;
+	return true;
+}
+
+static bool any_pmu_alias(const char *name)
+{
+	struct pmu *pmu = NULL;
+
+	while ((pmu = pmu__scan(pmu)))
+		if (pmu__find_alias(pmu, name))
+			return true;
+	return false;
+}
+
 static int pe_event(struct pe_state *st)
 {
 	const char *start = st->p;
@@ -1250,7 +1269,7 @@ static int pe_event(struct pe_state *st)
 							p->name);
 			return pe_error(st, start, help, "unknown PMU '%s'", name);
 		} else if (!ret) {
-			ret = pe_terms(st, evlist__last(st->list), NULL);
+			ret = pe_terms(st, evlist__last(st->list), NULL, name);
 		}
 		if (ret)
 			return ret;
@@ -1269,7 +1288,7 @@ static int pe_event(struct pe_state *st)
 
 		st->p++;
 		n = lex_name(st->p, name2, sizeof(name2));
-		if (n <= 0) {
+		if (n <= 0 || (all_mod_chars(name2) && any_pmu_alias(name))) {
 			/* "name:mods" for a bare PMU alias */
 			st->p--;
 			goto bare;
