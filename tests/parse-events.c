@@ -18,6 +18,7 @@
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/parse-events.h"
+#include "util/parse-options.h"
 #include "util/pmu.h"
 
 /* exclude_* and other attr bits, as a compact mask */
@@ -393,5 +394,247 @@ TPERF_TEST(parse_events_invalid, "parse-events: errors name the token and say wh
 		parse_events_error__exit(&err);
 		evlist__delete(evlist);
 	}
+	return TEST_OK;
+}
+
+static struct evsel *nth(struct evlist *evlist, int n)
+{
+	struct evsel *e;
+
+	evlist__for_each_entry(evlist, e)
+		if (e->idx == n)
+			return e;
+	return NULL;
+}
+
+TPERF_TEST(parse_events_groups, "parse-events: groups, leaders, group modifiers, appending")
+{
+	struct evlist *evlist;
+	struct evsel *e;
+
+	if (setup_fake_tree())
+		return test_skip("no fake sysfs tree");
+	evlist = evlist__new();
+	TEST_ASSERT_VAL("parse", !parse_events(evlist, "cpu-clock,{task-clock,faults,cs}:S", NULL));
+	TEST_ASSERT_VAL("parse again appends", !parse_events(evlist, "{cycles:k,instructions}:u",
+							     NULL));
+	TEST_ASSERT_EQUAL("entries", evlist->nr_entries, 6);
+	TEST_ASSERT_EQUAL("groups", evlist->nr_groups, 2);
+	e = nth(evlist, 0);
+	TEST_ASSERT_VAL("alone", evsel__is_group_leader(e) && e->nr_members == 1);
+	e = nth(evlist, 1);
+	TEST_ASSERT_VAL("leader", evsel__is_group_leader(e));
+	TEST_ASSERT_EQUAL("members", e->nr_members, 3);
+	TEST_ASSERT_VAL(":S on the leader", e->sample_read_leader);
+	TEST_ASSERT_VAL("member 2", nth(evlist, 2)->leader == e && nth(evlist, 3)->leader == e);
+	TEST_ASSERT_STR("member name", nth(evlist, 3)->name, "cs");
+	e = nth(evlist, 4);
+	TEST_ASSERT_VAL("second leader", evsel__is_group_leader(e) && e->nr_members == 2);
+	/* cycles:k then :u on the group: user and kernel, not hv */
+	TEST_ASSERT_VAL("cycles:k + :u", !e->attr.exclude_user && !e->attr.exclude_kernel &&
+					 e->attr.exclude_hv && e->attr.exclude_guest);
+	e = nth(evlist, 5);
+	TEST_ASSERT_VAL("instructions + :u", !e->attr.exclude_user && e->attr.exclude_kernel &&
+					     e->attr.exclude_hv && e->leader == nth(evlist, 4));
+	TEST_ASSERT_EQUAL("idx", e->idx, 5);
+	evlist__delete(evlist);
+
+	evlist = evlist__new();
+	TEST_ASSERT_VAL("weak, pinned", !parse_events(evlist, "{cpu-clock,task-clock}:WD", NULL));
+	evlist__for_each_entry(evlist, e)
+		TEST_ASSERT_VAL("W and D on every member", e->weak_group && e->attr.pinned);
+	TEST_ASSERT_VAL("error keeps the list", parse_events(evlist, "cpu-clock,bogus", NULL));
+	TEST_ASSERT_EQUAL("nothing added on error", evlist->nr_entries, 2);
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(parse_events_pmu_fields, "parse-events: scale, unit, cpumask and flags from sysfs")
+{
+	struct evlist *evlist;
+	struct evsel *e;
+	char buf[32];
+
+	if (setup_fake_tree())
+		return test_skip("no fake sysfs tree");
+	evlist = evlist__new();
+	TEST_ASSERT_VAL("parse", !parse_events(evlist, "power/energy-pkg/,uncore_imc_0/cas_count_read/,"
+					       "uncore_imc_0/clockticks/,cpu/topdown-total-slots/,"
+					       "msr/tsc/,cpu-clock,cpu/mem-loads/", NULL));
+	e = nth(evlist, 0);
+	TEST_ASSERT_VAL("power pmu", e->pmu && !strcmp(e->pmu->name, "power") && !e->powercap);
+	TEST_ASSERT_VAL("scale", e->scale == 2.3283064365386962890625e-10);
+	TEST_ASSERT_STR("unit", e->unit, "Joules");
+	TEST_ASSERT_VAL("requires cpu", e->requires_cpu && e->own_cpus);
+	cpu_map__snprint(e->own_cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("cpumask", buf, "0");
+	e = nth(evlist, 1);
+	TEST_ASSERT_VAL("MiB scale", e->scale == 6.103515625e-5);
+	TEST_ASSERT_STR("MiB", e->unit, "MiB");
+	cpu_map__snprint(e->own_cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("uncore cpumask", buf, "0,2");
+	TEST_ASSERT_VAL("not per-pkg", !e->per_pkg && !e->snapshot);
+	e = nth(evlist, 2);
+	TEST_ASSERT_VAL("per-pkg, snapshot", e->per_pkg && e->snapshot && e->scale == 1.0);
+	TEST_ASSERT_STR("no unit", e->unit, "");
+	e = nth(evlist, 3);
+	TEST_ASSERT_VAL("core pmu: any cpu", !e->own_cpus && !e->requires_cpu && e->scale == 4.0);
+	e = nth(evlist, 4);
+	TEST_ASSERT_VAL("msr has no cpumask here", !e->own_cpus && !e->requires_cpu);
+	e = nth(evlist, 5);
+	TEST_ASSERT_VAL("legacy: no pmu", !e->pmu && e->scale == 1.0 && !strcmp(e->unit, ""));
+	TEST_ASSERT_STR("alias unit", nth(evlist, 6)->unit, "loads");
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(parse_events_powercap, "parse-events: power/energy-*/ through powercap without a power PMU")
+{
+	struct evlist *evlist = evlist__new();
+	struct parse_events_error err;
+	char *dir = test_mkdtemp();
+	struct evsel *e;
+	int ret;
+
+	TEST_ASSERT_VAL("tmp", dir && evlist);
+	test_write_file(dir, "bus/event_source/devices/software/type", "1\n");
+	test_write_file(dir, "class/powercap/intel-rapl:0/name", "package-0\n");
+	test_write_file(dir, "class/powercap/intel-rapl:0/energy_uj", "1000\n");
+	test_write_file(dir, "class/powercap/intel-rapl:0/max_energy_range_uj", "262143328850\n");
+	setenv("TPERF_SYSFS", dir, 1);
+	pmu__reset();
+	ret = parse_events(evlist, "power/energy-pkg/", &err);
+	if (ret)
+		parse_events_error__print(&err, stderr);
+	TEST_ASSERT_VAL("parse", !ret);
+	e = evlist__first(evlist);
+	TEST_ASSERT_VAL("powercap event", e->powercap && !e->pmu);
+	TEST_ASSERT_STR("unit", e->unit, "Joules");
+	TEST_ASSERT_VAL("microjoules", e->scale == 1e-6 && e->requires_cpu);
+	TEST_ASSERT_STR("name", e->name, "power/energy-pkg/");
+	ret = parse_events(evlist, "power/energy-gpu/", &err);
+	TEST_ASSERT_VAL("no gpu zone", ret == -EINVAL);
+	TEST_ASSERT_STR("message", err.msg, "unknown powercap event 'energy-gpu'");
+	TEST_ASSERT_EQUAL("caret", err.idx, 6);
+	TEST_ASSERT_STR("help", err.help, "valid events: energy-pkg");
+	parse_events_error__exit(&err);
+	evlist__delete(evlist);
+	return test_rm_rf(dir) ? TEST_FAIL : TEST_OK;
+}
+
+TPERF_TEST(parse_events_terms, "parse-events: config terms, and what 'stat' accepts")
+{
+	struct evlist *evlist = evlist__new();
+	struct parse_events_error err;
+	struct evsel *e;
+
+	if (setup_fake_tree())
+		return test_skip("no fake sysfs tree");
+	TEST_ASSERT_VAL("parse", !parse_events(evlist,
+		"cpu/event=1,period=1000,no-inherit,call-graph=dwarf,stack-size=4096,max-stack=3,"
+		"metric-id=m1,percore,overwrite,aux-output/,cpu-clock/freq=99,inherit/", NULL));
+	e = nth(evlist, 0);
+	TEST_ASSERT_VAL("period", e->terms.period_set && e->terms.period == 1000 &&
+				  !e->terms.freq_set);
+	TEST_ASSERT_VAL("no sample_period in the attr", !e->attr.sample_period);
+	TEST_ASSERT_EQUAL("no-inherit", e->terms.inherit, 0);
+	TEST_ASSERT_STR("call-graph", e->terms.call_graph, "dwarf");
+	TEST_ASSERT_EQUAL("stack-size", e->terms.stack_size, 4096);
+	TEST_ASSERT_EQUAL("max-stack", e->terms.max_stack, 3);
+	TEST_ASSERT_STR("metric-id", e->terms.metric_id, "m1");
+	TEST_ASSERT_VAL("percore, overwrite, aux-output",
+			e->terms.percore && e->terms.overwrite == 1 && e->terms.aux_output);
+	e = nth(evlist, 1);
+	TEST_ASSERT_VAL("freq", e->terms.freq_set && e->terms.freq == 99);
+	TEST_ASSERT_VAL("inherit", e->terms.inherit == 1 && e->terms.overwrite == -1 &&
+				   e->terms.max_stack == -1);
+	parse_events__stat_terms(true);
+	TEST_ASSERT_VAL("stat: period ok", !parse_events(evlist, "msr/tsc,period=10,percore/", NULL));
+	TEST_ASSERT_VAL("stat: freq refused", parse_events(evlist, "msr/tsc,freq=10/", &err));
+	TEST_ASSERT_STR("stat message", err.msg, "'freq' is not usable in 'tperf stat'");
+	TEST_ASSERT_EQUAL("caret on the term", err.idx, 8);
+	parse_events_error__exit(&err);
+	TEST_ASSERT_VAL("stat: unknown", parse_events(evlist, "msr/evnt=1/", &err));
+	TEST_ASSERT_STR("stat terms", err.help,
+			"valid terms: event,config,config1,config2,name,period,percore,metric-id");
+	parse_events_error__exit(&err);
+	parse_events__stat_terms(false);
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+static int count_cache(const char *name, uint64_t config, void *data)
+{
+	int *n = data;
+
+	if (*n == 0 && (strcmp(name, "L1-dcache-loads") || config != 0))
+		return -1;
+	if (*n == 1 && (strcmp(name, "L1-dcache-load-misses") || config != 0x10000))
+		return -1;
+	if (!strcmp(name, "node-prefetch-misses") && config != 0x10206)
+		return -1;
+	if (!strcmp(name, "L1-icache-stores") || !strcmp(name, "iTLB-stores") ||
+	    !strcmp(name, "branch-prefetches"))
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+static int stop_at_3(const char *name, uint64_t config, void *data)
+{
+	(void)name;
+	(void)config;
+	return ++*(int *)data == 3 ? 42 : 0;
+}
+
+TPERF_TEST(parse_events_cache_list, "parse-events: the generic cache events, in perf's order")
+{
+	int n = 0;
+
+	TEST_ASSERT_EQUAL("walk", for_each_hw_cache_event(count_cache, &n), 0);
+	TEST_ASSERT_EQUAL("valid combinations", n, 32);
+	n = 0;
+	TEST_ASSERT_EQUAL("stops", for_each_hw_cache_event(stop_at_3, &n), 42);
+	TEST_ASSERT_EQUAL("at 3", n, 3);
+	TEST_ASSERT_EQUAL("hw symbols", nr_event_symbols_hw, 10);
+	TEST_ASSERT_EQUAL("sw symbols", nr_event_symbols_sw, 12);
+	return TEST_OK;
+}
+
+TPERF_TEST(parse_events_options, "parse-events: -e and --filter callbacks")
+{
+	struct evlist *evlist = NULL;
+	struct option opt = { .value = &evlist };
+	char out[4096] = "";
+	FILE *fp;
+
+	if (setup_fake_tree())
+		return test_skip("no fake sysfs tree");
+	TEST_ASSERT_EQUAL("-e allocates", parse_events_option(&opt, "cpu-clock", 0), 0);
+	TEST_ASSERT_VAL("allocated", evlist && evlist->nr_entries == 1);
+	TEST_ASSERT_EQUAL("--filter after cpu-clock", parse_filter(&opt, "prev_pid == 1", 0), -1);
+	TEST_ASSERT_EQUAL("-e tracepoint", parse_events_option(&opt, "sched:sched_switch", 0), 0);
+	TEST_ASSERT_EQUAL("--filter", parse_filter(&opt, "prev_pid == 1", 0), 0);
+	TEST_ASSERT_STR("filter", evlist__last(evlist)->filter, "prev_pid == 1");
+	fp = fmemopen(out, sizeof(out), "w");
+	TEST_ASSERT_VAL("fmemopen", fp);
+	{
+		struct parse_events_error err;
+
+		parse_events(evlist, "cpu/evnt=1/", &err);
+		parse_events_error__print(&err, fp);
+		parse_events_error__exit(&err);
+	}
+	fclose(fp);
+	TEST_ASSERT_STR("printed error", out,
+			"tperf: event syntax error: 'cpu/evnt=1/'\n"
+			"                                ^ unknown term 'evnt' for PMU 'cpu'\n"
+			"valid terms: any,cmask,edge,event,fc_mask,frontend,in_tx,in_tx_cp,inv,"
+			"ldlat,offcore_rsp,pc,umask,config,config1,config2,name,period,freq,"
+			"branch_type,call-graph,stack-size,no-inherit,inherit,max-stack,"
+			"no-overwrite,overwrite,percore,aux-output,metric-id\n");
+	TEST_ASSERT_EQUAL("-e error", parse_events_option(&opt, "bogus", 0), -1);
+	TEST_ASSERT_EQUAL("still 2", evlist->nr_entries, 2);
+	evlist__delete(evlist);
 	return TEST_OK;
 }
