@@ -463,8 +463,10 @@ int pmu__format_list(struct pmu *pmu, char *buf, size_t size)
 	list_for_each_entry(f, &pmu->formats, node) {
 		int n = snprintf(buf + len, size - len, "%s%s", len ? "," : "", f->name);
 
-		if (n < 0 || (size_t)n >= size - len)
+		if (n < 0 || (size_t)n >= size - len) {
+			buf[len] = '\0';	/* no half names */
 			break;
+		}
 		len += (size_t)n;
 	}
 	return (int)len;
