@@ -638,3 +638,123 @@ TPERF_TEST(parse_events_options, "parse-events: -e and --filter callbacks")
 	evlist__delete(evlist);
 	return TEST_OK;
 }
+
+/*
+ * The fields `perf stat` sets itself when it opens a counter, not the
+ * parser: sample_type IDENTIFIER, read_format (times, and ID|GROUP in a
+ * group), inherit, disabled + enable_on_exec on leaders, no sample_period.
+ * Everything else in the expected files comes from the parser.
+ */
+static void stat_overlay(struct evsel *e, struct perf_event_attr *a)
+{
+	*a = e->attr;
+	a->sample_type = PERF_SAMPLE_IDENTIFIER;
+	a->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	if (e->leader->nr_members > 1)
+		a->read_format |= PERF_FORMAT_ID | PERF_FORMAT_GROUP;
+	a->inherit = 1;
+	a->sample_period = 0;
+	if (evsel__is_group_leader(e)) {
+		a->disabled = 1;
+		a->enable_on_exec = 1;
+	}
+}
+
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0;
+	ssize_t n;
+
+	if (!f)
+		return NULL;
+	buf = malloc(65536);
+	if (buf) {
+		n = (ssize_t)fread(buf, 1, 65535, f);
+		len = n > 0 ? (size_t)n : 0;
+		buf[len] = '\0';
+	}
+	fclose(f);
+	return buf;
+}
+
+static const char *const attr_files[] = {
+	"cpu-clock", "task-clock", "page-faults", "cycles", "cycles-u", "instructions-k",
+	"l1-dcache-load-misses", "msr-tsc", "sched-switch", "mem-rw", "group-clocks",
+	"cycles-ppp", "cycles-GH", "cache-prefetch", "raw", "bp-x",
+};
+
+TPERF_TEST(parse_events_attr_vs_perf, "parse-events: attrs as perf 6.1 -vv prints them (this machine)")
+{
+	char path[4096];
+	int checked = 0;
+
+	unsetenv("TPERF_SYSFS");
+	unsetenv("TPERF_TRACEFS");
+	pmu__reset();
+	for (size_t i = 0; i < sizeof(attr_files) / sizeof(attr_files[0]); i++) {
+		struct evlist *evlist = evlist__new();
+		char *want, *nl, *got = NULL;
+		size_t got_len = 0;
+		struct evsel *e;
+		FILE *fp;
+
+		snprintf(path, sizeof(path), "attr-expected/%s.txt", attr_files[i]);
+		want = read_text(test_data_path(path));
+		TEST_ASSERT_VAL(path, want && want[0] == '#' && (nl = strchr(want, '\n')));
+		*nl = '\0';
+		if (parse_events(evlist, want + 2, NULL)) {
+			/* msr or tracefs missing on this machine: nothing to compare */
+			free(want);
+			evlist__delete(evlist);
+			continue;
+		}
+		fp = open_memstream(&got, &got_len);
+		TEST_ASSERT_VAL("memstream", fp);
+		evlist__for_each_entry(evlist, e) {
+			struct perf_event_attr a;
+
+			stat_overlay(e, &a);
+			perf_event_attr__fprintf(fp, &a);
+		}
+		fclose(fp);
+		TEST_ASSERT_STR(want + 2, got, nl + 1);
+		checked++;
+		free(got);
+		free(want);
+		evlist__delete(evlist);
+	}
+	return checked ? TEST_OK : test_skip("no event of the expected files parses here");
+}
+
+TPERF_TEST(attr_fprintf_record, "attr printing: a perf record -vv attr, field by field")
+{
+	struct perf_event_attr a = { 0 };
+	char *want = read_text(test_data_path("attr-expected/record-dwarf.txt"));
+	char *got = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	TEST_ASSERT_VAL("expected file", want && strchr(want, '\n'));
+	a.type = 9;
+	a.size = sizeof(a);
+	a.sample_freq = 4000;
+	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR |
+			PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_PERIOD | PERF_SAMPLE_REGS_USER |
+			PERF_SAMPLE_STACK_USER | PERF_SAMPLE_DATA_SRC;
+	a.read_format = PERF_FORMAT_ID | (1 << 4) /* LOST */;
+	a.disabled = a.inherit = a.mmap = a.comm = a.freq = a.enable_on_exec = a.task = 1;
+	a.mmap_data = a.sample_id_all = a.exclude_guest = a.exclude_callchain_user = 1;
+	a.mmap2 = a.comm_exec = a.ksymbol = a.bpf_event = 1;
+	a.sample_regs_user = 0xff0fff;
+	a.sample_stack_user = 8192;
+	fp = open_memstream(&got, &len);
+	TEST_ASSERT_VAL("memstream", fp);
+	perf_event_attr__fprintf(fp, &a);
+	fclose(fp);
+	TEST_ASSERT_STR("record attr", got, strchr(want, '\n') + 1);
+	free(got);
+	free(want);
+	return TEST_OK;
+}
