@@ -474,3 +474,299 @@ TPERF_TEST(evsel_powercap, "evsel: powercap energy counted per zone on a fake tr
 	thread_map__put(all);
 	return TEST_OK;
 }
+
+static int pipe_fds[2];
+
+static void *idle_thread(void *arg)
+{
+	(void)arg;
+	pause();
+	return NULL;
+}
+
+/* A child with 4 threads; its pid, or -1. */
+static pid_t spawn_threads(void)
+{
+	pid_t pid;
+	char c;
+
+	if (pipe(pipe_fds))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		pthread_t t;
+
+		for (int i = 0; i < 3; i++)
+			pthread_create(&t, NULL, idle_thread, NULL);
+		if (write(pipe_fds[1], "x", 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	if (pid < 0 || read(pipe_fds[0], &c, 1) != 1)
+		return -1;
+	return pid;
+}
+
+static void kill_child(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	close(pipe_fds[0]);
+	close(pipe_fds[1]);
+}
+
+TPERF_TEST(threadmap_process, "threadmap: every thread of a process, from procfs")
+{
+	pid_t pid = spawn_threads();
+	struct thread_map *m;
+	char list[64];
+	bool has_main = false;
+
+	TEST_ASSERT_VAL("child", pid > 0);
+	snprintf(list, sizeof(list), "%d", pid);
+	m = thread_map__new_by_pid_str(list);
+	TEST_ASSERT_VAL("map", m);
+	TEST_ASSERT_EQUAL("threads", m->nr, 4);
+	for (int i = 0; i < m->nr; i++)
+		has_main |= m->map[i] == pid;
+	TEST_ASSERT_VAL("main thread", has_main);
+	thread_map__put(m);
+	/* the same process twice, and ourselves: no duplicates */
+	snprintf(list, sizeof(list), "%d,%d,%d", pid, pid, getpid());
+	m = thread_map__new_by_pid_str(list);
+	TEST_ASSERT_EQUAL("threads of two processes", m ? m->nr : -1, 5);
+	thread_map__put(m);
+	kill_child(pid);
+	return TEST_OK;
+}
+
+TPERF_TEST(threadmap_errors, "threadmap: bad lists and missing processes")
+{
+	static const char *const bad[] = { "", "abc", "1,", ",1", "1;2", "-1", "0", "1 2" };
+	char list[32];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		errno = 0;
+		TEST_ASSERT_VAL(bad[i], !thread_map__new_by_pid_str(bad[i]) && errno == EINVAL);
+		errno = 0;
+		TEST_ASSERT_VAL(bad[i], !thread_map__new_by_tid_str(bad[i]) && errno == EINVAL);
+	}
+	errno = 0;
+	TEST_ASSERT_VAL("no such pid", !thread_map__new_by_pid_str("2147483646") &&
+			errno == ESRCH);
+	errno = 0;
+	TEST_ASSERT_VAL("no such tid", !thread_map__new_by_tid_str("2147483646") &&
+			errno == ESRCH);
+	snprintf(list, sizeof(list), "%d", getpid());
+	{
+		struct thread_map *m = thread_map__new_by_tid_str(list);
+
+		TEST_ASSERT_VAL("tid", m && m->nr == 1 && m->map[0] == getpid());
+		thread_map__put(m);
+	}
+	return TEST_OK;
+}
+
+TPERF_TEST(target_validate, "target: -p/-t override -a and -C with a warning, bad lists")
+{
+	static const struct {
+		struct target t;
+		int ret;
+		const char *msg;
+	} cases[] = {
+		{ { .pid = "1" }, 0, "" },
+		{ { .system_wide = true, .cpu_list = "0" }, 0, "" },
+		{ { .pid = "1", .system_wide = true }, 0,
+		  "-p/-t given: ignoring -a (counting the given processes only)" },
+		{ { .tid = "1", .system_wide = true }, 0,
+		  "-p/-t given: ignoring -a (counting the given threads only)" },
+		{ { .pid = "1", .cpu_list = "0" }, 0, "-p/-t given: ignoring the CPU list of -C" },
+		{ { .pid = "1x" }, -EINVAL, "invalid process id list '1x': expected PID[,PID...]" },
+		{ { .tid = "1,,2" }, -EINVAL, "invalid thread id list '1,,2': expected TID[,TID...]" },
+		{ { .cpu_list = "0:1" }, -EINVAL,
+		  "invalid CPU list '0:1': expected a list such as '0-3,6'" },
+	};
+	char buf[256];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct target t = cases[i].t;
+
+		TEST_ASSERT_EQUAL(cases[i].msg, target__validate(&t, buf, sizeof(buf)), cases[i].ret);
+		TEST_ASSERT_STR("message", buf, cases[i].msg);
+		if (cases[i].t.pid || cases[i].t.tid)
+			TEST_ASSERT_VAL("no CPU target left", !target__has_cpu(&t));
+	}
+	return TEST_OK;
+}
+
+TPERF_TEST(evlist_create_maps, "evlist: CPUs and threads of -a, -C, -p, -t and a workload")
+{
+	struct evlist *evlist = evlist__new();
+	struct cpu_map *online = cpu_map__new_online();
+	struct target t = { .system_wide = true };
+	char buf[256], want[256], on[64], list[32];
+
+	TEST_ASSERT_EQUAL("-a", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	TEST_ASSERT_EQUAL("-a: CPUs", evlist->cpus->nr, online->nr);
+	TEST_ASSERT_EQUAL("-a: any thread", evlist->threads->map[0], -1);
+	t = (struct target){ .cpu_list = "0" };
+	TEST_ASSERT_EQUAL("-C 0", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	TEST_ASSERT_VAL("-C 0: CPU 0", evlist->cpus->nr == 1 && evlist->cpus->map[0] == 0);
+	t = (struct target){ .cpu_list = "4095" };
+	TEST_ASSERT_EQUAL("-C offline", evlist__create_maps(evlist, &t, buf, sizeof(buf)),
+			  -ENODEV);
+	cpu_map__snprint(online, on, sizeof(on));
+	snprintf(want, sizeof(want), "CPU 4095 in '4095' is not online (online CPUs: %s); "
+		 "choose CPUs among those", on);
+	TEST_ASSERT_STR("-C offline", buf, want);
+	t = (struct target){ .cpu_list = "5-1" };
+	TEST_ASSERT_EQUAL("-C bad", evlist__create_maps(evlist, &t, buf, sizeof(buf)), -EINVAL);
+	TEST_ASSERT_STR("-C bad", buf, "invalid CPU list '5-1': expected a list such as '0-3,6'");
+	snprintf(list, sizeof(list), "%d", getpid());
+	t = (struct target){ .pid = list };
+	TEST_ASSERT_EQUAL("-p", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	TEST_ASSERT_VAL("-p: any CPU", evlist->cpus->nr == 1 && evlist->cpus->map[0] == -1);
+	TEST_ASSERT_EQUAL("-p: our thread", evlist->threads->map[0], getpid());
+	t = (struct target){ .pid = "2147483646" };
+	TEST_ASSERT_EQUAL("-p gone", evlist__create_maps(evlist, &t, buf, sizeof(buf)), -ESRCH);
+	TEST_ASSERT_STR("-p gone", buf, "cannot find process '2147483646': no such process; "
+			"check the ids with 'ps'");
+	t = (struct target){ .tid = "2147483646" };
+	TEST_ASSERT_EQUAL("-t gone", evlist__create_maps(evlist, &t, buf, sizeof(buf)), -ESRCH);
+	TEST_ASSERT_STR("-t gone", buf, "cannot find thread '2147483646': no such process; "
+			"check the ids with 'ps'");
+	t = (struct target){ 0 };
+	TEST_ASSERT_EQUAL("workload", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	TEST_ASSERT_VAL("threads come later", !evlist->threads);
+	evlist__set_workload_pid(evlist, 4242);
+	TEST_ASSERT_VAL("workload thread", evlist->threads->nr == 1 &&
+			evlist->threads->map[0] == 4242 && evlist->workload_pid == 4242);
+	cpu_map__put(online);
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(evlist_open_process, "evlist: -p counts every thread of a process")
+{
+	pid_t pid = spawn_threads();
+	struct evsel *e = new_sw(PERF_COUNT_SW_CONTEXT_SWITCHES, "context-switches");
+	struct evlist *evlist = evlist_of(&e, 1, false);
+	char list[32], buf[512];
+	struct target t = { .pid = list };
+
+	TEST_ASSERT_VAL("child", pid > 0);
+	snprintf(list, sizeof(list), "%d", pid);
+	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	TEST_ASSERT_EQUAL("open", evlist__open(evlist, 0, buf, sizeof(buf)), 0);
+	TEST_ASSERT_EQUAL("one fd per thread", evlist__nr_fds(evlist), 4);
+	for (int i = 0; i < 4; i++)
+		TEST_ASSERT_VAL("fd", e->fd[i] >= 0);
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	kill_child(pid);
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(evlist_open_unsupported, "evlist: unsupported events kept, fatal ones explained")
+{
+	struct evsel *ev[3] = { new_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles"),
+				new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock"),
+				new_sw(PERF_COUNT_SW_PAGE_FAULTS, "page-faults") };
+	struct evlist *evlist = evlist_of(ev, 3, false);
+	struct target t = { 0 };
+	char buf[512];
+
+	if (have_cpu_pmu())
+		return test_skip("this machine has a CPU PMU");
+	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	evlist__set_workload_pid(evlist, getpid());
+	TEST_ASSERT_EQUAL("fatal", evlist__open(evlist, 0, buf, sizeof(buf)), -ENOENT);
+	TEST_ASSERT_STR("message", buf, "cannot open event 'cycles': hardware events are not "
+			"supported on this machine (no PMU); try -e cpu-clock");
+	TEST_ASSERT_VAL("all closed", !ev[1]->fd && !ev[2]->fd);
+	TEST_ASSERT_EQUAL("kept", evlist__open(evlist, EVLIST_OPEN_KEEP_UNSUPPORTED, buf,
+					       sizeof(buf)), 0);
+	TEST_ASSERT_VAL("cycles unsupported", !ev[0]->supported && ev[0]->open_err == ENOENT);
+	TEST_ASSERT_VAL("others open", ev[1]->supported && ev[2]->supported);
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	TEST_ASSERT_EQUAL("fallback", evlist__open(evlist, EVLIST_OPEN_FALLBACK, buf,
+						   sizeof(buf)), 0);
+	TEST_ASSERT_VAL("cycles is cpu-clock", ev[0]->supported &&
+			!strcmp(evsel__name(ev[0]), "cpu-clock"));
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(evlist_open_groups, "evlist: an unsupported leader takes its group; weak groups split")
+{
+	struct evsel *ev[4] = { new_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles"),
+				new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock"),
+				new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock"),
+				new_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+					  "instructions") };
+	struct evlist *evlist = evlist_of(ev, 4, false);
+	struct target t = { 0 };
+	char buf[512];
+
+	if (have_cpu_pmu())
+		return test_skip("this machine has a CPU PMU");
+	ev[1]->leader = ev[0];
+	ev[0]->nr_members = 2;
+	ev[3]->leader = ev[2];
+	ev[2]->nr_members = 2;
+	ev[2]->weak_group = true;
+	for (int i = 0; i < 4; i++)
+		evsel__config_read_format(ev[i]);
+	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	evlist__set_workload_pid(evlist, getpid());
+	TEST_ASSERT_EQUAL("open", evlist__open(evlist, EVLIST_OPEN_KEEP_UNSUPPORTED, buf,
+					       sizeof(buf)), 0);
+	TEST_ASSERT_VAL("leader unsupported", !ev[0]->supported);
+	TEST_ASSERT_VAL("its member too", !ev[1]->supported && ev[1]->open_err == ENOENT);
+	TEST_ASSERT_VAL("weak group split", ev[3]->leader == ev[3] && ev[2]->nr_members == 1);
+	TEST_ASSERT_VAL("split leader opened alone", ev[2]->supported &&
+			!(ev[2]->attr.read_format & PERF_FORMAT_GROUP));
+	TEST_ASSERT_VAL("member unsupported", !ev[3]->supported);
+	do_work();
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	TEST_ASSERT_VAL("counted", ev[2]->counts[0].val > 0);
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(evsel_verbose_open, "evsel: -vv prints each sys_perf_event_open as perf does")
+{
+	struct evsel *e = new_sw(PERF_COUNT_SW_CPU_CLOCK, "cpu-clock");
+	struct thread_map *self = thread_map__new_by_tid(getpid());
+	struct cpu_map *any = cpu_map__new_any();
+	char path[] = "/tmp/tperf-vv.XXXXXX", want[256], *out, *line;
+	int fd = mkstemp(path), saved = dup(2), ev_fd;
+
+	TEST_ASSERT_VAL("tmp", fd >= 0 && saved >= 0);
+	dup2(fd, 2);
+	tperf_config.verbose = 2;
+	TEST_ASSERT_EQUAL("open", evsel__open(e, any, self), 0);
+	ev_fd = e->fd[0];
+	e->attr.type = PERF_TYPE_HARDWARE;
+	evsel__close(e);
+	TEST_ASSERT_EQUAL("open fails", evsel__open(e, any, self), -ENOENT);
+	tperf_config.verbose = 0;
+	dup2(saved, 2);
+	TEST_ASSERT_EQUAL("output", filename__read_str(path, &out, NULL), 0);
+	unlink(path);
+	line = strstr(out, "sys_perf_event_open: ");
+	TEST_ASSERT_VAL("attr first", line && line > out && strstr(out, "perf_event_attr:") < line);
+	snprintf(want, sizeof(want), "sys_perf_event_open: pid %d  cpu -1  group_fd -1  flags "
+		 "0x8 = %d\n", getpid(), ev_fd);
+	TEST_ASSERT_VAL("syscall line", !strncmp(line, want, strlen(want)) ||
+			(fprintf(stderr, "got %.120s\nwant %s", line, want), false));
+	snprintf(want, sizeof(want), "sys_perf_event_open: pid %d  cpu -1  group_fd -1  flags "
+		 "0x8\nsys_perf_event_open failed, error -2\n", getpid());
+	TEST_ASSERT_VAL("failure line", strstr(out, want));
+	free(out);
+	evsel__delete(e);
+	cpu_map__put(any);
+	thread_map__put(self);
+	return TEST_OK;
+}

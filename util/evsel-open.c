@@ -152,7 +152,8 @@ static int evsel__open_fd(struct evsel *evsel, pid_t pid, int cpu, int group_fd)
 	int fd, err;
 
 	for (;;) {
-		if (tperf_config.verbose >= 2 && !tperf_config.quiet)
+		if (tperf_config.verbose >= 2 &&
+		    (!tperf_config.quiet || tperf_config.debug_stderr))
 			perf_event_attr__fprintf(stderr, &evsel->attr);
 		pr_debug2("sys_perf_event_open: pid %d  cpu %d  group_fd %d  flags %#lx",
 			  (int)pid, cpu, group_fd, flags);
@@ -253,7 +254,10 @@ int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *th
 	if (!err)
 		err = evsel__open_all(evsel);
 	if (err) {
+		/* the maps stay until evsel__close(), for evsel__open_strerror() */
 		evsel__free_slots(evsel);
+		free(evsel->counts);
+		evsel->counts = NULL;
 		evsel->open_err = -err;
 		return err;
 	}
