@@ -16,6 +16,7 @@
 #include "util/cpumap.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
+#include "util/fs.h"
 #include "util/target.h"
 #include "util/threadmap.h"
 #include "util/workload.h"
@@ -152,6 +153,41 @@ TPERF_TEST(workload_enable_on_exec, "workload: enable_on_exec counts the command
 	TEST_ASSERT_VAL("counted", e->counts[0].val > 0);
 	TEST_ASSERT_VAL("only since exec", e->counts[0].ena <= now_ns() - t0);
 	TEST_ASSERT_VAL("the command ran", WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(workload_cpu_wide_event, "workload: a per-CPU-only event counts while it runs")
+{
+	const char *argv[] = { "true", NULL };
+	struct evlist *evlist = evlist__new();
+	struct target target = { 0 };
+	struct workload w;
+	struct evsel *e;
+	char buf[512];
+	int type, status;
+
+	if (sysfs__read_int("bus/event_source/devices/msr/type", &type))
+		return test_skip("no msr PMU");
+	if (geteuid())
+		return test_skip("needs root");
+	e = evsel__new(&(struct perf_event_attr){ .type = (uint32_t)type, .disabled = 1,
+						   .enable_on_exec = 1 });
+	evsel__set_name(e, "msr/tsc/");
+	e->requires_cpu = true;
+	evsel__config_read_format(e);
+	evlist__add(evlist, e);
+	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &target, buf, sizeof(buf)), 0);
+	TEST_ASSERT_EQUAL("prepare", workload__prepare(&w, argv), 0);
+	evlist__set_workload_pid(evlist, w.pid);
+	TEST_ASSERT_EQUAL("open", evlist__open(evlist, 0, buf, sizeof(buf)), 0);
+	TEST_ASSERT_VAL("on every CPU, all threads", e->cpus->map[0] >= 0 &&
+			e->threads->map[0] == -1);
+	TEST_ASSERT_EQUAL("start", workload__start(&w), 0);
+	TEST_ASSERT_EQUAL("wait", workload__wait(&w, &status), 0);
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	for (int i = 0; i < e->cpus->nr; i++)
+		TEST_ASSERT_VAL("counted", e->counts[i].val > 0);
 	evlist__delete(evlist);
 	return TEST_OK;
 }

@@ -120,6 +120,11 @@ static int evsel__set_maps(struct evsel *evsel, struct cpu_map *cpus,
 	} else if (evsel__cpu_bound(evsel)) {
 		c = cpu_bound_map(evsel, cpus);
 		t = thread_map__new_any();
+		/* enable_on_exec never fires on a CPU-wide event: count from now */
+		if (evsel->attr.enable_on_exec && cpus_any(cpus)) {
+			evsel->attr.enable_on_exec = 0;
+			evsel->attr.disabled = 0;
+		}
 	} else {
 		c = cpu_map__get(cpus);
 		t = thread_map__get(threads);

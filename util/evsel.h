@@ -94,7 +94,9 @@ void evsel__config_read_format(struct evsel *evsel);
  * Opened per (cpu, thread) with the leader's fd of the same slot as group
  * fd.  Events with own_cpus or requires_cpu are opened per CPU with pid -1
  * on own_cpus ∩ @cpus (every online CPU / own_cpus when @cpus is {-1} and
- * the evsel's evlist has a workload); a -p/-t target gives -EINVAL.
+ * the evsel's evlist has a workload); a -p/-t target gives -EINVAL.  For a
+ * workload such an event counts from the open: enable_on_exec would never
+ * fire on it, so enable_on_exec and disabled are cleared.
  * Powercap events open no fd: "CPUs" are zone indexes 0..nr_zones-1, read
  * as microjoules with ena = run = elapsed ns.
  * With tperf_config.verbose >= 2 prints the attr and each syscall as perf.
