@@ -690,6 +690,7 @@ TPERF_TEST(evlist_open_unsupported, "evlist: unsupported events kept, fatal ones
 	TEST_ASSERT_VAL("cycles unsupported", !ev[0]->supported && ev[0]->open_err == ENOENT);
 	TEST_ASSERT_VAL("others open", ev[1]->supported && ev[2]->supported);
 	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	tperf_config.quiet = true;	/* the note goes to stderr */
 	TEST_ASSERT_EQUAL("fallback", evlist__open(evlist, EVLIST_OPEN_FALLBACK, buf,
 						   sizeof(buf)), 0);
 	TEST_ASSERT_VAL("cycles is cpu-clock", ev[0]->supported &&
@@ -768,5 +769,64 @@ TPERF_TEST(evsel_verbose_open, "evsel: -vv prints each sys_perf_event_open as pe
 	evsel__delete(e);
 	cpu_map__put(any);
 	thread_map__put(self);
+	return TEST_OK;
+}
+
+TPERF_TEST(evsel_thread_gone, "evsel: a thread that exited is skipped, no thread at all is ESRCH")
+{
+	struct thread_map *threads = thread_map__new_by_tid_str("1,1");
+	struct cpu_map *any = cpu_map__new_any();
+	struct evsel *ev[2] = { new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock"),
+				new_sw(PERF_COUNT_SW_PAGE_FAULTS, "page-faults") };
+	struct evlist *evlist = evlist_of(ev, 2, true);
+	char buf[512];
+
+	TEST_ASSERT_VAL("map", threads && threads->nr == 1);
+	free(threads);
+	threads = malloc(sizeof(*threads) + 2 * sizeof(pid_t));
+	*threads = (struct thread_map){ .refcnt = 1, .nr = 2 };
+	threads->map[0] = getpid();
+	threads->map[1] = 2147483646;	/* above any pid_max: gone */
+	TEST_ASSERT_EQUAL("open", evsel__open(ev[0], any, threads), 0);
+	TEST_ASSERT_EQUAL("member", evsel__open(ev[1], any, threads), 0);
+	TEST_ASSERT_VAL("live thread", ev[0]->fd[0] >= 0 && ev[1]->fd[0] >= 0);
+	TEST_ASSERT_VAL("gone thread skipped", ev[0]->fd[1] == -1 && ev[1]->fd[1] == -1);
+	do_work();
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	TEST_ASSERT_VAL("counted", ev[1]->counts[0].val > 0 && ev[1]->counts[1].val == 0);
+	evlist__close(evlist);
+	threads->map[0] = 2147483645;
+	TEST_ASSERT_EQUAL("all gone", evsel__open(ev[0], any, threads), -ESRCH);
+	threads->nr = 1;
+	TEST_ASSERT_EQUAL("one gone", evsel__open(ev[0], any, threads), -ESRCH);
+	evsel__open_strerror(ev[0], ev[0]->open_err, buf, sizeof(buf));
+	TEST_ASSERT_STR("message", buf, "cannot open event 'task-clock': no such process "
+			"(thread 2147483645); check the -p/-t list");
+	evlist__delete(evlist);
+	cpu_map__put(any);
+	thread_map__put(threads);
+	return TEST_OK;
+}
+
+TPERF_TEST(evsel_group_per_cpu, "evsel: a group on every CPU uses each CPU's leader fd")
+{
+	struct evsel *ev[2] = { new_sw(PERF_COUNT_SW_CPU_CLOCK, "cpu-clock"),
+				new_sw(PERF_COUNT_SW_CONTEXT_SWITCHES, "context-switches") };
+	struct evlist *evlist = evlist_of(ev, 2, true);
+	struct target target = { .system_wide = true };
+	char buf[512];
+
+	if (geteuid())
+		return test_skip("needs root");
+	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &target, buf, sizeof(buf)), 0);
+	TEST_ASSERT_EQUAL("open", evlist__open(evlist, 0, buf, sizeof(buf)), 0);
+	do_work();
+	usleep(10000);
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	for (int i = 0; i < evlist->cpus->nr; i++) {
+		TEST_ASSERT_VAL("cpu-clock", ev[0]->counts[i].val > 0);
+		TEST_ASSERT_EQUAL("same times", ev[1]->counts[i].ena, ev[0]->counts[i].ena);
+	}
+	evlist__delete(evlist);
 	return TEST_OK;
 }

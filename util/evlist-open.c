@@ -235,6 +235,15 @@ static int evlist__open_evsel(struct evlist *evlist, struct evsel *evsel, int fl
 	return err;
 }
 
+/**
+ * evlist__open - open every event of @evlist on its maps
+ * @evlist: the events, after evlist__create_maps() (and the workload pid)
+ * @flags: EVLIST_OPEN_KEEP_UNSUPPORTED, EVLIST_OPEN_FALLBACK
+ * @buf: receives the message on failure
+ * @size: size of @buf
+ *
+ * Return: 0, or -errno with the message; nothing stays open on failure.
+ */
 int evlist__open(struct evlist *evlist, int flags, char *buf, size_t size)
 {
 	struct list_head *pos = evlist->entries.next;

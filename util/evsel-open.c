@@ -244,6 +244,18 @@ static int evsel__open_all(struct evsel *evsel)
 	return err ? err : opened ? 0 : -ESRCH;
 }
 
+/**
+ * evsel__open - open @evsel on @cpus x @threads
+ * @evsel: the event; a member of a group opens on its leader's fds
+ * @cpus: the target's CPUs ({-1}: follow the threads)
+ * @threads: the target's threads ({-1}: every thread, per CPU)
+ *
+ * Sets ->fd, ->id, ->counts, ->cpus, ->threads and ->supported; on failure
+ * ->open_err, ->open_err_cpu and ->open_err_pid say what and where (see
+ * evsel.h for per-CPU-only and powercap events).
+ *
+ * Return: 0 or -errno.
+ */
 int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads)
 {
 	int err;
@@ -388,6 +400,12 @@ static int evsel__read_powercap(struct evsel *evsel)
 	return 0;
 }
 
+/**
+ * evsel__read - read every fd of @evsel into ->counts (raw values)
+ * @evsel: an open event; with PERF_FORMAT_GROUP its whole group is filled
+ *
+ * Return: 0 or -errno (-EBADF when not open).
+ */
 int evsel__read(struct evsel *evsel)
 {
 	int n = evsel__nr_slots(evsel);
