@@ -10,6 +10,7 @@
 #define TPERF_FS_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 const char *sysfs__mountpoint(void);
