@@ -106,6 +106,7 @@ void perf_header__exit(struct perf_header *h)
 	for (int i = 0; i < h->nr_attrs; i++) {
 		free(h->attrs[i].ids);
 		free(h->attrs[i].name);
+		free(h->attrs[i].group_name);
 	}
 	free(h->attrs);
 	perf_env__exit(&h->env);
@@ -135,6 +136,8 @@ struct perf_header_attr *perf_header__add_attr(struct perf_header *h, const void
 		a->nr_ids = nr_ids;
 	}
 	a->idx = h->nr_attrs++;
+	a->leader_idx = a->idx;
+	a->nr_members = 1;
 	a->id_hdr_size = perf_sample__id_hdr_size(&a->attr);
 	return a;
 }
@@ -253,7 +256,7 @@ static int read_cmdline(struct perf_header *h, struct rd *r)
 static int read_topo_ids(struct perf_header *h, struct rd *r)
 {
 	struct perf_env *e = &h->env;
-	u32 n = e->nr_cpus_avail, a, b;
+	u32 n = e->nr_cpus_avail, a = 0, b = 0;
 
 	if (r->p == r->end)
 		return 0;
@@ -433,6 +436,33 @@ static int read_blob(struct perf_header *h, struct rd *r)
 	return 0;
 }
 
+/* GROUP_DESC: u32 count, then name, leader index, member count per group. */
+static int read_group_desc(struct perf_header *h, struct rd *r)
+{
+	u32 nr, leader, members;
+	char *name;
+
+	if (rd_u32(r, &nr))
+		return -EINVAL;
+	for (u32 i = 0; i < nr; i++) {
+		if (rd_str(r, &name))
+			return -EINVAL;
+		if (rd_u32(r, &leader) || rd_u32(r, &members) || leader >= (u32)h->nr_attrs ||
+		    members > (u32)h->nr_attrs - leader) {
+			free(name);
+			return -EINVAL;
+		}
+		for (u32 j = 0; j < members; j++)
+			h->attrs[leader + j].leader_idx = (int)leader;
+		h->attrs[leader].nr_members = members;
+		free(h->attrs[leader].group_name);
+		h->attrs[leader].group_name = strcmp(name, "{anon_group}") ? name : NULL;
+		if (!h->attrs[leader].group_name)
+			free(name);
+	}
+	return 0;
+}
+
 static int read_compressed(struct perf_env *e, struct rd *r)
 {
 	if (rd_u32(r, &e->comp_ver) || rd_u32(r, &e->comp_type) || rd_u32(r, &e->comp_level) ||
@@ -478,6 +508,8 @@ int perf_header__process_feature(struct perf_header *h, int feat, const void *bu
 		return rd_u64(&r, &e->dir_format_version);
 	case HEADER_COMPRESSED:
 		return read_compressed(e, &r);
+	case HEADER_GROUP_DESC:
+		return read_group_desc(h, &r);
 	default:
 		return 0;	/* known but not decoded yet, or unknown: skipped */
 	}
@@ -570,11 +602,11 @@ static int check_file_header(struct perf_header *h, const struct perf_file_heade
 	size_t ours = sizeof(struct perf_event_attr) + sizeof(struct perf_file_section);
 
 	if (fh->attr_size > ours) {
-		seterr(h, "'%s': incompatible file format: the file uses a more recent and "
-		       "unsupported perf_event_attr ABI (%llu bytes extra, attr size %llu); "
-		       "read it with the perf that wrote it, or record in pipe mode (-o -)",
-		       path, (unsigned long long)(fh->attr_size - ours),
-		       (unsigned long long)(fh->attr_size - sizeof(struct perf_file_section)));
+		seterr(h, "'%s': incompatible file format: its perf_event_attr has %llu bytes, "
+		       "%llu more than the %zu this tperf knows (a newer perf wrote it); "
+		       "read it with that perf", path,
+		       (unsigned long long)(fh->attr_size - sizeof(struct perf_file_section)),
+		       (unsigned long long)(fh->attr_size - ours), sizeof(struct perf_event_attr));
 		return -EINVAL;
 	}
 	if (fh->attrs.size && fh->attr_size < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section)) {

@@ -23,6 +23,9 @@ struct perf_header_attr {
 	u32 nr_ids;
 	char *name;			/* from EVENT_DESC, or NULL */
 	int idx;
+	int leader_idx;			/* GROUP_DESC: its group's leader (itself) */
+	u32 nr_members;			/* in a leader: members, itself included */
+	char *group_name;		/* a leader's group name, or NULL */
 	size_t id_hdr_size;		/* sample_id_all trailer bytes */
 };
 
