@@ -135,6 +135,9 @@ static int apply_option(struct parse_ctx *ctx, const struct option *o, bool is_l
 			return set_err(ctx, "option '%s' requires a value", name);
 		arg = argv[++*idx];
 	}
+	if (takes_value(o) && !unset && !arg && (o->flags & PARSE_OPT_LASTARG_DEFAULT) &&
+	    *idx + 1 < argc && argv[*idx + 1][0] != '-')
+		arg = argv[++*idx];
 	if (arg && !*arg && (o->flags & PARSE_OPT_NOEMPTY))
 		return set_err(ctx, "option '%s' requires a non-empty value", name);
 	if (o->set)

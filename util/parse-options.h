@@ -36,6 +36,9 @@ enum parse_opt_flags {
 	PARSE_OPT_NONEG   = 1 << 2,	/* --no-X is refused */
 	PARSE_OPT_HIDDEN  = 1 << 3,	/* not shown in the usage */
 	PARSE_OPT_NOEMPTY = 1 << 4,	/* an empty string value is refused */
+	/* with OPTARG: also take the next argument unless it is the last one
+	 * or starts with '-' (perf's OPT_CALLBACK_DEFAULT: `-g none`) */
+	PARSE_OPT_LASTARG_DEFAULT = 1 << 5,
 };
 
 enum parse_flags {
@@ -101,6 +104,12 @@ struct option {
 #define OPT_CALLBACK_OPTARG(s, l, v, d, a, h, f) \
 	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), \
 	  .argh = (a), .help = (h), .callback = (f), .flags = PARSE_OPT_OPTARG, .data = (d) }
+
+/* A callback whose value is optional, also as the next argument (`-g none`). */
+#define OPT_CALLBACK_DEFAULT(s, l, v, a, h, f) \
+	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), \
+	  .argh = (a), .help = (h), .callback = (f), \
+	  .flags = PARSE_OPT_OPTARG | PARSE_OPT_LASTARG_DEFAULT }
 
 /* Exit status for usage errors, as git and perf use. */
 #define PARSE_OPT_USAGE_EXIT 129

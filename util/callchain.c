@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Callchain tries and their graph output (the layout of perf 6.1's stdio
+ * report: "---" for a single root chain, "|--N%--" branches, " --N%--" for
+ * the last one, 11-column levels under a 12-column margin).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callchain.h"
+
+/* Same frame?  Symbols match by DSO and start, other frames by DSO and address. */
+static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, bool key_address)
+{
+	if (n->dso != f->dso)
+		return false;
+	if (!key_address && n->sym && f->sym)
+		return n->sym->start == f->sym->start;
+	return n->ip == f->ip;
+}
+
+static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f)
+{
+	struct cc_node *c;
+
+	if (p->nr == p->alloc) {
+		u32 n = p->alloc ? p->alloc * 2 : 2;
+		struct cc_node **a = realloc(p->child, n * sizeof(*a));
+
+		if (!a)
+			return NULL;
+		p->child = a;
+		p->alloc = n;
+	}
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->dso = f->dso;
+	c->sym = f->sym;
+	c->ip = f->ip;
+	p->child[p->nr++] = c;
+	return c;
+}
+
+int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
+		    bool key_address)
+{
+	struct cc_node *cur = root;
+
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		struct cc_node *next = NULL;
+
+		for (u32 k = 0; k < cur->nr; k++)
+			if (frame_matches(cur->child[k], &f[i], key_address)) {
+				next = cur->child[k];
+				break;
+			}
+		if (!next && !(next = add_child(cur, &f[i])))
+			return -ENOMEM;
+		cur->children_hit += period;
+		cur->children_count++;
+		cur = next;
+	}
+	cur->hit += period;
+	cur->count++;
+	return 0;
+}
+
+int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
+{
+	dst->hit += src->hit;
+	dst->count += src->count;
+	dst->children_hit += src->children_hit;
+	dst->children_count += src->children_count;
+	for (u32 i = 0; i < src->nr; i++) {
+		struct cc_node *s = src->child[i], *d = NULL;
+		struct cc_frame f = { s->dso, s->sym, s->ip };
+
+		for (u32 k = 0; k < dst->nr; k++)
+			if (frame_matches(dst->child[k], &f, key_address)) {
+				d = dst->child[k];
+				break;
+			}
+		if (d) {
+			int err = cc_node__merge(d, s, key_address);
+
+			cc_node__free_children(s);
+			free(s);
+			if (err)
+				return err;
+			continue;
+		}
+		if (dst->nr == dst->alloc) {
+			u32 n = dst->alloc ? dst->alloc * 2 : 2;
+			struct cc_node **a = realloc(dst->child, n * sizeof(*a));
+
+			if (!a)
+				return -ENOMEM;
+			dst->child = a;
+			dst->alloc = n;
+		}
+		dst->child[dst->nr++] = s;
+	}
+	free(src->child);
+	src->child = NULL;
+	src->nr = src->alloc = 0;
+	return 0;
+}
+
+void cc_node__free_children(struct cc_node *n)
+{
+	for (u32 i = 0; i < n->nr; i++) {
+		cc_node__free_children(n->child[i]);
+		free(n->child[i]);
+	}
+	free(n->child);
+	n->child = NULL;
+	n->nr = n->alloc = 0;
+}
+
+/*
+ * perf orders siblings by cumulated period, then (its insertion order)
+ * by DSO object (later DSOs first; frames without one last) and address
+ * or symbol start, higher first.
+ */
+static int sibling_cmp(const void *pa, const void *pb)
+{
+	const struct cc_node *a = *(struct cc_node *const *)pa, *b = *(struct cc_node *const *)pb;
+	u64 ca = cc_node__cumul(a), cb = cc_node__cumul(b);
+	long long da = a->dso ? (long long)a->dso->seq : -1, db = b->dso ? (long long)b->dso->seq : -1;
+	u64 ka, kb;
+
+	if (ca != cb)
+		return ca > cb ? -1 : 1;
+	if (da != db)
+		return da > db ? -1 : 1;
+	ka = a->sym && b->sym ? a->sym->start : a->ip;
+	kb = a->sym && b->sym ? b->sym->start : b->ip;
+	if (ka != kb)
+		return ka > kb ? -1 : 1;
+	return 0;
+}
+
+/* The children of @n above @min_hit, in output order; *nr of them. */
+static struct cc_node **sorted_children(const struct cc_node *n, u64 min_hit, u32 *nr)
+{
+	struct cc_node **v = malloc((n->nr + 1) * sizeof(*v));
+
+	*nr = 0;
+	if (!v)
+		return NULL;
+	for (u32 i = 0; i < n->nr; i++)
+		if (cc_node__cumul(n->child[i]) >= min_hit)
+			v[(*nr)++] = n->child[i];
+	qsort(v, *nr, sizeof(*v), sibling_cmp);
+	return v;
+}
+
+/* The last node of the run of frames printed as one chain from @n. */
+static const struct cc_node *run_end(const struct cc_node *n)
+{
+	while (n->hit == 0 && n->nr == 1)
+		n = n->child[0];
+	return n;
+}
+
+static const char *frame_name(const struct cc_node *n, char *buf, size_t size)
+{
+	if (n->sym)
+		return n->sym->name;
+	snprintf(buf, size, "%#" PRIx64, n->ip);
+	return buf;
+}
+
+static size_t left_margin(FILE *fp, int margin)
+{
+	return fprintf(fp, "            %*s", margin, "");
+}
+
+static size_t fprintf_value(FILE *fp, const struct cc_node *n, u64 total,
+			    const struct callchain_param *p)
+{
+	switch (p->value) {
+	case CCVAL_PERIOD:
+		return fprintf(fp, "%" PRIu64, cc_node__cumul(n));
+	case CCVAL_COUNT:
+		return fprintf(fp, "%" PRIu64, n->count + n->children_count);
+	default:
+		return fprintf(fp, "%.2f%%", total ? cc_node__cumul(n) * 100.0 / total : 0.0);
+	}
+}
+
+static size_t graph_line(FILE *fp, int depth, unsigned long long mask, int margin)
+{
+	size_t ret = left_margin(fp, margin);
+
+	for (int i = 0; i < depth; i++)
+		ret += fprintf(fp, "%s", (mask & (1ULL << i)) ? "|          " : "           ");
+	return ret + fprintf(fp, "\n");
+}
+
+static size_t graph_entry(FILE *fp, const struct cc_node *run, const struct cc_node *frame,
+			  int depth, unsigned long long mask, int idx, u64 total, int margin,
+			  const struct callchain_param *p)
+{
+	char buf[64];
+	size_t ret = left_margin(fp, margin);
+
+	for (int i = 0; i < depth; i++) {
+		ret += fprintf(fp, "%c", (mask & (1ULL << i)) ? '|' : ' ');
+		if (!idx && i == depth - 1) {
+			ret += fprintf(fp, "--");
+			ret += fprintf_value(fp, run, total, p);
+			ret += fprintf(fp, "--");
+		} else {
+			ret += fprintf(fp, "          ");
+		}
+	}
+	return ret + fprintf(fp, "%s\n", frame_name(frame, buf, sizeof(buf)));
+}
+
+static size_t graph_level(FILE *fp, const struct cc_node *parent, u64 total, int depth,
+			  unsigned long long mask, int margin, u64 min_hit,
+			  const struct callchain_param *p)
+{
+	unsigned long long new_mask = mask;
+	u64 remaining = total;
+	u32 nr;
+	struct cc_node **v = sorted_children(parent, min_hit, &nr);
+	size_t ret = 0;
+
+	if (!v)
+		return 0;
+	for (u32 i = 0; i < nr; i++) {
+		const struct cc_node *c = v[i], *end = run_end(c), *f = c;
+		u64 new_total = p->mode == CHAIN_GRAPH_REL ? c->children_hit : total;
+		int idx = 0;
+
+		remaining -= cc_node__cumul(c);
+		if (i + 1 == nr && (p->mode != CHAIN_GRAPH_REL || !remaining))
+			new_mask &= ~(1ULL << (depth - 1));
+		ret += graph_line(fp, depth, mask, margin);
+		for (;; f = f->child[0]) {
+			ret += graph_entry(fp, c, f, depth, new_mask, idx++, total, margin, p);
+			if (f == end)
+				break;
+		}
+		if (p->mode == CHAIN_GRAPH_REL)
+			new_total = end->children_hit;
+		ret += graph_level(fp, end, new_total, depth + 1, new_mask | (1ULL << depth),
+				   margin, min_hit, p);
+		if (p->print_limit && i + 1 == p->print_limit)
+			break;
+	}
+	if (p->mode == CHAIN_GRAPH_REL && remaining && remaining != total) {
+		struct cc_node rem = { .hit = remaining };
+		struct symbol *sym = symbol__new(0, 0, 0, 0, "[...]");
+
+		if (sym) {
+			rem.sym = sym;
+			new_mask &= ~(1ULL << (depth - 1));
+			ret += graph_entry(fp, &rem, &rem, depth, new_mask, 0, total, margin, p);
+			free(sym);
+		}
+	}
+	free(v);
+	return ret;
+}
+
+size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 parent,
+				u64 min_hit, bool skip_first, const struct callchain_param *p)
+{
+	const struct cc_node *top = root;
+	int margin = 0;
+	size_t ret = 0;
+	u32 nr;
+	struct cc_node **v = sorted_children(root, min_hit, &nr);
+
+	if (!v)
+		return 0;
+	if (nr == 1 && cc_node__cumul(v[0]) == parent) {
+		const struct cc_node *end = run_end(v[0]), *f = v[0];
+		bool printed = false;
+		unsigned int n = 0;
+		char buf[64];
+
+		for (int i = 0;; f = f->child[0], i++) {
+			if (!(i == 0 && skip_first)) {
+				if (!printed) {
+					ret += left_margin(fp, margin) + fprintf(fp, "|\n");
+					ret += left_margin(fp, margin) + fprintf(fp, "---");
+					margin += 3;
+					printed = true;
+				} else {
+					ret += left_margin(fp, margin);
+				}
+				ret += fprintf(fp, "%s\n", frame_name(f, buf, sizeof(buf)));
+				if (p->print_limit && ++n == p->print_limit)
+					break;
+			}
+			if (f == end)
+				break;
+		}
+		top = end;
+	}
+	free(v);
+	if (p->mode == CHAIN_GRAPH_REL)
+		total = parent;
+	ret += graph_level(fp, top, total, 1, 1, margin, min_hit, p);
+	if (ret)
+		ret += fprintf(fp, "\n");
+	return ret;
+}
+
+int callchain_param__parse(struct callchain_param *p, const char *s)
+{
+	char *copy = strdup(s), *tok, *save = NULL;
+	int err = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		double d;
+
+		if (!strcmp(tok, "graph"))
+			p->mode = CHAIN_GRAPH_ABS;
+		else if (!strcmp(tok, "fractal"))
+			p->mode = CHAIN_GRAPH_REL;
+		else if (!strcmp(tok, "none"))
+			p->mode = CHAIN_NONE;
+		else if (!strcmp(tok, "caller"))
+			p->order = ORDER_CALLER;
+		else if (!strcmp(tok, "callee"))
+			p->order = ORDER_CALLEE;
+		else if (!strcmp(tok, "function"))
+			p->key_address = false;
+		else if (!strcmp(tok, "address"))
+			p->key_address = true;
+		else if (!strcmp(tok, "percent"))
+			p->value = CCVAL_PERCENT;
+		else if (!strcmp(tok, "period"))
+			p->value = CCVAL_PERIOD;
+		else if (!strcmp(tok, "count"))
+			p->value = CCVAL_COUNT;
+		else if ((d = strtod(tok, &end)), end != tok && !*end)
+			p->min_percent = d;
+		else
+			err = -EINVAL;
+		if (err)
+			break;
+	}
+	free(copy);
+	return err;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Callchains of a hist entry: a trie of frames (callee first, or caller
+ * first with --children / -G), keyed as perf keys them (DSO and symbol
+ * start, or DSO and address when a frame has no symbol), with the period
+ * that ended at each node (hit) and went through it (children_hit), and
+ * perf's graph output of it.
+ */
+#ifndef TPERF_CALLCHAIN_H
+#define TPERF_CALLCHAIN_H
+
+#include <stdio.h>
+
+#include "machine.h"
+
+enum chain_mode { CHAIN_NONE, CHAIN_GRAPH_ABS, CHAIN_GRAPH_REL, CHAIN_FLAT, CHAIN_FOLDED };
+enum chain_order { ORDER_CALLEE, ORDER_CALLER };
+enum chain_value { CCVAL_PERCENT, CCVAL_PERIOD, CCVAL_COUNT };
+
+struct callchain_param {
+	enum chain_mode mode;
+	double min_percent;
+	enum chain_order order;
+	enum chain_value value;
+	bool key_address;		/* "address" instead of "function" */
+	unsigned int print_limit;	/* 0: all */
+	int max_stack;
+};
+
+/* One frame of a sample's callchain. */
+struct cc_frame {
+	struct dso *dso;
+	struct symbol *sym;
+	u64 ip;
+};
+
+struct cc_node {
+	struct dso *dso;
+	struct symbol *sym;
+	u64 ip;				/* of the first frame that made it */
+	u64 hit, children_hit;
+	u64 count, children_count;
+	struct cc_node **child;
+	u32 nr, alloc;
+};
+
+/** cc_node__append - add a chain of @n frames with @period under @root.  Return: 0 or -ENOMEM */
+int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
+		    bool key_address);
+/** cc_node__merge - move everything of @src into @dst (src is emptied).  Return: 0 or -ENOMEM */
+int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address);
+void cc_node__free_children(struct cc_node *n);
+
+static inline u64 cc_node__cumul(const struct cc_node *n)
+{
+	return n->hit + n->children_hit;
+}
+
+/**
+ * callchain__fprintf_graph - perf's graph output of the chains under @root
+ * @total: the period percentages are of (the hists' total)
+ * @parent: the entry's period (self, or children with --children)
+ * @min_hit: nodes below it are not shown
+ * @skip_first: the first frame repeats the entry's symbol (sort by sym first)
+ * Return: bytes written.
+ */
+size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 parent,
+				u64 min_hit, bool skip_first, const struct callchain_param *p);
+
+/**
+ * callchain_param__parse - "graph,0.5,caller,function,percent" and its parts
+ * Return: 0 or -EINVAL.
+ */
+int callchain_param__parse(struct callchain_param *p, const char *s);
+
+#endif

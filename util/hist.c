@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Hist entries: insertion by key, the final merge of entries whose keys
+ * print the same (perf's collapse), and perf's output order: children
+ * period, self period, then each key's sort order, then the keys' identity
+ * order (addresses) for ties.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hist.h"
+
+int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool children,
+		const struct callchain_param *cc)
+{
+	memset(h, 0, sizeof(*h));
+	h->nbuckets = 4096;
+	h->h = calloc(h->nbuckets, sizeof(*h->h));
+	h->keys = keys;
+	h->nr_keys = nr_keys;
+	h->children = children;
+	h->cc = cc;
+	return h->h ? 0 : -ENOMEM;
+}
+
+static void entry__free(struct hist_entry *e)
+{
+	cc_node__free_children(&e->callchain);
+	free(e);
+}
+
+void hists__exit(struct hists *h)
+{
+	if (h->sorted) {
+		for (size_t i = 0; i < h->nr_sorted; i++)
+			entry__free(h->sorted[i]);
+	} else {
+		for (size_t i = 0; h->h && i < h->nbuckets; i++)
+			for (struct hist_entry *e = h->h[i], *n; e; e = n) {
+				n = e->hnext;
+				entry__free(e);
+			}
+	}
+	free(h->sorted);
+	free(h->h);
+	memset(h, 0, sizeof(*h));
+}
+
+static uintptr_t key_hash(const struct hists *h, const struct hist_entry *e)
+{
+	uintptr_t x = 0;
+
+	for (int i = 0; i < h->nr_keys; i++) {
+		switch (h->keys[i]) {
+		case SORT_COMM:
+			x = x * 31 + (uintptr_t)e->comm;
+			break;
+		case SORT_DSO:
+			x = x * 31 + (uintptr_t)e->dso;
+			break;
+		case SORT_SYM:
+			x = x * 31 + (e->sym ? (uintptr_t)e->sym : (uintptr_t)e->ip);
+			break;
+		case SORT_PID:
+		case SORT_TID:
+			x = x * 31 + (uintptr_t)e->thread;
+			break;
+		case SORT_CPU:
+			x = x * 31 + (uintptr_t)e->cpu;
+			break;
+		default:
+			break;
+		}
+	}
+	return x ^ (x >> 17);
+}
+
+static const char *dso_name(const struct hist_entry *e)
+{
+	return e->dso ? e->dso->short_name : NULL;
+}
+
+/* Identity while inserting: objects (a comm may still be renamed). */
+static bool same_objects(const struct hists *h, const struct hist_entry *a,
+			 const struct hist_entry *b)
+{
+	for (int i = 0; i < h->nr_keys; i++) {
+		switch (h->keys[i]) {
+		case SORT_COMM:
+			if (a->comm != b->comm)
+				return false;
+			break;
+		case SORT_DSO:
+			if (a->dso != b->dso)
+				return false;
+			break;
+		case SORT_SYM:
+			if (a->sym != b->sym || (!a->sym && a->ip != b->ip))
+				return false;
+			break;
+		case SORT_PID:
+		case SORT_TID:
+			if (a->thread != b->thread)
+				return false;
+			break;
+		case SORT_CPU:
+			if (a->cpu != b->cpu)
+				return false;
+			break;
+		default:
+			break;
+		}
+	}
+	return true;
+}
+
+struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
+{
+	size_t b = key_hash(h, tmpl) % h->nbuckets;
+	struct hist_entry *e;
+
+	for (e = h->h[b]; e; e = e->hnext)
+		if (same_objects(h, e, tmpl))
+			return e;
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return NULL;
+	*e = *tmpl;
+	memset(&e->callchain, 0, sizeof(e->callchain));
+	e->period = e->nr_samples = e->period_acc = e->nr_acc = 0;
+	e->hnext = h->h[b];
+	h->h[b] = e;
+	h->nr++;
+	return e;
+}
+
+static int cmp_u64(u64 a, u64 b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static int cmp_str_null_last(const char *a, const char *b)
+{
+	if (!a || !b)
+		return !a && !b ? 0 : !a ? 1 : -1;
+	return strcmp(a, b);
+}
+
+static int pid_of(const struct hist_entry *e)
+{
+	return e->thread ? e->thread->tid : -1;
+}
+
+/* The key's output order (perf's sort function of the key). */
+static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+{
+	switch (k) {
+	case SORT_COMM:
+		return strcmp(a->comm->str, b->comm->str);
+	case SORT_DSO:
+		return cmp_str_null_last(dso_name(a), dso_name(b));
+	case SORT_SYM:
+		if (!a->sym || !b->sym)
+			return !a->sym && !b->sym ? 0 : !a->sym ? 1 : -1;
+		return strcmp(a->sym->name, b->sym->name);
+	case SORT_PID:
+	case SORT_TID:
+		return pid_of(a) - pid_of(b);
+	case SORT_CPU:
+		return a->cpu - b->cpu;
+	default:
+		return 0;
+	}
+}
+
+/* The key's identity order, which decides between equal sort values. */
+static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (k != SORT_SYM)
+		return key_sort(k, a, b);
+	if (!a->sym && !b->sym)
+		return cmp_u64(a->ip, b->ip);
+	if (!a->sym || !b->sym)
+		return !a->sym ? 1 : -1;
+	if (a->sym->start != b->sym->start)
+		return cmp_u64(a->sym->start, b->sym->start);
+	return cmp_u64(a->sym->end, b->sym->end);
+}
+
+static const struct hists *sort_hists;
+
+static int ident_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	for (int i = 0; i < sort_hists->nr_keys; i++) {
+		int c = key_ident(sort_hists->keys[i], a, b);
+
+		if (c)
+			return c;
+		if (sort_hists->keys[i] == SORT_SYM && (a->sym || b->sym) && a->sym != b->sym)
+			return a->sym < b->sym ? -1 : 1;
+	}
+	return 0;
+}
+
+static int collapse_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(struct hist_entry *const *)pa;
+	const struct hist_entry *b = *(struct hist_entry *const *)pb;
+
+	return ident_cmp(a, b);
+}
+
+static int output_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(struct hist_entry *const *)pa;
+	const struct hist_entry *b = *(struct hist_entry *const *)pb;
+	int c;
+
+	if (sort_hists->children && a->period_acc != b->period_acc)
+		return a->period_acc > b->period_acc ? -1 : 1;
+	if (a->period != b->period)
+		return a->period > b->period ? -1 : 1;
+	for (int i = 0; i < sort_hists->nr_keys; i++) {
+		c = key_sort(sort_hists->keys[i], a, b);
+		if (c)
+			return c;
+	}
+	return ident_cmp(a, b);
+}
+
+bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
+{
+	const struct hists *saved = sort_hists;
+	bool same;
+
+	sort_hists = h;
+	same = !ident_cmp(a, b);
+	sort_hists = saved;
+	return same;
+}
+
+/* Merge @src into @dst (same printed keys). */
+static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hist_entry *src)
+{
+	dst->period += src->period;
+	dst->nr_samples += src->nr_samples;
+	dst->period_acc += src->period_acc;
+	dst->nr_acc += src->nr_acc;
+	return cc_node__merge(&dst->callchain, &src->callchain, h->cc && h->cc->key_address);
+}
+
+int hists__output_resort(struct hists *h)
+{
+	size_t n = 0, out = 0;
+	struct hist_entry **v = malloc((h->nr + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < h->nbuckets; i++)
+		for (struct hist_entry *e = h->h[i]; e; e = e->hnext)
+			v[n++] = e;
+	sort_hists = h;
+	qsort(v, n, sizeof(*v), collapse_cmp);
+	for (size_t i = 0; i < n; i++) {
+		if (out && !ident_cmp(v[out - 1], v[i])) {
+			int err = entry__merge(h, v[out - 1], v[i]);
+
+			entry__free(v[i]);
+			if (err) {
+				v[i] = NULL;
+				for (size_t k = i + 1; k < n; k++)
+					v[out++] = v[k];
+				h->sorted = v;
+				h->nr_sorted = out;
+				return err;
+			}
+			continue;
+		}
+		v[out++] = v[i];
+	}
+	qsort(v, out, sizeof(*v), output_cmp);
+	h->total_period = 0;
+	for (size_t i = 0; i < out; i++)
+		h->total_period += v[i]->period;
+	h->sorted = v;
+	h->nr_sorted = out;
+	free(h->h);
+	h->h = NULL;
+	return 0;
+}
+
+int sort_key__parse(const char *s, enum sort_key_id *keys, int max)
+{
+	static const struct { const char *name; enum sort_key_id id; } names[] = {
+		{ "comm", SORT_COMM }, { "dso", SORT_DSO }, { "sym", SORT_SYM },
+		{ "symbol", SORT_SYM }, { "pid", SORT_PID }, { "cpu", SORT_CPU },
+	};
+	char *copy = strdup(s), *tok, *save = NULL;
+	int nr = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+		size_t i;
+
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (!strcasecmp(tok, names[i].name))
+				break;
+		if (i == sizeof(names) / sizeof(names[0]) || nr == max) {
+			free(copy);
+			return -EINVAL;
+		}
+		keys[nr++] = names[i].id;
+	}
+	free(copy);
+	return nr ? nr : -EINVAL;
+}

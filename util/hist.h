@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Histograms: one entry per distinct value of the sort keys (comm, dso,
+ * sym, pid ...), with its period and sample count (self, and with
+ * --children the period of the samples whose callchain went through it),
+ * its callchain trie, perf's output order, and the stdio output.
+ */
+#ifndef TPERF_HIST_H
+#define TPERF_HIST_H
+
+#include <stdio.h>
+
+#include "callchain.h"
+
+enum sort_key_id { SORT_COMM, SORT_DSO, SORT_SYM, SORT_PID, SORT_TID, SORT_CPU, SORT_NR_KEYS };
+
+struct hist_entry {
+	struct comm *comm;
+	struct thread *thread;
+	struct dso *dso;
+	struct symbol *sym;
+	u64 ip;				/* map-relative (the raw address without a map) */
+	char level;
+	int cpu;
+	u64 period, nr_samples;		/* self */
+	u64 period_acc, nr_acc;		/* children */
+	struct cc_node callchain;
+	struct hist_entry *hnext;
+};
+
+struct hists {
+	struct hist_entry **h;		/* hash buckets */
+	size_t nbuckets, nr;
+	struct hist_entry **sorted;	/* after hists__output_resort() */
+	size_t nr_sorted;
+	u64 nr_samples, total_period;
+	bool has_callchain;
+	const enum sort_key_id *keys;	/* the sort keys, nr_keys of them */
+	int nr_keys;
+	bool children;			/* --children */
+	const struct callchain_param *cc;
+};
+
+int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool children,
+		const struct callchain_param *cc);
+void hists__exit(struct hists *h);
+
+/**
+ * hists__findnew - the entry @tmpl's keys name (created with zero counts)
+ * @tmpl: comm, thread, dso, sym, ip, level, cpu set
+ * Return: the entry, or NULL on ENOMEM.
+ */
+struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl);
+
+/** hists__same - do @a and @b have the same keys (perf's identity)? */
+bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
+
+/** hists__output_resort - merge equal entries and sort them as perf prints them */
+int hists__output_resort(struct hists *h);
+
+/** sort_key__parse - "comm,dso,sym" into @keys (at most @max).  Return: count or -EINVAL */
+int sort_key__parse(const char *s, enum sort_key_id *keys, int max);
+
+struct hists_print_opts {
+	bool show_nr_samples;
+	bool show_header;
+	double min_percent;
+	bool skip_first_frame;		/* the sort order starts with sym */
+};
+
+/**
+ * hists__fprintf - the column headers and rows (with callchains) of @h
+ * Return: 0, or -EIO when writing failed.
+ */
+int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp);
+
+#endif

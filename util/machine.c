@@ -1,0 +1,808 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The machine model: threads, maps, DSOs and symbol loading, following the
+ * rules perf 6.1 applies when it replays a perf.data.
+ */
+#include <errno.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "debug.h"
+#include "machine.h"
+
+#define NR_THREAD_HASH	(sizeof(((struct machine *)0)->threads) / sizeof(struct thread *))
+
+static void *pool_add(struct machine *m, void *p)
+{
+	if (!p)
+		return NULL;
+	if (m->nr_pool == m->alloc_pool) {
+		size_t n = m->alloc_pool ? m->alloc_pool * 2 : 256;
+		void **q = realloc(m->pool, n * sizeof(*q));
+
+		if (!q) {
+			free(p);
+			return NULL;
+		}
+		m->pool = q;
+		m->alloc_pool = n;
+	}
+	m->pool[m->nr_pool++] = p;
+	return p;
+}
+
+static size_t str_hash(const char *s)
+{
+	size_t h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+static int strs_grow(struct machine *m)
+{
+	size_t n = m->alloc_strs ? m->alloc_strs * 2 : 1024;
+	char **t = calloc(n, sizeof(*t));
+
+	if (!t)
+		return -ENOMEM;
+	for (size_t i = 0; i < m->alloc_strs; i++) {
+		size_t j;
+
+		if (!m->strs[i])
+			continue;
+		for (j = str_hash(m->strs[i]) & (n - 1); t[j]; j = (j + 1) & (n - 1))
+			;
+		t[j] = m->strs[i];
+	}
+	free(m->strs);
+	m->strs = t;
+	m->alloc_strs = n;
+	return 0;
+}
+
+const char *machine__intern(struct machine *m, const char *s)
+{
+	size_t j;
+
+	if (2 * (m->nr_strs + 1) > m->alloc_strs && strs_grow(m))
+		return NULL;
+	for (j = str_hash(s) & (m->alloc_strs - 1); m->strs[j]; j = (j + 1) & (m->alloc_strs - 1))
+		if (!strcmp(m->strs[j], s))
+			return m->strs[j];
+	m->strs[j] = strdup(s);
+	if (!m->strs[j])
+		return NULL;
+	m->nr_strs++;
+	return m->strs[j];
+}
+
+static struct comm *comm__new(struct machine *m, const char *s)
+{
+	const char *str = machine__intern(m, s);
+	struct comm *c;
+
+	if (!str)
+		return NULL;
+	c = pool_add(m, malloc(sizeof(*c)));
+	if (c)
+		c->str = str;
+	return c;
+}
+
+static struct dso *machine__add_dso(struct machine *m, const char *name, enum dso_kind kind)
+{
+	struct dso *d;
+
+	if (m->nr_dsos == m->alloc_dsos) {
+		size_t n = m->alloc_dsos ? m->alloc_dsos * 2 : 64;
+		struct dso **p = realloc(m->dsos, n * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		m->dsos = p;
+		m->alloc_dsos = n;
+	}
+	d = dso__new(name, kind, m->nr_dsos);
+	if (d)
+		m->dsos[m->nr_dsos++] = d;
+	return d;
+}
+
+static struct dso *machine__find_dso(struct machine *m, const char *name)
+{
+	for (size_t i = m->nr_dsos; i-- > 0;)
+		if (!strcmp(m->dsos[i]->long_name, name))
+			return m->dsos[i];
+	return NULL;
+}
+
+static struct dso *machine__findnew_dso(struct machine *m, const char *name, enum dso_kind kind)
+{
+	struct dso *d = machine__find_dso(m, name);
+
+	return d ? d : machine__add_dso(m, name, kind);
+}
+
+static bool is_kernel_name(const char *name)
+{
+	return !strncmp(name, "[kernel.kallsyms", 16) || !strncmp(name, "[guest.kernel.kallsyms", 22);
+}
+
+static struct dso *machine__kernel_dso(struct machine *m)
+{
+	if (!m->kernel_dso)
+		m->kernel_dso = machine__findnew_dso(m, "[kernel.kallsyms]", DSO_KERNEL);
+	return m->kernel_dso;
+}
+
+static struct map *map__new(struct machine *m, u64 start, u64 len, u64 pgoff, struct dso *dso)
+{
+	struct map *map = pool_add(m, calloc(1, sizeof(*map)));
+
+	if (!map)
+		return NULL;
+	map->start = start;
+	map->end = start + len < start ? ~0ULL : start + len;
+	map->pgoff = pgoff;
+	map->dso = dso;
+	return map;
+}
+
+static struct map *clone_map(void *ctx, const struct map *old)
+{
+	struct machine *m = ctx;
+	struct map *map = pool_add(m, malloc(sizeof(*map)));
+
+	if (map)
+		*map = *old;
+	return map;
+}
+
+/* The kernel map, created on first use (identity: kallsyms are absolute). */
+static struct map *machine__kernel_map(struct machine *m)
+{
+	struct dso *k;
+
+	if (m->kernel_map)
+		return m->kernel_map;
+	k = machine__kernel_dso(m);
+	if (!k)
+		return NULL;
+	m->kernel_map = map__new(m, 0, ~0ULL, 0, k);
+	if (!m->kernel_map)
+		return NULL;
+	m->kernel_map->identity = true;
+	if (maps__insert(m->kmaps, m->kernel_map, clone_map, m))
+		return NULL;
+	return m->kernel_map;
+}
+
+int machine__init(struct machine *m, const struct machine_opts *o, const struct perf_env *env)
+{
+	struct thread *idle;
+
+	memset(m, 0, sizeof(*m));
+	m->o = *o;
+	m->env = env;
+	m->kmaps = maps__new();
+	if (!m->kmaps)
+		return -ENOMEM;
+	for (u32 i = 0; env && i < env->nr_build_ids; i++) {
+		const struct perf_build_id_entry *b = &env->build_ids[i];
+		u16 mode = b->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+		bool kernel = mode == PERF_RECORD_MISC_KERNEL || mode == PERF_RECORD_MISC_GUEST_KERNEL;
+		struct dso *d;
+
+		if (!b->filename)
+			continue;
+		if (kernel && is_kernel_name(b->filename))
+			d = machine__kernel_dso(m);
+		else
+			d = machine__findnew_dso(m, b->filename,
+						 kernel ? DSO_MODULE : dso__kind_of(b->filename));
+		if (!d)
+			return -ENOMEM;
+		if (!d->has_build_id)
+			dso__set_build_id(d, b->build_id, b->size ? b->size : PERF_BUILD_ID_SIZE);
+	}
+	idle = machine__findnew_thread(m, 0, 0);
+	if (!idle || !(idle->comm = comm__new(m, "swapper")))
+		return -ENOMEM;
+	idle->comm_set = true;
+	return 0;
+}
+
+void machine__exit(struct machine *m)
+{
+	for (size_t i = 0; i < NR_THREAD_HASH; i++) {
+		struct thread *t = m->threads[i], *n;
+
+		for (; t; t = n) {
+			n = t->hnext;
+			thread__delete(t);
+		}
+	}
+	for (struct thread *t = m->removed, *n; t; t = n) {
+		n = t->hnext;
+		thread__delete(t);
+	}
+	for (size_t i = 0; i < m->nr_dsos; i++)
+		dso__delete(m->dsos[i]);
+	free(m->dsos);
+	for (size_t i = 0; i < m->nr_pool; i++)
+		free(m->pool[i]);
+	free(m->pool);
+	for (size_t i = 0; i < m->alloc_strs; i++)
+		free(m->strs[i]);
+	free(m->strs);
+	maps__put(m->kmaps);
+	symtab__exit(&m->modsyms);
+	memset(m, 0, sizeof(*m));
+}
+
+static struct thread *machine__find_thread(struct machine *m, int tid)
+{
+	struct thread *t = m->threads[(unsigned int)tid % NR_THREAD_HASH];
+
+	while (t && t->tid != tid)
+		t = t->hnext;
+	return t;
+}
+
+/* A thread that is not its process' leader shares the leader's maps. */
+static int thread__init_maps(struct machine *m, struct thread *t)
+{
+	struct thread *leader;
+
+	if (t->pid == t->tid || t->pid == -1) {
+		t->maps = maps__new();
+		return t->maps ? 0 : -ENOMEM;
+	}
+	leader = machine__findnew_thread(m, t->pid, t->pid);
+	if (!leader)
+		return -ENOMEM;
+	t->maps = maps__get(leader->maps);
+	return 0;
+}
+
+static void machine__update_pid(struct machine *m, struct thread *t, int pid)
+{
+	struct thread *leader;
+
+	if (pid == t->pid || pid == -1 || t->pid != -1)
+		return;
+	t->pid = pid;
+	if (t->pid == t->tid)
+		return;
+	leader = machine__findnew_thread(m, pid, pid);
+	if (leader && leader->maps != t->maps) {
+		maps__put(t->maps);
+		t->maps = maps__get(leader->maps);
+	}
+}
+
+struct thread *machine__findnew_thread(struct machine *m, int pid, int tid)
+{
+	struct thread *t = machine__find_thread(m, tid);
+	char buf[32];
+	struct comm *c;
+
+	if (t) {
+		machine__update_pid(m, t, pid);
+		return t;
+	}
+	snprintf(buf, sizeof(buf), ":%d", tid);
+	c = comm__new(m, buf);
+	t = c ? thread__new(pid, tid, c) : NULL;
+	if (!t)
+		return NULL;
+	t->hnext = m->threads[(unsigned int)tid % NR_THREAD_HASH];
+	m->threads[(unsigned int)tid % NR_THREAD_HASH] = t;
+	if (thread__init_maps(m, t))
+		return NULL;
+	return t;
+}
+
+static void machine__remove_thread(struct machine *m, struct thread *t)
+{
+	struct thread **pp = &m->threads[(unsigned int)t->tid % NR_THREAD_HASH];
+
+	while (*pp && *pp != t)
+		pp = &(*pp)->hnext;
+	if (*pp)
+		*pp = t->hnext;
+	t->hnext = m->removed;
+	m->removed = t;
+}
+
+static int thread__set_comm(struct machine *m, struct thread *t, const char *s)
+{
+	if (!t->comm_set) {
+		const char *str = machine__intern(m, s);
+
+		if (!str)
+			return -ENOMEM;
+		t->comm->str = str;	/* entries made so far take the name too */
+	} else {
+		struct comm *c = comm__new(m, s);
+
+		if (!c)
+			return -ENOMEM;
+		t->comm = c;
+	}
+	t->comm_set = true;
+	return 0;
+}
+
+static int process_comm(struct machine *m, const union perf_event *ev, size_t size)
+{
+	struct thread *t = machine__findnew_thread(m, ev->comm.pid, ev->comm.tid);
+	char buf[256];
+	size_t n = size - sizeof(ev->comm);
+
+	if (!t)
+		return -ENOMEM;
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	memcpy(buf, ev->comm.comm, n);
+	buf[n] = '\0';
+	return thread__set_comm(m, t, buf);
+}
+
+static int process_fork(struct machine *m, const union perf_event *ev)
+{
+	const struct perf_record_fork *f = &ev->fork;
+	struct thread *t = machine__find_thread(m, f->tid);
+	struct thread *parent = machine__findnew_thread(m, f->ppid, f->ptid);
+
+	if (!parent)
+		return -ENOMEM;
+	if (parent->pid != (int)f->ppid) {
+		machine__remove_thread(m, parent);
+		parent = machine__findnew_thread(m, f->ppid, f->ptid);
+		if (!parent)
+			return -ENOMEM;
+	}
+	if (t && t != parent)
+		machine__remove_thread(m, t);
+	t = machine__findnew_thread(m, f->pid, f->tid);
+	if (!t)
+		return -ENOMEM;
+	if (parent->comm_set && thread__set_comm(m, t, parent->comm->str))
+		return -ENOMEM;
+	t->ppid = parent->tid;
+	if (t->pid == parent->pid || t->maps == parent->maps)
+		return 0;
+	if (ev->header.misc & PERF_RECORD_MISC_FORK_EXEC)
+		return 0;
+	return maps__copy(t->maps, parent->maps);
+}
+
+static int process_kernel_mmap(struct machine *m, const char *name, u64 start, u64 len,
+			       u64 pgoff)
+{
+	struct map *map;
+	struct dso *d;
+
+	if (is_kernel_name(name)) {
+		map = machine__kernel_map(m);
+		if (!map)
+			return -ENOMEM;
+		maps__remove(m->kmaps, map);
+		map->start = start;
+		map->end = start + len < start || (!start && !len) ? ~0ULL : start + len;
+		(void)pgoff;
+		return maps__insert(m->kmaps, map, clone_map, m);
+	}
+	if (name[0] != '/' && name[0] != '[')
+		return 0;
+	d = machine__findnew_dso(m, name, DSO_MODULE);
+	map = d ? map__new(m, start, len, 0, d) : NULL;
+	if (!map)
+		return -ENOMEM;
+	return maps__insert(m->kmaps, map, clone_map, m);
+}
+
+static int process_mmap(struct machine *m, const union perf_event *ev, size_t size)
+{
+	bool v2 = ev->header.type == PERF_RECORD_MMAP2;
+	const char *fname = v2 ? ev->mmap2.filename : ev->mmap.filename;
+	size_t off = (size_t)(fname - (const char *)ev);
+	u16 mode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	u64 start = v2 ? ev->mmap2.start : ev->mmap.start;
+	u64 len = v2 ? ev->mmap2.len : ev->mmap.len;
+	u64 pgoff = v2 ? ev->mmap2.pgoff : ev->mmap.pgoff;
+	u32 prot = v2 ? ev->mmap2.prot : PROT_EXEC;
+	char name[4096], jit[64];
+	enum dso_kind kind;
+	struct thread *t;
+	struct map *map;
+	struct dso *d;
+	size_t n;
+
+	if (off >= size)
+		return 0;
+	n = strnlen(fname, size - off);
+	if (n >= sizeof(name))
+		n = sizeof(name) - 1;
+	memcpy(name, fname, n);
+	name[n] = '\0';
+	if (mode == PERF_RECORD_MISC_KERNEL || mode == PERF_RECORD_MISC_GUEST_KERNEL)
+		return process_kernel_mmap(m, name, start, len, pgoff);
+	t = machine__findnew_thread(m, v2 ? ev->mmap2.pid : ev->mmap.pid,
+				    v2 ? ev->mmap2.tid : ev->mmap.tid);
+	if (!t)
+		return -ENOMEM;
+	kind = dso__kind_of(name);
+	if (kind == DSO_NONE && (prot & PROT_EXEC)) {
+		snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", t->pid);
+		snprintf(name, sizeof(name), "%s", jit);
+		kind = DSO_JIT;
+	}
+	d = machine__findnew_dso(m, name, kind);
+	if (!d)
+		return -ENOMEM;
+	if (v2 && (ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) && !d->has_build_id)
+		dso__set_build_id(d, ev->mmap2.build_id, ev->mmap2.build_id_size);
+	map = map__new(m, start, len, kind == DSO_VDSO ? 0 : pgoff, d);
+	if (!map)
+		return -ENOMEM;
+	map->identity = kind == DSO_NONE || kind == DSO_JIT;
+	return maps__insert(t->maps, map, clone_map, m);
+}
+
+static int process_ksymbol(struct machine *m, const union perf_event *ev, size_t size)
+{
+	const struct perf_record_ksymbol *k = &ev->ksymbol;
+	char name[512];
+	size_t n = size > sizeof(*k) ? size - sizeof(*k) : 0;
+	struct map *map;
+	struct dso *d;
+	struct symbol *s;
+
+	n = strnlen(k->name, n);
+	if (n >= sizeof(name))
+		n = sizeof(name) - 1;
+	memcpy(name, k->name, n);
+	name[n] = '\0';
+	map = maps__find(m->kmaps, k->addr);
+	if (k->flags & PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER) {
+		if (map && map != m->kernel_map)
+			maps__remove(m->kmaps, map);
+		return 0;
+	}
+	if (!map || map == m->kernel_map) {
+		d = machine__add_dso(m, name, DSO_BPF);
+		map = d ? map__new(m, k->addr, k->len, 0, d) : NULL;
+		if (!map || maps__insert(m->kmaps, map, clone_map, m))
+			return -ENOMEM;
+		d->loaded = true;
+	}
+	s = symbol__new(map__map_ip(map, k->addr), k->len, STB_GLOBAL, STT_FUNC, name);
+	if (!s || symtab__add(&map->dso->syms, s))
+		return -ENOMEM;
+	return 0;
+}
+
+int machine__process_event(struct machine *m, const union perf_event *ev,
+			   const struct perf_sample *s)
+{
+	size_t size = ev->header.size;
+	struct thread *t;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_COMM:
+		return size > sizeof(ev->comm) ? process_comm(m, ev, size) : 0;
+	case PERF_RECORD_FORK:
+		return size >= sizeof(ev->fork) ? process_fork(m, ev) : 0;
+	case PERF_RECORD_EXIT:
+		if (size < sizeof(ev->fork))
+			return 0;
+		t = machine__find_thread(m, ev->fork.tid);
+		if (t)
+			t->dead = true;
+		return 0;
+	case PERF_RECORD_MMAP:
+		return size > sizeof(ev->mmap) ? process_mmap(m, ev, size) : 0;
+	case PERF_RECORD_MMAP2:
+		return size > sizeof(ev->mmap2) ? process_mmap(m, ev, size) : 0;
+	case PERF_RECORD_KSYMBOL:
+		return size > sizeof(ev->ksymbol) ? process_ksymbol(m, ev, size) : 0;
+	default:
+		return 0;
+	}
+	(void)s;
+}
+
+/* Symbol loading */
+
+static const char *buildid_dir(struct machine *m, char *buf, size_t size)
+{
+	const char *d = m->o.buildid_dir ? m->o.buildid_dir : getenv("PERF_BUILDID_DIR");
+	const char *home = getenv("HOME");
+
+	if (d)
+		return d;
+	snprintf(buf, size, "%s/.debug", home ? home : "");
+	return buf;
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* ~/.debug/.build-id/xx/rest/@leaf */
+static bool cache_path(struct machine *m, struct dso *d, const char *leaf, char *buf, size_t size)
+{
+	char hex[2 * PERF_BUILD_ID_SIZE + 1], dir[2048];
+
+	if (!d->has_build_id)
+		return false;
+	dso__build_id_hex(d, hex);
+	snprintf(buf, size, "%s/.build-id/%.2s/%s/%s", buildid_dir(m, dir, sizeof(dir)), hex,
+		 hex + 2, leaf);
+	return is_file(buf);
+}
+
+static const char *symfs(struct machine *m)
+{
+	return m->o.symfs ? m->o.symfs : "";
+}
+
+/* A file with .symtab for @d: debuglink, build-id cache, /usr/lib/debug/.build-id. */
+static bool find_debug(struct machine *m, struct dso *d, const char *path, char *buf, size_t size)
+{
+	char link[1024], dir[4096], hex[2 * PERF_BUILD_ID_SIZE + 1];
+	char *slash;
+
+	if (is_file(path) && !elf__debuglink(path, link, sizeof(link))) {
+		snprintf(dir, sizeof(dir), "%s", path);
+		slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+		const char *fmts[] = { "%.0s%s", "%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s" };
+
+		for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+			snprintf(buf, size, fmts[i], dir, link);
+			if (is_file(buf) && strcmp(buf, path))
+				return true;
+		}
+	}
+	if (cache_path(m, d, "debug", buf, size))
+		return true;
+	if (d->has_build_id) {
+		dso__build_id_hex(d, hex);
+		snprintf(buf, size, "%s/usr/lib/debug/.build-id/%.2s/%s.debug", symfs(m), hex,
+			 hex + 2);
+		if (is_file(buf))
+			return true;
+	}
+	return false;
+}
+
+static void dso__load_user(struct machine *m, struct dso *d)
+{
+	char path[4096], debug[4096];
+	struct elf_syms_opts o = { d->has_build_id ? d->build_id : NULL, d->build_id_size };
+	bool have_debug;
+	int err;
+
+	snprintf(path, sizeof(path), "%s%s", symfs(m), d->long_name);
+	have_debug = find_debug(m, d, path, debug, sizeof(debug));
+	err = symtab__load_elf(&d->syms, path, have_debug ? debug : NULL, &o);
+	if (err < 0 && cache_path(m, d, "elf", path, sizeof(path)))
+		err = symtab__load_elf(&d->syms, path, have_debug ? debug : NULL, &o);
+	if (err < 0 && have_debug)
+		err = symtab__load_elf(&d->syms, debug, NULL, &o);
+	if (err < 0)
+		pr_debug("no symbols for '%s': %s\n", d->long_name, strerror(-err));
+}
+
+static void dso__load_jit(struct dso *d)
+{
+	FILE *f = fopen(d->long_name, "r");
+	char *line = NULL;
+	size_t cap = 0;
+
+	if (!f)
+		return;
+	while (getline(&line, &cap, f) > 0) {
+		unsigned long long start, len;
+		int pos = 0;
+		struct symbol *s;
+
+		if (sscanf(line, "%llx %llx %n", &start, &len, &pos) < 2 || !pos)
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		s = symbol__new(start, len, STB_GLOBAL, STT_FUNC, line + pos);
+		if (!s || symtab__add(&d->syms, s))
+			break;
+	}
+	free(line);
+	fclose(f);
+	symtab__fixup(&d->syms, false);
+}
+
+/* The running kernel's build-id, from /sys/kernel/notes. */
+static int running_kernel_build_id(u8 *bid)
+{
+	FILE *f = fopen("/sys/kernel/notes", "r");
+	u8 buf[4096];
+	size_t n, off = 0;
+
+	if (!f)
+		return -errno;
+	n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	while (off + 12 <= n) {
+		u32 namesz, descsz, type;
+
+		memcpy(&namesz, buf + off, 4);
+		memcpy(&descsz, buf + off + 4, 4);
+		memcpy(&type, buf + off + 8, 4);
+		off += 12;
+		if (namesz > n || descsz > n)
+			break;
+		if (type == NT_GNU_BUILD_ID && namesz == 4 && off + 4 + descsz <= n &&
+		    !memcmp(buf + off, "GNU", 4)) {
+			size_t k = descsz < PERF_BUILD_ID_SIZE ? descsz : PERF_BUILD_ID_SIZE;
+
+			memcpy(bid, buf + off + 4, k);
+			return k;
+		}
+		off += (namesz + 3) / 4 * 4 + (descsz + 3) / 4 * 4;
+	}
+	return -ENOENT;
+}
+
+static const char *kallsyms_path(struct machine *m, char *buf, size_t size)
+{
+	struct dso *k = m->kernel_dso;
+	u8 bid[PERF_BUILD_ID_SIZE];
+	int n;
+
+	if (m->o.kallsyms)
+		return m->o.kallsyms;
+	if (!k || !k->has_build_id)
+		return "/proc/kallsyms";
+	n = running_kernel_build_id(bid);
+	if (n == k->build_id_size && !memcmp(bid, k->build_id, n))
+		return "/proc/kallsyms";
+	if (cache_path(m, k, "kallsyms", buf, size))
+		return buf;
+	return NULL;
+}
+
+/* kallsyms: kernel symbols to the kernel DSO, "name\t[mod]" ones kept apart. */
+static void machine__load_kernel(struct machine *m)
+{
+	struct symtab all = { 0 };
+	char buf[4096];
+	const char *path;
+	struct dso *k = machine__kernel_dso(m);
+
+	m->kernel_loaded = true;
+	if (!k)
+		return;
+	k->loaded = true;
+	path = kallsyms_path(m, buf, sizeof(buf));
+	if (!path || symtab__load_kallsyms(&all, path) < 0) {
+		symtab__exit(&all);
+		return;
+	}
+	for (size_t i = 0; i < all.nr; i++) {
+		struct symtab *to = strchr(all.syms[i]->name, '\t') ? &m->modsyms : &k->syms;
+
+		if (symtab__add(to, all.syms[i]))
+			all.syms[i] = NULL;
+	}
+	free(all.syms);
+	k->syms.sorted = true;
+	m->modsyms.sorted = true;
+}
+
+static void dso__load_module(struct machine *m, struct dso *d, const struct map *map)
+{
+	size_t n = strlen(d->short_name);
+
+	if (!m->kernel_loaded)
+		machine__load_kernel(m);
+	for (size_t i = 0; i < m->modsyms.nr; i++) {
+		struct symbol *s = m->modsyms.syms[i], *c;
+		const char *mod = strchr(s->name, '\t');
+
+		if (!mod || strncmp(mod + 1, d->short_name, n) || mod[1 + n])
+			continue;
+		c = symbol__new(s->start - map->start, s->end - s->start, s->binding, s->type, "");
+		if (!c)
+			return;
+		c = realloc(c, sizeof(*c) + (mod - s->name) + 1);
+		if (!c)
+			return;
+		memcpy(c->name, s->name, mod - s->name);
+		c->name[mod - s->name] = '\0';
+		c->namelen = mod - s->name;
+		if (symtab__add(&d->syms, c))
+			return;
+	}
+	symtab__sort_only(&d->syms);
+}
+
+static void dso__load(struct machine *m, struct dso *d, const struct map *map)
+{
+	char path[4096];
+	struct elf_syms_opts o = { d->build_id, d->build_id_size };
+
+	d->loaded = true;
+	switch (d->kind) {
+	case DSO_USER:
+		dso__load_user(m, d);
+		break;
+	case DSO_KERNEL:
+		if (!m->kernel_loaded)
+			machine__load_kernel(m);
+		break;
+	case DSO_MODULE:
+		dso__load_module(m, d, map);
+		break;
+	case DSO_VDSO:
+		if (cache_path(m, d, "vdso", path, sizeof(path)))
+			symtab__load_elf(&d->syms, path, NULL, &o);
+		break;
+	case DSO_JIT:
+		dso__load_jit(d);
+		break;
+	case DSO_BPF:
+	case DSO_NONE:
+		break;
+	}
+}
+
+void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode, u64 addr,
+			   struct addr_location *al)
+{
+	struct maps *maps = thread ? thread->maps : NULL;
+
+	memset(al, 0, sizeof(*al));
+	al->thread = thread;
+	al->addr = addr;
+	switch (cpumode) {
+	case PERF_RECORD_MISC_KERNEL:
+		al->level = 'k';
+		machine__kernel_map(m);
+		maps = m->kmaps;
+		break;
+	case PERF_RECORD_MISC_USER:
+		al->level = '.';
+		break;
+	case PERF_RECORD_MISC_GUEST_KERNEL:
+		al->level = 'g';
+		maps = m->kmaps;
+		break;
+	case PERF_RECORD_MISC_GUEST_USER:
+		al->level = 'u';
+		break;
+	default:
+		al->level = 'H';
+		return;
+	}
+	al->map = maps ? maps__find(maps, addr) : NULL;
+	if (!al->map)
+		return;
+	al->addr = map__map_ip(al->map, addr);
+	if (!al->map->dso->loaded)
+		dso__load(m, al->map->dso, al->map);
+	if (!al->map->dso->syms.sorted)
+		symtab__sort_only(&al->map->dso->syms);
+	al->sym = symtab__find(&al->map->dso->syms, al->addr);
+}

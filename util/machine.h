@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The machine model of a perf.data replay: threads with their comms and
+ * maps as COMM, FORK, EXIT, MMAP, MMAP2 and KSYMBOL records change them,
+ * the DSOs the maps point to, the kernel's maps, and the resolution of an
+ * address of a thread to map, DSO and symbol.
+ */
+#ifndef TPERF_MACHINE_H
+#define TPERF_MACHINE_H
+
+#include "header.h"
+#include "thread.h"
+
+struct machine_opts {
+	const char *symfs;		/* prefix of every DSO path, or NULL */
+	const char *kallsyms;		/* kernel symbols file, or NULL: /proc/kallsyms */
+	const char *buildid_dir;	/* the build-id cache, or NULL: $HOME/.debug */
+};
+
+struct machine {
+	struct machine_opts o;
+	struct thread *threads[4096];	/* hash by tid */
+	struct thread *removed;		/* replaced threads: entries may point to them */
+	struct dso **dsos;
+	size_t nr_dsos, alloc_dsos;
+	void **pool;			/* maps and comms, freed at the end */
+	size_t nr_pool, alloc_pool;
+	char **strs;			/* interned strings: open hash */
+	size_t nr_strs, alloc_strs;
+	struct maps *kmaps;
+	struct map *kernel_map;
+	struct dso *kernel_dso;
+	struct symtab modsyms;		/* kallsyms' module symbols */
+	bool kernel_loaded;
+	const struct perf_env *env;
+};
+
+struct addr_location {
+	struct thread *thread;
+	struct map *map;
+	struct symbol *sym;
+	u64 addr;			/* map-relative when map, else the address */
+	char level;			/* '.', 'k', 'g', 'u', 'H' */
+};
+
+/**
+ * machine__init - an empty machine; the DSOs of @env's build-id table are
+ * created first (in its order) with their build-ids.  Return: 0 or -ENOMEM.
+ */
+int machine__init(struct machine *m, const struct machine_opts *o, const struct perf_env *env);
+void machine__exit(struct machine *m);
+
+/**
+ * machine__process_event - apply a COMM, FORK, EXIT, MMAP, MMAP2 or KSYMBOL
+ * record (others are ignored).  Return: 0 or -ENOMEM.
+ */
+int machine__process_event(struct machine *m, const union perf_event *ev,
+			   const struct perf_sample *s);
+
+/** machine__findnew_thread - the thread @tid (created with its process' maps) */
+struct thread *machine__findnew_thread(struct machine *m, int pid, int tid);
+
+/**
+ * machine__resolve_addr - map and symbol of @addr in @thread for @cpumode
+ * (PERF_RECORD_MISC_USER, _KERNEL ...); loads the DSO's symbols on first use.
+ */
+void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode, u64 addr,
+			   struct addr_location *al);
+
+/** machine__intern - the one copy of @s (NULL on ENOMEM) */
+const char *machine__intern(struct machine *m, const char *s);
+
+#endif

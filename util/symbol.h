@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Symbols of a DSO: loaded from ELF (.symtab, else .dynsym, plus "name@plt"
+ * entries synthesized from the PLT relocations) or from a kallsyms file.
+ * Addresses are DSO-relative the way perf keeps them: file offsets for
+ * user DSOs, absolute addresses for the kernel.  Symbols with the same start
+ * are reduced to one (the best name, as perf chooses it) and zero-size
+ * symbols extend to the next symbol.
+ */
+#ifndef TPERF_SYMBOL_H
+#define TPERF_SYMBOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "event.h"
+
+struct symbol {
+	u64 start, end;			/* [start, end) */
+	u8 binding, type;		/* STB_*, STT_* */
+	u16 namelen;
+	char name[];
+};
+
+/* A sorted set of symbols. */
+struct symtab {
+	struct symbol **syms;
+	size_t nr, alloc;
+	bool sorted;
+};
+
+/** symbol__new - a symbol of @len bytes at @start (0 length: to be fixed up) */
+struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *name);
+
+/** symtab__add - take ownership of @sym.  Return: 0 or -ENOMEM. */
+int symtab__add(struct symtab *t, struct symbol *sym);
+
+/**
+ * symtab__fixup - sort, drop duplicate starts, extend zero-size symbols
+ * @kallsyms: apply kallsyms' rule at the kernel/module boundary
+ */
+void symtab__fixup(struct symtab *t, bool kallsyms);
+
+/** symtab__sort_only - sort by start (stable) without the fix-ups */
+void symtab__sort_only(struct symtab *t);
+
+/** symtab__find - the symbol containing @addr, or NULL */
+struct symbol *symtab__find(struct symtab *t, u64 addr);
+
+void symtab__exit(struct symtab *t);
+
+/**
+ * symtab__load_kallsyms - read a kallsyms file ("addr type name [mod]")
+ * @t: the kernel's symbols (module symbols keep their "[mod]"-free name and
+ *     go to @mods when not NULL, else are dropped)
+ * Return: the number of symbols, or -errno.
+ */
+int symtab__load_kallsyms(struct symtab *t, const char *path);
+
+struct elf_syms_opts {
+	const u8 *build_id;		/* expected build-id, or NULL */
+	size_t build_id_size;
+};
+
+/**
+ * symtab__load_elf - load the symbols of the DSO at @path
+ * @debug: a file with .symtab to prefer (debuglink or build-id debug file), or NULL
+ * @path: the binary itself (program headers, .dynsym, PLT)
+ * Return: the number of symbols, or -errno (-ENOENT: no such file,
+ * -EINVAL: not ELF, -ESRCH: the build-id differs).
+ */
+int symtab__load_elf(struct symtab *t, const char *path, const char *debug,
+		     const struct elf_syms_opts *o);
+
+/**
+ * elf__read_build_id - the NT_GNU_BUILD_ID of the ELF file at @path
+ * Return: its size (up to @size bytes copied), or -errno.
+ */
+int elf__read_build_id(const char *path, u8 *bid, size_t size);
+
+/**
+ * elf__debuglink - the .gnu_debuglink name of @path into @buf
+ * Return: 0 or -errno.
+ */
+int elf__debuglink(const char *path, char *buf, size_t size);
+
+#endif
