@@ -134,6 +134,7 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 			struct hist_entry *self, u64 period, size_t n)
 {
 	struct hist_entry **seen = malloc((n + 1) * sizeof(*seen));
+	char level = self_tmpl->level;
 	size_t nseen = 0;
 	int err = 0;
 
@@ -148,7 +149,8 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		tmpl.sym = r->frames[i].sym;
 		tmpl.ip = r->frames[i].ip;
 		if (r->levels[i])
-			tmpl.level = r->levels[i];
+			level = r->levels[i];	/* frames without a map keep the last one */
+		tmpl.level = level;
 		for (size_t k = 0; k < nseen && !dup; k++)
 			dup = (!h->nr_keys || seen[k]->sym == tmpl.sym) && hists__same(h, seen[k], &tmpl);
 		if (dup)
@@ -161,9 +163,12 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		seen[nseen++] = e;
 		e->period_acc += period;
 		e->nr_acc++;
-		if (h->has_callchain)
+		if (h->has_callchain) {
 			err = cc_node__append(&e->callchain, r->frames + i, n - i, period,
 					      r->cc.key_address);
+			if (n - i > e->max_depth)
+				e->max_depth = n - i;
+		}
 	}
 	free(seen);
 	return err;
@@ -216,6 +221,8 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	if (h->has_callchain && cc_node__append(&e->callchain, r->frames, n, period,
 						r->cc.key_address))
 		return -ENOMEM;
+	if (h->has_callchain && n > e->max_depth)
+		e->max_depth = n;
 	if (h->children && add_children(r, h, &tmpl, e, period, n))
 		return -ENOMEM;
 	(void)s;

@@ -129,16 +129,11 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 		return NULL;
 	*e = *tmpl;
 	memset(&e->callchain, 0, sizeof(e->callchain));
-	e->period = e->nr_samples = e->period_acc = e->nr_acc = 0;
+	e->period = e->nr_samples = e->period_acc = e->nr_acc = e->max_depth = 0;
 	e->hnext = h->h[b];
 	h->h[b] = e;
 	h->nr++;
 	return e;
-}
-
-static int cmp_u64(u64 a, u64 b)
-{
-	return a < b ? -1 : a > b;
 }
 
 static int cmp_str_null_last(const char *a, const char *b)
@@ -175,18 +170,26 @@ static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct
 	}
 }
 
+/* perf compares addresses by their signed difference */
+static int cmp_addr(u64 a, u64 b)
+{
+	int64_t d = (int64_t)(a - b);
+
+	return d < 0 ? -1 : d > 0;
+}
+
 /* The key's identity order, which decides between equal sort values. */
 static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (k != SORT_SYM)
 		return key_sort(k, a, b);
 	if (!a->sym && !b->sym)
-		return cmp_u64(a->ip, b->ip);
+		return cmp_addr(a->ip, b->ip);
 	if (!a->sym || !b->sym)
 		return !a->sym ? 1 : -1;
 	if (a->sym->start != b->sym->start)
-		return cmp_u64(a->sym->start, b->sym->start);
-	return cmp_u64(a->sym->end, b->sym->end);
+		return cmp_addr(a->sym->start, b->sym->start);
+	return cmp_addr(a->sym->end, b->sym->end);
 }
 
 static const struct hists *sort_hists;
@@ -220,6 +223,13 @@ static int output_cmp(const void *pa, const void *pb)
 
 	if (sort_hists->children && a->period_acc != b->period_acc)
 		return a->period_acc > b->period_acc ? -1 : 1;
+	/* perf puts callers above callees of the same thread at equal periods */
+	if (sort_hists->children && a->thread == b->thread && sort_hists->has_callchain &&
+	    a->max_depth != b->max_depth) {
+		bool caller = sort_hists->cc && sort_hists->cc->order == ORDER_CALLER;
+
+		return (a->max_depth > b->max_depth) == caller ? -1 : 1;
+	}
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
 	for (int i = 0; i < sort_hists->nr_keys; i++) {
@@ -248,6 +258,8 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 	dst->nr_samples += src->nr_samples;
 	dst->period_acc += src->period_acc;
 	dst->nr_acc += src->nr_acc;
+	if (src->max_depth > dst->max_depth)
+		dst->max_depth = src->max_depth;
 	return cc_node__merge(&dst->callchain, &src->callchain, h->cc && h->cc->key_address);
 }
 

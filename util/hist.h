@@ -25,6 +25,7 @@ struct hist_entry {
 	u64 period, nr_samples;		/* self */
 	u64 period_acc, nr_acc;		/* children */
 	struct cc_node callchain;
+	u64 max_depth;			/* longest chain appended (perf's tie rule) */
 	struct hist_entry *hnext;
 };
 
