@@ -22,6 +22,12 @@ endif
 PKGS := $(foreach r,$(REQUIRED),$(word 1,$(subst :, ,$(r))))
 HAVE_LIBUNWIND := $(shell pkg-config --exists libunwind libunwind-generic 2>/dev/null && echo 1)
 HAVE_BABELTRACE := $(shell pkg-config --exists babeltrace-ctf 2>/dev/null && echo 1)
+# libiberty (Debian libiberty-dev, no pkg-config file): C++ demangling as perf does it
+HAVE_LIBIBERTY := $(if $(wildcard /usr/include/libiberty/demangle.h),1)
+ifeq ($(HAVE_LIBIBERTY),1)
+  FEATURES += -DHAVE_LIBIBERTY
+  LDLIBS += -liberty
+endif
 ifeq ($(HAVE_LIBUNWIND),1)
   PKGS += libunwind libunwind-generic
   FEATURES += -DHAVE_LIBUNWIND

@@ -6,7 +6,7 @@ set -e
 
 # build: required libraries, then optional ones (compiled in when present)
 BUILD="make gcc pkg-config libtraceevent-dev libtracefs-dev libdw-dev libelf-dev
-zlib1g-dev libzstd-dev libunwind-dev libbabeltrace-ctf-dev libpopt-dev"
+zlib1g-dev libzstd-dev libunwind-dev libbabeltrace-ctf-dev libpopt-dev libiberty-dev"
 # tests: the oracles, libtraceevent's plugins, <sys/sdt.h>, the fuzzers, man
 TESTS="linux-perf trace-cmd libtraceevent1-plugin systemtap-sdt-dev clang man-db
 python3 procps"

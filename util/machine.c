@@ -598,6 +598,16 @@ static void dso__load_user(struct machine *m, struct dso *d)
 	int err;
 
 	snprintf(path, sizeof(path), "%s%s", symfs(m), d->long_name);
+	if (!d->has_build_id) {	/* pipe mode: take the file's, as perf does */
+		u8 bid[PERF_BUILD_ID_SIZE];
+		int n = elf__read_build_id(path, bid, sizeof(bid));
+
+		if (n > 0) {
+			dso__set_build_id(d, bid, n);
+			o.build_id = d->build_id;
+			o.build_id_size = d->build_id_size;
+		}
+	}
 	have_debug = find_debug(m, d, path, debug, sizeof(debug));
 	err = symtab__load_elf(&d->syms, path, have_debug ? debug : NULL, &o);
 	if (err < 0 && cache_path(m, d, "elf", path, sizeof(path)))

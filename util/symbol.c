@@ -13,6 +13,21 @@
 
 #include "symbol.h"
 
+#ifdef HAVE_LIBIBERTY
+#include <libiberty/demangle.h>
+#endif
+
+/* C++ names as perf shows them by default: demangled, without parameters. */
+static char *demangle(const char *name)
+{
+#ifdef HAVE_LIBIBERTY
+	return cplus_demangle(name, DMGL_NO_OPTS);
+#else
+	(void)name;
+	return NULL;
+#endif
+}
+
 struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *name)
 {
 	size_t n = strlen(name);
@@ -426,6 +441,7 @@ static int load_table(struct symtab *t, struct elf_file *ef, Elf_Scn *scn, struc
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym sym;
 		const char *name;
+		char *dem;
 		struct symbol *s;
 
 		if (!gelf_getsym(d, i, &sym) || !sym_wanted(ef, &sym))
@@ -433,8 +449,10 @@ static int load_table(struct symtab *t, struct elf_file *ef, Elf_Scn *scn, struc
 		name = elf_strptr(ef->elf, shdr.sh_link, sym.st_name);
 		if (!name || !*name || (name[0] == '$' && strchr("adtx", name[1])))
 			continue;
+		dem = demangle(name);
 		s = symbol__new(vaddr_to_offset(rt, sym.st_value), sym.st_size,
-				GELF_ST_BIND(sym.st_info), GELF_ST_TYPE(sym.st_info), name);
+				GELF_ST_BIND(sym.st_info), GELF_ST_TYPE(sym.st_info), dem ? dem : name);
+		free(dem);
 		if (!s || symtab__add(t, s))
 			return -ENOMEM;
 		nr++;
@@ -476,7 +494,7 @@ static int synthesize_plt(struct symtab *t, struct elf_file *ef)
 		GElf_Sym sym;
 		u64 info;
 		const char *name;
-		char buf[1024];
+		char buf[1024], *dem;
 		struct symbol *s;
 
 		if (rel.sh_type == SHT_RELA) {
@@ -491,7 +509,9 @@ static int synthesize_plt(struct symtab *t, struct elf_file *ef)
 		if (!gelf_getsym(dd, GELF_R_SYM(info), &sym))
 			continue;
 		name = elf_strptr(ef->elf, dyn.sh_link, sym.st_name);
-		snprintf(buf, sizeof(buf), "%s@plt", name ? name : "");
+		dem = name ? demangle(name) : NULL;
+		snprintf(buf, sizeof(buf), "%s@plt", dem ? dem : name ? name : "");
+		free(dem);
 		s = symbol__new(off, entsize, STB_GLOBAL, STT_FUNC, buf);
 		if (!s || symtab__add(t, s))
 			return -ENOMEM;
