@@ -277,15 +277,17 @@ static int setup_hists(struct report *r)
 
 	if (r->hists)
 		return 0;
-	if (r->callchain_set && r->cc.mode != CHAIN_NONE && !has_cc) {
+	if (r->callchain_set && r->cc.mode != CHAIN_NONE && !has_cc && !r->session->data.is_pipe) {
 		error("selected -g but the file '%s' has no callchains: record with -g",
 		      r->input);
 		return -EINVAL;
 	}
+	/* perf picks the order from --children before it knows the sample
+	 * type, and in pipe mode it never enables --children */
 	children = r->children < 0 ? true : r->children;
-	children = children && has_cc;
-	if (children && !r->callchain_set)
+	if (children && !r->cc.order_set)
 		r->cc.order = ORDER_CALLER;
+	children = children && has_cc && !r->session->data.is_pipe;
 	if (r->inverted)
 		r->cc.order = ORDER_CALLER;
 	r->nr_hists = h->nr_attrs;

@@ -334,9 +334,9 @@ int callchain_param__parse(struct callchain_param *p, const char *s)
 		else if (!strcmp(tok, "none"))
 			p->mode = CHAIN_NONE;
 		else if (!strcmp(tok, "caller"))
-			p->order = ORDER_CALLER;
+			p->order = ORDER_CALLER, p->order_set = true;
 		else if (!strcmp(tok, "callee"))
-			p->order = ORDER_CALLEE;
+			p->order = ORDER_CALLEE, p->order_set = true;
 		else if (!strcmp(tok, "function"))
 			p->key_address = false;
 		else if (!strcmp(tok, "address"))

@@ -21,6 +21,7 @@ struct callchain_param {
 	enum chain_mode mode;
 	double min_percent;
 	enum chain_order order;
+	bool order_set;			/* "caller"/"callee" was given */
 	enum chain_value value;
 	bool key_address;		/* "address" instead of "function" */
 	unsigned int print_limit;	/* 0: all */
