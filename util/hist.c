@@ -130,6 +130,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	*e = *tmpl;
 	memset(&e->callchain, 0, sizeof(e->callchain));
 	e->period = e->nr_samples = e->period_acc = e->nr_acc = e->max_depth = 0;
+	e->seq = h->seq++;
 	e->hnext = h->h[b];
 	h->h[b] = e;
 	h->nr++;
@@ -212,7 +213,11 @@ static int collapse_cmp(const void *pa, const void *pb)
 	const struct hist_entry *a = *(struct hist_entry *const *)pa;
 	const struct hist_entry *b = *(struct hist_entry *const *)pb;
 
-	return ident_cmp(a, b);
+	int c = ident_cmp(a, b);
+
+	if (c)
+		return c;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;	/* the first made survives */
 }
 
 static int output_cmp(const void *pa, const void *pb)
@@ -238,6 +243,110 @@ static int output_cmp(const void *pa, const void *pb)
 			return c;
 	}
 	return ident_cmp(a, b);
+}
+
+/*
+ * perf inserts the entries, in their collapsed order, into a red-black tree
+ * with this comparison; since callers-above-callees only applies within a
+ * thread the order is not total, so the tree's shape decides: build the
+ * same tree.
+ */
+struct rbn {
+	struct rbn *l, *r, *p;
+	bool red;
+	struct hist_entry *e;
+};
+
+static void rb_rotate(struct rbn **root, struct rbn *x, bool left)
+{
+	struct rbn *y = left ? x->r : x->l;
+
+	if (left) {
+		x->r = y->l;
+		if (y->l)
+			y->l->p = x;
+	} else {
+		x->l = y->r;
+		if (y->r)
+			y->r->p = x;
+	}
+	y->p = x->p;
+	if (!x->p)
+		*root = y;
+	else if (x == x->p->l)
+		x->p->l = y;
+	else
+		x->p->r = y;
+	if (left)
+		y->l = x;
+	else
+		y->r = x;
+	x->p = y;
+}
+
+static void rb_insert(struct rbn **root, struct rbn *z)
+{
+	struct rbn *y = NULL, *x = *root;
+
+	while (x) {
+		y = x;
+		x = output_cmp(&z->e, &x->e) < 0 ? x->l : x->r;
+	}
+	z->p = y;
+	z->l = z->r = NULL;
+	z->red = true;
+	if (!y)
+		*root = z;
+	else if (output_cmp(&z->e, &y->e) < 0)
+		y->l = z;
+	else
+		y->r = z;
+	while (z->p && z->p->red) {
+		struct rbn *g = z->p->p;
+		bool pl = z->p == g->l;
+		struct rbn *u = pl ? g->r : g->l;
+
+		if (u && u->red) {
+			z->p->red = false;
+			u->red = false;
+			g->red = true;
+			z = g;
+			continue;
+		}
+		if (z == (pl ? z->p->r : z->p->l)) {
+			z = z->p;
+			rb_rotate(root, z, pl);
+		}
+		z->p->red = false;
+		g->red = true;
+		rb_rotate(root, g, !pl);
+	}
+	(*root)->red = false;
+}
+
+static size_t rb_walk(const struct rbn *n, struct hist_entry **out, size_t i)
+{
+	while (n) {
+		i = rb_walk(n->l, out, i);
+		out[i++] = n->e;
+		n = n->r;
+	}
+	return i;
+}
+
+static int output_sort(struct hist_entry **v, size_t n)
+{
+	struct rbn *nodes = calloc(n + 1, sizeof(*nodes)), *root = NULL;
+
+	if (!nodes)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		nodes[i].e = v[i];
+		rb_insert(&root, &nodes[i]);
+	}
+	rb_walk(root, v, 0);
+	free(nodes);
+	return 0;
 }
 
 bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
@@ -292,7 +401,11 @@ int hists__output_resort(struct hists *h)
 		}
 		v[out++] = v[i];
 	}
-	qsort(v, out, sizeof(*v), output_cmp);
+	if (output_sort(v, out)) {
+		h->sorted = v;
+		h->nr_sorted = out;
+		return -ENOMEM;
+	}
 	h->total_period = 0;
 	for (size_t i = 0; i < out; i++)
 		h->total_period += v[i]->period;

@@ -26,12 +26,14 @@ struct hist_entry {
 	u64 period_acc, nr_acc;		/* children */
 	struct cc_node callchain;
 	u64 max_depth;			/* longest chain appended (perf's tie rule) */
+	u64 seq;			/* creation order */
 	struct hist_entry *hnext;
 };
 
 struct hists {
 	struct hist_entry **h;		/* hash buckets */
 	size_t nbuckets, nr;
+	u64 seq;
 	struct hist_entry **sorted;	/* after hists__output_resort() */
 	size_t nr_sorted;
 	u64 nr_samples, total_period;
