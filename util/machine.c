@@ -385,6 +385,24 @@ static int process_fork(struct machine *m, const union perf_event *ev)
 	return maps__copy(t->maps, parent->maps);
 }
 
+/*
+ * perf's kernel map reaches the next kernel map (a module) or the end of
+ * the address space, whatever length the record gives: init text and
+ * other sections after _etext resolve to [kernel.kallsyms].
+ */
+static int kernel_map__reinsert(struct machine *m, struct map *map)
+{
+	size_t i;
+
+	map->end = ~0ULL;
+	for (i = 0; i < m->kmaps->nr; i++)
+		if (m->kmaps->m[i]->start > map->start) {
+			map->end = m->kmaps->m[i]->start;
+			break;
+		}
+	return maps__insert(m->kmaps, map, clone_map, m);
+}
+
 static int process_kernel_mmap(struct machine *m, const char *name, u64 start, u64 len,
 			       u64 pgoff)
 {
@@ -397,9 +415,9 @@ static int process_kernel_mmap(struct machine *m, const char *name, u64 start, u
 			return -ENOMEM;
 		maps__remove(m->kmaps, map);
 		map->start = start;
-		map->end = start + len < start || (!start && !len) ? ~0ULL : start + len;
 		(void)pgoff;
-		return maps__insert(m->kmaps, map, clone_map, m);
+		(void)len;
+		return kernel_map__reinsert(m, map);
 	}
 	if (name[0] != '/' && name[0] != '[')
 		return 0;
@@ -407,6 +425,8 @@ static int process_kernel_mmap(struct machine *m, const char *name, u64 start, u
 	map = d ? map__new(m, start, len, 0, d) : NULL;
 	if (!map)
 		return -ENOMEM;
+	if (m->kernel_map && m->kernel_map->start < start && m->kernel_map->end > start)
+		m->kernel_map->end = start;
 	return maps__insert(m->kmaps, map, clone_map, m);
 }
 
