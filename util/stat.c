@@ -113,16 +113,20 @@ static void evsel_stat__free_rows(struct evsel_stat *es)
 	es->nr_aggr = es->nr_fds = 0;
 }
 
+void perf_stat__exit_one(struct evsel *evsel)
+{
+	if (evsel->priv)
+		evsel_stat__free_rows(evsel->priv);
+	free(evsel->priv);
+	evsel->priv = NULL;
+}
+
 void perf_stat__exit_evlist(struct evlist *evlist)
 {
 	struct evsel *evsel;
 
-	evlist__for_each_entry(evlist, evsel) {
-		if (evsel->priv)
-			evsel_stat__free_rows(evsel->priv);
-		free(evsel->priv);
-		evsel->priv = NULL;
-	}
+	evlist__for_each_entry(evlist, evsel)
+		perf_stat__exit_one(evsel);
 }
 
 bool aggr_id__equal(const struct aggr_id *a, const struct aggr_id *b)
