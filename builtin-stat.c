@@ -47,6 +47,8 @@ static struct stat_opts {
 
 static const char *const stat_usage[] = {
 	"tperf stat [<options>] [<command>]",
+	"tperf stat [<options>] -- <command> [<args>]",
+	"tperf stat [<options>] {-a | -C <cpus> | -p <pid> | -t <tid>}",
 	NULL
 };
 
@@ -183,7 +185,13 @@ static int prepare_events(void)
 	char buf[512];
 	int err;
 
-	if (!opts.evlist) {
+	if (opts.config.null_run) {
+		/* --null: only the elapsed time, no counter at all */
+		evlist__delete(opts.evlist);
+		opts.evlist = evlist__new();
+		if (!opts.evlist)
+			return -1;
+	} else if (!opts.evlist) {
 		if (add_default_events())
 			return -1;
 	} else if (perf_stat__init_evlist(&opts.config, opts.evlist)) {

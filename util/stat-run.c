@@ -267,7 +267,8 @@ static int run_once(struct stat_run *r, bool first)
 	wait_run(r, &s);
 	if (s.w && !s.child_done) {	/* --interval-count ended it */
 		kill(w.pid, SIGTERM);
-		wait4(w.pid, &r->status, 0, &r->config->ru_data);
+		wait4(w.pid, NULL, 0, &r->config->ru_data);
+		r->status = -1;	/* stopped by us: not the command's failure */
 	}
 	evlist__disable(r->evlist);
 	if (r->config->interval) {
