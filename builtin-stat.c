@@ -203,6 +203,8 @@ static int prepare_events(void)
 		die_usage("%s", buf);
 	if (*buf)
 		warning("%s", buf);
+	if (opts.dry_run)
+		return 0;	/* nothing is opened: no CPUs or threads to look up */
 	err = evlist__create_maps(opts.evlist, &opts.target, buf, sizeof(buf));
 	if (err) {
 		error("%s", buf);

@@ -56,6 +56,16 @@ void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
 			attr->disabled = 1;
 			attr->enable_on_exec = enable_on_exec && target__none(target);
 		}
+		/*
+		 * CPU-wide events (msr, power, powercap) counting for a workload
+		 * start at the open: enable_on_exec would never fire on them
+		 * (evsel__open clears these the same way).
+		 */
+		if (attr->enable_on_exec && (evsel->requires_cpu || evsel->own_cpus ||
+					     evsel->powercap)) {
+			attr->enable_on_exec = 0;
+			attr->disabled = 0;
+		}
 	}
 }
 

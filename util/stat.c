@@ -10,6 +10,7 @@
 
 #include "cpumap.h"
 #include "evlist.h"
+#include "powercap.h"
 #include "stat.h"
 #include "threadmap.h"
 
@@ -240,6 +241,10 @@ int perf_stat__setup_aggr(struct perf_stat_config *config, struct evsel *evsel)
 
 		for (int t = 0; t < nthreads; t++) {
 			struct aggr_id id = aggr_id__get(config->aggr_mode, cpu, t);
+
+			/* powercap "CPUs" are zones: their package is the socket */
+			if (evsel->powercap && cpu >= 0 && id.socket >= 0)
+				id.socket = powercap_event__zone_package(evsel->powercap, cpu);
 			int row = evsel_stat__row(es, &id, nfds);
 
 			es->fd_aggr[c * nthreads + t] = row;
