@@ -389,20 +389,21 @@ static void print_row(struct perf_stat_config *config, struct evlist *evlist,
 
 static void print_interval_header(struct perf_stat_config *config)
 {
+	/* perf's headings; the space before "counts" differs by mode */
 	static const char *const heads[] = {
-		[AGGR_GLOBAL] = "#           time",
-		[AGGR_NONE] = "#           time CPU    ",
-		[AGGR_SOCKET] = "#           time socket cpus",
-		[AGGR_DIE] = "#           time die          cpus",
-		[AGGR_CORE] = "#           time core            cpus",
-		[AGGR_THREAD] = "#           time             comm-pid",
+		[AGGR_GLOBAL] = "#           time             counts",
+		[AGGR_NONE] = "#           time CPU                    counts",
+		[AGGR_SOCKET] = "#           time socket cpus             counts",
+		[AGGR_DIE] = "#           time die          cpus             counts",
+		[AGGR_CORE] = "#           time core            cpus             counts",
+		[AGGR_THREAD] = "#           time             comm-pid                  counts",
 	};
 
 	if (config->csv_output || config->json_output)
 		return;
 	if (config->num_print_interval == 0)
-		fprintf(config->output, "%s             counts %*s events\n",
-			heads[config->aggr_mode], config->unit_width, "unit");
+		fprintf(config->output, "%s %*s events\n", heads[config->aggr_mode],
+			config->unit_width, "unit");
 	if (++config->num_print_interval == 25)
 		config->num_print_interval = 0;
 }
