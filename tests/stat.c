@@ -12,6 +12,8 @@
 #include "tests/tests.h"
 #include "util/cpumap.h"
 #include "util/evlist.h"
+#include "util/parse-events.h"
+#include "util/pmu.h"
 #include "util/stat-display.h"
 #include "util/stat.h"
 #include "util/target.h"
@@ -363,5 +365,37 @@ TPERF_TEST(stat_header_footer, "stat: header for each target and the footer")
 		"       0.001500000 seconds user\n"
 		"       0.000000000 seconds sys\n\n\n");
 	free(buf);
+	return TEST_OK;
+}
+
+TPERF_TEST(stat_rapl_pmu, "stat: power/energy-pkg/ of a fake PMU prints scaled Joules")
+{
+	struct parse_events_error err;
+	struct fixture f;
+	struct evsel *e;
+	const char *out;
+
+	setenv("TPERF_SYSFS", test_data_path("sysfs-fake-x86"), 1);
+	pmu__reset();
+	TEST_ASSERT_VAL("fixture", !fixture_init(&f, AGGR_GLOBAL));
+	if (parse_events(f.evlist, "power/energy-pkg/", &err)) {
+		parse_events_error__exit(&err);
+		fixture_exit(&f);
+		return test_skip("no power PMU in the fake sysfs tree");
+	}
+	e = evlist__first(f.evlist);
+	TEST_ASSERT_STR("unit", e->unit, "Joules");
+	TEST_ASSERT_VAL("scale", e->scale == 2.3283064365386962890625e-10);
+	e->cpus = cpu_map__new("0");
+	e->threads = thread_map__new_any();
+	e->counts = calloc(1, sizeof(*e->counts));
+	e->supported = true;
+	set_counts(e, 0, 3ULL << 31, 1000, 1000);
+	out = fixture_print(&f, 1000);
+	TEST_ASSERT_STR("row", out,
+		"              1.50 Joules power/energy-pkg/                                                  \n");
+	fixture_exit(&f);
+	unsetenv("TPERF_SYSFS");
+	pmu__reset();
 	return TEST_OK;
 }
