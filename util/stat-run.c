@@ -208,12 +208,41 @@ static void drop_unsupported_defaults(struct stat_run *r)
 		evsel->idx = idx++;
 }
 
+/*
+ * As perf stat: when perf_event_paranoid forbids counting the kernel, the
+ * event that failed counts user space only (its name gets ":u").
+ */
+static bool retry_user_only(struct stat_run *r, int err)
+{
+	struct evsel *evsel;
+	char msg[256];
+
+	if ((err != -EACCES && err != -EPERM) || target__has_cpu(r->target))
+		return false;
+	evlist__for_each_entry(r->evlist, evsel) {
+		if (evsel->open_err != EACCES && evsel->open_err != EPERM)
+			continue;
+		if (!evsel__fallback(evsel, err, msg, sizeof(msg)))
+			return false;
+		pr_debug("%s\n", msg);
+		evlist__close(r->evlist);
+		evlist__for_each_entry(r->evlist, evsel) {
+			evsel->open_err = 0;
+			evsel->supported = false;
+		}
+		return true;
+	}
+	return false;
+}
+
 static int open_counters(struct stat_run *r, bool first)
 {
 	struct evsel *evsel;
 	int err;
 
-	err = evlist__open(r->evlist, EVLIST_OPEN_KEEP_UNSUPPORTED, r->msg, sizeof(r->msg));
+	while ((err = evlist__open(r->evlist, EVLIST_OPEN_KEEP_UNSUPPORTED, r->msg,
+				  sizeof(r->msg))) && retry_user_only(r, err))
+		;
 	if (err)
 		return err;
 	if (!first)

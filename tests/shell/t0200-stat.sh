@@ -173,4 +173,27 @@ test_expect_success '--dry-run -vv prints the attr perf stat would open, runs no
 	test $(grep -c "disabled" err) = 1
 '
 
+test_lazy_prereq NOBODY '[ "$(id -u)" = 0 ] && command -v setpriv && [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 2 ]'
+
+# Run tperf as nobody (a copy where nobody can read it).
+as_nobody() {
+	d=$(mktemp -d /tmp/tperf-nobody.XXXXXX) &&
+	chmod 755 "$d" && cp "$TPERF" "$d/tperf" &&
+	(cd /tmp && setpriv --reuid=65534 --regid=65534 --clear-groups "$d/tperf" "$@")
+	rc=$?
+	rm -rf "$d"
+	return $rc
+}
+
+test_expect_success NOBODY 'not root, paranoid 2: -a is refused with the reason' '
+	test_expect_code 1 as_nobody stat -a -e task-clock true 2>err &&
+	grep -q "^tperf: cannot open event '"'"'task-clock'"'"': permission denied: .*perf_event_paranoid is [0-9]" err
+'
+
+test_expect_success NOBODY 'not root, paranoid 2: a command is counted in user space (:u) as perf' '
+	as_nobody stat -e task-clock,page-faults true 2>err &&
+	grep -q " msec task-clock:u " err &&
+	grep -q " page-faults:u " err
+'
+
 test_done
