@@ -113,8 +113,8 @@ static void check_options(int argc)
 	if ((opts.no_aggr || opts.per_core || opts.per_socket || opts.per_die) &&
 	    !target__has_cpu(t))
 		usage_error("-A and --per-core/--per-die/--per-socket need -a or -C");
-	if (opts.per_thread && !target__has_task(t) && !t->system_wide)
-		usage_error("--per-thread needs -p, -t or -a");
+	if (opts.per_thread && !target__has_task(t))
+		usage_error("--per-thread needs -p or -t");
 	if (opts.csv_sep && opts.config.json_output)
 		usage_error("-x and -j cannot be used together");
 	if (opts.run_count < 1 || opts.run_count > 100)
