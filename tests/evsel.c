@@ -238,6 +238,7 @@ TPERF_TEST(evsel_cycles_fallback, "evsel: cycles without a PMU: message, then cp
 
 	if (have_cpu_pmu())
 		return test_skip("this machine has a CPU PMU");
+	e->attr.exclude_guest = 1;	/* as event parsing sets it */
 	err = evsel__open(e, any, self);
 	TEST_ASSERT_EQUAL("open cycles", err, -ENOENT);
 	TEST_ASSERT_VAL("unsupported", !e->supported && e->open_err == ENOENT);
@@ -679,6 +680,7 @@ TPERF_TEST(evlist_open_unsupported, "evlist: unsupported events kept, fatal ones
 
 	if (have_cpu_pmu())
 		return test_skip("this machine has a CPU PMU");
+	ev[0]->attr.exclude_guest = 1;
 	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
 	evlist__set_workload_pid(evlist, getpid());
 	TEST_ASSERT_EQUAL("fatal", evlist__open(evlist, 0, buf, sizeof(buf)), -ENOENT);
@@ -828,5 +830,44 @@ TPERF_TEST(evsel_group_per_cpu, "evsel: a group on every CPU uses each CPU's lea
 		TEST_ASSERT_EQUAL("same times", ev[1]->counts[i].ena, ev[0]->counts[i].ena);
 	}
 	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(evsel_fallback_names, "evsel: cycles with modifiers falls back with perf's names")
+{
+	static const struct {
+		const char *name;
+		struct perf_event_attr attr;
+		const char *want;
+	} cases[] = {
+		{ "cycles", { .exclude_guest = 1 }, "cpu-clock" },
+		{ "cycles:u", { .exclude_kernel = 1, .exclude_hv = 1, .exclude_guest = 1 },
+		  "cpu-clock:uH" },
+		{ "cycles:k", { .exclude_user = 1, .exclude_hv = 1 }, "cpu-clock:k" },
+		{ "cycles:ppp", { .precise_ip = 3, .exclude_guest = 1 }, "cpu-clock:pppH" },
+		{ "cycles:P", { .precise_ip = 3 }, "cpu-clock:ppp" },
+		{ "cycles:uG", { .exclude_kernel = 1, .exclude_hv = 1, .exclude_host = 1 },
+		  "cpu-clock:uG" },
+		{ "cycles:kh", { .exclude_user = 1 }, "cpu-clock:kh" },
+		{ "cycles:H", { .exclude_guest = 1 }, "cpu-clock" },
+	};
+	char msg[256], want[256];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct perf_event_attr attr = cases[i].attr;
+		struct evsel *e;
+
+		attr.type = PERF_TYPE_HARDWARE;
+		attr.config = PERF_COUNT_HW_CPU_CYCLES;
+		e = evsel__new(&attr);
+		evsel__set_name(e, cases[i].name);
+		TEST_ASSERT_VAL(cases[i].name, evsel__fallback(e, -ENOENT, msg, sizeof(msg)));
+		TEST_ASSERT_STR(cases[i].name, evsel__name(e), cases[i].want);
+		TEST_ASSERT_EQUAL("precise_ip kept", e->attr.precise_ip, cases[i].attr.precise_ip);
+		snprintf(want, sizeof(want), "the '%s' event is not supported here (no hardware "
+			 "PMU): falling back to '%s'", cases[i].name, cases[i].want);
+		TEST_ASSERT_STR("note", msg, want);
+		evsel__delete(e);
+	}
 	return TEST_OK;
 }

@@ -484,6 +484,40 @@ static int paranoid_level(void)
 	return procfs__read_int("sys/kernel/perf_event_paranoid", &v) ? 2 : v;
 }
 
+/*
+ * The modifiers perf derives from an attr when it names an event anew:
+ * k/u/h for what is counted when something is excluded, one p per
+ * precise_ip level, then H/G when exclude_host is set or exclude_guest has
+ * its default (set with k/u/h or p modifiers).  Checked against perf 6.1:
+ * cycles:u -> cpu-clock:uH, cycles:P -> cpu-clock:ppp, cycles:uG -> :uG.
+ */
+static void attr_modifiers(const struct perf_event_attr *a, char *buf)
+{
+	bool guest_default = false;
+	int n = 0;
+
+	if (a->exclude_kernel || a->exclude_user || a->exclude_hv) {
+		if (!a->exclude_kernel)
+			buf[n++] = 'k';
+		if (!a->exclude_user)
+			buf[n++] = 'u';
+		if (!a->exclude_hv)
+			buf[n++] = 'h';
+		guest_default = true;
+	}
+	for (unsigned int i = 0; i < a->precise_ip && i < 3; i++)
+		buf[n++] = 'p';
+	if (a->precise_ip)
+		guest_default = true;
+	if (a->exclude_host || (bool)a->exclude_guest == guest_default) {
+		if (!a->exclude_host)
+			buf[n++] = 'H';
+		if (!a->exclude_guest)
+			buf[n++] = 'G';
+	}
+	buf[n] = '\0';
+}
+
 /* "cycles" -> "cycles:u", "cycles:k" -> "cycles:ku", "cpu/x/" -> "cpu/x/u". */
 static int evsel__add_user_modifier(struct evsel *evsel)
 {
@@ -520,13 +554,16 @@ bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size)
 	err = err < 0 ? -err : err;
 	snprintf(old, sizeof(old), "%s", evsel__name(evsel));
 	if ((err == ENOENT || err == EOPNOTSUPP || err == ENODEV) && is_cycles(&evsel->attr)) {
+		char mods[16], name[32];
+
 		evsel->attr.type = PERF_TYPE_SOFTWARE;
 		evsel->attr.config = PERF_COUNT_SW_CPU_CLOCK;
-		evsel->attr.precise_ip = 0;
-		if (evsel__set_name(evsel, "cpu-clock"))
+		attr_modifiers(&evsel->attr, mods);
+		snprintf(name, sizeof(name), "cpu-clock%s%s", *mods ? ":" : "", mods);
+		if (evsel__set_name(evsel, name))
 			return false;
 		snprintf(msg, size, "the '%s' event is not supported here (no hardware PMU): "
-			 "falling back to 'cpu-clock'", old);
+			 "falling back to '%s'", old, name);
 		return true;
 	}
 	paranoid = paranoid_level();

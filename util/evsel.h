@@ -115,6 +115,10 @@ int evsel__disable(struct evsel *evsel);
  * When the open failed because the hardware event does not exist here, turn
  * @evsel into its software equivalent (cycles -> cpu-clock) and say so in
  * @msg.  True when it changed something and the open should be retried.
+ * The new name carries perf's modifiers for the attr: cycles:u ->
+ * cpu-clock:uH, cycles:k -> cpu-clock:k, cycles:ppp -> cpu-clock:pppH.  A
+ * kernel-counting event refused by perf_event_paranoid (EACCES/EPERM,
+ * paranoid > 1, not root) counts user space only: cycles -> cycles:u.
  */
 bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
 /*
