@@ -52,6 +52,25 @@ struct evsel {
 	bool sample_read_leader;	/* :S */
 	bool pinned_group;		/* :D */
 	int precise_max;		/* :P */
+	bool exclude_GH;		/* :G or :H was written (group modifiers) */
+
+	/*
+	 * Terms of PMU/.../ and sym/.../ that the command applies (perf's
+	 * "config terms"): record uses them, stat only allows period, name,
+	 * percore and metric-id (see parse_events__stat_terms()).
+	 */
+	struct evsel_config_terms {
+		bool period_set, freq_set;
+		uint64_t period, freq;	/* period=N, freq=N */
+		int inherit;		/* -1 unset, 0 no-inherit, 1 inherit */
+		int overwrite;		/* -1 unset, 0 no-overwrite, 1 overwrite */
+		int max_stack;		/* -1 unset */
+		uint32_t stack_size;	/* 0 unset */
+		bool percore, aux_output;
+		char call_graph[16];	/* "fp", "dwarf", "lbr", "no" or "" */
+		char metric_id[64];	/* or "" */
+		char branch_type[64];	/* branch_type=any,u or "" */
+	} terms;
 
 	/* tracepoints */
 	char *tp_sys, *tp_name;		/* "sched", "sched_switch" */
