@@ -257,3 +257,20 @@ TPERF_TEST(workload_parsed_events, "workload: parsed events, as stat opens them,
 	evlist__delete(evlist);
 	return TEST_OK;
 }
+
+TPERF_TEST(workload_died_before_start, "workload: releasing a child that died is an error, not SIGPIPE")
+{
+	const char *argv[] = { "true", NULL };
+	struct workload w;
+	siginfo_t info;
+	int err;
+
+	TEST_ASSERT_EQUAL("prepare", workload__prepare(&w, argv), 0);
+	kill(w.pid, SIGKILL);
+	TEST_ASSERT_EQUAL("dead", waitid(P_PID, (id_t)w.pid, &info, WEXITED | WNOWAIT), 0);
+	err = workload__start(&w);
+	TEST_ASSERT_VAL("EPIPE or ECONNRESET", err == -EPIPE || err == -ECONNRESET);
+	TEST_ASSERT_EQUAL("pid cleared", w.pid, -1);
+	TEST_ASSERT_VAL("reaped", no_children_left());
+	return TEST_OK;
+}
