@@ -349,6 +349,24 @@ TPERF_TEST(evsel_paranoid, "evsel: perf_event_paranoid: message and user-only fa
 		 "lower; run as root or set it with 'sysctl kernel.perf_event_paranoid=1', or "
 		 "count user space only with ':u'", paranoid);
 	TEST_ASSERT_STR("message", buf, want);
+	e->open_err_pid = -1;
+	evsel__open_strerror(e, err, buf, sizeof(buf));
+	snprintf(want, sizeof(want), "cannot open event 'task-clock': permission denied: "
+		 "/proc/sys/kernel/perf_event_paranoid is %d and counting per-CPU (-a, -C) needs 0 "
+		 "or lower; run as root or set it with 'sysctl kernel.perf_event_paranoid=0'",
+		 paranoid);
+	TEST_ASSERT_STR("per-CPU message", buf, want);
+	e->attr.type = PERF_TYPE_TRACEPOINT;
+	e->attr.sample_type = PERF_SAMPLE_RAW;
+	evsel__open_strerror(e, EPERM, buf, sizeof(buf));
+	snprintf(want, sizeof(want), "cannot open event 'task-clock': permission denied: "
+		 "/proc/sys/kernel/perf_event_paranoid is %d and counting raw tracepoint data "
+		 "needs -1 or lower; run as root or set it with "
+		 "'sysctl kernel.perf_event_paranoid=-1'", paranoid);
+	TEST_ASSERT_STR("raw tracepoint message", buf, want);
+	e->attr.type = PERF_TYPE_SOFTWARE;
+	e->attr.sample_type = 0;
+	e->open_err_pid = getpid();
 	if (paranoid > 2)
 		return test_skip("perf_event_paranoid %d forbids user counting too", paranoid);
 	TEST_ASSERT_VAL("fallback", evsel__fallback(e, err, buf, sizeof(buf)));

@@ -610,8 +610,10 @@ static const char *strerror_perm(struct evsel *evsel, char *why, size_t size)
 {
 	int paranoid = paranoid_level();
 	bool cpu_wide = evsel->open_err_pid == -1;
-	int need = cpu_wide ? 0 : !evsel->attr.exclude_kernel ? 1 : 2;
-	const char *what = cpu_wide ? "per-CPU (-a, -C)" :
+	bool raw = evsel->attr.type == PERF_TYPE_TRACEPOINT &&
+		   (evsel->attr.sample_type & PERF_SAMPLE_RAW);
+	int need = raw ? -1 : cpu_wide ? 0 : !evsel->attr.exclude_kernel ? 1 : 2;
+	const char *what = raw ? "raw tracepoint data" : cpu_wide ? "per-CPU (-a, -C)" :
 			   !evsel->attr.exclude_kernel ? "the kernel" : "user space";
 
 	snprintf(why, size,
