@@ -661,6 +661,12 @@ TPERF_TEST(evlist_create_maps, "evlist: CPUs and threads of -a, -C, -p, -t and a
 	evlist__set_workload_pid(evlist, 4242);
 	TEST_ASSERT_VAL("workload thread", evlist->threads->nr == 1 &&
 			evlist->threads->map[0] == 4242 && evlist->workload_pid == 4242);
+	t = (struct target){ .system_wide = true };
+	TEST_ASSERT_EQUAL("-a", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	evlist__set_workload_pid(evlist, 4243);
+	TEST_ASSERT_VAL("-a with a workload stays system-wide", evlist->threads->nr == 1 &&
+			evlist->threads->map[0] == -1 && evlist->cpus->nr == online->nr &&
+			evlist->workload_pid == 4243);
 	cpu_map__put(online);
 	evlist__delete(evlist);
 	return TEST_OK;

@@ -119,12 +119,15 @@ int evlist__create_maps(struct evlist *evlist, const struct target *target,
 
 /**
  * evlist__set_workload_pid - count the forked workload
- * @evlist: its threads become {@pid}
+ * @evlist: without a CPU target its threads become {@pid}; with -a or -C
+ *          (CPUs counted whatever runs) only ->workload_pid is set
  * @pid: the workload's pid
  */
 void evlist__set_workload_pid(struct evlist *evlist, pid_t pid)
 {
 	evlist->workload_pid = pid;
+	if (evlist->cpus && !(evlist->cpus->nr == 1 && evlist->cpus->map[0] == -1))
+		return;
 	thread_map__put(evlist->threads);
 	evlist->threads = thread_map__new_by_tid(pid);
 }

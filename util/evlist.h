@@ -41,6 +41,7 @@ static inline struct evsel *evlist__last(struct evlist *e)
  */
 int evlist__create_maps(struct evlist *evlist, const struct target *target,
 			char *buf, size_t size);
+/* The workload's threads are {pid}, unless -a/-C count whole CPUs. */
 void evlist__set_workload_pid(struct evlist *evlist, pid_t pid);
 
 enum {
