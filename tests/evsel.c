@@ -895,3 +895,24 @@ TPERF_TEST(evsel_fallback_names, "evsel: cycles with modifiers falls back with p
 	}
 	return TEST_OK;
 }
+
+TPERF_TEST(evsel_einval_attr_kept, "evsel: a useless exclude_guest retry leaves the attr as it was")
+{
+	struct evsel *e = new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock");
+	struct thread_map *self = thread_map__new_by_tid(getpid());
+	struct cpu_map *any = cpu_map__new_any();
+	char buf[512];
+
+	e->attr.exclude_guest = 1;
+	e->attr.read_format |= 1ULL << 20;	/* no such read_format bit */
+	TEST_ASSERT_EQUAL("open", evsel__open(e, any, self), -EINVAL);
+	TEST_ASSERT_VAL("exclude_guest kept", e->attr.exclude_guest);
+	evsel__open_strerror(e, e->open_err, buf, sizeof(buf));
+	TEST_ASSERT_STR("message", buf, "cannot open event 'task-clock': invalid event attributes "
+			"(Invalid argument); check the event's terms and modifiers, and -vv shows "
+			"the attr");
+	evsel__delete(e);
+	cpu_map__put(any);
+	thread_map__put(self);
+	return TEST_OK;
+}

@@ -154,6 +154,7 @@ static int evsel__alloc_slots(struct evsel *evsel)
 static int evsel__open_fd(struct evsel *evsel, pid_t pid, int cpu, int group_fd)
 {
 	unsigned long flags = PERF_FLAG_FD_CLOEXEC;
+	struct perf_event_attr saved = evsel->attr;
 	int fd, err;
 
 	for (;;) {
@@ -170,8 +171,10 @@ static int evsel__open_fd(struct evsel *evsel, pid_t pid, int cpu, int group_fd)
 		err = errno;
 		pr_debug2("\nsys_perf_event_open failed, error %d\n", -err);
 		/* PMUs such as msr refuse exclude_guest/host: perf retries without */
-		if (err != EINVAL || !(evsel->attr.exclude_guest || evsel->attr.exclude_host))
+		if (err != EINVAL || !(evsel->attr.exclude_guest || evsel->attr.exclude_host)) {
+			evsel->attr = saved;	/* the retry did not help */
 			return -err;
+		}
 		pr_debug2("switching off exclude_guest, exclude_host\n");
 		evsel->attr.exclude_guest = 0;
 		evsel->attr.exclude_host = 0;
