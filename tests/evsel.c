@@ -916,3 +916,43 @@ TPERF_TEST(evsel_einval_attr_kept, "evsel: a useless exclude_guest retry leaves 
 	thread_map__put(self);
 	return TEST_OK;
 }
+
+TPERF_TEST(evsel_powercap_sockets, "evsel: powercap zones sit at the first CPU of their package")
+{
+	char *dir = test_mkdtemp(), buf[64];
+	struct cpu_map *any = cpu_map__new_any();
+	struct thread_map *all = thread_map__new_any();
+	struct evsel *e = new_event(PERF_TYPE_SOFTWARE, 0, "power/energy-pkg/");
+	static const int pkg[] = { 1, 1, 0, 0 };
+
+	TEST_ASSERT_VAL("tmp", dir);
+	/* package 1 on CPUs 0-1 and listed first: slots must still follow the CPUs */
+	test_write_file(dir, "devices/system/cpu/online", "0-3\n");
+	for (int c = 0; c < 4; c++) {
+		char rel[128], val[8];
+
+		snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/topology/physical_package_id", c);
+		snprintf(val, sizeof(val), "%d\n", pkg[c]);
+		test_write_file(dir, rel, val);
+	}
+	test_write_file(dir, "class/powercap/intel-rapl:0/name", "package-0\n");
+	test_write_file(dir, "class/powercap/intel-rapl:0/energy_uj", "100\n");
+	test_write_file(dir, "class/powercap/intel-rapl:1/name", "package-1\n");
+	test_write_file(dir, "class/powercap/intel-rapl:1/energy_uj", "100\n");
+	setenv("TPERF_SYSFS", dir, 1);
+	e->powercap = powercap__find("energy-pkg");
+	TEST_ASSERT_VAL("zones", e->powercap && powercap_event__nr_zones(e->powercap) == 2);
+	TEST_ASSERT_EQUAL("open", evsel__open(e, any, all), 0);
+	cpu_map__snprint(e->cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("first CPU of each package", buf, "0,2");
+	test_write_file(dir, "class/powercap/intel-rapl:0/energy_uj", "300\n");	/* package 0 */
+	test_write_file(dir, "class/powercap/intel-rapl:1/energy_uj", "1100\n");	/* package 1 */
+	TEST_ASSERT_EQUAL("read", evsel__read(e), 0);
+	TEST_ASSERT_EQUAL("CPU0 slot reads package 1", e->counts[0].val, 1000);
+	TEST_ASSERT_EQUAL("CPU2 slot reads package 0", e->counts[1].val, 200);
+	evsel__delete(e);
+	test_rm_rf(dir);
+	cpu_map__put(any);
+	thread_map__put(all);
+	return TEST_OK;
+}

@@ -69,18 +69,52 @@ void evsel__config_read_format(struct evsel *evsel)
 		evsel->attr.read_format |= PERF_FORMAT_ID | PERF_FORMAT_GROUP;
 }
 
-/* The CPUs of a powercap event: its zone indexes. */
+/* The first online CPU of @package, or -1. */
+static int package_first_cpu(const struct cpu_map *online, int package)
+{
+	for (int i = 0; online && package >= 0 && i < online->nr; i++)
+		if (cpu__get_socket_id(online->map[i]) == package)
+			return online->map[i];
+	return -1;
+}
+
+/*
+ * Each zone of a powercap event stands at the first CPU of its package, as
+ * the power PMU's cpumask puts it (CPU0, CPU16 on two sockets), so -A and
+ * --per-socket rows come out right; zone indexes when the topology is
+ * unknown.  evsel->powercap_zone[cpu_idx] is the zone read for that slot.
+ */
 static struct cpu_map *powercap_zone_map(struct evsel *evsel)
 {
-	int n = powercap_event__nr_zones(evsel->powercap);
-	char list[32];
+	int n = powercap_event__nr_zones(evsel->powercap), pos = 0, *rep;
+	struct cpu_map *online = cpu_map__new_online(), *m = NULL;
+	char list[1024];
+	bool ok = true;
 
-	if (n <= 0) {
-		errno = ENODEV;
-		return NULL;
+	rep = calloc(n > 0 ? (size_t)n : 1, sizeof(*rep));
+	evsel->powercap_zone = calloc(n > 0 ? (size_t)n : 1, sizeof(int));
+	if (n <= 0 || !rep || !evsel->powercap_zone)
+		goto out;
+	for (int z = 0; z < n; z++) {
+		rep[z] = package_first_cpu(online, powercap_event__zone_package(evsel->powercap, z));
+		for (int y = 0; y < z; y++)
+			ok &= rep[y] != rep[z];
+		ok &= rep[z] >= 0;
 	}
-	snprintf(list, sizeof(list), n == 1 ? "0" : "0-%d", n - 1);
-	return cpu_map__new(list);
+	for (int z = 0; z < n; z++) {
+		if (!ok)
+			rep[z] = z;
+		pos += snprintf(list + pos, sizeof(list) - (size_t)pos, "%s%d", z ? "," : "", rep[z]);
+		if ((size_t)pos >= sizeof(list))
+			goto out;
+	}
+	m = cpu_map__new(list);
+	for (int z = 0; m && z < n; z++)
+		evsel->powercap_zone[cpu_map__idx(m, rep[z])] = z;
+out:
+	cpu_map__put(online);
+	free(rep);
+	return m;
 }
 
 /* CPUs of an event that counts per CPU only: own_cpus and/or the target's. */
@@ -225,8 +259,10 @@ static void evsel__free_slots(struct evsel *evsel)
 			close(evsel->fd[i]);
 	free(evsel->fd);
 	free(evsel->id);
+	free(evsel->powercap_zone);
 	evsel->fd = NULL;
 	evsel->id = NULL;
+	evsel->powercap_zone = NULL;
 }
 
 static int evsel__open_all(struct evsel *evsel)
@@ -394,7 +430,7 @@ static int evsel__read_powercap(struct evsel *evsel)
 	t = now_ns() - evsel->powercap_t0;
 	for (int z = 0; z < evsel->cpus->nr; z++) {
 		uint64_t uj;
-		int err = powercap_event__read(evsel->powercap, z, &uj);
+		int err = powercap_event__read(evsel->powercap, evsel->powercap_zone[z], &uj);
 
 		if (err)
 			return err;

@@ -90,6 +90,7 @@ struct evsel {
 	int open_err_cpu;		/* where it failed: the CPU (-1: any) ... */
 	pid_t open_err_pid;		/* ... and the thread (-1: all), for messages */
 	uint64_t powercap_t0;		/* powercap: CLOCK_MONOTONIC ns at start */
+	int *powercap_zone;		/* powercap: zone read for each cpu_idx */
 	bool powercap_stopped;		/* powercap: disabled, counts frozen */
 
 	void *priv;			/* the command's own data (stat: running stats) */
@@ -116,8 +117,9 @@ void evsel__config_read_format(struct evsel *evsel);
  * the evsel's evlist has a workload); a -p/-t target gives -EINVAL.  For a
  * workload such an event counts from the open: enable_on_exec would never
  * fire on it, so enable_on_exec and disabled are cleared.
- * Powercap events open no fd: "CPUs" are zone indexes 0..nr_zones-1, read
- * as microjoules with ena = run = elapsed ns.
+ * Powercap events open no fd: one slot per zone, at the first online CPU of
+ * the zone's package (zone indexes 0..nr_zones-1 when the topology is
+ * unknown), read as microjoules with ena = run = elapsed ns.
  * With tperf_config.verbose >= 2 prints the attr and each syscall as perf.
  */
 int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads);
