@@ -6,6 +6,7 @@
  * on a fake tree, and the maps of targets.
  */
 #include <errno.h>
+#include <linux/hw_breakpoint.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -306,6 +307,13 @@ TPERF_TEST(evsel_strerror_misc, "evsel: messages for ESRCH, ENODEV, EBUSY, EINVA
 	evsel__open_strerror(e, ENODEV, buf, sizeof(buf));
 	TEST_ASSERT_STR("ENODEV", buf, "cannot open event 'cpu-clock': CPU 7 is offline or does "
 			"not exist; check -C against /sys/devices/system/cpu/online");
+	TEST_ASSERT_EQUAL("no maps", evsel__open(e, NULL, NULL), -EINVAL);
+	e->attr.type = PERF_TYPE_BREAKPOINT;
+	evsel__open_strerror(e, ENOSPC, buf, sizeof(buf));
+	TEST_ASSERT_STR("ENOSPC", buf, "cannot open event 'cpu-clock': no free hardware "
+			"breakpoint register (x86 has 4, shared with debuggers); watch fewer "
+			"addresses");
+	e->attr.type = PERF_TYPE_SOFTWARE;
 	evsel__open_strerror(e, EBUSY, buf, sizeof(buf));
 	TEST_ASSERT_STR("EBUSY", buf, "cannot open event 'cpu-clock': the PMU is busy: another "
 			"tool holds its counters exclusively; try again when it is done");
@@ -954,5 +962,36 @@ TPERF_TEST(evsel_powercap_sockets, "evsel: powercap zones sit at the first CPU o
 	test_rm_rf(dir);
 	cpu_map__put(any);
 	thread_map__put(all);
+	return TEST_OK;
+}
+
+TPERF_TEST(evsel_breakpoints_full, "evsel: a fifth hardware breakpoint is ENOSPC, explained")
+{
+	static long vars[5];
+	struct thread_map *self = thread_map__new_by_tid(getpid());
+	struct cpu_map *any = cpu_map__new_any();
+	struct evsel *bp[5];
+	char buf[512];
+	int err = 0, i;
+
+	for (i = 0; i < 5; i++) {
+		bp[i] = new_event(PERF_TYPE_BREAKPOINT, 0, "mem:watch");
+		bp[i]->attr.bp_type = HW_BREAKPOINT_W;
+		bp[i]->attr.bp_addr = (uintptr_t)&vars[i];
+		bp[i]->attr.bp_len = HW_BREAKPOINT_LEN_8;
+	}
+	for (i = 0; i < 5 && !err; i++)
+		err = evsel__open(bp[i], any, self);
+	if (err && i < 5)
+		return test_skip("only %d breakpoints here", i - 1);
+	TEST_ASSERT_EQUAL("fifth", err, -ENOSPC);
+	evsel__open_strerror(bp[4], err, buf, sizeof(buf));
+	TEST_ASSERT_STR("message", buf, "cannot open event 'mem:watch': no free hardware "
+			"breakpoint register (x86 has 4, shared with debuggers); watch fewer "
+			"addresses");
+	for (i = 0; i < 5; i++)
+		evsel__delete(bp[i]);
+	cpu_map__put(any);
+	thread_map__put(self);
 	return TEST_OK;
 }

@@ -304,6 +304,10 @@ int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *th
 	evsel->open_err = 0;
 	evsel->open_err_cpu = -1;
 	evsel->open_err_pid = -1;
+	if (!cpus || !threads || !cpus->nr || !threads->nr) {
+		evsel->open_err = EINVAL;
+		return -EINVAL;
+	}
 	err = evsel__set_maps(evsel, cpus, threads);
 	if (!err)
 		err = evsel__alloc_slots(evsel);
@@ -765,6 +769,11 @@ static const char *evsel__strerror_why(struct evsel *evsel, int err, char *why, 
 	case EBUSY:
 		return "the PMU is busy: another tool holds its counters exclusively; "
 		       "try again when it is done";
+	case ENOSPC:
+		if (evsel->attr.type == PERF_TYPE_BREAKPOINT)
+			return "no free hardware breakpoint register (x86 has 4, shared with "
+			       "debuggers); watch fewer addresses";
+		return "no space left for the event in the PMU; count fewer events at once";
 	case E2BIG:
 		return "the kernel does not know this perf_event_attr size; tperf is newer "
 		       "than the kernel";
