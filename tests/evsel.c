@@ -286,7 +286,8 @@ TPERF_TEST(evsel_strerror_hw, "evsel: instructions, cache and raw events say the
 		snprintf(want, sizeof(want), "cannot open event '%s': hardware events are not "
 			 "supported on this machine (no PMU); try -e cpu-clock", evs[i].name);
 		TEST_ASSERT_STR(evs[i].name, buf, want);
-		TEST_ASSERT_VAL("only cycles falls back", !evsel__fallback(e, err, buf, sizeof(buf)));
+		TEST_ASSERT_VAL("only cycles falls back",
+				!evsel__fallback(e, err, buf, sizeof(buf)));
 		evsel__delete(e);
 	}
 	cpu_map__put(any);
@@ -610,7 +611,8 @@ TPERF_TEST(target_validate, "target: -p/-t override -a and -C with a warning, ba
 		  "-p/-t given: ignoring -a (counting the given threads only)" },
 		{ { .pid = "1", .cpu_list = "0" }, 0, "-p/-t given: ignoring the CPU list of -C" },
 		{ { .pid = "1x" }, -EINVAL, "invalid process id list '1x': expected PID[,PID...]" },
-		{ { .tid = "1,,2" }, -EINVAL, "invalid thread id list '1,,2': expected TID[,TID...]" },
+		{ { .tid = "1,,2" }, -EINVAL,
+		  "invalid thread id list '1,,2': expected TID[,TID...]" },
 		{ { .cpu_list = "0:1" }, -EINVAL,
 		  "invalid CPU list '0:1': expected a list such as '0-3,6'" },
 	};
@@ -619,7 +621,8 @@ TPERF_TEST(target_validate, "target: -p/-t override -a and -C with a warning, ba
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct target t = cases[i].t;
 
-		TEST_ASSERT_EQUAL(cases[i].msg, target__validate(&t, buf, sizeof(buf)), cases[i].ret);
+		TEST_ASSERT_EQUAL(cases[i].msg, target__validate(&t, buf, sizeof(buf)),
+				  cases[i].ret);
 		TEST_ASSERT_STR("message", buf, cases[i].msg);
 		if (cases[i].t.pid || cases[i].t.tid)
 			TEST_ASSERT_VAL("no CPU target left", !target__has_cpu(&t));
@@ -939,7 +942,8 @@ TPERF_TEST(evsel_powercap_sockets, "evsel: powercap zones sit at the first CPU o
 	for (int c = 0; c < 4; c++) {
 		char rel[128], val[8];
 
-		snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/topology/physical_package_id", c);
+		snprintf(rel, sizeof(rel),
+			 "devices/system/cpu/cpu%d/topology/physical_package_id", c);
 		snprintf(val, sizeof(val), "%d\n", pkg[c]);
 		test_write_file(dir, rel, val);
 	}
@@ -953,8 +957,9 @@ TPERF_TEST(evsel_powercap_sockets, "evsel: powercap zones sit at the first CPU o
 	TEST_ASSERT_EQUAL("open", evsel__open(e, any, all), 0);
 	cpu_map__snprint(e->cpus, buf, sizeof(buf));
 	TEST_ASSERT_STR("first CPU of each package", buf, "0,2");
-	test_write_file(dir, "class/powercap/intel-rapl:0/energy_uj", "300\n");	/* package 0 */
-	test_write_file(dir, "class/powercap/intel-rapl:1/energy_uj", "1100\n");	/* package 1 */
+	/* package 0 used 200 uJ, package 1 1000 uJ */
+	test_write_file(dir, "class/powercap/intel-rapl:0/energy_uj", "300\n");
+	test_write_file(dir, "class/powercap/intel-rapl:1/energy_uj", "1100\n");
 	TEST_ASSERT_EQUAL("read", evsel__read(e), 0);
 	TEST_ASSERT_EQUAL("CPU0 slot reads package 1", e->counts[0].val, 1000);
 	TEST_ASSERT_EQUAL("CPU2 slot reads package 0", e->counts[1].val, 200);

@@ -213,7 +213,8 @@ static struct evsel *find_event(struct evlist *evlist, const char *name)
 
 TPERF_TEST(workload_parsed_events, "workload: parsed events, as stat opens them, count a command")
 {
-	const char *argv[] = { "sh", "-c", "i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done", NULL };
+	const char *argv[] = { "sh", "-c", "i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done",
+			       NULL };
 	struct evlist *evlist = evlist__new();
 	struct parse_events_error perr = { 0 };
 	struct target target = { 0 };
@@ -258,7 +259,7 @@ TPERF_TEST(workload_parsed_events, "workload: parsed events, as stat opens them,
 	return TEST_OK;
 }
 
-TPERF_TEST(workload_died_before_start, "workload: releasing a child that died is an error, not SIGPIPE")
+TPERF_TEST(workload_died_before_start, "workload: releasing a dead child is EPIPE, not SIGPIPE")
 {
 	const char *argv[] = { "true", NULL };
 	struct workload w;

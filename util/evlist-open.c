@@ -221,7 +221,8 @@ static int evlist__open_evsel(struct evlist *evlist, struct evsel *evsel, int fl
 		err = evsel__open(evsel, evlist->cpus, evlist->threads);
 		if (!err)
 			return 0;
-		if (!(flags & EVLIST_OPEN_FALLBACK) || !evsel__fallback(evsel, err, msg, sizeof(msg)))
+		if (!(flags & EVLIST_OPEN_FALLBACK) ||
+		    !evsel__fallback(evsel, err, msg, sizeof(msg)))
 			break;
 		note("%s", msg);
 	}

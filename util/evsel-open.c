@@ -96,7 +96,9 @@ static struct cpu_map *powercap_zone_map(struct evsel *evsel)
 	if (n <= 0 || !rep || !evsel->powercap_zone)
 		goto out;
 	for (int z = 0; z < n; z++) {
-		rep[z] = package_first_cpu(online, powercap_event__zone_package(evsel->powercap, z));
+		int package = powercap_event__zone_package(evsel->powercap, z);
+
+		rep[z] = package_first_cpu(online, package);
 		for (int y = 0; y < z; y++)
 			ok &= rep[y] != rep[z];
 		ok &= rep[z] >= 0;
@@ -104,7 +106,8 @@ static struct cpu_map *powercap_zone_map(struct evsel *evsel)
 	for (int z = 0; z < n; z++) {
 		if (!ok)
 			rep[z] = z;
-		pos += snprintf(list + pos, sizeof(list) - (size_t)pos, "%s%d", z ? "," : "", rep[z]);
+		pos += snprintf(list + pos, sizeof(list) - (size_t)pos, "%s%d", z ? "," : "",
+				rep[z]);
 		if ((size_t)pos >= sizeof(list))
 			goto out;
 	}
