@@ -1000,3 +1000,111 @@ TPERF_TEST(evsel_breakpoints_full, "evsel: a fifth hardware breakpoint is ENOSPC
 	thread_map__put(self);
 	return TEST_OK;
 }
+
+/* The "sys_perf_event_open: ..." lines of @out, "cpu C group_fd G" each, into @buf. */
+static void open_lines(const char *out, char *buf, size_t size)
+{
+	const char *p = out;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	while ((p = strstr(p, "sys_perf_event_open: pid "))) {
+		int pid, cpu, gfd;
+
+		if (sscanf(p, "sys_perf_event_open: pid %d  cpu %d  group_fd %d", &pid, &cpu,
+			   &gfd) == 3 && len < size)
+			len += (size_t)snprintf(buf + len, size - len, "%s%d/%s", len ? " " : "",
+						cpu, gfd < 0 ? "L" : "M");
+		p++;
+	}
+}
+
+TPERF_TEST(evlist_cpu_major, "evlist: CPU-major opens go CPU by CPU, as perf stat -vv shows")
+{
+	struct evsel *ev[3] = { new_sw(PERF_COUNT_SW_CPU_CLOCK, "cpu-clock"),
+				new_sw(PERF_COUNT_SW_PAGE_FAULTS, "page-faults"),
+				new_sw(PERF_COUNT_SW_CONTEXT_SWITCHES, "context-switches") };
+	struct evlist *evlist = evlist_of(ev, 3, false);
+	struct target target = { .cpu_list = "0-1" };
+	char path[] = "/tmp/tperf-vv.XXXXXX", buf[512], order[256], *out;
+	int fd = mkstemp(path), saved = dup(2), err;
+
+	if (geteuid())
+		return test_skip("needs root");
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		return test_skip("needs 2 CPUs");
+	ev[1]->leader = ev[0];
+	ev[0]->nr_members = 2;
+	for (int i = 0; i < 3; i++)
+		evsel__config_read_format(ev[i]);
+	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &target, buf, sizeof(buf)), 0);
+	dup2(fd, 2);
+	tperf_config.verbose = 2;
+	err = evlist__open(evlist, EVLIST_OPEN_CPU_MAJOR, buf, sizeof(buf));
+	tperf_config.verbose = 0;
+	dup2(saved, 2);
+	TEST_ASSERT_EQUAL("open", err, 0);
+	TEST_ASSERT_EQUAL("output", filename__read_str(path, &out, NULL), 0);
+	unlink(path);
+	open_lines(out, order, sizeof(order));
+	free(out);
+	TEST_ASSERT_STR("order", order, "0/L 0/M 0/L 1/L 1/M 1/L");
+	TEST_ASSERT_VAL("member on its leader, per CPU",
+			ev[1]->fd[0] >= 0 && ev[1]->fd[1] >= 0 && ev[0]->fd[1] > ev[1]->fd[0]);
+	do_work();
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	for (int i = 0; i < 2; i++)
+		TEST_ASSERT_EQUAL("group times", ev[1]->counts[i].ena, ev[0]->counts[i].ena);
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(evlist_cpu_major_failures, "evlist: CPU-major keeps, falls back, splits weak groups")
+{
+	struct evsel *ev[6] = { new_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles"),
+				new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock"),
+				new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock"),
+				new_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+					  "instructions"),
+				new_sw(PERF_COUNT_SW_PAGE_FAULTS, "page-faults"),
+				new_event(PERF_TYPE_HW_CACHE, 0, "L1-dcache-loads") };
+	struct evlist *evlist = evlist_of(ev, 6, false);
+	struct target t = { .system_wide = true };
+	char buf[512];
+	int flags;
+
+	if (have_cpu_pmu())
+		return test_skip("this machine has a CPU PMU");
+	if (geteuid())
+		return test_skip("needs root");
+	ev[1]->leader = ev[0];
+	ev[0]->nr_members = 2;
+	ev[3]->leader = ev[2];
+	ev[2]->nr_members = 2;
+	ev[2]->weak_group = true;
+	for (int i = 0; i < 6; i++)
+		evsel__config_read_format(ev[i]);
+	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	TEST_ASSERT_EQUAL("fatal", evlist__open(evlist, EVLIST_OPEN_CPU_MAJOR, buf, sizeof(buf)),
+			  -ENOENT);
+	TEST_ASSERT_STR("message", buf, "cannot open event 'cycles': hardware events are not "
+			"supported on this machine (no PMU); try -e cpu-clock");
+	TEST_ASSERT_VAL("nothing left open", !ev[1]->counts && !ev[2]->counts && !ev[4]->counts);
+	TEST_ASSERT_EQUAL("kept", evlist__open(evlist, EVLIST_OPEN_CPU_MAJOR |
+					       EVLIST_OPEN_KEEP_UNSUPPORTED, buf, sizeof(buf)), 0);
+	TEST_ASSERT_VAL("leader and member unsupported", !ev[0]->supported && !ev[1]->supported);
+	TEST_ASSERT_VAL("weak group split", ev[3]->leader == ev[3] && ev[2]->nr_members == 1 &&
+			ev[2]->supported && !ev[3]->supported);
+	TEST_ASSERT_VAL("others", ev[4]->supported && !ev[5]->supported);
+	do_work();
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	for (int i = 0; i < evlist->cpus->nr; i++)
+		TEST_ASSERT_VAL("split leader counts", ev[2]->counts[i].ena > 0);
+	tperf_config.quiet = true;
+	flags = EVLIST_OPEN_CPU_MAJOR | EVLIST_OPEN_FALLBACK | EVLIST_OPEN_KEEP_UNSUPPORTED;
+	TEST_ASSERT_EQUAL("fallback", evlist__open(evlist, flags, buf, sizeof(buf)), 0);
+	TEST_ASSERT_VAL("cycles -> cpu-clock with its member",
+			ev[0]->supported && ev[1]->supported && ev[1]->fd[0] >= 0);
+	evlist__delete(evlist);
+	return TEST_OK;
+}

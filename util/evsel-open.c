@@ -268,22 +268,88 @@ static void evsel__free_slots(struct evsel *evsel)
 	evsel->powercap_zone = NULL;
 }
 
-static int evsel__open_all(struct evsel *evsel)
+/**
+ * evsel__open_prepare - first step of evsel__open(): maps and slots
+ * @evsel: the event (closed first)
+ * @cpus: the target's CPUs
+ * @threads: the target's threads
+ *
+ * Decides where @evsel opens (->cpus, ->threads) and allocates its slots;
+ * a powercap event starts here.  Then evsel__open_cpu() for each CPU index
+ * and evsel__open_finish() with the first error.
+ *
+ * Return: 0 or -errno (pass it to evsel__open_finish()).
+ */
+int evsel__open_prepare(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads)
 {
-	int opened = 0, err = 0;
+	int err;
 
+	evsel__close(evsel);
+	evsel->supported = false;
+	evsel->open_err = 0;
+	evsel->open_err_cpu = -1;
+	evsel->open_err_pid = -1;
+	if (!cpus || !threads || !cpus->nr || !threads->nr)
+		return -EINVAL;
+	err = evsel__set_maps(evsel, cpus, threads);
+	if (!err)
+		err = evsel__alloc_slots(evsel);
+	if (!err && evsel->powercap)
+		err = evsel__open_powercap(evsel);
+	return err;
+}
+
+/**
+ * evsel__open_cpu - open every thread of @evsel on its CPU index @cpu_idx
+ * @evsel: a prepared event
+ * @cpu_idx: index in evsel->cpus
+ *
+ * Threads that exited meanwhile are skipped (their slots stay -1).
+ *
+ * Return: 0 or -errno.
+ */
+int evsel__open_cpu(struct evsel *evsel, int cpu_idx)
+{
 	if (evsel->powercap)
-		return evsel__open_powercap(evsel);
-	for (int ci = 0; ci < evsel->cpus->nr && !err; ci++) {
-		for (int ti = 0; ti < evsel->threads->nr && !err; ti++) {
-			err = evsel__open_slot(evsel, ci, ti);
-			if (err == 0)
-				opened++;
-			if (err > 0)
-				err = 0;
-		}
+		return 0;
+	for (int ti = 0; ti < evsel->threads->nr; ti++) {
+		int err = evsel__open_slot(evsel, cpu_idx, ti);
+
+		if (err < 0)
+			return err;
 	}
-	return err ? err : opened ? 0 : -ESRCH;
+	return 0;
+}
+
+/**
+ * evsel__open_finish - last step of evsel__open()
+ * @evsel: the event
+ * @err: the first error of the steps before, or 0
+ *
+ * On error closes what was opened (the maps stay for
+ * evsel__open_strerror()) and sets ->open_err; -ESRCH when no slot could
+ * be opened because every thread had exited.
+ *
+ * Return: 0 or -errno.
+ */
+int evsel__open_finish(struct evsel *evsel, int err)
+{
+	bool opened = evsel->powercap != NULL;
+
+	for (int i = 0; !err && !opened && i < evsel__nr_slots(evsel); i++)
+		opened = evsel->fd[i] >= 0;
+	if (!err && !opened)
+		err = -ESRCH;
+	if (err) {
+		/* the maps stay until evsel__close(), for evsel__open_strerror() */
+		evsel__free_slots(evsel);
+		free(evsel->counts);
+		evsel->counts = NULL;
+		evsel->open_err = -err;
+		return err;
+	}
+	evsel->supported = true;
+	return 0;
 }
 
 /**
@@ -300,32 +366,11 @@ static int evsel__open_all(struct evsel *evsel)
  */
 int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads)
 {
-	int err;
+	int err = evsel__open_prepare(evsel, cpus, threads);
 
-	evsel__close(evsel);
-	evsel->supported = false;
-	evsel->open_err = 0;
-	evsel->open_err_cpu = -1;
-	evsel->open_err_pid = -1;
-	if (!cpus || !threads || !cpus->nr || !threads->nr) {
-		evsel->open_err = EINVAL;
-		return -EINVAL;
-	}
-	err = evsel__set_maps(evsel, cpus, threads);
-	if (!err)
-		err = evsel__alloc_slots(evsel);
-	if (!err)
-		err = evsel__open_all(evsel);
-	if (err) {
-		/* the maps stay until evsel__close(), for evsel__open_strerror() */
-		evsel__free_slots(evsel);
-		free(evsel->counts);
-		evsel->counts = NULL;
-		evsel->open_err = -err;
-		return err;
-	}
-	evsel->supported = true;
-	return 0;
+	for (int ci = 0; !err && ci < evsel->cpus->nr; ci++)
+		err = evsel__open_cpu(evsel, ci);
+	return evsel__open_finish(evsel, err);
 }
 
 /**

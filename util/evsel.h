@@ -123,6 +123,14 @@ void evsel__config_read_format(struct evsel *evsel);
  * With tperf_config.verbose >= 2 prints the attr and each syscall as perf.
  */
 int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads);
+/*
+ * evsel__open() in three steps, for opening CPU by CPU across an evlist as
+ * perf stat does: prepare (maps, slots), open_cpu for each index of
+ * evsel->cpus, then finish with the first error (0 or -errno).
+ */
+int evsel__open_prepare(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads);
+int evsel__open_cpu(struct evsel *evsel, int cpu_idx);
+int evsel__open_finish(struct evsel *evsel, int err);
 void evsel__close(struct evsel *evsel);
 /*
  * Read every fd into evsel->counts (raw).  An evsel whose read_format has
