@@ -135,7 +135,8 @@ static const struct pe_case good[] = {
 	{ "Data-TLB", 1, HC, 0x3, 0, 0, EG, 0, 0, 0, 0, 0, 0, "Data-TLB" },
 	{ "bpc-loads", 1, HC, 0x5, 0, 0, EG, 0, 0, 0, 0, 0, 0, "bpc-loads" },
 	{ "L1-dcache-load-misses:u", 1, HC, 0x10000, 0, 0, EK | EH | EG, 0, 0, 0, 0, 0, 0,
-	  "L1-dcache-load-misses:u" },
+	  "L1-dcache-load-misses" },
+	{ "l1d-read-miss:k", 1, HC, 0x10000, 0, 0, EU | EH, 0, 0, 0, 0, 0, 0, "l1d-read-miss" },
 	/* raw */
 	{ "r1a8", 1, PERF_TYPE_RAW, 0x1a8, 0, 0, EG, 0, 0, 0, 0, 0, 0, "r1a8" },
 	{ "r0", 1, PERF_TYPE_RAW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "r0" },

@@ -857,6 +857,7 @@ static int pe_symbolic(struct pe_state *st, const char *name, const char *start)
 {
 	struct perf_event_attr attr = { 0 };
 	const struct event_symbol *sym = find_symbol(name);
+	struct evsel *e;
 	int type, op, res;
 	uint64_t raw;
 
@@ -874,6 +875,9 @@ static int pe_symbolic(struct pe_state *st, const char *name, const char *start)
 					cache_ops[op][0]);
 		attr.type = PERF_TYPE_HW_CACHE;
 		attr.config = (uint64_t)type | (uint64_t)op << 8 | (uint64_t)res << 16;
+		/* perf names a cache event by its name as written, without modifiers */
+		e = pe_new_evsel(st, &attr);
+		return !e || evsel__set_name(e, name) ? -ENOMEM : 0;
 	} else if (is_raw_name(name, &raw)) {
 		attr.type = PERF_TYPE_RAW;
 		attr.config = raw;
