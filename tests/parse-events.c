@@ -214,6 +214,17 @@ static const struct pe_case good[] = {
 	{ "{cpu-clock,task-clock}", 2, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
 	{ "{cpu-clock,task-clock}:S", 2, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
 	{ "cpu-clock,{task-clock,faults},cs", 4, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
+	/* blanks between tokens, as perf's lexer skips them */
+	{ "cpu-clock, task-clock", 2, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
+	{ " { cpu-clock , task-clock } :u ", 2, SW, 0, 0, 0, EK | EH | EG, 0, 0, 0, 0, 0, 0,
+	  "cpu-clock" },
+	{ "cpu-clock :u", 1, SW, 0, 0, 0, EK | EH | EG, 0, 0, 0, 0, 0, 0, "cpu-clock :u" },
+	{ "cpu-clock: k", 1, SW, 0, 0, 0, EU | EH, 0, 0, 0, 0, 0, 0, "cpu-clock: k" },
+	{ "cpu-clock ", 1, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
+	{ "cpu-clock//", 1, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock//" },
+	{ "msr//", 1, 9, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "msr//" },
+	{ "cpu-clock/config=3/", 1, SW, 3, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock/config=3/" },
+	{ "mygroup{cpu-clock,task-clock}", 2, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
 };
 
 static int setup_fake_tree(void)
@@ -363,7 +374,10 @@ static const struct pe_bad bad[] = {
 	{ "{cpu-clock}:", 12, "missing modifier after ':'", NULL },
 	{ "{cpu-clock}:uu", 13, "modifier 'u' is given twice", NULL },
 	{ "{cpu-clock}x", 11, "unexpected 'x' after the group", NULL },
-	{ "cpu-clock xyz", 9, "unexpected ' xyz' after the event", NULL },
+	{ "cpu-clock xyz", 10, "unexpected 'xyz' after the event", NULL },
+	{ "cpu-clock: x", 11, "unknown modifier 'x'",
+	  "valid modifiers: u,k,h,G,H,I,p,pp,ppp,P,S,D,W,e" },
+	{ "grp{cpu-clock", 3, "unterminated group", "close it with '}'" },
 	{ "cpu-clock#", 9, "unexpected '#' after the event", NULL },
 	{ "#", 0, "unexpected character '#'", NULL },
 	{ "L1-dcache-stores-x", 0, "unknown event 'L1-dcache-stores-x'", NULL },
@@ -446,6 +460,9 @@ TPERF_TEST(parse_events_groups, "parse-events: groups, leaders, group modifiers,
 		TEST_ASSERT_VAL("W and D on every member", e->weak_group && e->attr.pinned);
 	TEST_ASSERT_VAL("error keeps the list", parse_events(evlist, "cpu-clock,bogus", NULL));
 	TEST_ASSERT_EQUAL("nothing added on error", evlist->nr_entries, 2);
+	TEST_ASSERT_VAL("named group", !parse_events(evlist, "g1{cpu-clock,task-clock}", NULL));
+	TEST_ASSERT_STR("group name", nth(evlist, 2)->group_name, "g1");
+	TEST_ASSERT_VAL("member has none", !nth(evlist, 3)->group_name);
 	evlist__delete(evlist);
 	return TEST_OK;
 }

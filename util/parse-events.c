@@ -240,6 +240,13 @@ static int lex_number(const char *p, uint64_t *val)
 	return (int)(s - p);
 }
 
+/* perf's lexer skips blanks between tokens: "cpu-clock, task-clock" */
+static void skip_ws(struct pe_state *st)
+{
+	while (*st->p == ' ' || *st->p == '\t' || *st->p == '\n')
+		st->p++;
+}
+
 static bool at_event_end(const char *p)
 {
 	return !*p || *p == ',' || *p == '}';
@@ -389,7 +396,8 @@ static int mods_len(const char *p)
 {
 	int n = 0;
 
-	while (p[n] && !at_event_end(p + n) && p[n] != ':' && p[n] != '/')
+	while (p[n] && !at_event_end(p + n) && p[n] != ':' && p[n] != '/' &&
+	       !isspace((unsigned char)p[n]))
 		n++;
 	return n;
 }
@@ -404,10 +412,12 @@ static int pe_event_mods(struct pe_state *st, int first, bool colon_optional)
 	struct evsel *e;
 	int len, ret;
 
-	if (*st->p == ':')
+	if (*st->p == ':') {
 		st->p++;
-	else if (!colon_optional || !is_mod_char((unsigned char)*st->p))
+		skip_ws(st);
+	} else if (!colon_optional || !is_mod_char((unsigned char)*st->p)) {
 		return 0;
+	}
 	len = mods_len(st->p);
 	if (!len)
 		return pe_error(st, st->p, "valid modifiers: u,k,h,G,H,I,p,pp,ppp,P,S,D,W,e",
@@ -1239,11 +1249,13 @@ static bool any_pmu_alias(const char *name)
 
 static int pe_event(struct pe_state *st)
 {
-	const char *start = st->p;
+	const char *start, *end;
 	int first = st->list->nr_entries;
 	char name[256], name2[256];
 	int n, ret;
 
+	skip_ws(st);
+	start = st->p;
 	if (at_event_end(st->p) || *st->p == '{')
 		return pe_error(st, st->p, NULL, *st->p == '{' ? "groups cannot be nested" :
 				"empty event");
@@ -1253,6 +1265,14 @@ static int pe_event(struct pe_state *st)
 	if (n == 0)
 		return pe_error(st, st->p, NULL, "unexpected character '%c'", *st->p);
 	st->p += n;
+	if (isspace((unsigned char)*st->p)) {
+		const char *q = st->p;
+
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q == ':')
+			st->p = q;
+	}
 
 	if (*st->p == '/') {
 		struct pmu *pmu = pmu__find(name);
@@ -1316,12 +1336,14 @@ bare:
 	}
 	if (ret)
 		return ret;
+	end = st->p;
+	skip_ws(st);
 	if (!at_event_end(st->p))
 		return pe_error(st, st->p, NULL, "unexpected '%s' after the event", st->p);
-	return pe_name_events(st, first, start, st->p);
+	return pe_name_events(st, first, start, end);
 }
 
-static int pe_group(struct pe_state *st)
+static int pe_group(struct pe_state *st, const char *group_name)
 {
 	const char *open = st->p;
 	int first = st->list->nr_entries, ret;
@@ -1345,15 +1367,23 @@ static int pe_group(struct pe_state *st)
 		if (!leader) {
 			leader = e;
 			leader->nr_members = 0;
+			if (group_name && !(leader->group_name = strdup(group_name)))
+				return -ENOMEM;
 		}
 		e->leader = leader;
 		leader->nr_members++;
 	}
 	if (leader && leader->nr_members > 1)
 		st->list->nr_groups++;
+	skip_ws(st);
 	if (*st->p == ':') {
-		const char *mp = ++st->p;
-		int len = mods_len(mp);
+		const char *mp;
+		int len;
+
+		st->p++;
+		skip_ws(st);
+		mp = st->p;
+		len = mods_len(mp);
 		struct pe_mods m;
 
 		if (!len)
@@ -1368,6 +1398,7 @@ static int pe_group(struct pe_state *st)
 		}
 		st->p += len;
 	}
+	skip_ws(st);
 	if (!at_event_end(st->p) || *st->p == '}')
 		return pe_error(st, st->p, NULL, "unexpected '%s' after the group", st->p);
 	return 0;
@@ -1378,8 +1409,15 @@ static int pe_list(struct pe_state *st)
 	int ret;
 
 	for (;;) {
+		char gname[256];
+		int n;
+
+		skip_ws(st);
+		n = lex_name(st->p, gname, sizeof(gname));
 		if (*st->p == '{')
-			ret = pe_group(st);
+			ret = pe_group(st, NULL);
+		else if (n > 0 && st->p[n] == '{' && (st->p += n))
+			ret = pe_group(st, gname);	/* "name{a,b}" */
 		else
 			ret = pe_event(st);
 		if (ret)
@@ -1389,6 +1427,7 @@ static int pe_list(struct pe_state *st)
 		if (*st->p == '}')
 			return pe_error(st, st->p, NULL, "'}' without '{'");
 		st->p++; /* ',' */
+		skip_ws(st);
 		if (!*st->p)
 			return pe_error(st, st->p, NULL, "empty event after ','");
 	}
