@@ -1003,9 +1003,7 @@ static int pe_breakpoint(struct pe_state *st, const char *start)
 		n = lex_number(p, &len);
 		if (!n)
 			return pe_error(st, p, NULL, "breakpoint length must be a number (mem:ADDR/8)");
-		if (len == 0 || len > 8 || (len & (len - 1) && len != 3 && len != 5 && len != 6 && len != 7))
-			return pe_error(st, p, NULL, "breakpoint length %llu is not 1 to 8",
-					(unsigned long long)len);
+		/* like perf, any length: the kernel checks it (0: the default) */
 		p += n;
 	}
 	if (*p == ':' && strchr("rwx", p[1]) && p[1]) {
