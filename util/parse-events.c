@@ -743,6 +743,26 @@ static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 	}
 }
 
+/* Parse the same "/terms/" for every event from index @first. */
+static int pe_terms_each(struct pe_state *st, int first, struct pmu *pmu, const char *ev_name)
+{
+	const char *terms = ++st->p, *end = terms;
+	struct evsel *e;
+	int ret;
+
+	evlist__for_each_entry(st->list, e) {
+		if (e->idx < first)
+			continue;
+		st->p = terms;
+		ret = pe_terms(st, e, pmu, ev_name);
+		if (ret)
+			return ret;
+		end = st->p;
+	}
+	st->p = end;
+	return 0;
+}
+
 /* ---- the event kinds ---- */
 
 static const struct event_symbol *find_symbol(const char *name)
@@ -949,6 +969,47 @@ static int pe_pmu_event(struct pe_state *st, struct pmu *pmu)
 		e->requires_cpu = true;
 	}
 	return pe_terms(st, e, pmu, pmu->name);
+}
+
+/* @name is @prefix followed by "_N" (N: digits). */
+static bool pmu_suffix_match(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	if (strncmp(name, prefix, n) || name[n] != '_' || !isdigit((unsigned char)name[n + 1]))
+		return false;
+	for (name += n + 1; *name; name++)
+		if (!isdigit((unsigned char)*name))
+			return false;
+	return true;
+}
+
+/*
+ * "uncore_imc/terms/" (or "imc/terms/") for every PMU uncore_imc_N, as perf
+ * does; the terms are parsed again for each.  1 when no PMU matches.
+ */
+static int pe_pmu_wildcard(struct pe_state *st, const char *name, int first)
+{
+	const char *terms = st->p;
+	struct pmu *pmu = NULL;
+	char uncore[300];
+	int found = 0, ret;
+
+	snprintf(uncore, sizeof(uncore), "uncore_%s", name);
+	while ((pmu = pmu__scan(pmu))) {
+		if (!pmu_suffix_match(pmu->name, name) &&
+		    (!strncmp(name, "uncore_", 7) || !pmu_suffix_match(pmu->name, uncore)))
+			continue;
+		st->p = terms;
+		ret = pe_pmu_event(st, pmu);
+		if (ret)
+			return ret;
+		found++;
+	}
+	(void)first;
+	if (!found)
+		st->p = terms;
+	return found ? 0 : 1;
 }
 
 /* power/energy-X/ read from /sys/class/powercap when there is no "power" PMU. */
@@ -1278,6 +1339,8 @@ static int pe_event(struct pe_state *st)
 		st->p++;
 		if (pmu) {
 			ret = pe_pmu_event(st, pmu);
+		} else if ((ret = pe_pmu_wildcard(st, name, first)) != 1) {
+			/* uncore_imc/x/: every uncore_imc_N */
 		} else if (!strcmp(name, "power") && powercap__available()) {
 			ret = pe_powercap_event(st, start);
 		} else if ((ret = pe_symbolic(st, name, start)) == 1) {
@@ -1316,9 +1379,15 @@ static int pe_event(struct pe_state *st)
 			goto bare;
 		}
 		st->p += n;
+		bool terms = false;
+
 		ret = pe_tracepoint(st, tp_at, name, name2);
+		if (!ret && *st->p == '/') {
+			ret = pe_terms_each(st, first, NULL, name);
+			terms = true;
+		}
 		if (!ret)
-			ret = pe_event_mods(st, first, false);
+			ret = pe_event_mods(st, first, terms);
 	} else {
 bare:
 		ret = pe_bare_alias(st, name, start);
