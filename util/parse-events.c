@@ -137,6 +137,10 @@ struct pe_state {
 	const char *p;			/* cursor */
 	struct evlist *list;		/* events parsed so far (spliced on success) */
 	struct parse_events_error *err;
+	/* "ldlat=?" terms of an alias that the user must still give */
+	char required[4][256];
+	int nr_required;
+	const char *required_at;
 };
 
 static bool stat_terms_only;
@@ -649,7 +653,13 @@ static int pe_apply_alias(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 			snprintf(t.name, sizeof(t.name), "%s", t.str);
 			t.str[0] = '\0';
 		}
-		if (t.name[0]) {
+		if (t.has_val && !strcmp(t.str, "?")) {
+			/* a parameter: the user gives it ("cpu/mem-loads,ldlat=30/") */
+			if (st->nr_required < 4)
+				snprintf(st->required[st->nr_required++], sizeof(st->required[0]),
+					 "%s", t.name);
+			st->required_at = at->at;
+		} else if (t.name[0]) {
 			ret = pe_pmu_term(st, e, pmu, &t, depth + 1);
 			if (ret)
 				return ret;
@@ -673,6 +683,10 @@ static int pe_pmu_term(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 	uint64_t v = 0;
 	int ret;
 
+	for (int i = 0; f && i < st->nr_required; i++) {
+		if (!strcmp(st->required[i], t->name))
+			st->required[i][0] = '\0';	/* given */
+	}
 	if (f) {
 		ret = term_need_num(st, t, &v);
 		if (ret)
@@ -709,9 +723,25 @@ static int pe_pmu_term(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 }
 
 /* Parse "term,term/" after the opening '/', calling the term handler. */
+/* Every "term=?" of the aliases used must have been given. */
+static int pe_check_required(struct pe_state *st)
+{
+	int n = st->nr_required;
+
+	st->nr_required = 0;
+	for (int i = 0; i < n; i++) {
+		if (st->required[i][0])
+			return pe_error(st, st->required_at, NULL,
+					"this event needs a value for '%s': add ',%s=N'",
+					st->required[i], st->required[i]);
+	}
+	return 0;
+}
+
 static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 		    const char *ev_name)
 {
+	st->nr_required = 0;
 	if (*st->p == '/') {
 		st->p++;
 		return 0;
@@ -737,7 +767,7 @@ static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 			return ret;
 		if (*st->p == '/') {
 			st->p++;
-			return 0;
+			return pe_check_required(st);
 		}
 		st->p++; /* ',' */
 	}
@@ -1280,7 +1310,10 @@ static int pe_bare_alias(struct pe_state *st, const char *name, const char *at)
 		memset(&t, 0, sizeof(t));
 		t.at = at;
 		snprintf(t.name, sizeof(t.name), "%s", name);
+		st->nr_required = 0;
 		ret = pe_apply_alias(st, e, pmu, a, &t, 0);
+		if (!ret)
+			ret = pe_check_required(st);
 		if (ret)
 			return ret;
 		found++;
