@@ -841,3 +841,41 @@ TPERF_TEST(attr_fprintf_record, "attr printing: a perf record -vv attr, field by
 	free(want);
 	return TEST_OK;
 }
+
+TPERF_TEST(attr_fprintf_bits, "attr printing: sample_type and branch bits in perf's order")
+{
+	struct perf_event_attr a = { 0 };
+	char *want = read_text(test_data_path("attr-expected/record-branch.txt"));
+	char *got = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	TEST_ASSERT_VAL("expected file", want && strchr(want, '\n'));
+	a.type = PERF_TYPE_SOFTWARE;
+	a.size = sizeof(a);
+	a.sample_freq = 4000;
+	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR |
+			PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_BRANCH_STACK |
+			PERF_SAMPLE_REGS_USER | PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_DATA_SRC |
+			PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_DATA_PAGE_SIZE |
+			PERF_SAMPLE_CODE_PAGE_SIZE | PERF_SAMPLE_WEIGHT_STRUCT;
+	a.read_format = PERF_FORMAT_ID | (1 << 4) /* LOST */;
+	a.disabled = a.inherit = a.mmap = a.comm = a.freq = a.enable_on_exec = a.task = 1;
+	a.mmap_data = a.sample_id_all = a.exclude_guest = a.mmap2 = a.comm_exec = 1;
+	a.use_clockid = a.ksymbol = a.bpf_event = 1;
+	a.branch_sample_type = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_ANY_CALL |
+			       PERF_SAMPLE_BRANCH_ABORT_TX | PERF_SAMPLE_BRANCH_COND |
+			       PERF_SAMPLE_BRANCH_IND_JUMP | PERF_SAMPLE_BRANCH_CALL |
+			       PERF_SAMPLE_BRANCH_TYPE_SAVE;
+	a.sample_regs_user = 0x3;
+	a.clockid = 1;
+	a.sample_regs_intr = 0xff0fff;
+	fp = open_memstream(&got, &len);
+	TEST_ASSERT_VAL("memstream", fp);
+	perf_event_attr__fprintf(fp, &a);
+	fclose(fp);
+	TEST_ASSERT_STR("record attr", got, strchr(want, '\n') + 1);
+	free(got);
+	free(want);
+	return TEST_OK;
+}
