@@ -167,6 +167,7 @@ static const struct pe_case good[] = {
 	  "cpu/mem-loads,ldlat=50/" },
 	{ "cpu/mem-loads-ldlat,ldlat=30/", 1, 4, 0x1cd, 30, 0, EG, 0, 0, 0, 0, 0, 0,
 	  "cpu/mem-loads-ldlat,ldlat=30/" },
+	{ "cpu/inst-spaced/", 1, 4, 0x1c0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu/inst-spaced/" },
 	{ "msr/tsc/", 1, 9, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "msr/tsc/" },
 	{ "msr/aperf/", 1, 9, 1, 0, 0, EG, 0, 0, 0, 0, 0, 0, "msr/aperf/" },
 	{ "msr/tsc,name=foo/", 1, 9, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "foo" },

@@ -629,9 +629,13 @@ static int pe_apply_alias(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 				a->name, pmu->name);
 	while (*p) {
 		struct pe_term t;
-		size_t n = strcspn(p, ",");
+		size_t n;
 		char *eq;
 		int ret;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		n = strcspn(p, ",");
 
 		memset(&t, 0, sizeof(t));
 		t.at = at->at;
