@@ -880,3 +880,48 @@ TPERF_TEST(attr_fprintf_bits, "attr printing: sample_type and branch bits in per
 	free(want);
 	return TEST_OK;
 }
+
+TPERF_TEST(parse_events_hybrid, "parse-events: one event per core PMU on a hybrid machine")
+{
+	static char dir[4096];
+	struct evlist *evlist = evlist__new();
+	struct evsel *e;
+	char buf[32];
+
+	snprintf(dir, sizeof(dir), "%s", test_data_path("sysfs-fake-hybrid"));
+	setenv("TPERF_SYSFS", dir, 1);
+	pmu__reset();
+	if (!pmu__find("cpu_core"))
+		return test_skip("no fake hybrid sysfs tree at %s", dir);
+	TEST_ASSERT_VAL("parse", !parse_events(evlist, "cycles:u,L1-dcache-load-misses,r1a8,"
+					       "cpu-clock,msr/tsc/,cpu_atom/cpu-cycles/", NULL));
+	TEST_ASSERT_EQUAL("entries", evlist->nr_entries, 9);
+	/* pmus sorted by name: cpu_atom (10) first, then cpu_core (4) */
+	e = nth(evlist, 0);
+	TEST_ASSERT_VAL("cycles on cpu_atom", e->attr.type == PERF_TYPE_HARDWARE &&
+			e->attr.config == 0xa00000000ULL && e->attr.exclude_kernel);
+	TEST_ASSERT_STR("name", e->name, "cycles:u");
+	cpu_map__snprint(e->own_cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("atom cpus", buf, "4-7");
+	e = nth(evlist, 1);
+	TEST_ASSERT_VAL("cycles on cpu_core", e->attr.config == 0x400000000ULL &&
+			!strcmp(e->pmu->name, "cpu_core") && e->attr.exclude_kernel);
+	cpu_map__snprint(e->own_cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("core cpus", buf, "0-3");
+	TEST_ASSERT_VAL("not requires_cpu", !e->requires_cpu);
+	e = nth(evlist, 3);
+	TEST_ASSERT_VAL("cache on cpu_core", e->attr.type == PERF_TYPE_HW_CACHE &&
+			e->attr.config == 0x400010000ULL);
+	TEST_ASSERT_STR("cache name", e->name, "L1-dcache-load-misses");
+	TEST_ASSERT_VAL("raw: the pmu's type", nth(evlist, 4)->attr.type == 10 &&
+			nth(evlist, 5)->attr.type == 4 && nth(evlist, 5)->attr.config == 0x1a8);
+	TEST_ASSERT_VAL("software: one", nth(evlist, 6)->attr.type == PERF_TYPE_SOFTWARE &&
+			!nth(evlist, 6)->own_cpus && nth(evlist, 7)->attr.type == 9);
+	e = nth(evlist, 8);
+	TEST_ASSERT_VAL("pmu alias", e->attr.type == 10 && e->attr.config == 0x3c);
+	cpu_map__snprint(e->own_cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("its cpus", buf, "4-7");
+	TEST_ASSERT_VAL("core: any thread", !e->requires_cpu);
+	evlist__delete(evlist);
+	return TEST_OK;
+}

@@ -777,10 +777,10 @@ static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 	}
 }
 
-/* Parse the same "/terms/" for every event from index @first. */
+/* Parse the same "terms/" (cursor after the '/') for every event from @first. */
 static int pe_terms_each(struct pe_state *st, int first, struct pmu *pmu, const char *ev_name)
 {
-	const char *terms = ++st->p, *end = terms;
+	const char *terms = st->p, *end = terms;
 	struct evsel *e;
 	int ret;
 
@@ -917,11 +917,56 @@ static int pe_name_events(struct pe_state *st, int first, const char *start, con
 	return 0;
 }
 
+static bool pmu_is_hybrid(const struct pmu *pmu)
+{
+	return !strcmp(pmu->name, "cpu_core") || !strcmp(pmu->name, "cpu_atom");
+}
+
+/*
+ * Add a legacy hardware, cache or raw event.  On a hybrid machine (PMUs
+ * cpu_core and cpu_atom) perf opens one per core PMU: hardware and cache
+ * events carry the PMU type in config bits 32-63, raw events take it as
+ * attr.type, and each covers its PMU's CPUs.
+ */
+static int pe_add_numeric(struct pe_state *st, const struct perf_event_attr *attr,
+			  const char *name)
+{
+	struct pmu *pmu = NULL;
+	int n = 0;
+
+	if (attr->type != PERF_TYPE_SOFTWARE) {
+		while ((pmu = pmu__scan(pmu))) {
+			struct perf_event_attr a = *attr;
+			struct evsel *e;
+
+			if (!pmu_is_hybrid(pmu))
+				continue;
+			if (a.type == PERF_TYPE_RAW)
+				a.type = pmu->type;
+			else
+				a.config |= (uint64_t)pmu->type << 32;
+			e = pe_new_evsel(st, &a);
+			if (!e || (name && evsel__set_name(e, name)))
+				return -ENOMEM;
+			e->pmu = pmu;
+			e->own_cpus = pmu->cpus ? cpu_map__get(pmu->cpus) : NULL;
+			n++;
+		}
+	}
+	if (!n) {
+		struct perf_event_attr a = *attr;
+		struct evsel *e = pe_new_evsel(st, &a);
+
+		if (!e || (name && evsel__set_name(e, name)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int pe_symbolic(struct pe_state *st, const char *name, const char *start)
 {
 	struct perf_event_attr attr = { 0 };
 	const struct event_symbol *sym = find_symbol(name);
-	struct evsel *e;
 	int type, op, res;
 	uint64_t raw;
 
@@ -940,15 +985,14 @@ static int pe_symbolic(struct pe_state *st, const char *name, const char *start)
 		attr.type = PERF_TYPE_HW_CACHE;
 		attr.config = (uint64_t)type | (uint64_t)op << 8 | (uint64_t)res << 16;
 		/* perf names a cache event by its name as written, without modifiers */
-		e = pe_new_evsel(st, &attr);
-		return !e || evsel__set_name(e, name) ? -ENOMEM : 0;
+		return pe_add_numeric(st, &attr, name);
 	} else if (is_raw_name(name, &raw)) {
 		attr.type = PERF_TYPE_RAW;
 		attr.config = raw;
 	} else {
 		return 1;	/* not ours */
 	}
-	return pe_new_evsel(st, &attr) ? 0 : -ENOMEM;
+	return pe_add_numeric(st, &attr, NULL);
 }
 
 /* Every name a user might have meant, for suggestions. */
@@ -987,6 +1031,18 @@ static const char *suggest_event(const char *name, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * The PMU's CPUs: an uncore-like PMU (cpumask, not a core PMU) counts only
+ * there and per CPU; a hybrid core PMU (cpu_core "cpus") on its own CPUs.
+ */
+static void pe_set_pmu_cpus(struct evsel *e, struct pmu *pmu)
+{
+	if (!pmu->cpus)
+		return;
+	e->own_cpus = cpu_map__get(pmu->cpus);
+	e->requires_cpu = !pmu->is_core;
+}
+
 /* A PMU event: pmu->type, cpumask, terms. */
 static int pe_pmu_event(struct pe_state *st, struct pmu *pmu)
 {
@@ -998,10 +1054,7 @@ static int pe_pmu_event(struct pe_state *st, struct pmu *pmu)
 	if (!e)
 		return -ENOMEM;
 	e->pmu = pmu;
-	if (pmu->cpus && !pmu->is_core) {
-		e->own_cpus = cpu_map__get(pmu->cpus);
-		e->requires_cpu = true;
-	}
+	pe_set_pmu_cpus(e, pmu);
 	return pe_terms(st, e, pmu, pmu->name);
 }
 
@@ -1307,10 +1360,7 @@ static int pe_bare_alias(struct pe_state *st, const char *name, const char *at)
 		if (!e)
 			return -ENOMEM;
 		e->pmu = pmu;
-		if (pmu->cpus && !pmu->is_core) {
-			e->own_cpus = cpu_map__get(pmu->cpus);
-			e->requires_cpu = true;
-		}
+		pe_set_pmu_cpus(e, pmu);
 		memset(&t, 0, sizeof(t));
 		t.at = at;
 		snprintf(t.name, sizeof(t.name), "%s", name);
@@ -1391,7 +1441,7 @@ static int pe_event(struct pe_state *st)
 							p->name);
 			return pe_error(st, start, help, "unknown PMU '%s'", name);
 		} else if (!ret) {
-			ret = pe_terms(st, evlist__last(st->list), NULL, name);
+			ret = pe_terms_each(st, first, NULL, name);
 		}
 		if (ret)
 			return ret;
@@ -1420,6 +1470,7 @@ static int pe_event(struct pe_state *st)
 
 		ret = pe_tracepoint(st, tp_at, name, name2);
 		if (!ret && *st->p == '/') {
+			st->p++;
 			ret = pe_terms_each(st, first, NULL, name);
 			terms = true;
 		}
