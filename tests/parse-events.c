@@ -6,6 +6,7 @@
  * perf 6.1 builds for the same strings (checked with `perf stat -vv` where
  * this machine has the PMU; the fake PMUs follow the same rules).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -923,5 +924,47 @@ TPERF_TEST(parse_events_hybrid, "parse-events: one event per core PMU on a hybri
 	TEST_ASSERT_STR("its cpus", buf, "4-7");
 	TEST_ASSERT_VAL("core: any thread", !e->requires_cpu);
 	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+/* The fuzzer's seeds: seed-* parse, err-* are refused with a message. */
+TPERF_TEST(parse_events_fuzz_seeds, "parse-events: the fuzz seed corpus (seed-* valid, err-* not)")
+{
+	static char dir[4096];
+	struct dirent *de;
+	int nr = 0;
+	DIR *d;
+
+	if (setup_fake_tree())
+		return test_skip("no fake sysfs tree");
+	snprintf(dir, sizeof(dir), "%s/../fuzz/corpus/parse-events", test_data_path(""));
+	d = opendir(dir);
+	if (!d)
+		return test_skip("no seed corpus at %s", dir);
+	while ((de = readdir(d))) {
+		struct parse_events_error err;
+		struct evlist *evlist;
+		char path[8192], *text;
+		bool valid = !strncmp(de->d_name, "seed-", 5);
+		int ret;
+
+		if (!valid && strncmp(de->d_name, "err-", 4))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		text = read_text(path);
+		TEST_ASSERT_VAL(path, text);
+		evlist = evlist__new();
+		ret = parse_events(evlist, text, &err);
+		if (valid && ret)
+			TEST_FAILED_AT("%s: '%s': %s", de->d_name, text, err.msg);
+		TEST_ASSERT_VAL(de->d_name, valid ? !ret && evlist->nr_entries > 0 :
+					    ret == -EINVAL && err.msg && !evlist->nr_entries);
+		parse_events_error__exit(&err);
+		evlist__delete(evlist);
+		free(text);
+		nr++;
+	}
+	closedir(d);
+	TEST_ASSERT_VAL("seeds found", nr >= 20);
 	return TEST_OK;
 }

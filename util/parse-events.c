@@ -103,6 +103,15 @@ static bool cache_op_valid(int type, int op)
 	return cache_valid_ops[type] & (1 << op);
 }
 
+/**
+ * for_each_hw_cache_event - call @cb with every valid generic cache event
+ * @cb: gets the name ("L1-dcache-load-misses") and the config; non-zero stops
+ * @data: passed to @cb
+ *
+ * Types, then operations, then results, skipping the operations a type
+ * does not have (as `perf list` shows them).
+ * Return: 0, or what @cb returned when it stopped the walk.
+ */
 int for_each_hw_cache_event(int (*cb)(const char *name, uint64_t config, void *data),
 			    void *data)
 {
@@ -175,6 +184,14 @@ static int pe_error(struct pe_state *st, const char *at, const char *help, const
 	return -EINVAL;
 }
 
+/**
+ * parse_events_error__print - print a parse error with a caret under the token
+ * @err: the error filled by parse_events()
+ * @fp: where to (stderr)
+ *
+ * "tperf: event syntax error: 'STR'", a line with '^' under byte err->idx
+ * followed by the message, then the help line when there is one.
+ */
 void parse_events_error__print(const struct parse_events_error *err, FILE *fp)
 {
 	static const char prefix[] = "tperf: event syntax error: '";
@@ -187,6 +204,10 @@ void parse_events_error__print(const struct parse_events_error *err, FILE *fp)
 		fprintf(fp, "%s\n", err->help);
 }
 
+/**
+ * parse_events_error__exit - free what parse_events() put into @err
+ * @err: the error (may be NULL or empty)
+ */
 void parse_events_error__exit(struct parse_events_error *err)
 {
 	if (!err)
