@@ -237,11 +237,12 @@ static bool retry_user_only(struct stat_run *r, int err)
 
 static int open_counters(struct stat_run *r, bool first)
 {
+	int flags = EVLIST_OPEN_KEEP_UNSUPPORTED | EVLIST_OPEN_CPU_MAJOR;
 	struct evsel *evsel;
 	int err;
 
-	while ((err = evlist__open(r->evlist, EVLIST_OPEN_KEEP_UNSUPPORTED, r->msg,
-				  sizeof(r->msg))) && retry_user_only(r, err))
+	while ((err = evlist__open(r->evlist, flags, r->msg, sizeof(r->msg))) &&
+	       retry_user_only(r, err))
 		;
 	if (err)
 		return err;
