@@ -295,15 +295,20 @@ static int run_once(struct stat_run *r, bool first)
 			workload__abort(&w);
 		return err;
 	}
-	s.t0 = now_ns();
-	s.next_tick = s.t0 + r->config->interval * 1000000ULL;
-	s.enable_at = s.t0 + (r->delay_ms > 0 ? r->delay_ms * 1000000ULL : 0);
-	/* a workload without -D is enabled by its exec */
+	/* a workload without -D is enabled by its exec, the rest here (as perf) */
 	s.enabled = r->delay_ms < 0 || (s.w && !r->delay_ms && target__none(r->target));
+	if (!s.enabled && !r->delay_ms) {
+		evlist__enable(r->evlist);
+		s.enabled = true;
+	}
+	/* workload__start() waits for the exec: the clock starts before it */
+	s.t0 = now_ns();
 	if (s.w && (err = start_workload(r, &w))) {
 		evlist__close(r->evlist);
 		return err;
 	}
+	s.next_tick = s.t0 + r->config->interval * 1000000ULL;
+	s.enable_at = s.t0 + (r->delay_ms > 0 ? r->delay_ms * 1000000ULL : 0);
 	wait_run(r, &s);
 	if (s.w && !s.child_done) {	/* --interval-count ended it */
 		kill(w.pid, SIGTERM);
