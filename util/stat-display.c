@@ -19,6 +19,13 @@
 #define METRIC_LEN 35	/* " #    0.581 CPUs utilized          " */
 #define NSEC_PER_SEC 1000000000.0
 
+/**
+ * perf_stat__print_header - the " Performance counter stats for" line
+ * @config: output and format (nothing for CSV, JSON and -I)
+ * @target: what was counted
+ * @argc: the workload's argument count (0: none)
+ * @argv: the workload
+ */
 void perf_stat__print_header(struct perf_stat_config *config, const struct target *target,
 			     int argc, const char **argv)
 {
@@ -133,6 +140,19 @@ static bool hw_metric(struct evlist *evlist, struct evsel *evsel, const struct s
 	return true;
 }
 
+/**
+ * perf_stat__metric - the shadow metric of one row
+ * @config: the walltime and the interval
+ * @evlist: the other events (the base of a ratio)
+ * @evsel: the event of the row
+ * @row: the row
+ * @fmt: the printf format of the value, NULL when there is none
+ * @unit: the unit, NULL when there is no metric
+ * @unit_buf: room for a rate's unit ("K/sec")
+ * @size: its size
+ *
+ * Return: the metric's value.
+ */
 double perf_stat__metric(struct perf_stat_config *config, struct evlist *evlist,
 			 struct evsel *evsel, const struct stat_aggr *row,
 			 const char **fmt, const char **unit, char *unit_buf, size_t size)
@@ -465,6 +485,12 @@ out:
 	free(ids);
 }
 
+/**
+ * perf_stat__print_counters - every row of every event
+ * @config: the output format and aggregation
+ * @evlist: the events, processed
+ * @ts: the time since the start for -I rows, or NULL
+ */
 void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *evlist,
 			       const struct timespec *ts)
 {
@@ -494,6 +520,10 @@ static int get_precision(double num)
 	return lround(ceil(-log10(num)));
 }
 
+/**
+ * perf_stat__print_footer - elapsed time (+- with -r) and user/sys times
+ * @config: the walltime statistics and the rusage
+ */
 void perf_stat__print_footer(struct perf_stat_config *config)
 {
 	double avg = avg_stats(&config->walltime_nsecs_stats) / NSEC_PER_SEC;

@@ -36,6 +36,13 @@ static void on_child(int sig)
 	child_exited = 1;
 }
 
+/**
+ * perf_stat__config_attrs - the attr fields perf stat sets
+ * @evlist: the events
+ * @target: what is counted (enable_on_exec for a workload only)
+ * @inherit: count children too
+ * @enable_on_exec: let the workload's exec enable the events
+ */
 void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
 			     bool inherit, bool enable_on_exec)
 {
@@ -337,6 +344,12 @@ static void dry_run(struct stat_run *r)
 		perf_event_attr__fprintf(stderr, &evsel->attr);
 }
 
+/**
+ * stat_run__run - every run of tperf stat, with its output
+ * @r: the configuration; results in @r->status, @r->signr, @r->msg
+ *
+ * Return: 0, or -errno with the message in @r->msg.
+ */
 int stat_run__run(struct stat_run *r)
 {
 	struct sigaction sa = { .sa_handler = on_signal }, sc = { .sa_handler = on_child };

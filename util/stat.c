@@ -14,6 +14,10 @@
 #include "stat.h"
 #include "threadmap.h"
 
+/**
+ * init_stats - empty running statistics
+ * @stats: set to no values (min at UINT64_MAX)
+ */
 void init_stats(struct stats *stats)
 {
 	stats->n = 0.0;
@@ -23,6 +27,11 @@ void init_stats(struct stats *stats)
 	stats->min = UINT64_MAX;
 }
 
+/**
+ * update_stats - add a value (Welford's update of mean and M2)
+ * @stats: the running statistics
+ * @val: the new value
+ */
 void update_stats(struct stats *stats, uint64_t val)
 {
 	double delta;
@@ -37,6 +46,12 @@ void update_stats(struct stats *stats, uint64_t val)
 		stats->min = val;
 }
 
+/**
+ * avg_stats - the mean of the values so far
+ * @stats: the running statistics
+ *
+ * Return: the mean, 0 without values.
+ */
 double avg_stats(const struct stats *stats)
 {
 	return stats->mean;
@@ -45,6 +60,12 @@ double avg_stats(const struct stats *stats)
 /*
  * The sample variance is M2 / (n - 1); the variance of the mean of n
  * samples is that divided by n, and its root is what `-r` shows.
+ */
+/**
+ * stddev_stats - standard deviation of the mean, as perf's -r shows it
+ * @stats: the running statistics
+ *
+ * Return: sqrt(M2 / (n - 1) / n), 0 with fewer than two values.
  */
 double stddev_stats(const struct stats *stats)
 {
@@ -56,11 +77,22 @@ double stddev_stats(const struct stats *stats)
 	return sqrt(variance / stats->n);
 }
 
+/**
+ * rel_stddev_stats - a standard deviation in percent of the mean
+ * @stddev: from stddev_stats()
+ * @avg: the mean
+ *
+ * Return: 100 * @stddev / @avg, 0 when @avg is 0.
+ */
 double rel_stddev_stats(double stddev, double avg)
 {
 	return avg ? 100.0 * stddev / avg : 0.0;
 }
 
+/**
+ * perf_stat_config__init - the defaults of tperf stat
+ * @config: global aggregation, scaling, big numbers, one run, stderr
+ */
 void perf_stat_config__init(struct perf_stat_config *config)
 {
 	memset(config, 0, sizeof(*config));
@@ -74,6 +106,12 @@ void perf_stat_config__init(struct perf_stat_config *config)
 	init_stats(&config->walltime_nsecs_stats);
 }
 
+/**
+ * evsel__is_clock - task-clock or cpu-clock (counting nanoseconds)
+ * @evsel: the event
+ *
+ * Return: true for the software clock events.
+ */
 bool evsel__is_clock(const struct evsel *evsel)
 {
 	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
@@ -81,6 +119,13 @@ bool evsel__is_clock(const struct evsel *evsel)
 		evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK);
 }
 
+/**
+ * perf_stat__init_evlist - attach stat data to every event
+ * @config: its unit_width grows to the widest unit
+ * @evlist: the events; clocks get the unit "msec" and scale 1e-6
+ *
+ * Return: 0 or -ENOMEM.
+ */
 int perf_stat__init_evlist(struct perf_stat_config *config, struct evlist *evlist)
 {
 	struct evsel *evsel;
@@ -114,6 +159,10 @@ static void evsel_stat__free_rows(struct evsel_stat *es)
 	es->nr_aggr = es->nr_fds = 0;
 }
 
+/**
+ * perf_stat__exit_one - free one event's stat data
+ * @evsel: the event (evsel->priv is cleared)
+ */
 void perf_stat__exit_one(struct evsel *evsel)
 {
 	if (evsel->priv)
@@ -122,6 +171,10 @@ void perf_stat__exit_one(struct evsel *evsel)
 	evsel->priv = NULL;
 }
 
+/**
+ * perf_stat__exit_evlist - free the stat data of every event
+ * @evlist: the events given to perf_stat__init_evlist()
+ */
 void perf_stat__exit_evlist(struct evlist *evlist)
 {
 	struct evsel *evsel;
@@ -130,6 +183,13 @@ void perf_stat__exit_evlist(struct evlist *evlist)
 		perf_stat__exit_one(evsel);
 }
 
+/**
+ * aggr_id__equal - whether two rows are the same CPU, core, socket ...
+ * @a: an id
+ * @b: another
+ *
+ * Return: true when every member is equal.
+ */
 bool aggr_id__equal(const struct aggr_id *a, const struct aggr_id *b)
 {
 	return a->socket == b->socket && a->die == b->die && a->core == b->core &&
@@ -214,6 +274,13 @@ static void stat_aggr__init(struct stat_aggr *a)
 	init_stats(&a->run);
 }
 
+/**
+ * perf_stat__setup_aggr - the output rows of an event, from its maps
+ * @config: gives the aggregation mode
+ * @evsel: an opened (or unsupported) event; rows sorted by id
+ *
+ * Return: 0 or -ENOMEM.
+ */
 int perf_stat__setup_aggr(struct perf_stat_config *config, struct evsel *evsel)
 {
 	struct evsel_stat *es = evsel__stat(evsel);
@@ -267,6 +334,13 @@ static uint64_t scale_value(const struct counts_values *c, bool scale)
 	return (uint64_t)((double)c->val * c->ena / c->run);
 }
 
+/**
+ * perf_stat__process_counts - sum an event's counts into its rows
+ * @config: scaling on or off
+ * @evsel: the event, read into evsel->counts
+ * @delta: use the change since the previous call (intervals)
+ * @reset: forget the earlier values first (each interval)
+ */
 void perf_stat__process_counts(struct perf_stat_config *config, struct evsel *evsel,
 			       bool delta, bool reset)
 {
@@ -303,6 +377,12 @@ void perf_stat__process_counts(struct perf_stat_config *config, struct evsel *ev
 	}
 }
 
+/**
+ * stat_aggr__value - a row's value, scaled by ena/run, mean over runs
+ * @a: the row
+ *
+ * Return: the value in the event's own units (before evsel->scale).
+ */
 double stat_aggr__value(const struct stat_aggr *a)
 {
 	return avg_stats(&a->val);
