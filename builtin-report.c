@@ -316,6 +316,20 @@ static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
 	return process_sample(tool, s, ev, sample, attr);
 }
 
+/* Pipe mode: perf report names the events by EVENT_DESC (perf evlist does not). */
+static int process_feature(struct perf_tool *tool, struct perf_session *s,
+			   const union perf_event *ev, struct perf_sample *sample,
+			   struct perf_header_attr *attr)
+{
+	(void)tool;
+	(void)sample;
+	(void)attr;
+	if (ev->header.size < sizeof(ev->feat) || ev->feat.feat_id != HEADER_EVENT_DESC)
+		return 0;
+	perf_header__name_events(s->header, ev->feat.data, ev->header.size - sizeof(ev->feat));
+	return 0;
+}
+
 static void print_sample_count(struct hists *h, const char *name)
 {
 	unsigned long n = h->nr_samples;
@@ -422,6 +436,7 @@ static int run_report(struct report *r)
 	rt.tool.mmap = rt.tool.mmap2 = rt.tool.comm = process_model;
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
 	rt.tool.lost_samples = process_lost_samples;
+	rt.tool.feature = process_feature;
 	rt.tool.ordered_events = true;
 	rt.tool.skip_unknown = true;
 	r->session = perf_session__new(r->input, &err, msg, sizeof(msg));

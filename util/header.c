@@ -366,6 +366,21 @@ static int read_event_desc(struct perf_header *h, struct rd *r)
 }
 
 /**
+ * perf_header__name_events - see util/header.h
+ */
+int perf_header__name_events(struct perf_header *h, const void *buf, size_t size)
+{
+	struct rd r = { buf, (const u8 *)buf + size };
+	bool pipe = h->pipe;
+	int err;
+
+	h->pipe = false;
+	err = read_event_desc(h, &r);
+	h->pipe = pipe;
+	return err;
+}
+
+/**
  * perf_header__process_build_id_record - see util/header.h
  */
 int perf_header__process_build_id_record(struct perf_header *h, const union perf_event *ev,

@@ -162,6 +162,14 @@ int perf_header__process_feature(struct perf_header *h, int feat, const void *bu
 int perf_header__process_attr_record(struct perf_header *h, const union perf_event *ev);
 
 /**
+ * perf_header__name_events - name the events from an EVENT_DESC payload,
+ * also in pipe mode (perf report does, perf evlist does not)
+ * @buf: the feature's bytes (a HEADER_FEATURE record's data), @size bytes
+ * Return: 0 or -EINVAL.
+ */
+int perf_header__name_events(struct perf_header *h, const void *buf, size_t size);
+
+/**
  * perf_header__process_build_id_record - take a PERF_RECORD_HEADER_BUILD_ID
  * (also the entries of the BUILD_ID feature).  Return: 0 or -EINVAL/-ENOMEM.
  */

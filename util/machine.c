@@ -809,8 +809,7 @@ void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode,
 	switch (cpumode) {
 	case PERF_RECORD_MISC_KERNEL:
 		al->level = 'k';
-		machine__kernel_map(m);
-		maps = m->kmaps;
+		maps = m->kmaps;	/* empty until a kernel MMAP: [unknown] */
 		break;
 	case PERF_RECORD_MISC_USER:
 		al->level = '.';
