@@ -569,8 +569,8 @@ static bool cache_path(struct machine *m, struct dso *d, const char *leaf, char 
 	if (!d->has_build_id)
 		return false;
 	dso__build_id_hex(d, hex);
-	snprintf(buf, size, "%s/.build-id/%.2s/%s/%s", buildid_dir(m, dir, sizeof(dir)), hex,
-		 hex + 2, leaf);
+	snprintf(buf, size, "%s%s/.build-id/%.2s/%s/%s", m->o.symfs ? m->o.symfs : "",
+		 buildid_dir(m, dir, sizeof(dir)), hex, hex + 2, leaf);
 	return is_file(buf);
 }
 
