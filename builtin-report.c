@@ -368,7 +368,6 @@ static int print_report(struct report *r)
 	char buf[256];
 
 	if (!r->quiet) {
-		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 		printf("#\n# Total Lost Samples: %llu\n#\n", (unsigned long long)r->total_lost_samples);
 	}
 	for (int i = 0; i < r->nr_hists; i++) {
@@ -438,12 +437,13 @@ static int run_report(struct report *r)
 	rt.tool.lost_samples = process_lost_samples;
 	rt.tool.feature = process_feature;
 	rt.tool.ordered_events = true;
-	rt.tool.skip_unknown = true;
 	r->session = perf_session__new(r->input, &err, msg, sizeof(msg));
 	if (!r->session) {
 		error("%s", msg);
 		return 1;
 	}
+	if (!r->quiet)	/* perf prints it before it reads the events */
+		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	err = machine__init(&r->machine, &mo, &r->session->header->env);
 	if (!err && !r->session->data.is_pipe)
 		err = setup_hists(r);

@@ -22,7 +22,7 @@ static const char *key_header(enum sort_key_id k)
 		return "Symbol";
 	case SORT_PID:
 	case SORT_TID:
-		return "  Pid:Command";
+		return "    Pid:Command";
 	case SORT_CPU:
 		return "CPU";
 	default:

@@ -1,0 +1,148 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tperf report --stdio: the text of perf 6.1's `perf report --stdio` on the
+# fixtures (oracles in tests/data/*/expected-perf-report.txt) and on files
+# perf records here, compared byte for byte except perf's random tip line.
+. "$(dirname "$0")/lib.sh"
+
+notip() { grep -v '^# (Tip: ' "$@"; }
+
+# data file -> its report oracle (the ones tperf reproduces)
+fixtures() {
+	for f in "$DATA_DIR"/*/expected-perf-report.txt "$DATA_DIR"/*/*.expected-perf-report.txt; do
+		[ -s "$f" ] || continue
+		case $f in
+		*/pdc-branch-stack-lbr/*) continue ;;	# branch mode: not done
+		*/probe.data.stream.*) continue ;;	# name from the tracing data
+		*/sleep.compressed2.pipe.data.*) continue ;;	# refused, see below
+		*/expected-perf-report.txt)
+			d=$(dirname "$f")
+			data=$(ls "$d" | grep -v -e '\.txt$' -e '\.md$')
+			echo "$d/$data $f" ;;
+		*)	echo "${f%.expected-perf-report.txt} $f" ;;
+		esac
+	done
+}
+
+test_expect_success 'report prints what perf 6.1 printed, on the fixtures' '
+	fixtures >list &&
+	test $(wc -l <list) -ge 9 &&
+	while read -r data oracle; do
+		tperf report -i "$data" --stdio --no-children -g none --sort comm,dso,sym \
+			--symfs=/nonexistent --kallsyms=/dev/null >out 2>err ||
+			{ echo "failed: $data"; cat err; exit 1; }
+		head -150 out | notip >actual &&
+		notip "$oracle" >expect &&
+		test_cmp expect actual || exit 1
+	done <list
+'
+
+test_expect_success 'report reads a pipe-mode stream on stdin' '
+	d=$DATA_DIR/pdc-pipe-mode-6.12 &&
+	cat $d/perf.data.piped.header_features_aligned-6.12 |
+		tperf report --stdio --no-children -g none --symfs=/nonexistent --kallsyms=/dev/null >out &&
+	notip out >actual && notip $d/expected-perf-report.txt >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a record type from a newer perf stops the report with a message' '
+	d=$DATA_DIR/lpd-newer-abi-refused &&
+	test_expect_code 1 tperf report -i $d/sleep.compressed2.pipe.data --stdio >out 2>err &&
+	test_cmp $d/sleep.compressed2.pipe.data.expected-perf-report.txt out &&
+	echo "tperf: '"'"'$d/sleep.compressed2.pipe.data'"'"': unknown record type 83 at offset 0x7a98 (written by a newer perf?)" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success '-q prints the entries only' '
+	d=$DATA_DIR/pdc-callgraph-fp-x86_64 &&
+	tperf report -q -i $d/perf.data.callgraph-3.8 --stdio --no-children -g none \
+		--symfs=/nonexistent --kallsyms=/dev/null >out &&
+	sed -n "/^ *[0-9.]*%/p" $d/expected-perf-report.txt >expect &&
+	head -$(wc -l <expect) out >actual &&
+	test_cmp expect actual &&
+	! grep "^#" out
+'
+
+test_expect_success 'a missing file and a bad sort key are errors' '
+	test_expect_code 1 tperf report -i /nonexistent/perf.data >out 2>err &&
+	grep "^tperf: .*/nonexistent/perf.data" err &&
+	test_expect_code 129 tperf report -i /dev/null --sort nosuchkey 2>err &&
+	grep "unknown sort key in '"'"'nosuchkey'"'"'" err
+'
+
+test_expect_success 'cut and flipped files end with a message, never a crash' '
+	src=$DATA_DIR/pdc-callgraph-fp-x86_64/perf.data.callgraph-3.8 &&
+	size=$(stat -c %s $src) &&
+	for off in 0 8 16 100 104 200 1000 4096 10000 $((size / 2)) $((size - 9)); do
+		head -c $off $src >cut &&
+		tperf report -i cut --stdio >/dev/null 2>err; rc=$? &&
+		{ [ $rc = 0 ] || [ $rc = 1 ]; } || { echo "cut at $off: exit $rc"; exit 1; }
+		cp $src flip &&
+		printf "\377\377\377\377" | dd of=flip bs=1 seek=$off conv=notrunc 2>/dev/null &&
+		tperf report -i flip --stdio >/dev/null 2>err; rc=$? &&
+		{ [ $rc = 0 ] || [ $rc = 1 ]; } || { echo "flip at $off: exit $rc"; exit 1; }
+	done
+'
+
+workload='i=0; while [ $i -lt 60000 ]; do i=$((i+1)); done'
+
+# perf's and tperf's report of $1 with the options that follow, tips aside
+same_as_perf() {
+	f=$1; shift
+	perf report -i "$f" --stdio "$@" 2>/dev/null | notip >expect &&
+	tperf report -i "$f" --stdio "$@" | notip >actual &&
+	test_cmp expect actual
+}
+
+test_expect_success PERF 'record a workload with callchains with perf' '
+	perf record -q -F 999 -g -o "$TRASH/cc.data" -- sh -c "$workload" 2>/dev/null &&
+	test -s "$TRASH/cc.data"
+'
+
+test_expect_success PERF 'the lead check: --no-children --sort comm,dso,sym with callchains' '
+	same_as_perf "$TRASH/cc.data" --no-children --sort comm,dso,sym
+'
+
+test_expect_success PERF 'default (--children, caller order), -g none, -n, -G, --percent-limit' '
+	same_as_perf "$TRASH/cc.data" &&
+	same_as_perf "$TRASH/cc.data" --no-children -g none &&
+	same_as_perf "$TRASH/cc.data" --no-children -n -g none &&
+	same_as_perf "$TRASH/cc.data" -G &&
+	same_as_perf "$TRASH/cc.data" --no-children --percent-limit 2 &&
+	same_as_perf "$TRASH/cc.data" -g graph,0.5,callee --no-children &&
+	same_as_perf "$TRASH/cc.data" --no-children -g fractal &&
+	same_as_perf "$TRASH/cc.data" --no-children --max-stack 3 &&
+	same_as_perf "$TRASH/cc.data" -q --no-children
+'
+
+test_expect_success PERF 'unresolved symbols without files (--symfs) print as perf prints them' '
+	same_as_perf "$TRASH/cc.data" --no-children --symfs=/nonexistent --kallsyms=/dev/null &&
+	same_as_perf "$TRASH/cc.data" --symfs=/nonexistent --kallsyms=/dev/null
+'
+
+test_expect_success PERF 'pipe mode and compressed records' '
+	perf record -q -F 999 -g -o - -- sh -c "$workload" 2>/dev/null >"$TRASH/pipe.data" &&
+	same_as_perf "$TRASH/pipe.data" --no-children &&
+	same_as_perf "$TRASH/pipe.data" &&
+	cat "$TRASH/pipe.data" | tperf report --stdio --no-children | notip >actual &&
+	perf report -i "$TRASH/pipe.data" --stdio --no-children 2>/dev/null | notip >expect &&
+	test_cmp expect actual &&
+	perf record -q -z -F 999 -g -o "$TRASH/z.data" -- sh -c "$workload" 2>/dev/null &&
+	same_as_perf "$TRASH/z.data" --no-children
+'
+
+test_expect_success PERF 'two events, two processes (fork and exec), no callchains' '
+	perf record -q -F 999 -e cpu-clock,task-clock -o "$TRASH/two.data" -- \
+		sh -c "$workload; ls -R /usr/lib >/dev/null" 2>/dev/null &&
+	same_as_perf "$TRASH/two.data" --no-children &&
+	same_as_perf "$TRASH/two.data" --sort pid,sym &&
+	same_as_perf "$TRASH/two.data" --sort dso
+'
+
+test_expect_success PERF,ROOT 'system wide with callchains (kernel symbols from kallsyms)' '
+	perf record -q -F 499 -g -a -o "$TRASH/sys.data" -- sleep 1 2>/dev/null &&
+	same_as_perf "$TRASH/sys.data" --no-children &&
+	same_as_perf "$TRASH/sys.data" --no-children --sort comm,dso -g none
+'
+
+test_done
