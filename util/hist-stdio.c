@@ -100,8 +100,9 @@ static void print_key(FILE *fp, const struct hist_entry *e, enum sort_key_id k, 
 		break;
 	case SORT_PID:
 	case SORT_TID:
+		/* perf shows the thread's last comm here, not the sample's */
 		fprintf(fp, "%7d:%-*.*s", e->thread ? e->thread->tid : -1, w - 8, w - 8,
-			e->comm->str);
+			e->thread ? e->thread->comm->str : e->comm->str);
 		break;
 	case SORT_CPU:
 		fprintf(fp, "%*.*d", w, w, e->cpu);

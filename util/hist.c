@@ -208,18 +208,6 @@ static int ident_cmp(const struct hist_entry *a, const struct hist_entry *b)
 	return 0;
 }
 
-static int collapse_cmp(const void *pa, const void *pb)
-{
-	const struct hist_entry *a = *(struct hist_entry *const *)pa;
-	const struct hist_entry *b = *(struct hist_entry *const *)pb;
-
-	int c = ident_cmp(a, b);
-
-	if (c)
-		return c;
-	return a->seq < b->seq ? -1 : a->seq > b->seq;	/* the first made survives */
-}
-
 static int output_cmp(const void *pa, const void *pb)
 {
 	const struct hist_entry *a = *(struct hist_entry *const *)pa;
@@ -284,20 +272,32 @@ static void rb_rotate(struct rbn **root, struct rbn *x, bool left)
 	x->p = y;
 }
 
-static void rb_insert(struct rbn **root, struct rbn *z)
+static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hist_entry *src);
+
+typedef int (*entry_cmp_fn)(const void *, const void *);
+
+/*
+ * Insert @z by @cmp (negative: to the left).  With @merge, an equal node is
+ * returned instead (z is not inserted).
+ */
+static struct rbn *rb_insert(struct rbn **root, struct rbn *z, entry_cmp_fn cmp, bool merge)
 {
 	struct rbn *y = NULL, *x = *root;
+	int c = 0;
 
 	while (x) {
 		y = x;
-		x = output_cmp(&z->e, &x->e) < 0 ? x->l : x->r;
+		c = cmp(&z->e, &x->e);
+		if (!c && merge)
+			return x;
+		x = c < 0 ? x->l : x->r;
 	}
 	z->p = y;
 	z->l = z->r = NULL;
 	z->red = true;
 	if (!y)
 		*root = z;
-	else if (output_cmp(&z->e, &y->e) < 0)
+	else if (c < 0)
 		y->l = z;
 	else
 		y->r = z;
@@ -322,6 +322,7 @@ static void rb_insert(struct rbn **root, struct rbn *z)
 		rb_rotate(root, g, !pl);
 	}
 	(*root)->red = false;
+	return NULL;
 }
 
 static size_t rb_walk(const struct rbn *n, struct hist_entry **out, size_t i)
@@ -334,19 +335,32 @@ static size_t rb_walk(const struct rbn *n, struct hist_entry **out, size_t i)
 	return i;
 }
 
-static int output_sort(struct hist_entry **v, size_t n)
+/*
+ * Pass @v (n entries) through a tree ordered by @cmp, as perf's stages do,
+ * merging equal entries when @merge; *out gets the survivors in order.
+ */
+static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, entry_cmp_fn cmp,
+		     bool merge)
 {
-	struct rbn *nodes = calloc(n + 1, sizeof(*nodes)), *root = NULL;
+	struct rbn *nodes = calloc(*n + 1, sizeof(*nodes)), *root = NULL;
+	int err = 0;
 
 	if (!nodes)
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < *n; i++) {
+		struct rbn *same;
+
 		nodes[i].e = v[i];
-		rb_insert(&root, &nodes[i]);
+		same = rb_insert(&root, &nodes[i], cmp, merge);
+		if (same) {
+			if (!err)
+				err = entry__merge(h, same->e, v[i]);
+			entry__free(v[i]);
+		}
 	}
-	rb_walk(root, v, 0);
+	*n = rb_walk(root, v, 0);
 	free(nodes);
-	return 0;
+	return err;
 }
 
 bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
@@ -370,10 +384,31 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 	return cc_node__merge(&dst->callchain, &src->callchain, h->cc && h->cc->key_address);
 }
 
+static int seq_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(struct hist_entry *const *)pa;
+	const struct hist_entry *b = *(struct hist_entry *const *)pb;
+
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static int ident_cmp_v(const void *pa, const void *pb)
+{
+	return ident_cmp(*(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
+}
+
+/*
+ * perf's three trees: entries by their keys in the order they were made
+ * (equal ones are one entry), the collapsed tree built from that one's
+ * order, the output tree from the collapsed one's.  The address order of
+ * unresolved symbols is by signed difference, not total, so the order
+ * depends on each tree's shape: build the same trees.
+ */
 int hists__output_resort(struct hists *h)
 {
-	size_t n = 0, out = 0;
+	size_t n = 0;
 	struct hist_entry **v = malloc((h->nr + 1) * sizeof(*v));
+	int err;
 
 	if (!v)
 		return -ENOMEM;
@@ -381,37 +416,20 @@ int hists__output_resort(struct hists *h)
 		for (struct hist_entry *e = h->h[i]; e; e = e->hnext)
 			v[n++] = e;
 	sort_hists = h;
-	qsort(v, n, sizeof(*v), collapse_cmp);
-	for (size_t i = 0; i < n; i++) {
-		if (out && !ident_cmp(v[out - 1], v[i])) {
-			int err = entry__merge(h, v[out - 1], v[i]);
-
-			entry__free(v[i]);
-			if (err) {
-				v[i] = NULL;
-				for (size_t k = i + 1; k < n; k++)
-					v[out++] = v[k];
-				h->sorted = v;
-				h->nr_sorted = out;
-				return err;
-			}
-			continue;
-		}
-		v[out++] = v[i];
-	}
-	if (output_sort(v, out)) {
-		h->sorted = v;
-		h->nr_sorted = out;
-		return -ENOMEM;
-	}
-	h->total_period = 0;
-	for (size_t i = 0; i < out; i++)
-		h->total_period += v[i]->period;
-	h->sorted = v;
-	h->nr_sorted = out;
+	qsort(v, n, sizeof(*v), seq_cmp);
 	free(h->h);
 	h->h = NULL;
-	return 0;
+	h->sorted = v;
+	err = tree_pass(h, v, &n, ident_cmp_v, true);
+	if (!err)
+		err = tree_pass(h, v, &n, ident_cmp_v, true);
+	if (!err)
+		err = tree_pass(h, v, &n, output_cmp, false);
+	h->nr_sorted = n;
+	h->total_period = 0;
+	for (size_t i = 0; i < n; i++)
+		h->total_period += v[i]->period;
+	return err;
 }
 
 int sort_key__parse(const char *s, enum sort_key_id *keys, int max)
