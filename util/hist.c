@@ -381,6 +381,8 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 	dst->nr_samples += src->nr_samples;
 	dst->period_acc += src->period_acc;
 	dst->nr_acc += src->nr_acc;
+	if (src->max_depth > dst->max_depth)
+		dst->max_depth = src->max_depth;
 	return cc_node__merge(&dst->callchain, &src->callchain, h->cc && h->cc->key_address);
 }
 
