@@ -163,7 +163,7 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 		else
 			fprintf(fp, " %6.2f%%", pct(e->period, h->total_period));
 		if (o->show_nr_samples)
-			fprintf(fp, "  %12" PRIu64, h->children ? e->nr_acc : e->nr_samples);
+			fprintf(fp, "  %12" PRIu64, e->nr_samples);
 		for (int i = 0; i < h->nr_keys; i++) {
 			fprintf(fp, "  ");
 			print_key(fp, e, h->keys[i], w[i]);

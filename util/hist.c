@@ -16,13 +16,11 @@ int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool
 		const struct callchain_param *cc)
 {
 	memset(h, 0, sizeof(*h));
-	h->nbuckets = 4096;
-	h->h = calloc(h->nbuckets, sizeof(*h->h));
 	h->keys = keys;
 	h->nr_keys = nr_keys;
 	h->children = children;
 	h->cc = cc;
-	return h->h ? 0 : -ENOMEM;
+	return 0;
 }
 
 static void entry__free(struct hist_entry *e)
@@ -37,104 +35,18 @@ void hists__exit(struct hists *h)
 		for (size_t i = 0; i < h->nr_sorted; i++)
 			entry__free(h->sorted[i]);
 	} else {
-		for (size_t i = 0; h->h && i < h->nbuckets; i++)
-			for (struct hist_entry *e = h->h[i], *n; e; e = n) {
-				n = e->hnext;
-				entry__free(e);
-			}
+		for (size_t i = 0; i < h->nr; i++)
+			entry__free(h->all[i]);
 	}
 	free(h->sorted);
-	free(h->h);
+	if (h->all != h->sorted)
+		free(h->all);
 	memset(h, 0, sizeof(*h));
-}
-
-static uintptr_t key_hash(const struct hists *h, const struct hist_entry *e)
-{
-	uintptr_t x = 0;
-
-	for (int i = 0; i < h->nr_keys; i++) {
-		switch (h->keys[i]) {
-		case SORT_COMM:
-			x = x * 31 + (uintptr_t)e->comm;
-			break;
-		case SORT_DSO:
-			x = x * 31 + (uintptr_t)e->dso;
-			break;
-		case SORT_SYM:
-			x = x * 31 + (e->sym ? (uintptr_t)e->sym : (uintptr_t)e->ip);
-			break;
-		case SORT_PID:
-		case SORT_TID:
-			x = x * 31 + (uintptr_t)e->thread;
-			break;
-		case SORT_CPU:
-			x = x * 31 + (uintptr_t)e->cpu;
-			break;
-		default:
-			break;
-		}
-	}
-	return x ^ (x >> 17);
 }
 
 static const char *dso_name(const struct hist_entry *e)
 {
 	return e->dso ? e->dso->short_name : NULL;
-}
-
-/* Identity while inserting: objects (a comm may still be renamed). */
-static bool same_objects(const struct hists *h, const struct hist_entry *a,
-			 const struct hist_entry *b)
-{
-	for (int i = 0; i < h->nr_keys; i++) {
-		switch (h->keys[i]) {
-		case SORT_COMM:
-			if (a->comm != b->comm)
-				return false;
-			break;
-		case SORT_DSO:
-			if (a->dso != b->dso)
-				return false;
-			break;
-		case SORT_SYM:
-			if (a->sym != b->sym || (!a->sym && a->ip != b->ip))
-				return false;
-			break;
-		case SORT_PID:
-		case SORT_TID:
-			if (a->thread != b->thread)
-				return false;
-			break;
-		case SORT_CPU:
-			if (a->cpu != b->cpu)
-				return false;
-			break;
-		default:
-			break;
-		}
-	}
-	return true;
-}
-
-struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
-{
-	size_t b = key_hash(h, tmpl) % h->nbuckets;
-	struct hist_entry *e;
-
-	for (e = h->h[b]; e; e = e->hnext)
-		if (same_objects(h, e, tmpl))
-			return e;
-	e = calloc(1, sizeof(*e));
-	if (!e)
-		return NULL;
-	*e = *tmpl;
-	memset(&e->callchain, 0, sizeof(e->callchain));
-	e->period = e->nr_samples = e->period_acc = e->nr_acc = e->max_depth = 0;
-	e->seq = h->seq++;
-	e->hnext = h->h[b];
-	h->h[b] = e;
-	h->nr++;
-	return e;
 }
 
 static int cmp_str_null_last(const char *a, const char *b)
@@ -182,10 +94,16 @@ static int cmp_addr(u64 a, u64 b)
 /* The key's identity order, which decides between equal sort values. */
 static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
 {
+	int c;
+
 	if (k != SORT_SYM)
 		return key_sort(k, a, b);
 	if (!a->sym && !b->sym)
 		return cmp_addr(a->ip, b->ip);
+	/* perf compares the DSOs first here (not when both lack a symbol) */
+	c = cmp_str_null_last(dso_name(a), dso_name(b));
+	if (c)
+		return c;
 	if (!a->sym || !b->sym)
 		return !a->sym ? 1 : -1;
 	if (a->sym->start != b->sym->start)
@@ -239,15 +157,9 @@ static int output_cmp(const void *pa, const void *pb)
  * thread the order is not total, so the tree's shape decides: build the
  * same tree.
  */
-struct rbn {
-	struct rbn *l, *r, *p;
-	bool red;
-	struct hist_entry *e;
-};
-
-static void rb_rotate(struct rbn **root, struct rbn *x, bool left)
+static void rb_rotate(struct hist_rb_node **root, struct hist_rb_node *x, bool left)
 {
-	struct rbn *y = left ? x->r : x->l;
+	struct hist_rb_node *y = left ? x->r : x->l;
 
 	if (left) {
 		x->r = y->l;
@@ -280,9 +192,9 @@ typedef int (*entry_cmp_fn)(const void *, const void *);
  * Insert @z by @cmp (negative: to the left).  With @merge, an equal node is
  * returned instead (z is not inserted).
  */
-static struct rbn *rb_insert(struct rbn **root, struct rbn *z, entry_cmp_fn cmp, bool merge)
+static struct hist_rb_node *rb_insert(struct hist_rb_node **root, struct hist_rb_node *z, entry_cmp_fn cmp, bool merge)
 {
-	struct rbn *y = NULL, *x = *root;
+	struct hist_rb_node *y = NULL, *x = *root;
 	int c = 0;
 
 	while (x) {
@@ -302,9 +214,9 @@ static struct rbn *rb_insert(struct rbn **root, struct rbn *z, entry_cmp_fn cmp,
 	else
 		y->r = z;
 	while (z->p && z->p->red) {
-		struct rbn *g = z->p->p;
+		struct hist_rb_node *g = z->p->p;
 		bool pl = z->p == g->l;
-		struct rbn *u = pl ? g->r : g->l;
+		struct hist_rb_node *u = pl ? g->r : g->l;
 
 		if (u && u->red) {
 			z->p->red = false;
@@ -325,7 +237,7 @@ static struct rbn *rb_insert(struct rbn **root, struct rbn *z, entry_cmp_fn cmp,
 	return NULL;
 }
 
-static size_t rb_walk(const struct rbn *n, struct hist_entry **out, size_t i)
+static size_t rb_walk(const struct hist_rb_node *n, struct hist_entry **out, size_t i)
 {
 	while (n) {
 		i = rb_walk(n->l, out, i);
@@ -342,13 +254,13 @@ static size_t rb_walk(const struct rbn *n, struct hist_entry **out, size_t i)
 static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, entry_cmp_fn cmp,
 		     bool merge)
 {
-	struct rbn *nodes = calloc(*n + 1, sizeof(*nodes)), *root = NULL;
+	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes)), *root = NULL;
 	int err = 0;
 
 	if (!nodes)
 		return -ENOMEM;
 	for (size_t i = 0; i < *n; i++) {
-		struct rbn *same;
+		struct hist_rb_node *same;
 
 		nodes[i].e = v[i];
 		same = rb_insert(&root, &nodes[i], cmp, merge);
@@ -386,14 +298,6 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 	return cc_node__merge(&dst->callchain, &src->callchain, h->cc && h->cc->key_address);
 }
 
-static int seq_cmp(const void *pa, const void *pb)
-{
-	const struct hist_entry *a = *(struct hist_entry *const *)pa;
-	const struct hist_entry *b = *(struct hist_entry *const *)pb;
-
-	return a->seq < b->seq ? -1 : a->seq > b->seq;
-}
-
 static int ident_cmp_v(const void *pa, const void *pb)
 {
 	return ident_cmp(*(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
@@ -408,23 +312,20 @@ static int ident_cmp_v(const void *pa, const void *pb)
  */
 int hists__output_resort(struct hists *h)
 {
-	size_t n = 0;
-	struct hist_entry **v = malloc((h->nr + 1) * sizeof(*v));
+	size_t n = h->nr;
+	struct hist_entry **v = h->all;
 	int err;
 
 	if (!v)
+		v = h->all = calloc(1, sizeof(*v));
+	if (!v)
 		return -ENOMEM;
-	for (size_t i = 0; i < h->nbuckets; i++)
-		for (struct hist_entry *e = h->h[i]; e; e = e->hnext)
-			v[n++] = e;
 	sort_hists = h;
-	qsort(v, n, sizeof(*v), seq_cmp);
-	free(h->h);
-	h->h = NULL;
+	rb_walk(h->root_in, v, 0);
 	h->sorted = v;
+	h->nr_sorted = n;
 	err = tree_pass(h, v, &n, ident_cmp_v, true);
-	if (!err)
-		err = tree_pass(h, v, &n, ident_cmp_v, true);
+	h->nr_sorted = n;
 	if (!err)
 		err = tree_pass(h, v, &n, output_cmp, false);
 	h->nr_sorted = n;
@@ -459,4 +360,49 @@ int sort_key__parse(const char *s, enum sort_key_id *keys, int max)
 	}
 	free(copy);
 	return nr ? nr : -EINVAL;
+}
+
+static int tmpl_cmp(const void *pa, const void *pb)
+{
+	return ident_cmp(*(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
+}
+
+/*
+ * perf's lookup: a walk down the tree of entries by key.  Its address
+ * order is not total, so a walk can miss an equal entry and make a second
+ * one, as perf does.
+ */
+struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
+{
+	struct hist_rb_node *x = h->root_in;
+	struct hist_entry *e;
+
+	sort_hists = h;
+	while (x) {
+		int c = ident_cmp(tmpl, x->e);
+
+		if (!c)
+			return x->e;
+		x = c < 0 ? x->l : x->r;
+	}
+	if (h->nr == h->alloc) {
+		size_t n = h->alloc ? h->alloc * 2 : 1024;
+		struct hist_entry **a = realloc(h->all, n * sizeof(*a));
+
+		if (!a)
+			return NULL;
+		h->all = a;
+		h->alloc = n;
+	}
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return NULL;
+	*e = *tmpl;
+	memset(&e->callchain, 0, sizeof(e->callchain));
+	e->period = e->nr_samples = e->period_acc = e->nr_acc = e->max_depth = 0;
+	e->seq = h->seq++;
+	e->in_node = (struct hist_rb_node){ .e = e };
+	rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);
+	h->all[h->nr++] = e;
+	return e;
 }

@@ -14,6 +14,13 @@
 
 enum sort_key_id { SORT_COMM, SORT_DSO, SORT_SYM, SORT_PID, SORT_TID, SORT_CPU, SORT_NR_KEYS };
 
+/* A node of perf's red-black trees, which tperf rebuilds to get perf's order. */
+struct hist_rb_node {
+	struct hist_rb_node *l, *r, *p;
+	bool red;
+	struct hist_entry *e;
+};
+
 struct hist_entry {
 	struct comm *comm;
 	struct thread *thread;
@@ -27,12 +34,13 @@ struct hist_entry {
 	struct cc_node callchain;
 	u64 max_depth;			/* longest chain appended (perf's tie rule) */
 	u64 seq;			/* creation order */
-	struct hist_entry *hnext;
+	struct hist_rb_node in_node;	/* in the tree samples are added to */
 };
 
 struct hists {
-	struct hist_entry **h;		/* hash buckets */
-	size_t nbuckets, nr;
+	struct hist_rb_node *root_in;	/* entries by key, as samples find them */
+	struct hist_entry **all;	/* every entry, in the order made */
+	size_t nr, alloc;
 	u64 seq;
 	struct hist_entry **sorted;	/* after hists__output_resort() */
 	size_t nr_sorted;
