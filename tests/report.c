@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Unit tests for the report model: symbols, maps, callchain graphs. */
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/tests.h"
+#include "util/callchain.h"
+#include "util/map.h"
+#include "util/symbol.h"
+
+static int add(struct symtab *t, u64 start, u64 len, u8 bind, const char *name)
+{
+	return symtab__add(t, symbol__new(start, len, bind, STT_FUNC, name));
+}
+
+TPERF_TEST(symtab_fixup, "report: symbols at one address and zero-size symbols, as perf keeps them")
+{
+	struct symtab t = { 0 };
+	struct symbol *s;
+
+	TEST_ASSERT_VAL("add", !add(&t, 0x100, 0, STB_GLOBAL, "zero"));
+	TEST_ASSERT_VAL("add", !add(&t, 0x200, 0x10, STB_WEAK, "weak"));
+	TEST_ASSERT_VAL("add", !add(&t, 0x200, 0x10, STB_GLOBAL, "__global"));
+	TEST_ASSERT_VAL("add", !add(&t, 0x200, 0x10, STB_GLOBAL, "_global"));
+	TEST_ASSERT_VAL("add", !add(&t, 0x300, 0, STB_LOCAL, "last"));
+	symtab__fixup(&t, false);
+	TEST_ASSERT_EQUAL("one per address", t.nr, 3);
+	s = symtab__find(&t, 0x1ff);		/* zero size: up to the next one */
+	TEST_ASSERT_STR("zero-size", s ? s->name : "", "zero");
+	s = symtab__find(&t, 0x20f);		/* global over weak, fewer underscores */
+	TEST_ASSERT_STR("best name", s ? s->name : "", "_global");
+	TEST_ASSERT_VAL("gap", !symtab__find(&t, 0x210));
+	s = symtab__find(&t, 0x1fff);		/* the last one: to the page after */
+	TEST_ASSERT_STR("last", s ? s->name : "", "last");
+	TEST_ASSERT_VAL("past the page", !symtab__find(&t, 0x2000));
+	symtab__exit(&t);
+	return 0;
+}
+
+TPERF_TEST(symtab_kallsyms, "report: kallsyms symbols, kernel/module boundary")
+{
+	char path[] = "/tmp/tperf-kallsyms-XXXXXX";
+	struct symtab t = { 0 };
+	struct symbol *s;
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	TEST_ASSERT_VAL("tmp", f);
+	fputs("ffffffff81000000 T _text\nffffffff81000100 t local_fn\n"
+	      "ffffffff81000200 r rodata_skipped\nffffffff81000300 W weak_fn\n"
+	      "ffffffffc0000000 t mod_fn\t[mod]\n", f);
+	fclose(f);
+	TEST_ASSERT_EQUAL("loaded", symtab__load_kallsyms(&t, path), 4);
+	unlink(path);
+	s = symtab__find(&t, 0xffffffff81000250);	/* 'r' is not taken */
+	TEST_ASSERT_STR("local", s ? s->name : "", "local_fn");
+	s = symtab__find(&t, 0xffffffff81000fff);	/* kernel's last: next page */
+	TEST_ASSERT_STR("weak", s ? s->name : "", "weak_fn");
+	TEST_ASSERT_VAL("not to the module", !symtab__find(&t, 0xffffffff81002000));
+	s = symtab__find(&t, 0xffffffffc0000010);
+	TEST_ASSERT_STR("module", s ? s->name : "", "mod_fn\t[mod]");
+	symtab__exit(&t);
+	return 0;
+}
+
+static struct map *clone(void *ctx, const struct map *m)
+{
+	struct map *c = malloc(sizeof(*c));
+
+	(void)ctx;
+	if (c)
+		*c = *m;
+	return c;
+}
+
+TPERF_TEST(maps_overlap, "report: a new map splits the maps it covers")
+{
+	struct maps *maps = maps__new();
+	struct map a = { 0x1000, 0x5000, 0, false, NULL }, b = { 0x2000, 0x3000, 0x100, false, NULL };
+	struct map *m;
+
+	TEST_ASSERT_VAL("new", maps);
+	TEST_ASSERT_VAL("insert", !maps__insert(maps, &a, clone, NULL));
+	TEST_ASSERT_VAL("insert", !maps__insert(maps, &b, clone, NULL));
+	TEST_ASSERT_EQUAL("three pieces", maps->nr, 3);
+	m = maps__find(maps, 0x2800);
+	TEST_ASSERT_VAL("middle is the new map", m == &b);
+	TEST_ASSERT_EQUAL("map_ip", map__map_ip(m, 0x2800), 0x900);
+	m = maps__find(maps, 0x4000);
+	TEST_ASSERT_VAL("after", m && m != &a && m->start == 0x3000 && m->pgoff == 0x2000);
+	TEST_ASSERT_EQUAL("after map_ip", map__map_ip(m, 0x4000), 0x3000);
+	m = maps__find(maps, 0x1800);
+	TEST_ASSERT_VAL("before", m && m->end == 0x2000);
+	TEST_ASSERT_VAL("outside", !maps__find(maps, 0x5000));
+	for (size_t i = 0; i < maps->nr; i++)
+		if (maps->m[i] != &b)
+			free(maps->m[i]);
+	maps__put(maps);
+	return 0;
+}
+
+TPERF_TEST(callchain_graph, "report: callchain graph output as perf prints it")
+{
+	struct symbol *f = symbol__new(0x10, 0x10, STB_GLOBAL, STT_FUNC, "leaf");
+	struct cc_frame c1[] = { { NULL, f, 0x15 }, { NULL, NULL, 0x100 } };
+	struct cc_frame c2[] = { { NULL, f, 0x18 }, { NULL, NULL, 0x200 } };
+	struct cc_frame c3[] = { { NULL, f, 0x18 } };
+	struct callchain_param p = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5 };
+	struct cc_node root = { 0 };
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&buf, &size);
+
+	TEST_ASSERT_VAL("setup", f && out);
+	TEST_ASSERT_VAL("append", !cc_node__append(&root, c1, 2, 3, false));
+	TEST_ASSERT_VAL("append", !cc_node__append(&root, c2, 2, 1, false));
+	TEST_ASSERT_VAL("append", !cc_node__append(&root, c3, 1, 1, false));
+	callchain__fprintf_graph(out, &root, 10, 5, 0, false, &p);
+	fclose(out);
+	TEST_ASSERT_STR("graph", buf,
+			"            |\n"
+			"            ---leaf\n"
+			"               |          \n"
+			"               |--30.00%--0x100\n"
+			"               |          \n"
+			"                --10.00%--0x200\n"
+			"\n");
+	free(buf);
+	cc_node__free_children(&root);
+	free(f);
+	return 0;
+}
