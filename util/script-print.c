@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * perf script's sample lines: "comm tid [cpu] secs.usecs: period event: ip
+ * sym+off (dso)", the callchain one frame a line ("\t%16x sym+off (dso)")
+ * followed by an empty line.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "script-print.h"
+
+static const struct { const char *name; unsigned int bit; } field_names[] = {
+	{ "comm", SF_COMM }, { "tid", SF_TID }, { "pid", SF_PID }, { "cpu", SF_CPU },
+	{ "time", SF_TIME }, { "period", SF_PERIOD }, { "event", SF_EVNAME }, { "ip", SF_IP },
+	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO },
+};
+
+static unsigned int field_bit(const char *name)
+{
+	for (size_t i = 0; i < sizeof(field_names) / sizeof(field_names[0]); i++)
+		if (!strcmp(name, field_names[i].name))
+			return field_names[i].bit;
+	return 0;
+}
+
+int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t size,
+			 const char **bad)
+{
+	char *tok, *save = NULL;
+	bool first = true;
+
+	snprintf(buf, size, "%s", s);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char op = (*tok == '+' || *tok == '-') ? *tok++ : 0;
+		unsigned int bit = field_bit(tok);
+
+		if (!bit) {
+			*bad = tok;
+			return -EINVAL;
+		}
+		if (!op && first) {
+			o->fields = 0;
+			o->user_set = true;
+		}
+		first = false;
+		if (op == '-')
+			o->fields &= ~bit;
+		else
+			o->fields |= bit;
+	}
+	return 0;
+}
+
+unsigned int script_fields__for_attr(const struct script_opts *o, const struct perf_event_attr *a)
+{
+	unsigned int f = o->fields;
+	u64 t = a->sample_type;
+
+	if (!(t & PERF_SAMPLE_CPU))
+		f &= ~SF_CPU;
+	if (!(t & PERF_SAMPLE_TIME))
+		f &= ~SF_TIME;
+	if (!(t & PERF_SAMPLE_PERIOD))
+		f &= ~SF_PERIOD;
+	if (!(t & PERF_SAMPLE_IP))
+		f &= ~(SF_IP | SF_SYM | SF_SYMOFF | SF_DSO);
+	if (!(t & PERF_SAMPLE_TID))
+		f &= ~(SF_TID | SF_PID);
+	return f;
+}
+
+static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
+			struct thread *t, const struct perf_sample *s, bool chain)
+{
+	if (f & SF_COMM) {
+		const char *comm = t ? t->comm->str : ":-1";
+
+		if (chain)
+			fprintf(fp, "%s ", comm);
+		else
+			fprintf(fp, "%16s ", comm);
+	}
+	if ((f & SF_PID) && (f & SF_TID))
+		fprintf(fp, "%5d/%-5d ", (int)s->pid, (int)s->tid);
+	else if (f & SF_PID)
+		fprintf(fp, "%5d ", (int)s->pid);
+	else if (f & SF_TID)
+		fprintf(fp, "%5d ", (int)s->tid);
+	if (f & SF_CPU)
+		fprintf(fp, "[%03d] ", (int)s->cpu);
+	if (f & SF_TIME) {
+		unsigned long secs = s->time / 1000000000ULL;
+		unsigned long ns = s->time % 1000000000ULL;
+
+		if (o->ns)
+			fprintf(fp, "%5lu.%09lu: ", secs, ns);
+		else
+			fprintf(fp, "%5lu.%06lu: ", secs, ns / 1000);
+	}
+}
+
+/* " sym+0xoff (dso)" of an address whose map-relative value is @addr */
+static void print_sym(FILE *fp, unsigned int f, const struct addr_location *al, u64 addr)
+{
+	if (f & SF_SYM) {
+		fprintf(fp, " ");
+		if (al->sym) {
+			fprintf(fp, "%s", al->sym->name);
+			if (f & SF_SYMOFF)
+				fprintf(fp, "+0x%" PRIx64, addr - al->sym->start);
+		} else {
+			fprintf(fp, "[unknown]");
+		}
+	}
+	if (f & SF_DSO)
+		fprintf(fp, " (%s)", al->map ? al->map->dso->long_name : "[unknown]");
+}
+
+static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
+			struct machine *m, struct thread *t, const struct perf_sample *s)
+{
+	u8 cpumode = PERF_RECORD_MISC_USER;
+	int n = 0;
+
+	for (u64 i = 0; i < s->callchain_nr; i++) {	/* a bad marker empties the chain */
+		u64 ip = s->callchain[i];
+
+		if (ip >= PERF_CONTEXT_MAX && ip != PERF_CONTEXT_KERNEL && ip != PERF_CONTEXT_USER &&
+		    ip != PERF_CONTEXT_HV && ip != PERF_CONTEXT_GUEST_KERNEL &&
+		    ip != PERF_CONTEXT_GUEST_USER)
+			return;
+	}
+	for (u64 i = 0; i < s->callchain_nr && (o->max_stack <= 0 || n < o->max_stack); i++) {
+		u64 ip = s->callchain[i];
+		struct addr_location al;
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			if (ip == PERF_CONTEXT_KERNEL)
+				cpumode = PERF_RECORD_MISC_KERNEL;
+			else if (ip == PERF_CONTEXT_USER)
+				cpumode = PERF_RECORD_MISC_USER;
+			else if (ip == PERF_CONTEXT_HV)
+				cpumode = PERF_RECORD_MISC_HYPERVISOR;
+			else if (ip == PERF_CONTEXT_GUEST_KERNEL)
+				cpumode = PERF_RECORD_MISC_GUEST_KERNEL;
+			else if (ip == PERF_CONTEXT_GUEST_USER)
+				cpumode = PERF_RECORD_MISC_GUEST_USER;
+			else
+				return;	/* corrupted: perf drops the chain */
+			continue;
+		}
+		n++;
+		machine__resolve_addr(m, t, cpumode, ip, &al);
+		if (f & SF_IP)
+			fprintf(fp, "\t%16" PRIx64, al.map ? al.addr : ip);
+		print_sym(fp, f, &al, al.addr);
+		fprintf(fp, "\n");
+	}
+}
+
+int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f,
+			   struct machine *m, const struct perf_event_attr *attr, const char *name,
+			   const struct perf_sample *s)
+{
+	struct thread *t = machine__findnew_thread(m, s->pid, s->tid);
+	bool chain = (attr->sample_type & PERF_SAMPLE_CALLCHAIN) && (f & SF_IP);
+	u64 period = (attr->sample_type & PERF_SAMPLE_PERIOD) ? s->period : attr->sample_period;
+
+	print_start(fp, o, f, t, s, chain);
+	if (f & SF_PERIOD)
+		fprintf(fp, "%10" PRIu64 " ", period);
+	if (f & SF_EVNAME)
+		fprintf(fp, "%*s: ", o->name_width, name);
+	if (f & (SF_IP | SF_SYM | SF_DSO)) {
+		if (chain) {
+			fputc('\n', fp);
+			print_chain(fp, o, f, m, t, s);
+		} else {
+			struct addr_location al;
+
+			fputc(' ', fp);
+			machine__resolve_addr(m, t, s->misc & PERF_RECORD_MISC_CPUMODE_MASK,
+					      s->ip, &al);
+			if (f & SF_IP)
+				fprintf(fp, "%16" PRIx64, s->ip);
+			print_sym(fp, f, &al, al.addr);
+		}
+	}
+	fprintf(fp, "\n");
+	return ferror(fp) ? -EIO : 0;
+}

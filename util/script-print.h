@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The per-sample lines of `perf script` (perf 6.1's default layout and the
+ * -F fields comm, tid, pid, cpu, time, period, event, ip, sym, symoff, dso),
+ * with the callchain under the sample line when there is one.
+ */
+#ifndef TPERF_SCRIPT_PRINT_H
+#define TPERF_SCRIPT_PRINT_H
+
+#include <stdio.h>
+
+#include "header.h"
+#include "machine.h"
+
+enum script_field {
+	SF_COMM = 1 << 0, SF_TID = 1 << 1, SF_PID = 1 << 2, SF_CPU = 1 << 3,
+	SF_TIME = 1 << 4, SF_PERIOD = 1 << 5, SF_EVNAME = 1 << 6, SF_IP = 1 << 7,
+	SF_SYM = 1 << 8, SF_SYMOFF = 1 << 9, SF_DSO = 1 << 10,
+};
+
+/* perf's default for hardware, software, raw and breakpoint events */
+#define SF_DEFAULT (SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | \
+		    SF_SYMOFF | SF_DSO | SF_PERIOD)
+
+struct script_opts {
+	unsigned int fields;
+	bool user_set;			/* -F given: fields the event lacks are errors */
+	bool ns;			/* --ns: nanoseconds */
+	int max_stack;
+	int name_width;			/* width of the event name column */
+};
+
+/**
+ * script_fields__parse - "-F" syntax: "comm,tid,ip", or "+field"/"-field"
+ * changes to the default
+ * @o: fields and user_set are updated
+ * @bad: receives the unknown name (points into @s's copy in @buf)
+ * Return: 0 or -EINVAL.
+ */
+int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t size,
+			 const char **bad);
+
+/**
+ * script_fields__for_attr - the fields printed for an event: those of
+ * @o that its sample_type provides (perf drops the others from the default)
+ */
+unsigned int script_fields__for_attr(const struct script_opts *o, const struct perf_event_attr *a);
+
+/**
+ * script__fprintf_sample - one sample as perf script prints it
+ * @fields: from script_fields__for_attr()
+ * @name: the event's name
+ * Return: 0 or -EIO.
+ */
+int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int fields,
+			   struct machine *m, const struct perf_event_attr *attr, const char *name,
+			   const struct perf_sample *s);
+
+#endif
