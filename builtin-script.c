@@ -50,13 +50,14 @@ static int script_start(struct script *sc)
 
 	sc->started = true;
 	for (int i = 0; i < h->nr_attrs; i++) {
-		int len = strlen(event_name(&h->attrs[i], buf, sizeof(buf)));
+		const char *name = event_name(&h->attrs[i], buf, sizeof(buf));
+		int len = strlen(name);
 
 		if (len > sc->o.name_width)
 			sc->o.name_width = len;
 		if (h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT && !sc->o.user_set) {
 			error("'%s' is a tracepoint: tperf script does not decode tracepoint fields; choose the fields with -F (comm,tid,time,event...)",
-			      buf);
+			      name);
 			return -EINVAL;
 		}
 	}
