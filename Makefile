@@ -44,6 +44,15 @@ endif
 ifeq ($(WERROR),1)
   CFLAGS += -Werror
 endif
+# FUZZ=1 (used by tests/fuzz/run.sh with O=build/fuzz): the library built by
+# clang with coverage for libFuzzer, ASan and UBSan (aborting on the first
+# report), and the fuzz targets tests/fuzz/fuzz-*.c linked against it.
+FUZZ_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	      -fno-omit-frame-pointer -g -O1
+ifeq ($(FUZZ),1)
+  CC      := clang
+  CFLAGS  += $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link
+endif
 
 LIB_SRCS     := $(sort $(wildcard util/*.c arch/x86/util/*.c))
 BUILTIN_SRCS := perf.c $(sort $(wildcard builtin-*.c))
@@ -98,14 +107,23 @@ install: all
 	install -m 755 $(TPERF) $(DESTDIR)$(PREFIX)/bin/tperf
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
 
-FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+# `make fuzz` builds and runs every fuzz target for FUZZ_SECONDS (default
+# 60) each; `make fuzz FUZZ_TARGETS=fuzz-parse-options` runs one.
+FUZZ_TARGETS ?= $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_BINS    := $(FUZZ_TARGETS:%=$(OUT)/tests/fuzz/%)
 fuzz:
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZ_BINS)
+$(OUT)/tests/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo '  FUZZ    $@')
+	$(Q)$(CC) $(CFLAGS) -fsanitize=fuzzer -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
 
 clean:
 	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/Documentation/*.1 build
 	find $(OUT) -name '*.[od]' -not -path './.git/*' -delete
 
-.PHONY: all man check check-full demo install install-deps fuzz clean
+.PHONY: all man check check-full demo install install-deps fuzz fuzz-build clean
 .DELETE_ON_ERROR:
--include $(LIB_OBJS:.o=.d) $(BIN_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(BIN_OBJS:.o=.d) $(FUZZ_BINS:=.d)
