@@ -71,4 +71,4 @@ END {
 		print inline(l)
 	}
 	if (verse) print ".fi"
-}' 
+}'
