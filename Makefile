@@ -36,7 +36,36 @@ WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 $(WARNINGS) -D_GNU_SOURCE -DTPERF_VERSION='"$(VERSION)"' \
 	   $(FEATURES) -I. -Iutil -Iarch/x86/include $(shell pkg-config --cflags $(PKGS))
-LDLIBS  += $(shell pkg-config --libs $(PKGS)) -lm -lpthread
+# Start-up time (bench/README.md): each shared library costs tens of
+# microseconds at every start, so the libraries whose static archives are
+# installed are linked from them (only the members used are pulled in).
+# libtraceevent stays shared: its plugins (dlopen'ed) bind to its symbols.
+# libunwind's archive is not position-independent, hence -no-pie with it.
+# STATIC_LIBS=0 links everything shared; so does FUZZ=1 (libFuzzer's C++
+# runtime would pull libunwind's _Unwind_* in place of libgcc's).
+STATIC_LIBS ?= 1
+ifeq ($(FUZZ),1)
+  STATIC_LIBS := 0
+endif
+archive = $(filter /%,$(shell $(CC) -print-file-name=lib$(1).a 2>/dev/null))
+ARCHIVES := tracefs dw elf z zstd lzma bz2
+ifeq ($(HAVE_LIBUNWIND),1)
+  ARCHIVES := tracefs dw elf unwind-generic unwind z zstd lzma bz2
+endif
+ifeq ($(STATIC_LIBS),1)
+  ifneq ($(words $(foreach a,$(ARCHIVES),$(call archive,$(a)))),$(words $(ARCHIVES)))
+    STATIC_LIBS := 0
+  endif
+endif
+ifeq ($(STATIC_LIBS),1)
+  LDLIBS  += -Wl,-Bstatic $(ARCHIVES:%=-l%) -Wl,-Bdynamic -ltraceevent \
+	     $(if $(HAVE_BABELTRACE),$(shell pkg-config --libs babeltrace-ctf)) -ldl
+  LDFLAGS += $(if $(HAVE_LIBUNWIND),-no-pie)
+else
+  LDLIBS  += $(shell pkg-config --libs $(PKGS))
+endif
+LDLIBS  += -lm -lpthread
+LDFLAGS += -Wl,--as-needed -Wl,-O1
 ifeq ($(SANITIZE),1)
   CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
   LDFLAGS += -fsanitize=address,undefined
@@ -118,7 +147,11 @@ fuzz-build: $(FUZZ_BINS)
 $(OUT)/tests/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo '  FUZZ    $@')
-	$(Q)$(CC) $(CFLAGS) -fsanitize=fuzzer -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+
+# `make print-LDLIBS` shows a variable's value (used by bench/link-layout.sh).
+print-%:
+	@echo '$($*)'
 
 clean:
 	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/Documentation/*.1 build
