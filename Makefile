@@ -93,9 +93,16 @@ TPERF        := $(OUT)/tperf
 DOCS         := $(sort $(wildcard Documentation/tperf*.txt))
 MANS         := $(DOCS:%.txt=$(OUT)/%.1)
 
+# Small programs that tests and the demo profile (tests/workloads/*.c), built
+# without optimisation and with frame pointers so their call trees are known;
+# never with the sanitizers.
+WORKLOAD_SRCS   := $(sort $(wildcard tests/workloads/*.c))
+WORKLOADS       := $(WORKLOAD_SRCS:%.c=$(OUT)/%)
+WORKLOAD_CFLAGS := -O0 -g -fno-omit-frame-pointer -std=gnu11 $(WARNINGS) -D_GNU_SOURCE
+
 Q := $(if $(V),,@)
 
-all: $(TPERF) man
+all: $(TPERF) man workloads
 
 $(OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -111,6 +118,12 @@ $(TPERF): $(BIN_OBJS) $(LIB)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(BIN_OBJS) $(LIB) $(LDLIBS)
 
 man: $(MANS)
+
+workloads: $(WORKLOADS)
+$(OUT)/tests/workloads/%: tests/workloads/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo '  CC      $@')
+	$(Q)$(CC) $(WORKLOAD_CFLAGS) -o $@ $<
 $(OUT)/Documentation/%.1: Documentation/%.txt Documentation/txt2man.sh
 	@mkdir -p $(dir $@)
 	$(Q)sh Documentation/txt2man.sh $(VERSION) < $< > $@
@@ -154,9 +167,9 @@ print-%:
 	@echo '$($*)'
 
 clean:
-	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/Documentation/*.1 build
+	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/Documentation/*.1 $(WORKLOADS) build
 	find $(OUT) -name '*.[od]' -not -path './.git/*' -delete
 
-.PHONY: all man check check-full demo install install-deps fuzz fuzz-build clean
+.PHONY: all man workloads check check-full demo install install-deps fuzz fuzz-build clean
 .DELETE_ON_ERROR:
 -include $(LIB_OBJS:.o=.d) $(BIN_OBJS:.o=.d) $(FUZZ_BINS:=.d)
