@@ -3,6 +3,7 @@
 #define TPERF_BUILTIN_H
 
 /* One entry point per subcommand: argv[0] is the command name. */
+int cmd_evlist(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);

@@ -20,6 +20,7 @@
 
 /* The one dispatch table: `tperf --list-cmds` prints it. */
 const struct cmd_struct commands[] = {
+	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
 	{ "help", cmd_help, 0, "Display help information about tperf" },
 	{ "test", cmd_test, 0, "Run the built-in self tests" },
 	{ "version", cmd_version, 0, "Display the version of tperf" },

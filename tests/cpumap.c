@@ -2,8 +2,6 @@
 /* Unit tests for util/cpumap and util/fs on a fake sysfs tree. */
 #include <errno.h>
 #include <stdlib.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "tests/tests.h"
 #include "util/cpumap.h"
@@ -49,33 +47,17 @@ TPERF_TEST(cpumap_intersect, "cpumap: intersection and index")
 	return TEST_OK;
 }
 
-static int write_file(const char *dir, const char *rel, const char *text)
-{
-	char path[512], cmd[600];
-	FILE *f;
-
-	snprintf(cmd, sizeof(cmd), "mkdir -p \"$(dirname '%s/%s')\"", dir, rel);
-	if (system(cmd))
-		return -1;
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	f = fopen(path, "w");
-	if (!f)
-		return -1;
-	fputs(text, f);
-	return fclose(f);
-}
-
 TPERF_TEST(cpumap_fake_sysfs, "cpumap: online CPUs and topology from a fake sysfs")
 {
-	char dir[] = "/tmp/tperf-sysfs.XXXXXX", buf[64];
+	char *dir = test_mkdtemp(), buf[64];
 	struct cpu_map *m;
 
-	if (!mkdtemp(dir))
+	if (!dir)
 		return TEST_FAIL;
-	write_file(dir, "devices/system/cpu/online", "0-2,4\n");
-	write_file(dir, "devices/system/cpu/possible", "0-7\n");
-	write_file(dir, "devices/system/cpu/cpu4/topology/physical_package_id", "1\n");
-	write_file(dir, "devices/system/cpu/cpu4/topology/core_id", "3\n");
+	test_write_file(dir, "devices/system/cpu/online", "0-2,4\n");
+	test_write_file(dir, "devices/system/cpu/possible", "0-7\n");
+	test_write_file(dir, "devices/system/cpu/cpu4/topology/physical_package_id", "1\n");
+	test_write_file(dir, "devices/system/cpu/cpu4/topology/core_id", "3\n");
 	setenv("TPERF_SYSFS", dir, 1);
 	m = cpu_map__new(NULL);
 	TEST_ASSERT_VAL("online map", m);
@@ -86,6 +68,5 @@ TPERF_TEST(cpumap_fake_sysfs, "cpumap: online CPUs and topology from a fake sysf
 	TEST_ASSERT_EQUAL("unknown topology", cpu__get_socket_id(1), -1);
 	TEST_ASSERT_EQUAL("max cpu", cpu__max_cpu(), 8);
 	cpu_map__put(m);
-	snprintf(buf, sizeof(buf), "rm -rf %s", dir);
-	return system(buf) ? TEST_FAIL : TEST_OK;
+	return test_rm_rf(dir) ? TEST_FAIL : TEST_OK;
 }

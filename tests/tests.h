@@ -42,6 +42,12 @@ int test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Path of a file under tests/data (TPERF_TEST_DATA or the source tree). */
 const char *test_data_path(const char *name);
 
+/* Fake trees: write @text to @dir/@rel, creating folders.  0 or -1. */
+int test_write_file(const char *dir, const char *rel, const char *text);
+/* A new scratch folder under /tmp (static buffer), and its removal. */
+char *test_mkdtemp(void);
+int test_rm_rf(const char *dir);
+
 #define TEST_FAILED_AT(...)							\
 	do {									\
 		fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);			\
