@@ -149,7 +149,14 @@ demo: install-deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)sh scripts/demo.sh $(abspath $(TPERF))
 
+# `make install [PREFIX=/usr/local] [DESTDIR=stage]`; install-files installs
+# what is already built, without building (the install test uses it, so a
+# build made with other flags, e.g. SANITIZE=1, is installed as it is).
 install: all
+	$(Q)$(MAKE) --no-print-directory install-files
+
+install-files:
+	@test -x $(TPERF) || { echo "install: '$(TPERF)' is not built: run make first" >&2; exit 1; }
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(TPERF) $(DESTDIR)$(PREFIX)/bin/tperf
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
@@ -175,6 +182,6 @@ clean:
 	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/.objlist $(OUT)/Documentation/*.1 $(WORKLOADS) build
 	find $(OUT) -name '*.[od]' -not -path './.git/*' -delete
 
-.PHONY: all man workloads check check-full demo install install-deps fuzz fuzz-build clean
+.PHONY: all man workloads check check-full demo install install-files install-deps fuzz fuzz-build clean
 .DELETE_ON_ERROR:
--include $(LIB_OBJS:.o=.d) $(BIN_OBJS:.o=.d) $(FUZZ_BINS:=.d)
+-include $(LIB_OBJS:.o=.d) $(BIN_OBJS:.o=.d) $(if $(filter 1,$(FUZZ)),$(FUZZ_BINS:=.d))

@@ -9,7 +9,8 @@
 #   FUZZ_OUT      build folder (default build/fuzz in the source tree)
 #   FUZZ_ARGS     extra libFuzzer arguments for every target
 #
-# Each target starts from its seed corpus tests/fuzz/corpus/NAME/, copied to
+# Each target fuzz-NAME starts from its seed corpus tests/fuzz/corpus/NAME/
+# (or tests/fuzz/corpus/fuzz-NAME/), copied to
 # a scratch folder so the tree is never modified; NAME.options (libFuzzer
 # arguments, one or more a line) and NAME.dict are used when present.  Exits
 # 1 when a target crashes, leaks or hangs, naming the reproducer.
@@ -55,8 +56,10 @@ for t in "$@"; do
 	log=$SRC/$FUZZ_OUT/logs/$t.log
 	corpus=$scratch/$t
 	mkdir -p "$art" "$(dirname "$log")" "$corpus"
-	if [ -d "tests/fuzz/corpus/$t" ]; then
-		cp -R "tests/fuzz/corpus/$t/." "$corpus/"
+	seeds=tests/fuzz/corpus/${t#fuzz-}
+	[ -d "$seeds" ] || seeds=tests/fuzz/corpus/$t
+	if [ -d "$seeds" ]; then
+		cp -R "$seeds/." "$corpus/"
 	fi
 	opts="-max_len=4096"
 	[ -f "tests/fuzz/$t.options" ] && opts="$opts $(cat "tests/fuzz/$t.options")"

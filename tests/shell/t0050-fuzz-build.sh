@@ -13,6 +13,7 @@ test_expect_success 'every fuzz target has a seed corpus' '
 	test -s targets &&
 	while read -r f; do
 		t=$(basename "$f" .c)
+		test -n "$(ls "$SRC_DIR/tests/fuzz/corpus/${t#fuzz-}" 2>/dev/null)" ||
 		test -n "$(ls "$SRC_DIR/tests/fuzz/corpus/$t" 2>/dev/null)" ||
 			{ echo "no seed corpus for $t"; exit 1; }
 	done <targets

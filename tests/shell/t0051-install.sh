@@ -5,13 +5,16 @@
 . "$(dirname "$0")/lib.sh"
 
 command -v make >/dev/null 2>&1 || skip_all "make not installed"
-# install what was built for $TPERF (O= is the folder holding it)
+# install what was built for $TPERF (O= is the folder holding it, relative
+# when inside the tree, as the build was made) without rebuilding it
 BUILD=$(cd "$(dirname "$TPERF")" && pwd)
-# (a stale build would be rebuilt by `install`, maybe without its SANITIZE=1)
-make -q -C "$SRC_DIR" O="$BUILD" all >/dev/null 2>&1 ||
-	skip_all "the build in $BUILD is not up to date: run make first"
+case $BUILD in
+"$SRC_DIR") O=. ;;
+"$SRC_DIR"/*) O=${BUILD#"$SRC_DIR"/} ;;
+*) O=$BUILD ;;
+esac
 install_to() {
-	make -s --no-print-directory -C "$SRC_DIR" O="$BUILD" "$@" install >install.log 2>&1 ||
+	make -s --no-print-directory -C "$SRC_DIR" O="$O" "$@" install-files >install.log 2>&1 ||
 		{ cat install.log; return 1; }
 }
 pages() {
@@ -30,6 +33,15 @@ test_expect_success 'install PREFIX= puts the binary and every man page in place
 	(cd p && find . -type f | sort) >files &&
 	(echo ./bin/tperf; for pg in $(pages); do echo "./share/man/man1/$pg.1"; done) | sort >expect &&
 	test_cmp expect files
+'
+
+test_expect_success 'install-files refuses a build that is not there' '
+	test_must_fail make -s --no-print-directory -C "$SRC_DIR" O="$PWD/nobuild" \
+		PREFIX="$PWD/p" install-files 2>err &&
+	echo "install: '"'"'$PWD/nobuild/tperf'"'"' is not built: run make first" >expect &&
+	head -1 err >first &&
+	test_cmp expect first &&
+	test ! -e p
 '
 
 test_expect_success 'install DESTDIR= stages under the destination' '
