@@ -11,6 +11,7 @@
 
 #include "builtin.h"
 #include "util/debug.h"
+#include "util/fs.h"
 #include "util/list-events.h"
 #include "util/pager.h"
 #include "util/parse-options.h"
@@ -45,11 +46,15 @@ static int add_tracepoints(struct list_events *le, const char *sys, const char *
 
 	if (err == -ENOMEM)
 		return err;
-	if (err && asked)
-		warning("cannot list tracepoints: tracefs: %s; mount it on /sys/kernel/tracing",
-			strerror(-err));
-	else if (err)
-		pr_debug("list: no tracepoints: tracefs: %s\n", strerror(-err));
+	if (err) {
+		const char *tracefs = tracefs__mountpoint();
+
+		if (asked)
+			warning("cannot list tracepoints: cannot read '%s/events': %s",
+				tracefs ? tracefs : "/sys/kernel/tracing", strerror(-err));
+		else
+			pr_debug("list: no tracepoints: %s\n", strerror(-err));
+	}
 	return 0;
 }
 
