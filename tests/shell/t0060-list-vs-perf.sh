@@ -2,17 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tperf list against Linux perf 6.1's `perf list` on this machine: the same
 # lines, section by section, in text and --raw-dump form.  perf's tool
-# events (listed by tperf once its parser takes them) and metrics (tperf has
-# none) are left out of the comparison.
+# events (listed by tperf once its parser takes them), SDT events from
+# perf's build-id cache and metrics (tperf lists neither) are left out.
 . "$(dirname "$0")/lib.sh"
 
 # perf's listing without tool events and without the metric groups
 perf_list() {
-	perf list "$@" 2>/dev/null | sed '/\[Tool event\]$/d; /^$/,$d'
+	perf list "$@" 2>/dev/null | sed '/\[Tool event\]$/d; /\[SDT event\]$/d; /^$/,$d'
 }
 # the names of a raw dump, one a line, without tool events and metrics
 raw_names() {
-	tr ' ' '\n' | sed '/^\(duration_time\|user_time\|system_time\|\)$/d'
+	tr ' ' '\n' | sed '/^\(duration_time\|user_time\|system_time\|\)$/d; /^sdt_[^:]*:/d'
 }
 tperf_list() {
 	tperf list "$@" | sed '/\[Tool event\]$/d'
