@@ -95,6 +95,14 @@ static char *xstrdup(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
+/* Sort the entries from @first on (qsort() must not see a NULL array). */
+static void sort_from(struct list_events *le, size_t first,
+		      int (*cmp)(const void *, const void *))
+{
+	if (le->n > first + 1)
+		qsort(le->v + first, le->n - first, sizeof(*le->v), cmp);
+}
+
 static bool glob_match(const char *glob, const char *s, bool nocase)
 {
 	return !glob || (s && fnmatch(glob, s, nocase ? FNM_CASEFOLD : 0) == 0);
@@ -180,7 +188,7 @@ static int add_symbols(struct list_events *le, enum list_section section,
 		if (add_symbol(le, section, s))
 			return -ENOMEM;
 	}
-	qsort(le->v + first, le->n - first, sizeof(*le->v), cmp_symbol_line);
+	sort_from(le, first, cmp_symbol_line);
 	return 0;
 }
 
@@ -261,7 +269,7 @@ int list_events__add_cache(struct list_events *le, const char *glob)
 	size_t first = le->n;
 
 	for_each_hw_cache_event(add_cache_cb, &c);
-	qsort(le->v + first, le->n - first, sizeof(*le->v), cmp_entry_name);
+	sort_from(le, first, cmp_entry_name);
 	return c.err;
 }
 
@@ -397,7 +405,7 @@ int list_events__add_pmu(struct list_events *le, const char *glob)
 	err = add_powercap(le, glob);
 	if (err)
 		return err;
-	qsort(le->v + first, le->n - first, sizeof(*le->v), cmp_pmu_entry);
+	sort_from(le, first, cmp_pmu_entry);
 	return 0;
 }
 
@@ -522,6 +530,6 @@ int list_events__add_tracepoints(struct list_events *le, const char *sys_glob,
 	}
 	free_dirents(systems, nsys);
 	/* perf sorts the "sys:event" names: "fib6:..." comes before "fib:..." */
-	qsort(le->v + first, le->n - first, sizeof(*le->v), cmp_entry_name);
+	sort_from(le, first, cmp_entry_name);
 	return err;
 }
