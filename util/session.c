@@ -255,7 +255,8 @@ static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size
 	size_t i, done;
 	int err = 0;
 
-	qsort(oe->q, oe->nr, sizeof(*oe->q), cmp_oe);
+	if (oe->nr > 1)	/* oe->q is NULL while nothing was queued */
+		qsort(oe->q, oe->nr, sizeof(*oe->q), cmp_oe);
 	for (i = 0; i < oe->nr && i < max_nr && oe->q[i]->time <= limit; i++) {
 		struct oe_event *e = oe->q[i];
 
@@ -266,7 +267,8 @@ static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size
 		free(e);
 	}
 	done = i;
-	memmove(oe->q, oe->q + done, (oe->nr - done) * sizeof(*oe->q));
+	if (done && oe->nr > done)
+		memmove(oe->q, oe->q + done, (oe->nr - done) * sizeof(*oe->q));
 	oe->nr -= done;
 	return err;
 }
