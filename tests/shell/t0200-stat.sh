@@ -6,7 +6,7 @@
 
 # Numbers become N, K/M/G rates the same, runs of spaces one space.
 normalize() {
-	sed -E 's/[0-9]+(\.[0-9]+)?/N/g; s/[KMG]\/sec/\/sec/g; s/ +/ /g'
+	sed -E 's/[0-9]+(\.[0-9]+)?/N/g; s/[KMG]\/sec/\/sec/g; s/ +/ /g; s/ $//'
 }
 
 test_expect_success 'task-clock and page-faults of true: the std layout' '
@@ -16,8 +16,8 @@ test_expect_success 'task-clock and page-faults of true: the std layout' '
 
 	 Performance counter stats for '"'"'true'"'"':
 
-	 N msec task-clock # N CPUs utilized 
-	 N page-faults # N /sec 
+	 N msec task-clock # N CPUs utilized
+	 N page-faults # N /sec
 
 	 N seconds time elapsed
 
