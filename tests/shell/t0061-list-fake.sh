@@ -124,6 +124,7 @@ test_expect_success 'descriptions wrap to COLUMNS; --no-desc puts them on one li
 	  topdown-slots                                      [Kernel PMU event]
 	EOT
 	test_cmp expect actual
+'
 
 test_expect_success '--long-desc prints the descriptions, even after --no-desc' '
 	tperf list pmu >expect &&
@@ -131,7 +132,6 @@ test_expect_success '--long-desc prints the descriptions, even after --no-desc' 
 	test_cmp expect actual &&
 	tperf list --long-desc pmu >actual &&
 	test_cmp expect actual
-'
 '
 
 test_expect_success 'powercap energy events stand in for a missing power PMU' '
