@@ -41,7 +41,7 @@ for t in "$@"; do
 done
 
 echo "fuzz: building $* in $FUZZ_OUT"
-make --no-print-directory -j"$(nproc 2>/dev/null || echo 2)" O="$FUZZ_OUT" FUZZ=1 FUZZ_TARGETS="$*" fuzz-build || {
+make -s --no-print-directory -j"$(nproc 2>/dev/null || echo 2)" O="$FUZZ_OUT" FUZZ=1 FUZZ_TARGETS="$*" fuzz-build || {
 	echo "fuzz: build failed" >&2
 	exit 1
 }
