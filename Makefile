@@ -102,7 +102,16 @@ WORKLOAD_CFLAGS := -O0 -g -fno-omit-frame-pointer -std=gnu11 $(WARNINGS) -D_GNU_
 
 Q := $(if $(V),,@)
 
-all: $(TPERF) man workloads
+EXAMPLES := $(patsubst %.c,$(OUT)/%,$(sort $(wildcard examples/*.c)))
+
+all: $(TPERF) man workloads examples
+
+# Programs using libtperf as another tool would (Documentation/libtperf.md).
+examples: $(EXAMPLES)
+$(OUT)/examples/%: examples/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo '  LINK    $@')
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 $(OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -182,6 +191,6 @@ clean:
 	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/.objlist $(OUT)/Documentation/*.1 $(WORKLOADS) build
 	find $(OUT) -name '*.[od]' -not -path './.git/*' -delete
 
-.PHONY: all man workloads check check-full demo install install-files install-deps fuzz fuzz-build clean
+.PHONY: all man examples workloads check check-full demo install install-files install-deps fuzz fuzz-build clean
 .DELETE_ON_ERROR:
 -include $(LIB_OBJS:.o=.d) $(BIN_OBJS:.o=.d) $(if $(filter 1,$(FUZZ)),$(FUZZ_BINS:=.d))
