@@ -237,8 +237,8 @@ struct perf_sample {
 	u32 pid, tid, cpu, cpu_res;
 	struct {		/* PERF_SAMPLE_READ */
 		u64 time_enabled, time_running;
-		u64 nr;		/* entries in values (1 when not a group) */
-		const u64 *values;	/* nr x { value, [id], [lost] } */
+		u64 nr;		/* entries (1 when not a group) */
+		const u64 *values;	/* group: nr x { value, [id], [lost] }; else NULL */
 		unsigned int entry_u64s;	/* u64s per entry */
 		u64 value, id, lost;	/* the first entry, decoded */
 	} read;
