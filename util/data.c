@@ -534,7 +534,10 @@ static int write_all(struct perf_data *d, int fd, const void *buf, size_t n)
 	return 0;
 }
 
-static int flush(struct perf_data *d)
+/**
+ * perf_data__flush - see util/data.h
+ */
+int perf_data__flush(struct perf_data *d)
 {
 	int err;
 
@@ -561,7 +564,7 @@ int perf_data__write(struct perf_data *d, const void *buf, size_t size)
 		}
 		return 0;
 	}
-	err = flush(d);
+	err = perf_data__flush(d);
 	if (err)
 		return err;
 	if (size >= WRITE_BUF)
@@ -647,10 +650,12 @@ static int write_pipe_start(struct perf_data *d)
 		struct wbuf fb = { 0 };
 		u64 id = f;
 
+		/* padded to 8 bytes, as perf 6.12 does: parsers ignore the tail */
 		if (f != HEADER_TRACING_DATA && f != HEADER_BUILD_ID && perf_header__has_feat(h, f) &&
-		    !perf_header__write_feature(h, f, &fb) && fb.len % 8 == 0 &&
-		    fb.len + 16 <= 0xffff)
+		    !perf_header__write_feature(h, f, &fb) && fb.len + 16 + 7 <= 0xffff) {
+			wbuf__put(&fb, NULL, (8 - fb.len % 8) % 8);
 			put_record(&b, PERF_RECORD_HEADER_FEATURE, &id, 8, fb.buf, fb.len);
+		}
 		wbuf__exit(&fb);
 	}
 	put_record(&b, PERF_RECORD_FINISHED_INIT, NULL, 0, NULL, 0);
@@ -720,7 +725,7 @@ static int write_features(struct perf_data *d, struct perf_file_header *fh)
 int perf_data__finish(struct perf_data *d)
 {
 	struct perf_file_header fh;
-	int err = flush(d);
+	int err = perf_data__flush(d);
 
 	if (!err && !d->is_pipe) {
 		fill_file_header(d, &fh);
