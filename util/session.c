@@ -255,6 +255,8 @@ static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size
 	size_t i, done;
 	int err = 0;
 
+	if (!oe->nr)
+		return 0;
 	qsort(oe->q, oe->nr, sizeof(*oe->q), cmp_oe);
 	for (i = 0; i < oe->nr && i < max_nr && oe->q[i]->time <= limit; i++) {
 		struct oe_event *e = oe->q[i];
