@@ -559,7 +559,7 @@ static int read_attrs(struct perf_header *h, const u8 *buf, size_t size,
 		      const struct perf_file_header *fh, const char *path)
 {
 	size_t asz = fh->attr_size - sizeof(struct perf_file_section);
-	u64 nr = fh->attrs.size / fh->attr_size;
+	u64 nr = fh->attr_size ? fh->attrs.size / fh->attr_size : 0;
 
 	for (u64 i = 0; i < nr; i++) {
 		const u8 *ent = buf + fh->attrs.offset + i * fh->attr_size;

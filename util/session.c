@@ -332,10 +332,11 @@ static int process_kernel(struct perf_session *s, struct perf_tool *t,
 static int id_index(struct perf_session *s, const union perf_event *ev)
 {
 	struct perf_header *h = s->header;
-	u64 nr = ev->id_index.nr, max;
+	u64 nr, max;
 
 	if (ev->header.size < sizeof(ev->id_index))
 		return -EINVAL;
+	nr = ev->id_index.nr;
 	max = (ev->header.size - sizeof(ev->id_index)) / sizeof(ev->id_index.entries[0]);
 	if (nr > max)
 		return -EINVAL;
@@ -374,11 +375,13 @@ static int tracing_data(struct perf_session *s, const struct perf_data_record *r
 
 static int feature(struct perf_session *s, const union perf_event *ev)
 {
-	u64 f = ev->feat.feat_id;
-	size_t n = ev->header.size - sizeof(ev->feat);
+	u64 f;
+	size_t n;
 
 	if (ev->header.size < sizeof(ev->feat))
 		return -EINVAL;
+	f = ev->feat.feat_id;
+	n = ev->header.size - sizeof(ev->feat);
 	if (f >= HEADER_FEAT_BITS)
 		return 0;
 	if (perf_header__process_feature(s->header, (int)f, ev->feat.data, n))
