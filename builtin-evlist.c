@@ -110,10 +110,10 @@ int cmd_evlist(int argc, const char **argv)
 		error("%s", msg);
 		return 1;
 	}
-	if (s->data.is_pipe) {
-		err = perf_session__process_events(s, &tool);
-		if (err)
-			warning("%s", s->errmsg);
+	if (s->data.is_pipe && perf_session__process_events(s, &tool)) {
+		error("%s", s->errmsg);
+		perf_session__delete(s);
+		return 1;
 	}
 	if (s->warnmsg[0])
 		warning("%s", s->warnmsg);

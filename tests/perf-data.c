@@ -668,3 +668,41 @@ TPERF_TEST(perf_data_read_by_perf, "perf.data: Linux perf reads the files we wri
 	perf_header__exit(&h);
 	return TEST_OK;
 }
+
+TPERF_TEST(perf_data_perf_recorded, "perf.data: files perf records here (file, pipe, -z) read cleanly")
+{
+	static const char *const modes[] = { "-o %s", "-o - > %s", "-z -o %s" };
+	char path[512], oracle[600], cmd[2048];
+
+	if (system("perf --version >/dev/null 2>&1"))
+		return test_skip("Linux perf is not installed");
+	for (int i = 0; i < 3; i++) {
+		struct perf_session *s;
+		struct collect c;
+		int n;
+
+		snprintf(path, sizeof(path), "%s%d", tmpfile_path("recorded.data"), i);
+		n = snprintf(cmd, sizeof(cmd), "perf record -q -e cpu-clock -F 999 ");
+		snprintf(cmd + n, sizeof(cmd) - n, modes[i], path);
+		/* a workload that runs on the CPU, so cpu-clock samples it */
+		strcat(cmd, " -- dd if=/dev/zero of=/dev/null bs=1k count=200000 2>/dev/null");
+		if (system(cmd))
+			return test_skip("perf record cannot record cpu-clock here");
+		snprintf(oracle, sizeof(oracle), "%s.stats", path);
+		snprintf(cmd, sizeof(cmd), "perf report --stats -i %s > %s 2>/dev/null", path, oracle);
+		TEST_ASSERT_EQUAL("perf report --stats", system(cmd), 0);
+		c.tool.skip_unknown = false;
+		TEST_ASSERT_EQUAL(modes[i], read_all(path, &c, true, &s), 0);
+		TEST_ASSERT_STR("no warning", s->warnmsg, "");
+		TEST_ASSERT_VAL("samples", c.nr_cpu_clock > 0);
+		TEST_ASSERT_EQUAL("every sample has its event", s->stats.nr_unknown_id, 0);
+		if (i == 2)
+			TEST_ASSERT_VAL("compressed", s->data.nr_compressed > 0);
+		if (check_stats(oracle, s)) {
+			perf_session__delete(s);
+			return TEST_FAIL;
+		}
+		perf_session__delete(s);
+	}
+	return TEST_OK;
+}
