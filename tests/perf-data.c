@@ -57,6 +57,13 @@ static int user_record(u32 type, u64 *buf)
 
 static char tmp[256];
 
+static void remove_tmp(void)
+{
+	if (tmp[0])
+		test_rm_rf(tmp);
+}
+
+/* A file in this test's scratch folder, removed when the test exits. */
 static const char *tmpfile_path(const char *name)
 {
 	static char path[512];
@@ -64,7 +71,10 @@ static const char *tmpfile_path(const char *name)
 
 	if (!tmp[0]) {
 		d = test_mkdtemp();
-		snprintf(tmp, sizeof(tmp), "%s", d ? d : "/tmp");
+		if (!d)
+			return "/nonexistent/scratch";
+		snprintf(tmp, sizeof(tmp), "%s", d);
+		atexit(remove_tmp);
 	}
 	snprintf(path, sizeof(path), "%s/%s", tmp, name);
 	return path;
