@@ -675,6 +675,17 @@ TPERF_TEST(perf_data_read_by_perf, "perf.data: Linux perf reads the files we wri
 	snprintf(cmd, sizeof(cmd), "perf report --stats -i %s 2>&1 | grep -c 'SAMPLE events'", path);
 	run(cmd, out, sizeof(out));
 	TEST_ASSERT_VAL("perf counts the samples", atoi(out) >= 1);
+
+	/* this machine's values: the same as in a file perf records here */
+#define HOSTLINES "2>/dev/null | grep -E '^# (os release|arch|nrcpus|cpudesc|cpuid|total memory|" \
+		  "sibling|CPU [0-9]|node[0-9]+ cpu list)'"
+	snprintf(cmd, sizeof(cmd), "perf record -q -e cpu-clock -o %s.perf -- true 2>/dev/null && "
+		 "perf report --header-only -I -i %s.perf " HOSTLINES, path, path);
+	if (run(cmd, want, sizeof(want)))
+		return test_skip("perf record cannot record here");
+	snprintf(cmd, sizeof(cmd), "perf report --header-only -I -i %s " HOSTLINES, path);
+	run(cmd, out, sizeof(out));
+	TEST_ASSERT_STR("host features", out, want);
 	perf_header__exit(&h);
 	return TEST_OK;
 }
