@@ -676,6 +676,36 @@ TPERF_TEST(perf_data_read_by_perf, "perf.data: Linux perf reads the files we wri
 	run(cmd, out, sizeof(out));
 	TEST_ASSERT_VAL("perf counts the samples", atoi(out) >= 1);
 
+	/* pipe mode too */
+	{
+		char ppath[600];
+		int fd, saved = dup(1);
+		struct perf_data pd = { 0 };
+
+		snprintf(ppath, sizeof(ppath), "%s.pipe", path);
+		fd = open(ppath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		TEST_ASSERT_VAL("pipe file", fd >= 0 && saved >= 0);
+		dup2(fd, 1);
+		close(fd);
+		TEST_ASSERT_EQUAL("open pipe", perf_data__open_write(&pd, "-", &h), 0);
+		TEST_ASSERT_EQUAL("write pipe", write_records(&pd, &h, times, 4), 0);
+		TEST_ASSERT_EQUAL("finish pipe", perf_data__finish(&pd), 0);
+		dup2(saved, 1);
+		close(saved);
+		snprintf(cmd, sizeof(cmd), "perf evlist -v -i %s 2>&1", ppath);
+		TEST_ASSERT_EQUAL("perf evlist exit (pipe)", run(cmd, out, sizeof(out)), 0);
+		want[0] = '\0';
+		for (int i = 0; i < h.nr_attrs; i++) {
+			perf_attr__default_name(&h.attrs[i].attr, name, sizeof(name));
+			perf_attr__snprint_line(&h.attrs[i].attr, line, sizeof(line));
+			snprintf(want + strlen(want), sizeof(want) - strlen(want), "%s%s\n", name, line);
+		}
+		TEST_ASSERT_STR("perf evlist -v (pipe)", out, want);
+		snprintf(cmd, sizeof(cmd), "perf report --stats -i %s 2>&1 >/dev/null", ppath);
+		TEST_ASSERT_EQUAL("perf report --stats (pipe)", run(cmd, out, sizeof(out)), 0);
+		TEST_ASSERT_STR("no warning (pipe)", out, "");
+	}
+
 	/* this machine's values: the same as in a file perf records here */
 #define HOSTLINES "2>/dev/null | grep -E '^# (os release|arch|nrcpus|cpudesc|cpuid|total memory|" \
 		  "sibling|CPU [0-9]|node[0-9]+ cpu list)'"
@@ -725,5 +755,84 @@ TPERF_TEST(perf_data_perf_recorded, "perf.data: files perf records here (file, p
 		}
 		perf_session__delete(s);
 	}
+	return TEST_OK;
+}
+
+/* Write @h in pipe mode to @path (stdout redirected). */
+static int write_pipe_file(const char *path, struct perf_header *h)
+{
+	struct perf_data pd = { 0 };
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600), saved = dup(1), err;
+
+	if (fd < 0 || saved < 0)
+		return -1;
+	dup2(fd, 1);
+	close(fd);
+	err = perf_data__open_write(&pd, "-", h) || perf_data__finish(&pd);
+	dup2(saved, 1);
+	close(saved);
+	return err;
+}
+
+TPERF_TEST(perf_data_attr_names_vs_perf, "perf.data: generated event names and -v fields equal perf's")
+{
+	static const struct perf_event_attr attrs[] = {
+		{ .type = PERF_TYPE_HARDWARE, .config = 0, .exclude_kernel = 1, .exclude_hv = 1 },
+		{ .type = PERF_TYPE_HARDWARE, .config = 1, .precise_ip = 2 },
+		{ .type = PERF_TYPE_HARDWARE, .config = 9, .exclude_user = 1, .exclude_guest = 1 },
+		{ .type = PERF_TYPE_HARDWARE, .config = 42 },
+		{ .type = PERF_TYPE_SOFTWARE, .config = 9, .exclude_host = 1 },
+		{ .type = PERF_TYPE_SOFTWARE, .config = 3, .exclude_guest = 1, .exclude_idle = 1 },
+		{ .type = PERF_TYPE_HW_CACHE, .config = 0x10000, .exclude_guest = 1 },
+		{ .type = PERF_TYPE_HW_CACHE, .config = 0x00103, .exclude_guest = 1 },
+		{ .type = PERF_TYPE_HW_CACHE, .config = 0x10205, .exclude_guest = 1 },
+		{ .type = PERF_TYPE_RAW, .config = 0x1cd, .precise_ip = 3, .exclude_guest = 1 },
+		{ .type = PERF_TYPE_BREAKPOINT, .bp_type = 3, .bp_addr = 0x1000, .bp_len = 4,
+		  .exclude_guest = 1 },
+		{ .type = PERF_TYPE_TRACEPOINT, .config = 0x13d, .exclude_guest = 1 },
+		{ .type = 11, .config = 0x10, .exclude_guest = 1 },
+		{ .type = PERF_TYPE_SOFTWARE, .exclude_guest = 1, .sample_period = 7,
+		  .sample_type = PERF_SAMPLE_TRANSACTION | PERF_SAMPLE_WEIGHT_STRUCT |
+				 PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_CGROUP | PERF_SAMPLE_AUX |
+				 PERF_SAMPLE_DATA_PAGE_SIZE | PERF_SAMPLE_CODE_PAGE_SIZE |
+				 PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_READ,
+		  .read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED,
+		  .branch_sample_type = PERF_SAMPLE_BRANCH_KERNEL | PERF_SAMPLE_BRANCH_HW_INDEX |
+					PERF_SAMPLE_BRANCH_PRIV_SAVE | PERF_SAMPLE_BRANCH_TYPE_SAVE,
+		  .pinned = 1, .inherit_stat = 1, .watermark = 1, .wakeup_watermark = 4096,
+		  .use_clockid = 1, .clockid = 4, .context_switch = 1, .write_backward = 1,
+		  .namespaces = 1, .aux_output = 1, .cgroup = 1, .text_poke = 1, .build_id = 1,
+		  .inherit_thread = 1, .remove_on_exec = 1, .sigtrap = 1, .sig_data = 5,
+		  .sample_regs_intr = 0xff, .aux_watermark = 8, .sample_max_stack = 127,
+		  .aux_sample_size = 64, .exclude_callchain_kernel = 1, .exclusive = 1 },
+	};
+	const char *path = tmpfile_path("names.pipe");
+	struct perf_header h;
+	char cmd[1024], out[16384], want[16384], name[128], line[4096];
+	u64 id = 1;
+
+	if (system("perf --version >/dev/null 2>&1"))
+		return test_skip("Linux perf is not installed");
+	perf_header__init(&h);
+	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++, id++) {
+		struct perf_event_attr a = attrs[i];
+
+		a.size = sizeof(a);
+		if (!a.sample_type)
+			a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_ID;
+		perf_header__add_attr(&h, &a, sizeof(a), &id, 1);
+	}
+	TEST_ASSERT_EQUAL("write", write_pipe_file(path, &h), 0);
+	want[0] = '\0';
+	for (int i = 0; i < h.nr_attrs; i++) {
+		perf_attr__default_name(&h.attrs[i].attr, name, sizeof(name));
+		perf_attr__snprint_line(&h.attrs[i].attr, line, sizeof(line));
+		snprintf(want + strlen(want), sizeof(want) - strlen(want), "%s%s\n", name, line);
+	}
+	strcat(want, "# Tip: use 'perf evlist --trace-fields' to show fields for tracepoint events\n");
+	snprintf(cmd, sizeof(cmd), "perf evlist -v -i %s 2>&1", path);
+	TEST_ASSERT_EQUAL("perf evlist exit", run(cmd, out, sizeof(out)), 0);
+	TEST_ASSERT_STR("perf evlist -v", out, want);
+	perf_header__exit(&h);
 	return TEST_OK;
 }
