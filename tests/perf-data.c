@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -222,6 +223,12 @@ TPERF_TEST(perf_data_pipe_roundtrip, "perf.data: pipe mode write then read")
 	TEST_ASSERT_VAL("temp file", fd >= 0 && saved >= 0);
 	two_events(&h);
 	perf_env__init_local(&h.env, 0, NULL);
+	h.env.tracing_data = strdup("tracing");
+	h.env.tracing_data_size = 5;	/* "traci", written with 3 bytes of padding */
+	h.env.build_ids = calloc(1, sizeof(*h.env.build_ids));
+	h.env.build_ids[0].filename = strdup("/usr/bin/true");
+	h.env.build_ids[0].size = 20;
+	h.env.nr_build_ids = 1;
 	dup2(fd, 1);
 	close(fd);
 	TEST_ASSERT_EQUAL("open", perf_data__open_write(&d, "-", &h), 0);
@@ -235,6 +242,10 @@ TPERF_TEST(perf_data_pipe_roundtrip, "perf.data: pipe mode write then read")
 	TEST_ASSERT_STR("hostname from HEADER_FEATURE", s->header->env.hostname, h.env.hostname);
 	TEST_ASSERT_EQUAL("FINISHED_INIT", s->stats.nr_events[PERF_RECORD_FINISHED_INIT], 1);
 	TEST_ASSERT_EQUAL("samples", c.nr_cpu_clock + c.nr_task_clock, 2);
+	TEST_ASSERT_EQUAL("tracing data, padded", s->header->env.tracing_data_size, 8);
+	TEST_ASSERT_VAL("tracing data bytes", !memcmp(s->header->env.tracing_data, "traci\0\0\0", 8));
+	TEST_ASSERT_EQUAL("build-id records", s->header->env.nr_build_ids, 1);
+	TEST_ASSERT_STR("build-id file", s->header->env.build_ids[0].filename, "/usr/bin/true");
 	perf_session__delete(s);
 	perf_header__exit(&h);
 	return TEST_OK;
@@ -272,6 +283,51 @@ TPERF_TEST(perf_data_killed_writer, "perf.data: a writer killed mid-file leaves 
 	TEST_ASSERT_VAL("truncated", s->data.truncated);
 	TEST_ASSERT_VAL("warning", strstr(s->warnmsg, "truncated record at offset") != NULL);
 	TEST_ASSERT_EQUAL("complete records", c.nr_cpu_clock + c.nr_task_clock, 8);
+	perf_session__delete(s);
+	perf_header__exit(&h);
+	return TEST_OK;
+}
+
+TPERF_TEST(perf_data_sigkill, "perf.data: a writer killed by SIGKILL leaves a readable file")
+{
+	struct perf_header h;
+	struct perf_session *s;
+	struct collect c;
+	const char *path = tmpfile_path("sigkill.data");
+	struct stat st;
+	pid_t pid;
+	int status;
+
+	two_events(&h);
+	pid = fork();
+	if (pid == 0) {
+		struct perf_data d = { 0 };
+		u64 buf[64];
+
+		if (perf_data__open_write(&d, path, &h))
+			_exit(1);
+		for (u64 t = 1;; t++) {
+			int n = sample(&h, 100, t, buf);
+
+			/* a record written in two pieces, as a ring buffer wraps */
+			if (perf_data__write(&d, buf, 16) || perf_data__flush(&d) ||
+			    perf_data__write(&d, (u8 *)buf + 16, n - 16))
+				_exit(1);
+			if (t % 7 == 0 && perf_data__flush(&d))
+				_exit(1);
+		}
+	}
+	TEST_ASSERT_VAL("fork", pid > 0);
+	for (int i = 0; i < 2000 && (stat(path, &st) || st.st_size < 200000); i++)
+		usleep(1000);
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	TEST_ASSERT_VAL("killed", WIFSIGNALED(status));
+	TEST_ASSERT_EQUAL("read", read_all(path, &c, true, &s), 0);
+	TEST_ASSERT_VAL("data size fixed up", s->data.size_fixed);
+	TEST_ASSERT_VAL("many records", c.nr_cpu_clock > 1000);
+	TEST_ASSERT_EQUAL("in order", c.seq[63], 64);
+	TEST_ASSERT_EQUAL("no corrupt record", s->stats.nr_unknown_id, 0);
 	perf_session__delete(s);
 	perf_header__exit(&h);
 	return TEST_OK;

@@ -627,6 +627,40 @@ static void put_record(struct wbuf *b, u32 type, const void *p1, size_t n1, cons
 	wbuf__put(b, p2, n2);
 }
 
+/*
+ * Pipe mode: HEADER_TRACING_DATA is a 12-byte record followed by the data,
+ * padded to 8 bytes (the size field counts the padding), as perf writes it.
+ */
+static void write_pipe_tracing_data(struct perf_header *h, struct wbuf *b)
+{
+	struct perf_env *e = &h->env;
+	struct perf_record_header_tracing_data r = { { PERF_RECORD_HEADER_TRACING_DATA, 0,
+						       sizeof(r) } };
+	size_t pad = (8 - e->tracing_data_size % 8) % 8;
+
+	if (!e->tracing_data || e->tracing_data_size + pad > UINT32_MAX)
+		return;
+	r.size = (u32)(e->tracing_data_size + pad);
+	wbuf__put(b, &r, sizeof(r));
+	wbuf__put(b, e->tracing_data, e->tracing_data_size);
+	wbuf__put(b, NULL, pad);
+}
+
+/* Pipe mode, at the end: the build-ids as HEADER_BUILD_ID records. */
+static int write_pipe_build_ids(struct perf_data *d)
+{
+	struct wbuf b = { 0 };
+	int err;
+
+	if (perf_header__write_feature(d->wh, HEADER_BUILD_ID, &b)) {
+		wbuf__exit(&b);
+		return 0;
+	}
+	err = b.oom ? -ENOMEM : write_all(d, d->fd, b.buf, b.len);
+	wbuf__exit(&b);
+	return err;
+}
+
 /* Pipe mode: the header records perf writes before the kernel's. */
 static int write_pipe_start(struct perf_data *d)
 {
@@ -658,6 +692,7 @@ static int write_pipe_start(struct perf_data *d)
 		}
 		wbuf__exit(&fb);
 	}
+	write_pipe_tracing_data(h, &b);
 	put_record(&b, PERF_RECORD_FINISHED_INIT, NULL, 0, NULL, 0);
 	err = b.oom ? -ENOMEM : write_all(d, d->fd, b.buf, b.len);
 	wbuf__exit(&b);
@@ -727,6 +762,8 @@ int perf_data__finish(struct perf_data *d)
 	struct perf_file_header fh;
 	int err = perf_data__flush(d);
 
+	if (!err && d->is_pipe)
+		err = write_pipe_build_ids(d);
 	if (!err && !d->is_pipe) {
 		fill_file_header(d, &fh);
 		fh.data.size = d->written;

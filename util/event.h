@@ -127,10 +127,10 @@ struct perf_record_header_attr {
 	struct perf_event_attr attr;	/* attr.size bytes, then u64 ids to the end */
 };
 
+/* 12 bytes: perf writes header.size 12, and the data follows at once */
 struct perf_record_header_tracing_data {
 	struct perf_event_header header;
 	u32 size;			/* bytes of tracing data after the record */
-	u32 pad;
 };
 
 struct perf_record_header_build_id {
