@@ -64,11 +64,16 @@ $(OUT)/%.o: %.c
 	@$(if $(Q),echo '  CC      $<')
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIB): $(LIB_OBJS)
+$(LIB): $(LIB_OBJS) $(OBJLIST)
 	@$(if $(Q),echo '  AR      $@')
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(LIB_OBJS)
 
-$(TPERF): $(BIN_OBJS) $(LIB)
+# Relink (and re-archive) when the list of sources changes, e.g. a file removed.
+OBJLIST := $(OUT)/.objlist
+$(shell mkdir -p $(OUT); echo '$(LIB_OBJS) $(BIN_OBJS) $(CFLAGS) $(LDLIBS)' | cmp -s - $(OBJLIST) || \
+	echo '$(LIB_OBJS) $(BIN_OBJS) $(CFLAGS) $(LDLIBS)' > $(OBJLIST))
+
+$(TPERF): $(BIN_OBJS) $(LIB) $(OBJLIST)
 	@$(if $(Q),echo '  LINK    $@')
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(BIN_OBJS) $(LIB) $(LDLIBS)
 
@@ -103,7 +108,7 @@ fuzz:
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_TARGETS)
 
 clean:
-	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/Documentation/*.1 build
+	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/.objlist $(OUT)/Documentation/*.1 build
 	find $(OUT) -name '*.[od]' -not -path './.git/*' -delete
 
 .PHONY: all man check check-full demo install install-deps fuzz clean

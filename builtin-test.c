@@ -71,44 +71,59 @@ static int selected(int num, const struct tperf_test *t, int argc, const char **
 	return 0;
 }
 
-static int run_one(const struct tperf_test *t, int timeout, bool fork_tests)
+/* Copy what a failed test printed (kept in @fd) to stderr, indented. */
+static void show_output(int fd)
 {
-	int status;
+	char buf[4096];
+	FILE *f;
+
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return;
+	f = fdopen(dup(fd), "r");
+	if (!f)
+		return;
+	while (fgets(buf, sizeof(buf), f))
+		fprintf(stderr, "    %s%s", buf, strchr(buf, '\n') ? "" : "\n");
+	fclose(f);
+}
+
+static int run_one(const struct tperf_test *t, int timeout, bool fork_tests, int *outp)
+{
+	int status, out = -1, r;
 	pid_t pid;
 
 	skip_reason[0] = '\0';
 	if (!fork_tests)
 		return t->func();
+	/* without -v, the child's output is kept and shown only on failure */
+	if (tperf_config.verbose < 1)
+		out = memfd_create("tperf-test-output", 0);
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
 		return TEST_FAIL;
 	if (!pid) {
 		alarm(timeout);
-		if (tperf_config.verbose < 1) {
-			/* keep diagnostics only on failure: stderr is shown by -v */
-			FILE *f = freopen("/dev/null", "w", stdout);
-			(void)f;
+		if (out >= 0) {
+			dup2(out, STDOUT_FILENO);
+			dup2(out, STDERR_FILENO);
 		}
-		int r = t->func();
-
-		exit(r == TEST_OK ? 0 : r == TEST_SKIP ? 2 : 1);
+		r = t->func();
+		fflush(NULL);
+		_exit(r == TEST_OK ? 0 : r == TEST_SKIP ? 2 : 1);
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		;
 	if (WIFSIGNALED(status)) {
-		fprintf(stderr, "test child killed by signal %d (%s)\n", WTERMSIG(status),
+		dprintf(out >= 0 ? out : STDERR_FILENO, "test child killed by signal %d (%s)\n", WTERMSIG(status),
 			WTERMSIG(status) == SIGALRM ? "timeout" : strsignal(WTERMSIG(status)));
-		return TEST_FAIL;
+		r = TEST_FAIL;
+	} else {
+		r = WEXITSTATUS(status) == 0 ? TEST_OK : WEXITSTATUS(status) == 2 ? TEST_SKIP :
+									    TEST_FAIL;
 	}
-	switch (WEXITSTATUS(status)) {
-	case 0:
-		return TEST_OK;
-	case 2:
-		return TEST_SKIP;
-	default:
-		return TEST_FAIL;
-	}
+	*outp = out;
+	return r;
 }
 
 int cmd_test(int argc, const char **argv)
@@ -148,7 +163,7 @@ int cmd_test(int argc, const char **argv)
 
 	for (size_t i = 0; i < nr; i++) {
 		const struct tperf_test *t = tests[i];
-		int num = (int)i + 1, r;
+		int num = (int)i + 1, r, out = -1;
 
 		if (!selected(num, t, argc, argv))
 			continue;
@@ -161,7 +176,7 @@ int cmd_test(int argc, const char **argv)
 		fflush(stdout);
 		if (tperf_config.verbose)
 			putchar('\n');
-		r = run_one(t, timeout, !dont_fork);
+		r = run_one(t, timeout, !dont_fork, &out);
 		switch (r) {
 		case TEST_OK:
 			printf(" Ok\n");
@@ -173,8 +188,13 @@ int cmd_test(int argc, const char **argv)
 			break;
 		default:
 			printf(" FAILED!\n");
+			fflush(stdout);
+			if (out >= 0)
+				show_output(out);
 			failed++;
 		}
+		if (out >= 0)
+			close(out);
 		fflush(stdout);
 	}
 	free(tests);

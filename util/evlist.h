@@ -41,19 +41,31 @@ static inline struct evsel *evlist__last(struct evlist *e)
  */
 int evlist__create_maps(struct evlist *evlist, const struct target *target,
 			char *buf, size_t size);
+/* The workload's threads are {pid}, unless -a/-C count whole CPUs. */
 void evlist__set_workload_pid(struct evlist *evlist, pid_t pid);
 
 enum {
 	EVLIST_OPEN_KEEP_UNSUPPORTED = 1 << 0,	/* stat: unsupported events stay, marked */
 	EVLIST_OPEN_FALLBACK = 1 << 1,		/* record: cycles -> cpu-clock */
+	EVLIST_OPEN_CPU_MAJOR = 1 << 2,		/* stat: CPU by CPU across the events
+						 * (perf stat's order of opens and -vv
+						 * lines); else event by event (record) */
 };
 /*
  * Open every event (groups with their leader; events with their own cpumask
  * on those CPUs).  On failure returns -errno with the message of
  * evsel__open_strerror() for the failing event in @buf.
+ * RLIMIT_NOFILE is raised first when evlist__nr_fds() needs it (-EMFILE with
+ * the numbers when the hard limit is too low).  With KEEP_UNSUPPORTED,
+ * events failing with ENOENT/EOPNOTSUPP/ENODEV/ENXIO (EINVAL for cache and
+ * raw events) stay with ->supported false, and so do the members of a group
+ * whose leader is unsupported.  A weak group (:W) whose member fails is
+ * split into single events and reopened.  -EINVAL when no threads are set
+ * (a workload target before evlist__set_workload_pid()).
  */
 int evlist__open(struct evlist *evlist, int flags, char *buf, size_t size);
 void evlist__close(struct evlist *evlist);
+/* Read every open event; members of a PERF_FORMAT_GROUP group come with their leader. */
 int evlist__read(struct evlist *evlist);
 int evlist__enable(struct evlist *evlist);
 int evlist__disable(struct evlist *evlist);

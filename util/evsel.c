@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpumap.h"
 #include "evsel.h"
+#include "powercap.h"
 
 struct evsel *evsel__new(const struct perf_event_attr *attr)
 {
@@ -23,6 +25,9 @@ struct evsel *evsel__new(const struct perf_event_attr *attr)
 	evsel->nr_members = 1;
 	evsel->scale = 1.0;
 	evsel->unit = "";
+	evsel->terms.inherit = -1;
+	evsel->terms.overwrite = -1;
+	evsel->terms.max_stack = -1;
 	INIT_LIST_HEAD(&evsel->node);
 	return evsel;
 }
@@ -32,6 +37,9 @@ void evsel__delete(struct evsel *evsel)
 	if (!evsel)
 		return;
 	evsel__close(evsel);
+	cpu_map__put(evsel->own_cpus);
+	if (evsel->powercap)
+		powercap_event__delete(evsel->powercap);
 	free(evsel->name);
 	free(evsel->group_name);
 	free(evsel->tp_sys);

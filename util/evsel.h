@@ -52,6 +52,25 @@ struct evsel {
 	bool sample_read_leader;	/* :S */
 	bool pinned_group;		/* :D */
 	int precise_max;		/* :P */
+	bool exclude_GH;		/* :G or :H was written (group modifiers) */
+
+	/*
+	 * Terms of PMU/.../ and sym/.../ that the command applies (perf's
+	 * "config terms"): record uses them, stat only allows period, name,
+	 * percore and metric-id (see parse_events__stat_terms()).
+	 */
+	struct evsel_config_terms {
+		bool period_set, freq_set;
+		uint64_t period, freq;	/* period=N, freq=N */
+		int inherit;		/* -1 unset, 0 no-inherit, 1 inherit */
+		int overwrite;		/* -1 unset, 0 no-overwrite, 1 overwrite */
+		int max_stack;		/* -1 unset */
+		uint32_t stack_size;	/* 0 unset */
+		bool percore, aux_output;
+		char call_graph[16];	/* "fp", "dwarf", "lbr", "no" or "" */
+		char metric_id[64];	/* or "" */
+		char branch_type[64];	/* branch_type=any,u or "" */
+	} terms;
 
 	/* tracepoints */
 	char *tp_sys, *tp_name;		/* "sched", "sched_switch" */
@@ -68,6 +87,11 @@ struct evsel {
 	struct counts_values *counts;	/* last read, same layout (raw, unscaled) */
 	bool supported;			/* opened on at least one CPU/thread */
 	int open_err;			/* the errno of a failed open (positive), 0 */
+	int open_err_cpu;		/* where it failed: the CPU (-1: any) ... */
+	pid_t open_err_pid;		/* ... and the thread (-1: all), for messages */
+	uint64_t powercap_t0;		/* powercap: CLOCK_MONOTONIC ns at start */
+	int *powercap_zone;		/* powercap: zone read for each cpu_idx */
+	bool powercap_stopped;		/* powercap: disabled, counts frozen */
 
 	void *priv;			/* the command's own data (stat: running stats) */
 };
@@ -80,10 +104,39 @@ int evsel__set_name(struct evsel *evsel, const char *name);
 const char *evsel__name(struct evsel *evsel);
 static inline bool evsel__is_group_leader(const struct evsel *e) { return e->leader == e; }
 
-/* 0 or -errno; evsel->open_err keeps the errno of the first failure. */
+/*
+ * Set attr.read_format the way stat reads: TOTAL_TIME_ENABLED|RUNNING, plus
+ * ID|GROUP for every event of a group of two or more (one read per group).
+ */
+void evsel__config_read_format(struct evsel *evsel);
+/*
+ * 0 or -errno; evsel->open_err keeps the errno of the first failure.
+ * Opened per (cpu, thread) with the leader's fd of the same slot as group
+ * fd.  Events with own_cpus or requires_cpu are opened per CPU with pid -1
+ * on own_cpus ∩ @cpus (every online CPU / own_cpus when @cpus is {-1} and
+ * the evsel's evlist has a workload); a -p/-t target gives -EINVAL.  For a
+ * workload such an event counts from the open: enable_on_exec would never
+ * fire on it, so enable_on_exec and disabled are cleared.
+ * Powercap events open no fd: one slot per zone, at the first online CPU of
+ * the zone's package (zone indexes 0..nr_zones-1 when the topology is
+ * unknown), read as microjoules with ena = run = elapsed ns.
+ * With tperf_config.verbose >= 2 prints the attr and each syscall as perf.
+ */
 int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads);
+/*
+ * evsel__open() in three steps, for opening CPU by CPU across an evlist as
+ * perf stat does: prepare (maps, slots), open_cpu for each index of
+ * evsel->cpus, then finish with the first error (0 or -errno).
+ */
+int evsel__open_prepare(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads);
+int evsel__open_cpu(struct evsel *evsel, int cpu_idx);
+int evsel__open_finish(struct evsel *evsel, int err);
 void evsel__close(struct evsel *evsel);
-/* Read every fd into evsel->counts (a group leader reads its group). 0 or -errno. */
+/*
+ * Read every fd into evsel->counts (raw).  An evsel whose read_format has
+ * PERF_FORMAT_GROUP fills the counts of its whole group (members matched by
+ * id, or by order without PERF_FORMAT_ID).  0 or -errno.
+ */
 int evsel__read(struct evsel *evsel);
 int evsel__enable(struct evsel *evsel);
 int evsel__disable(struct evsel *evsel);
@@ -91,6 +144,10 @@ int evsel__disable(struct evsel *evsel);
  * When the open failed because the hardware event does not exist here, turn
  * @evsel into its software equivalent (cycles -> cpu-clock) and say so in
  * @msg.  True when it changed something and the open should be retried.
+ * The new name carries perf's modifiers for the attr: cycles:u ->
+ * cpu-clock:uH, cycles:k -> cpu-clock:k, cycles:ppp -> cpu-clock:pppH.  A
+ * kernel-counting event refused by perf_event_paranoid (EACCES/EPERM,
+ * paranoid > 1, not root) counts user space only: cycles -> cycles:u.
  */
 bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
 /*

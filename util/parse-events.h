@@ -35,6 +35,13 @@ int parse_events(struct evlist *evlist, const char *str, struct parse_events_err
 void parse_events_error__print(const struct parse_events_error *err, FILE *fp);
 void parse_events_error__exit(struct parse_events_error *err);
 
+/*
+ * Accept only the PMU terms `perf stat` accepts (config*, name, period,
+ * percore, metric-id); others give "'freq' is not usable in 'tperf stat'".
+ * Off (every term) by default; stat turns it on before parsing -e.
+ */
+void parse_events__stat_terms(bool on);
+
 /* Option callbacks: -e (opt->value is a struct evlist **) and --filter. */
 int parse_events_option(const struct option *opt, const char *str, int unset);
 int parse_filter(const struct option *opt, const char *str, int unset);

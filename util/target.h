@@ -14,7 +14,12 @@ struct target {
 	bool no_inherit;	/* --no-inherit */
 };
 
-/* Reject contradictory combinations (-p with -a ...): 0, or -EINVAL with a message in @buf. */
+/*
+ * Reject contradictory combinations (-p with -a ...): 0, or -EINVAL with a
+ * message in @buf.  As perf, -p/-t win over -a and -C: those are cleared and
+ * 0 is returned with a warning for the caller to print in @buf ("" if none).
+ * Malformed -p/-t/-C lists are -EINVAL.
+ */
 int target__validate(struct target *t, char *buf, size_t size);
 static inline bool target__has_task(const struct target *t) { return t->pid || t->tid; }
 static inline bool target__has_cpu(const struct target *t) { return t->system_wide || t->cpu_list; }
