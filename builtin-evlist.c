@@ -71,7 +71,8 @@ static int print_evlist(struct perf_session *s, const struct evlist_opts *o)
 		tracepoints |= h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT;
 	}
 	if (tracepoints)
-		printf("# Tip: use 'perf evlist --trace-fields' to show fields for tracepoint events\n");
+		printf("# Tip: use 'perf evlist --trace-fields' to show fields "
+		       "for tracepoint events\n");
 	return fflush(stdout) || ferror(stdout) ? -1 : 0;
 }
 

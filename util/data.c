@@ -322,8 +322,9 @@ static int decompress(struct perf_data *d, const u8 *p, size_t n, u64 off)
 		out = (ZSTD_outBuffer){ s->dbuf, s->dcap, s->dhi };
 		r = ZSTD_decompressStream(s->zstd, &out, &in);
 		if (ZSTD_isError(r)) {
-			seterr(d, "'%s': cannot decompress the COMPRESSED record at offset %#llx: %s",
-			       d->path, (unsigned long long)off, ZSTD_getErrorName(r));
+			seterr(d, "'%s': cannot decompress the COMPRESSED record "
+			       "at offset %#llx: %s", d->path, (unsigned long long)off,
+			       ZSTD_getErrorName(r));
 			return -EINVAL;
 		}
 		s->dhi = out.pos;
@@ -368,8 +369,8 @@ static int next_decompressed(struct perf_data *d, struct perf_data_record *rec)
 		return 0;
 	memcpy(&h, s->dbuf + s->dlo, sizeof(h));
 	if (h.size < sizeof(h)) {
-		seterr(d, "'%s': invalid record size %u inside the COMPRESSED record at offset %#llx",
-		       d->path, h.size, (unsigned long long)s->doff);
+		seterr(d, "'%s': invalid record size %u inside the COMPRESSED record "
+		       "at offset %#llx", d->path, h.size, (unsigned long long)s->doff);
 		return -EINVAL;
 	}
 	if (h.size > left)
@@ -685,8 +686,9 @@ static int write_pipe_start(struct perf_data *d)
 		u64 id = f;
 
 		/* padded to 8 bytes, as perf 6.12 does: parsers ignore the tail */
-		if (f != HEADER_TRACING_DATA && f != HEADER_BUILD_ID && perf_header__has_feat(h, f) &&
-		    !perf_header__write_feature(h, f, &fb) && fb.len + 16 + 7 <= 0xffff) {
+		if (f != HEADER_TRACING_DATA && f != HEADER_BUILD_ID &&
+		    perf_header__has_feat(h, f) && !perf_header__write_feature(h, f, &fb) &&
+		    fb.len + 16 + 7 <= 0xffff) {
 			wbuf__put(&fb, NULL, (8 - fb.len % 8) % 8);
 			put_record(&b, PERF_RECORD_HEADER_FEATURE, &id, 8, fb.buf, fb.len);
 		}

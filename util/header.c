@@ -484,7 +484,9 @@ int perf_header__process_feature(struct perf_header *h, int feat, const void *bu
 	case HEADER_ARCH: case HEADER_CPUDESC: case HEADER_CPUID:
 		return read_string_feat(h, feat, &r);
 	case HEADER_NRCPUS:
-		return rd_u32(&r, &e->nr_cpus_avail) || rd_u32(&r, &e->nr_cpus_online) ? -EINVAL : 0;
+		if (rd_u32(&r, &e->nr_cpus_avail) || rd_u32(&r, &e->nr_cpus_online))
+			return -EINVAL;
+		return 0;
 	case HEADER_TOTAL_MEM:
 		return rd_u64(&r, &e->total_mem);
 	case HEADER_CMDLINE:
@@ -609,7 +611,8 @@ static int check_file_header(struct perf_header *h, const struct perf_file_heade
 		       (unsigned long long)(fh->attr_size - ours), sizeof(struct perf_event_attr));
 		return -EINVAL;
 	}
-	if (fh->attrs.size && fh->attr_size < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section)) {
+	if (fh->attrs.size &&
+	    fh->attr_size < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section)) {
 		seterr(h, "'%s': invalid attr size %llu in the header", path,
 		       (unsigned long long)fh->attr_size);
 		return -EINVAL;
@@ -653,7 +656,8 @@ static void read_features(struct perf_header *h, const u8 *buf, size_t size, con
 		if (!section_ok(s, size) ||
 		    perf_header__process_feature(h, f, buf + s->offset, s->size)) {
 			pr_debug("'%s': feature %s (%d) at %#llx is corrupt: ignored\n", path,
-				 perf_header__feat_name(f) ?: "?", f, (unsigned long long)s->offset);
+				 perf_header__feat_name(f) ?: "?", f,
+				 (unsigned long long)s->offset);
 			perf_header__clear_feat(h, f);
 		}
 	}

@@ -167,7 +167,8 @@ static void bits(char *buf, size_t size, uint64_t v, const struct bit_name *t)
 	buf[0] = '\0';
 	for (; t->name; t++)
 		if (v & t->bit)
-			n += snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? "|" : "", t->name);
+			n += snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? "|" : "",
+				      t->name);
 }
 
 typedef void (*field_fn)(const char *name, const char *val, void *priv);
