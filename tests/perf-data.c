@@ -5,6 +5,7 @@
  * ordered-events queue, the record counts of real files against perf's
  * `report --stats`, and corrupted files.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -927,5 +928,52 @@ TPERF_TEST(perf_data_attr_names_vs_perf, "perf.data: generated event names equal
 	TEST_ASSERT_EQUAL("perf evlist exit", run(cmd, out, sizeof(out)), 0);
 	TEST_ASSERT_STR("perf evlist -v", out, want);
 	perf_header__exit(&h);
+	return TEST_OK;
+}
+
+/* The fuzzer's seeds: seed-* read without error, err-* are refused with a message. */
+TPERF_TEST(perf_data_fuzz_seeds, "perf.data: the fuzz seed corpus (seed-* read, err-* not)")
+{
+	char dir[4096];
+	struct dirent *de;
+	int nr = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/../fuzz/corpus/perf-data", test_data_path(""));
+	d = opendir(dir);
+	if (!d)
+		return test_skip("no seed corpus at %s", dir);
+	while ((de = readdir(d))) {
+		bool valid = !strncmp(de->d_name, "seed-", 5);
+		struct perf_session *s;
+		struct collect c;
+		char path[8300], msg[512] = "";
+		int err;
+
+		if (!valid && strncmp(de->d_name, "err-", 4))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		memset(&c, 0, sizeof(c));
+		c.tool.sample = on_sample;
+		c.tool.ordered_events = true;
+		s = perf_session__new(path, &err, msg, sizeof(msg));
+		if (s) {
+			err = perf_session__process_events(s, &c.tool);
+			if (err && !s->errmsg[0])
+				TEST_FAILED_AT("%s: an error without a message", de->d_name);
+			perf_session__delete(s);
+		} else if (!msg[0]) {
+			TEST_FAILED_AT("%s: refused without a message", de->d_name);
+			err = 0;
+		}
+		if (valid ? err != 0 : err == 0) {
+			TEST_FAILED_AT("%s: %s", de->d_name, valid ? "refused" : "accepted");
+			closedir(d);
+			return TEST_FAIL;
+		}
+		nr++;
+	}
+	closedir(d);
+	TEST_ASSERT_VAL("seeds found", nr >= 8);
 	return TEST_OK;
 }

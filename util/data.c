@@ -212,7 +212,7 @@ static void set_data_range(struct perf_data *d)
 
 	d->data_start = h->data.offset;
 	d->data_end = h->data.offset + h->data.size;
-	if (!h->data.size || d->data_end < d->data_start || d->data_end > size) {
+	if (h->data_size_unknown || d->data_end < d->data_start || d->data_end > size) {
 		d->size_fixed = true;
 		d->data_end = size;
 	}

@@ -631,6 +631,36 @@ static int check_file_header(struct perf_header *h, const struct perf_file_heade
 	return 0;
 }
 
+/*
+ * With data.size 0 the file is either finished with no records, or its
+ * writer was killed before fixing the header (perf writes the feature bits
+ * at the start, the sections at the end).  Finished: the feature table
+ * right at data.offset describes sections that follow it back to back up
+ * to the end of the file.
+ */
+static bool empty_data_finished(struct perf_header *h, const u8 *buf, size_t size)
+{
+	u64 pos = h->data.offset;
+	int nr = 0, i = 0;
+
+	for (int f = 0; f < HEADER_FEAT_BITS; f++)
+		nr += perf_header__has_feat(h, f);
+	if (!nr || pos > size || (u64)nr * sizeof(struct perf_file_section) > size - pos)
+		return false;
+	pos += (u64)nr * sizeof(struct perf_file_section);
+	for (int f = 0; f < HEADER_FEAT_BITS; f++) {
+		struct perf_file_section sec;
+
+		if (!perf_header__has_feat(h, f))
+			continue;
+		memcpy(&sec, buf + h->data.offset + i++ * sizeof(sec), sizeof(sec));
+		if (sec.offset != pos || !section_ok(&sec, size))
+			return false;
+		pos += sec.size;
+	}
+	return pos == size;
+}
+
 static void read_features(struct perf_header *h, const u8 *buf, size_t size, const char *path)
 {
 	u64 start = h->data.offset + h->data.size;
@@ -699,6 +729,10 @@ int perf_header__read_file(struct perf_header *h, const void *buf, size_t size,
 	err = read_attrs(h, buf, size, &fh, path);
 	if (err)
 		return err;
+	if (!h->data.size && !empty_data_finished(h, buf, size)) {
+		h->data_size_unknown = true;	/* killed writer: no feature sections */
+		memset(h->features, 0, sizeof(h->features));
+	}
 	read_features(h, buf, size, path);
 	return 0;
 }
