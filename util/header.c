@@ -311,10 +311,10 @@ static int read_numa(struct perf_header *h, struct rd *r)
 	if (!e->numa_nodes)
 		return -ENOMEM;
 	for (u32 i = 0; i < n; i++) {
-		struct perf_numa_node *nd = &e->numa_nodes[i];
+		struct perf_numa_node *node = &e->numa_nodes[i];
 
-		if (rd_u32(r, &nd->node) || rd_u64(r, &nd->mem_total) ||
-		    rd_u64(r, &nd->mem_free) || rd_str(r, &nd->cpus))
+		if (rd_u32(r, &node->node) || rd_u64(r, &node->mem_total) ||
+		    rd_u64(r, &node->mem_free) || rd_str(r, &node->cpus))
 			return -EINVAL;
 		e->nr_numa_nodes = i + 1;
 	}
