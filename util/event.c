@@ -391,6 +391,36 @@ int perf_event__parse_sample(const struct perf_event_attr *attr, const union per
 }
 
 /**
+ * perf_event__time - see util/event.h
+ */
+int perf_event__time(const struct perf_event_attr *attr, const union perf_event *ev,
+		     size_t size, u64 *time)
+{
+	u64 t = attr->sample_type;
+	size_t pos;
+
+	if (!(t & PERF_SAMPLE_TIME) || size < sizeof(ev->header) ||
+	    ev->header.type >= PERF_RECORD_USER_TYPE_START)
+		return -ENOENT;
+	if (ev->header.type == PERF_RECORD_SAMPLE) {
+		pos = sizeof(ev->header) + 8 * (!!(t & PERF_SAMPLE_IDENTIFIER) +
+						!!(t & PERF_SAMPLE_IP) + !!(t & PERF_SAMPLE_TID));
+		if (pos + 8 > size)
+			return -EINVAL;
+	} else {
+		size_t n = perf_sample__id_hdr_size(attr);
+
+		if (!n)
+			return -ENOENT;
+		if (n + sizeof(ev->header) > size)
+			return -EINVAL;
+		pos = size - n + 8 * !!(t & PERF_SAMPLE_TID);
+	}
+	memcpy(time, (const u8 *)ev + pos, 8);
+	return 0;
+}
+
+/**
  * perf_sample__id_pos - see util/event.h
  */
 int perf_sample__id_pos(u64 t)

@@ -302,6 +302,17 @@ int perf_sample__parse_id(const struct perf_event_attr *attr, const void *rec,
 int perf_event__parse_sample(const struct perf_event_attr *attr, const union perf_event *ev,
 			     size_t size, struct perf_sample *out);
 
+/**
+ * perf_event__time - the time stamp of a kernel record, without parsing it all
+ * @attr: its event; @ev, @size: the record
+ * @time: set when found
+ *
+ * Return: 0, -ENOENT when the record carries no time (no PERF_SAMPLE_TIME,
+ * or no sample_id_all for a non-sample), -EINVAL when it would be past @size.
+ */
+int perf_event__time(const struct perf_event_attr *attr, const union perf_event *ev,
+		     size_t size, u64 *time);
+
 /* Bytes of the sample_id_all trailer for @attr (0 without sample_id_all). */
 size_t perf_sample__id_hdr_size(const struct perf_event_attr *attr);
 
