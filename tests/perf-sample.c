@@ -181,6 +181,12 @@ TPERF_TEST(sample_all_fields, "perf.data: a sample with every PERF_SAMPLE bit")
 
 	build_all(&r, &attr);
 	TEST_ASSERT_EQUAL("parse", perf_sample__parse(&attr, r.buf, r.len, &s), 0);
+	{
+		u64 time = 0;
+
+		TEST_ASSERT_EQUAL("time", perf_event__time(&attr, (void *)r.buf, r.len, &time), 0);
+		TEST_ASSERT_EQUAL("time without parsing", time, 123456789);
+	}
 	TEST_ASSERT_EQUAL("id", s.id, 42);
 	TEST_ASSERT_EQUAL("ip", s.ip, 0xffffffff81000000ULL);
 	TEST_ASSERT_EQUAL("tid", s.tid, 11);
@@ -383,6 +389,18 @@ TPERF_TEST(sample_id_all_trailer, "perf.data: the sample_id_all trailer of a COM
 	TEST_ASSERT_EQUAL("cpu", p.cpu, 1);
 	TEST_ASSERT_EQUAL("tid", p.tid, 6);
 	TEST_ASSERT_EQUAL("ip is not in a trailer", p.ip, 0);
+	{
+		u64 time = 0;
+
+		TEST_ASSERT_EQUAL("time of a COMM", perf_event__time(&attr, (void *)r.buf, r.len,
+								      &time), 0);
+		TEST_ASSERT_EQUAL("its value", time, 777);
+		TEST_ASSERT_EQUAL("cut", perf_event__time(&attr, (void *)r.buf, 40, &time), -EINVAL);
+		attr.sample_id_all = 0;
+		TEST_ASSERT_EQUAL("no trailer", perf_event__time(&attr, (void *)r.buf, r.len, &time),
+				  -ENOENT);
+		attr.sample_id_all = 1;
+	}
 	TEST_ASSERT_EQUAL("too short for the trailer",
 			  perf_sample__parse_id(&attr, r.buf, 40, &p), -EINVAL);
 	TEST_ASSERT_EQUAL("id position, identifier", perf_sample__is_pos(attr.sample_type), 1);
