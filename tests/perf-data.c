@@ -812,14 +812,15 @@ TPERF_TEST(perf_data_read_by_perf, "perf.data: Linux perf reads the files we wri
 	return TEST_OK;
 }
 
-TPERF_TEST(perf_data_perf_recorded, "perf.data: files perf records here (file, pipe, -z)")
+TPERF_TEST(perf_data_perf_recorded, "perf.data: files perf records here (file, pipe, -z, dir)")
 {
-	static const char *const modes[] = { "-o %s", "-o - > %s", "-z -o %s" };
+	static const char *const modes[] = { "-o %s", "-o - > %s", "-z -o %s",
+					      "--threads -o %s" /* the directory format */ };
 	char path[512], oracle[600], cmd[2048];
 
 	if (system("perf --version >/dev/null 2>&1"))
 		return test_skip("Linux perf is not installed");
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		struct perf_session *s;
 		struct collect c;
 		int n;
@@ -829,8 +830,11 @@ TPERF_TEST(perf_data_perf_recorded, "perf.data: files perf records here (file, p
 		snprintf(cmd + n, sizeof(cmd) - n, modes[i], path);
 		/* a workload that runs on the CPU, so cpu-clock samples it */
 		strcat(cmd, " -- dd if=/dev/zero of=/dev/null bs=1k count=200000 2>/dev/null");
-		if (system(cmd))
+		if (system(cmd)) {
+			if (i == 3)
+				break;	/* a perf without --threads */
 			return test_skip("perf record cannot record cpu-clock here");
+		}
 		snprintf(oracle, sizeof(oracle), "%s.stats", path);
 		snprintf(cmd, sizeof(cmd), "perf report --stats -i %s > %s 2>/dev/null", path,
 			 oracle);
@@ -842,6 +846,8 @@ TPERF_TEST(perf_data_perf_recorded, "perf.data: files perf records here (file, p
 		TEST_ASSERT_EQUAL("every sample has its event", s->stats.nr_unknown_id, 0);
 		if (i == 2)
 			TEST_ASSERT_VAL("compressed", s->data.nr_compressed > 0);
+		if (i == 3)
+			TEST_ASSERT_VAL("directory", s->data.is_dir);
 		if (check_stats(oracle, s, &c)) {
 			perf_session__delete(s);
 			return TEST_FAIL;
