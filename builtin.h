@@ -5,7 +5,9 @@
 /* One entry point per subcommand: argv[0] is the command name. */
 int cmd_evlist(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
+int cmd_stat(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
 
 /* From perf.c: the command table, for help and the self tests. */

@@ -295,7 +295,7 @@ static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size
 	size_t i, done;
 	int err = 0;
 
-	if (!oe->nr)
+	if (!oe->nr)		/* oe->q is NULL while nothing was queued */
 		return 0;
 	oe_sort(oe);
 	for (i = 0; i < oe->nr && i < max_nr && oe->q[i]->time <= limit; i++) {
@@ -308,7 +308,8 @@ static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size
 		oe_release(oe, e);
 	}
 	done = i;
-	memmove(oe->q, oe->q + done, (oe->nr - done) * sizeof(*oe->q));
+	if (done && oe->nr > done)
+		memmove(oe->q, oe->q + done, (oe->nr - done) * sizeof(*oe->q));
 	oe->nr -= done;
 	oe->nr_sorted = oe->nr;
 	return err;
