@@ -19,7 +19,7 @@
 struct report {
 	const char *input, *sort, *symfs, *kallsyms;
 	int children;			/* -1: default (on when the file has callchains) */
-	bool inverted, show_nr_samples, quiet, header, header_only, stdio;
+	bool inverted, show_nr_samples, quiet, stdio, stats;
 	bool callchain_set, no_callchain;
 	double percent_limit;
 	struct callchain_param cc;
@@ -351,6 +351,37 @@ static void print_sample_count(struct hists *h, const char *name)
 	printf("# Event count (approx.): %llu\n", (unsigned long long)h->total_period);
 }
 
+/* --stats: the records by type, then the samples of each event. */
+static int print_stats(struct report *r)
+{
+	struct perf_session *s = r->session;
+	struct perf_header *hd = s->header;
+	u64 total = 0;
+	char buf[256];
+
+	for (int i = 1; i < PERF_RECORD_TYPES; i++)
+		total += s->stats.nr_events[i];
+	printf("\nAggregated stats:%s\n", perf_header__has_feat(hd, HEADER_AUXTRACE) ?
+	       " (excludes AUX area (e.g. instruction trace) decoded / synthesized events)" : "");
+	printf("%16s events: %10llu\n", "TOTAL", (unsigned long long)total);
+	for (int i = 1; i < PERF_RECORD_TYPES; i++) {
+		const char *name = perf_event__name(i);
+
+		if (!name || !s->stats.nr_events[i])
+			continue;
+		printf("%16s events: %10llu  (%4.1f%%)\n", name,
+		       (unsigned long long)s->stats.nr_events[i],
+		       total ? 100.0 * s->stats.nr_events[i] / total : 0.0);
+	}
+	for (int i = 0; i < r->nr_hists; i++) {
+		if (!r->hists[i].nr_samples)
+			continue;
+		printf("%s stats:\n", event_name(&hd->attrs[i], buf, sizeof(buf)));
+		printf("%16s events: %10llu\n", "SAMPLE", (unsigned long long)r->hists[i].nr_samples);
+	}
+	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
+}
+
 static bool sort_starts_with_sym(const char *s)
 {
 	return !strncmp(s, "sym", 3);
@@ -435,14 +466,15 @@ static int run_report(struct report *r)
 	rt.tool.mmap = rt.tool.mmap2 = rt.tool.comm = process_model;
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
 	rt.tool.lost_samples = process_lost_samples;
-	rt.tool.feature = process_feature;
+	if (!r->stats)	/* perf --stats keeps the names it derives */
+		rt.tool.feature = process_feature;
 	rt.tool.ordered_events = true;
 	r->session = perf_session__new(r->input, &err, msg, sizeof(msg));
 	if (!r->session) {
 		error("%s", msg);
 		return 1;
 	}
-	if (!r->quiet)	/* perf prints it before it reads the events */
+	if (!r->quiet && !r->stats)	/* perf prints it before it reads the events */
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	err = machine__init(&r->machine, &mo, &r->session->header->env);
 	if (!err && !r->session->data.is_pipe)
@@ -459,7 +491,11 @@ static int run_report(struct report *r)
 		warning("%s", r->session->warnmsg);
 	if (!err && !r->hists)
 		err = setup_hists(r);
-	if (!err) {
+	if (!err && r->stats) {
+		err = print_stats(r);
+		if (err)
+			error("cannot write the statistics: %s", strerror(-err));
+	} else if (!err) {
 		err = print_report(r);
 		if (err)
 			error("cannot write the report: %s", strerror(-err));
@@ -501,6 +537,7 @@ int cmd_report(int argc, const char **argv)
 			   "don't show entries under that percent"),
 		OPT_BOOLEAN('n', "show-nr-samples", &r.show_nr_samples, "show a column with the number of samples"),
 		OPT_BOOLEAN('q', "quiet", &r.quiet, "do not show any warnings or messages"),
+		OPT_BOOLEAN(0, "stats", &r.stats, "display event stats"),
 		OPT_STRING(0, "symfs", &r.symfs, "directory", "look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &r.kallsyms, "file", "kallsyms pathname"),
 		OPT_END()

@@ -39,6 +39,23 @@ test_expect_success 'report prints what perf 6.1 printed, on the fixtures' '
 	done <list
 '
 
+test_expect_success '--stats counts the records as perf 6.1 counted them' '
+	n=0 &&
+	for f in "$DATA_DIR"/*/expected-perf-stats.txt "$DATA_DIR"/*/*.expected-perf-stats.txt; do
+		case $f in
+		*/lpd-aarch64-pipe-zstd/*|*/probe.data.stream.*) continue ;;	# perf failed there
+		*/expected-perf-stats.txt)
+			d=$(dirname "$f")
+			data=$d/$(ls "$d" | grep -v -e '\.txt$' -e '\.md$') ;;
+		*)	data=${f%.expected-perf-stats.txt} ;;
+		esac
+		n=$((n + 1))
+		tperf report -i "$data" --stats >out 2>/dev/null
+		test_cmp "$f" out || exit 1
+	done &&
+	test $n -ge 9
+'
+
 test_expect_success 'report reads a pipe-mode stream on stdin' '
 	d=$DATA_DIR/pdc-pipe-mode-6.12 &&
 	cat $d/perf.data.piped.header_features_aligned-6.12 |
