@@ -15,7 +15,6 @@ fixtures() {
 		[ -s "$f" ] || continue
 		case $f in
 		*/pdc-branch-stack-lbr/*) continue ;;	# branch mode: not done
-		*/probe.data.stream.*) continue ;;	# name from the tracing data
 		*/sleep.compressed2.pipe.data.*) continue ;;	# refused, see below
 		*/expected-perf-report.txt)
 			d=$(dirname "$f")
