@@ -61,8 +61,7 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
 		f &= ~SF_CPU;
 	if (!(t & PERF_SAMPLE_TIME))
 		f &= ~SF_TIME;
-	if (!(t & PERF_SAMPLE_PERIOD))
-		f &= ~SF_PERIOD;
+	/* the period is printed without PERF_SAMPLE_PERIOD too: the attr's */
 	if (!(t & PERF_SAMPLE_IP))
 		f &= ~(SF_IP | SF_SYM | SF_SYMOFF | SF_DSO);
 	if (!(t & PERF_SAMPLE_TID))

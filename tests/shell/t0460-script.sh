@@ -66,7 +66,9 @@ test_expect_success PERF 'samples with and without callchains, two events, -F, -
 	same_as_perf "$TRASH/cc.data" --symfs=/nonexistent --kallsyms=/dev/null &&
 	perf record -q -F 999 -e cpu-clock,task-clock -o "$TRASH/two.data" -- sh -c "$workload" 2>/dev/null &&
 	same_as_perf "$TRASH/two.data" &&
-	same_as_perf "$TRASH/two.data" -F -dso
+	same_as_perf "$TRASH/two.data" -F -dso &&
+	perf record -q -c 200000 -e task-clock -g -o "$TRASH/c.data" -- sh -c "$workload" 2>/dev/null &&
+	same_as_perf "$TRASH/c.data"
 '
 
 test_expect_success PERF,ROOT 'system wide (CPU column, kernel callchains)' '
