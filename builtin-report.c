@@ -197,7 +197,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		return -ENOMEM;
 	machine__resolve_addr(&r->machine, t, sample->misc & PERF_RECORD_MISC_CPUMODE_MASK,
 			      sample->ip, &al);
-	if (h->has_callchain && (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
+	if ((h->has_callchain || h->children) && (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		if (resolve_callchain(r, t, sample, &n))
 			return -ENOMEM;
 		n = order_frames(r, n);
