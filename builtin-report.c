@@ -427,6 +427,14 @@ static int print_report(struct report *r)
 	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
 }
 
+static bool all_exclude_kernel(struct perf_header *h)
+{
+	for (int i = 0; i < h->nr_attrs; i++)
+		if (!h->attrs[i].attr.exclude_kernel)
+			return false;
+	return true;
+}
+
 static struct report *opt_rep;
 
 static int parse_callchain_opt(const struct option *opt, const char *arg, int unset)
@@ -497,6 +505,9 @@ static int run_report(struct report *r)
 		warning("%s", r->session->warnmsg);
 	if (!err && !r->hists)
 		err = setup_hists(r);
+	if (!err && !r->quiet && !r->machine.kernel_map && !all_exclude_kernel(r->session->header))
+		warning("'%s' has no kernel map (kernel.kptr_restrict was set when it was recorded?): kernel samples cannot be resolved",
+			r->input);
 	if (!err && r->stats) {
 		err = print_stats(r);
 		if (err)
