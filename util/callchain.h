@@ -50,6 +50,7 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 		    bool key_address);
 /** cc_node__merge - move everything of @src into @dst (src is emptied).  Return: 0 or -ENOMEM */
 int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address);
+/** cc_node__free_children - free the nodes under @n (not @n itself) */
 void cc_node__free_children(struct cc_node *n);
 
 static inline u64 cc_node__cumul(const struct cc_node *n)

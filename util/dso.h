@@ -35,7 +35,9 @@ struct dso {
 
 /** dso__new - a DSO named @name (its kind from the name) */
 struct dso *dso__new(const char *name, enum dso_kind kind, unsigned int seq);
+/** dso__delete - free @dso and its symbols (NULL is fine) */
 void dso__delete(struct dso *dso);
+/** dso__set_build_id - remember @size bytes of build-id (at most 20) */
 void dso__set_build_id(struct dso *dso, const u8 *bid, size_t size);
 /** dso__build_id_hex - the build-id as lowercase hex in @buf (41 bytes) */
 void dso__build_id_hex(const struct dso *dso, char *buf);

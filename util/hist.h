@@ -52,8 +52,14 @@ struct hists {
 	const struct callchain_param *cc;
 };
 
+/**
+ * hists__init - an empty histogram sorted by @keys (kept, not copied)
+ * @children: --children; @cc: the callchain parameters (kept)
+ * Return: 0.
+ */
 int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool children,
 		const struct callchain_param *cc);
+/** hists__exit - free the entries of @h */
 void hists__exit(struct hists *h);
 
 /**

@@ -48,6 +48,7 @@ struct addr_location {
  * created first (in its order) with their build-ids.  Return: 0 or -ENOMEM.
  */
 int machine__init(struct machine *m, const struct machine_opts *o, const struct perf_env *env);
+/** machine__exit - free the threads, DSOs, maps and strings of @m */
 void machine__exit(struct machine *m);
 
 /**

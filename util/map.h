@@ -26,9 +26,12 @@ struct maps {
 	int refcnt;
 };
 
+/** maps__new - an empty set, one reference */
 struct maps *maps__new(void);
+/** maps__get - take a reference (the threads of a process share their maps) */
 struct maps *maps__get(struct maps *maps);
-void maps__put(struct maps *maps);	/* frees the array, not the maps */
+/** maps__put - drop a reference; the last frees the array, not the maps */
+void maps__put(struct maps *maps);
 
 /** maps__find - the map containing @addr, or NULL */
 struct map *maps__find(struct maps *maps, u64 addr);

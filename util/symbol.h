@@ -48,6 +48,7 @@ void symtab__sort_only(struct symtab *t);
 /** symtab__find - the symbol containing @addr, or NULL */
 struct symbol *symtab__find(struct symtab *t, u64 addr);
 
+/** symtab__exit - free the symbols of @t */
 void symtab__exit(struct symtab *t);
 
 /**

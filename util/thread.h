@@ -28,6 +28,7 @@ struct thread {
 
 /** thread__new - a thread with no maps and the comm @comm (owned by the machine) */
 struct thread *thread__new(int pid, int tid, struct comm *comm);
+/** thread__delete - free @t and drop its maps reference (NULL is fine) */
 void thread__delete(struct thread *t);
 
 #endif
