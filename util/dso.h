@@ -30,6 +30,9 @@ struct dso {
 	u8 build_id_size;
 	bool has_build_id;
 	bool loaded;
+	bool has_id;			/* maj/min/ino/ino_gen from an MMAP2 */
+	u32 maj, min;
+	u64 ino, ino_gen;
 	struct symtab syms;
 };
 

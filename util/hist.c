@@ -120,8 +120,6 @@ static int ident_cmp(const struct hist_entry *a, const struct hist_entry *b)
 
 		if (c)
 			return c;
-		if (sort_hists->keys[i] == SORT_SYM && (a->sym || b->sym) && a->sym != b->sym)
-			return a->sym < b->sym ? -1 : 1;
 	}
 	return 0;
 }

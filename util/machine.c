@@ -130,6 +130,46 @@ static struct dso *machine__findnew_dso(struct machine *m, const char *name, enu
 	return d ? d : machine__add_dso(m, name, kind);
 }
 
+/*
+ * perf tells DSOs of one path apart by the device and inode of MMAP2: a
+ * file replaced between two runs is a second DSO.  A DSO without them (from
+ * the build-id table, or MMAP) matches and takes the first ones seen.
+ */
+static struct dso *machine__findnew_dso_id(struct machine *m, const char *name,
+					   enum dso_kind kind, const struct perf_record_mmap2 *mm)
+{
+	bool id = mm && (mm->maj || mm->min || mm->ino || mm->ino_generation);
+	struct dso *d;
+
+	for (size_t i = 0; i < m->nr_dsos; i++) {
+		d = m->dsos[i];
+		if (strcmp(d->long_name, name))
+			continue;
+		if (!id || !d->has_id) {
+			if (id) {
+				d->has_id = true;
+				d->maj = mm->maj;
+				d->min = mm->min;
+				d->ino = mm->ino;
+				d->ino_gen = mm->ino_generation;
+			}
+			return d;
+		}
+		if (d->maj == mm->maj && d->min == mm->min && d->ino == mm->ino &&
+		    d->ino_gen == mm->ino_generation)
+			return d;
+	}
+	d = machine__add_dso(m, name, kind);
+	if (d && id) {
+		d->has_id = true;
+		d->maj = mm->maj;
+		d->min = mm->min;
+		d->ino = mm->ino;
+		d->ino_gen = mm->ino_generation;
+	}
+	return d;
+}
+
 static bool is_kernel_name(const char *name)
 {
 	return !strncmp(name, "[kernel.kallsyms", 16) || !strncmp(name, "[guest.kernel.kallsyms", 22);
@@ -209,8 +249,8 @@ int machine__init(struct machine *m, const struct machine_opts *o, const struct 
 						 kernel ? DSO_MODULE : dso__kind_of(b->filename));
 		if (!d)
 			return -ENOMEM;
-		if (!d->has_build_id)
-			dso__set_build_id(d, b->build_id, b->size ? b->size : PERF_BUILD_ID_SIZE);
+		/* perf: a later entry for the same file wins */
+		dso__set_build_id(d, b->build_id, b->size ? b->size : PERF_BUILD_ID_SIZE);
 	}
 	idle = machine__findnew_thread(m, 0, 0);
 	if (!idle || !(idle->comm = comm__new(m, "swapper")))
@@ -466,7 +506,9 @@ static int process_mmap(struct machine *m, const union perf_event *ev, size_t si
 		snprintf(name, sizeof(name), "%s", jit);
 		kind = DSO_JIT;
 	}
-	d = machine__findnew_dso(m, name, kind);
+	d = machine__findnew_dso_id(m, name, kind,
+				    v2 && !(ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) ?
+				    &ev->mmap2 : NULL);
 	if (!d)
 		return -ENOMEM;
 	if (v2 && (ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) && !d->has_build_id)
