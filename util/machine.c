@@ -155,8 +155,9 @@ static struct dso *machine__findnew_dso_id(struct machine *m, const char *name,
 			}
 			return d;
 		}
+		/* synthesized MMAP2s have no inode generation: not compared then */
 		if (d->maj == mm->maj && d->min == mm->min && d->ino == mm->ino &&
-		    d->ino_gen == mm->ino_generation)
+		    (!d->ino_gen || !mm->ino_generation || d->ino_gen == mm->ino_generation))
 			return d;
 	}
 	d = machine__add_dso(m, name, kind);
