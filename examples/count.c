@@ -29,6 +29,8 @@ int main(int argc, const char **argv)
 	}
 	if (parse_events(evlist, argv[1], &err)) {
 		parse_events_error__print(&err, stderr);
+		parse_events_error__exit(&err);
+		evlist__delete(evlist);
 		return 129;
 	}
 	evlist__for_each_entry(evlist, evsel) {
@@ -40,16 +42,20 @@ int main(int argc, const char **argv)
 	if (evlist__create_maps(evlist, &target, msg, sizeof(msg)) ||
 	    workload__prepare(&w, argv + 2)) {
 		fprintf(stderr, "count: %s\n", msg);
+		evlist__delete(evlist);
 		return 1;
 	}
 	evlist__set_workload_pid(evlist, w.pid);
 	if (evlist__open(evlist, EVLIST_OPEN_KEEP_UNSUPPORTED, msg, sizeof(msg))) {
 		fprintf(stderr, "count: %s\n", msg);
 		workload__abort(&w);
+		evlist__delete(evlist);
 		return 1;
 	}
-	if (workload__start(&w) || workload__wait(&w, &status))
+	if (workload__start(&w) || workload__wait(&w, &status)) {
+		evlist__delete(evlist);
 		return 1;
+	}
 	evlist__read(evlist);
 	evlist__for_each_entry(evlist, evsel) {
 		if (!evsel->supported) {
