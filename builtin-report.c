@@ -152,15 +152,16 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		if (r->levels[i])
 			level = r->levels[i];	/* frames without a map keep the last one */
 		tmpl.level = level;
-		for (size_t k = 0; k < nseen && !dup; k++)
-			dup = (!h->nr_keys || seen[k]->sym == tmpl.sym) && hists__same(h, seen[k], &tmpl);
-		if (dup)
-			continue;
 		e = hists__findnew(h, &tmpl);
 		if (!e) {
 			err = -ENOMEM;
 			break;
 		}
+		/* an entry is credited once per sample, however many frames map to it */
+		for (size_t k = 0; k < nseen && !dup; k++)
+			dup = seen[k] == e;
+		if (dup)
+			continue;
 		seen[nseen++] = e;
 		e->period_acc += period;
 		e->nr_acc++;

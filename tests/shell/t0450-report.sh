@@ -133,6 +133,14 @@ test_expect_success PERF 'the lead check: --no-children --sort comm,dso,sym with
 # With --children, entries of garbage frames (no frame pointers in libc) at
 # equal periods are ordered by perf's trees, which tperf rebuilds but not
 # always exactly: fresh recordings compare the entries above 3% there.
+# With a sort key that is not sym, every frame of a chain can fall into one
+# entry: it is credited once per sample, never above 100%.
+test_expect_success PERF '--children with --sort pid, comm, dso: one credit per sample' '
+	same_as_perf "$TRASH/cc.data" -n --sort pid &&
+	same_as_perf "$TRASH/cc.data" --sort comm &&
+	same_as_perf "$TRASH/cc.data" --sort dso -g none
+'
+
 test_expect_success PERF 'default (--children, caller order), -g none, -n, -G, --percent-limit' '
 	same_as_perf "$TRASH/cc.data" --percent-limit 3 &&
 	same_as_perf "$TRASH/cc.data" --no-children -g none &&
