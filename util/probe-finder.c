@@ -1,0 +1,1107 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Probe points and variables from DWARF (libdw).
+ *
+ * A function is found as every DW_TAG_subprogram with code (each
+ * out-of-line copy) and, unless --no-inlines, every DW_TAG_inlined_subroutine
+ * of that name.  Without optimisation (no -O1.. in DW_AT_producer) the entry
+ * probe goes after the prologue, at the function's second line-table row, so
+ * the arguments are in their stack slots; optimised code is probed at the
+ * entry, its arguments found through the location lists.
+ *
+ * A variable's location at the probe address becomes a uprobe fetch
+ * argument: DW_OP_regN -> %reg, DW_OP_bregN -> +off(%reg), DW_OP_fbreg with
+ * the frame base (DW_OP_call_frame_cfa resolved through the CFI at that
+ * address), DW_OP_addr -> @+FILE_OFFSET; then each "->f" dereferences,
+ * ".f" and "[i]" add offsets.
+ */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "probe-elf.h"
+#include "probe-event.h"
+#include "probe-finder.h"
+
+struct finder {
+	struct probe_elf *pe;
+	Dwarf *dw;
+	const struct probe_def *def;
+	const struct probe_finder_opts *o;
+	struct probe_point *pts;
+	int nr;
+	char *msg;
+	size_t size;
+	int err;
+	int nr_funcs;		/* function instances matched */
+	int target_line;	/* for the "no code at line" message */
+	const char *target_file;
+};
+
+static int fail(struct finder *f, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(struct finder *f, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (f->err)
+		return f->err;
+	va_start(ap, fmt);
+	vsnprintf(f->msg, f->size, fmt, ap);
+	va_end(ap);
+	f->err = err;
+	return err;
+}
+
+static Dwarf *open_dwarf(struct probe_elf *pe)
+{
+	return dwarf_begin_elf(probe_elf__elf(pe), DWARF_C_READ, NULL);
+}
+
+bool probe_finder__has_dwarf(struct probe_elf *pe)
+{
+	Dwarf *dw = open_dwarf(pe);
+	Dwarf_Off next;
+	size_t hsize;
+	bool has;
+
+	if (!dw)
+		return false;
+	has = dwarf_nextcu(dw, 0, &next, &hsize, NULL, NULL, NULL) == 0;
+	dwarf_end(dw);
+	return has;
+}
+
+void probe_points__free(struct probe_point *pts, int nr)
+{
+	for (int i = 0; i < nr; i++) {
+		free(pts[i].fetchargs);
+		free(pts[i].func);
+		free(pts[i].file);
+	}
+	free(pts);
+}
+
+/* ---- walking the DIE tree ---- */
+
+typedef int (*die_fn)(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu);
+
+static bool has_code(Dwarf_Die *die)
+{
+	Dwarf_Addr lo;
+
+	return dwarf_lowpc(die, &lo) == 0 || dwarf_hasattr(die, DW_AT_ranges) ||
+	       dwarf_hasattr(die, DW_AT_entry_pc);
+}
+
+static int walk_dies(struct finder *f, Dwarf_Die *parent, Dwarf_Die *cu, die_fn fn)
+{
+	Dwarf_Die child;
+	int ret;
+
+	if (dwarf_child(parent, &child))
+		return 0;
+	do {
+		int tag = dwarf_tag(&child);
+
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
+			ret = fn(f, &child, cu);
+			if (ret)
+				return ret;
+		}
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block ||
+		    tag == DW_TAG_inlined_subroutine || tag == DW_TAG_namespace ||
+		    tag == DW_TAG_class_type || tag == DW_TAG_structure_type) {
+			ret = walk_dies(f, &child, cu, fn);
+			if (ret)
+				return ret;
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+	return 0;
+}
+
+static int for_each_cu(struct finder *f, int (*fn)(struct finder *f, Dwarf_Die *cu))
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+
+	while (dwarf_nextcu(f->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+
+		if (dwarf_offdie(f->dw, off + hsize, &cu)) {
+			int ret = fn(f, &cu);
+
+			if (ret)
+				return ret;
+		}
+		off = next;
+	}
+	return 0;
+}
+
+/* Does the path @path end with @suffix at a '/' boundary? */
+static bool path_matches(const char *path, const char *suffix)
+{
+	size_t lp, ls;
+
+	if (!path || !suffix)
+		return !suffix;
+	lp = strlen(path), ls = strlen(suffix);
+	if (ls > lp)
+		return false;
+	if (strcmp(path + lp - ls, suffix))
+		return false;
+	return lp == ls || path[lp - ls - 1] == '/' || suffix[0] == '/';
+}
+
+static bool cu_optimized(Dwarf_Die *cu)
+{
+	Dwarf_Attribute a;
+	const char *p = dwarf_formstring(dwarf_attr(cu, DW_AT_producer, &a));
+
+	for (; p && (p = strstr(p, " -O")); p += 3)
+		if (p[3] != '0')
+			return true;
+	return false;
+}
+
+static int entry_pc(Dwarf_Die *die, Dwarf_Addr *pc)
+{
+	Dwarf_Addr base, start, end;
+
+	if (dwarf_entrypc(die, pc) == 0)
+		return 0;
+	if (dwarf_ranges(die, 0, &base, &start, &end) > 0) {
+		*pc = start;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+/* The first line-table row after @entry inside @fn: the end of the prologue. */
+static Dwarf_Addr skip_prologue(Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr entry)
+{
+	Dwarf_Lines *lines;
+	size_t n;
+	Dwarf_Addr best = 0;
+
+	if (dwarf_getsrclines(cu, &lines, &n))
+		return entry;
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr a;
+		bool stmt = false;
+
+		if (!l || dwarf_lineaddr(l, &a) || a <= entry || dwarf_linebeginstatement(l, &stmt) ||
+		    !stmt || dwarf_haspc(fn, a) != 1)
+			continue;
+		if (!best || a < best)
+			best = a;
+	}
+	return best ?: entry;
+}
+
+/* ---- variables ---- */
+
+static const char *const dwarf_regs[] = {
+	"ax", "dx", "cx", "bx", "si", "di", "bp", "sp",
+	"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "ip",
+};
+
+static const char *reg_name(unsigned int n)
+{
+	return n < sizeof(dwarf_regs) / sizeof(dwarf_regs[0]) ? dwarf_regs[n] : NULL;
+}
+
+enum loc_kind { LOC_REG, LOC_MEM, LOC_ABS };
+
+/* Where a value is: in register @expr, at *(@expr + @off), or at file offset @off. */
+struct loc {
+	enum loc_kind kind;
+	char expr[512];
+	int64_t off;
+};
+
+static int loc_value(const struct loc *l, char *buf, size_t size)
+{
+	int n;
+
+	if (l->kind == LOC_REG)
+		n = snprintf(buf, size, "%s", l->expr);
+	else if (l->kind == LOC_ABS)
+		n = snprintf(buf, size, "@+0x%" PRIx64, (uint64_t)l->off);
+	else
+		n = snprintf(buf, size, "%s%" PRId64 "(%s)", l->off < 0 ? "" : "+", l->off, l->expr);
+	return n < 0 || (size_t)n >= size ? -ENOSPC : 0;
+}
+
+
+/* The CFA at @pc, as register + offset, from .eh_frame or .debug_frame. */
+static int cfa_loc(struct finder *f, Dwarf_Addr pc, struct loc *l)
+{
+	Dwarf_CFI *cfis[2] = { dwarf_getcfi_elf(probe_elf__elf(f->pe)), dwarf_getcfi(f->dw) };
+
+	for (int i = 0; i < 2; i++) {
+		Dwarf_Frame *frame;
+		Dwarf_Op *ops;
+		size_t nops;
+		const char *r = NULL;
+		int64_t off = 0;
+
+		if (!cfis[i] || dwarf_cfi_addrframe(cfis[i], pc, &frame))
+			continue;
+		if (dwarf_frame_cfa(frame, &ops, &nops) == 0 && nops == 1) {
+			if (ops[0].atom >= DW_OP_breg0 && ops[0].atom <= DW_OP_breg31) {
+				r = reg_name(ops[0].atom - DW_OP_breg0);
+				off = (int64_t)ops[0].number;
+			} else if (ops[0].atom == DW_OP_bregx) {
+				r = reg_name((unsigned int)ops[0].number);
+				off = (int64_t)ops[0].number2;
+			}
+		}
+		free(frame);
+		if (r) {
+			l->kind = LOC_MEM;
+			snprintf(l->expr, sizeof(l->expr), "%%%s", r);
+			l->off = off;
+			return 0;
+		}
+	}
+	return -ENOTSUP;
+}
+
+/* The frame base of the function @sp at @pc, plus @off: *(reg + off) in @l. */
+static int frame_base(struct finder *f, Dwarf_Die *sp, Dwarf_Addr pc, int64_t off,
+		      struct loc *l)
+{
+	Dwarf_Attribute a;
+	Dwarf_Op *ops;
+	size_t nops;
+	const char *r = NULL;
+	int64_t base = 0;
+	unsigned int atom;
+
+	if (!sp || !dwarf_attr(sp, DW_AT_frame_base, &a) ||
+	    dwarf_getlocation_addr(&a, pc, &ops, &nops, 1) != 1 || nops != 1)
+		return -ENOTSUP;
+	atom = ops[0].atom;
+	if (atom == DW_OP_call_frame_cfa) {
+		if (cfa_loc(f, pc, l))
+			return -ENOTSUP;
+		l->off += off;
+		return 0;
+	}
+	if (atom >= DW_OP_breg0 && atom <= DW_OP_breg31) {
+		r = reg_name(atom - DW_OP_breg0);
+		base = (int64_t)ops[0].number;
+	} else if (atom >= DW_OP_reg0 && atom <= DW_OP_reg31) {
+		r = reg_name(atom - DW_OP_reg0);
+	}
+	if (!r)
+		return -ENOTSUP;
+	l->kind = LOC_MEM;
+	snprintf(l->expr, sizeof(l->expr), "%%%s", r);
+	l->off = base + off;
+	return 0;
+}
+
+static int expr_to_loc(struct finder *f, Dwarf_Op *ops, size_t nops, Dwarf_Die *sp,
+		       Dwarf_Addr pc, struct loc *l)
+{
+	unsigned int atom;
+	const char *r = NULL;
+	uint64_t fo;
+
+	if (nops != 1)
+		return -ENOTSUP;
+	atom = ops[0].atom;
+	memset(l, 0, sizeof(*l));
+	if (atom >= DW_OP_reg0 && atom <= DW_OP_reg31) {
+		r = reg_name(atom - DW_OP_reg0);
+		l->kind = LOC_REG;
+	} else if (atom == DW_OP_regx) {
+		r = reg_name((unsigned int)ops[0].number);
+		l->kind = LOC_REG;
+	} else if (atom >= DW_OP_breg0 && atom <= DW_OP_breg31) {
+		r = reg_name(atom - DW_OP_breg0);
+		l->kind = LOC_MEM;
+		l->off = (int64_t)ops[0].number;
+	} else if (atom == DW_OP_bregx) {
+		r = reg_name((unsigned int)ops[0].number);
+		l->kind = LOC_MEM;
+		l->off = (int64_t)ops[0].number2;
+	} else if (atom == DW_OP_fbreg) {
+		return frame_base(f, sp, pc, (int64_t)ops[0].number, l);
+	} else if (atom == DW_OP_addr) {
+		if (probe_elf__vaddr_to_offset(f->pe, ops[0].number, &fo))
+			return -ENOTSUP;
+		l->kind = LOC_ABS;
+		l->off = (int64_t)fo;
+		return 0;
+	} else {
+		return -ENOTSUP;
+	}
+	if (!r)
+		return -ENOTSUP;
+	snprintf(l->expr, sizeof(l->expr), "%%%s", r);
+	return 0;
+}
+
+/* ---- types ---- */
+
+static Dwarf_Die *die_type(Dwarf_Die *die, Dwarf_Die *out)
+{
+	Dwarf_Attribute a;
+
+	if (!dwarf_attr_integrate(die, DW_AT_type, &a) || !dwarf_formref_die(&a, out))
+		return NULL;
+	return out;
+}
+
+static Dwarf_Die *peeled_type(Dwarf_Die *die, Dwarf_Die *out)
+{
+	Dwarf_Die t;
+
+	if (!die_type(die, &t) || dwarf_peel_type(&t, out))
+		return NULL;
+	return out;
+}
+
+static void append_str(char *buf, size_t size, const char *s)
+{
+	size_t len = strlen(buf);
+
+	if (len < size)
+		snprintf(buf + len, size - len, "%s", s);
+}
+
+/* perf's spelling of a type: "int", "struct point*", "const char*". */
+static void type_name(Dwarf_Die *type, char *buf, size_t size)
+{
+	Dwarf_Die t;
+	const char *name = type ? dwarf_diename(type) : NULL;
+	int tag = type ? dwarf_tag(type) : 0;
+
+	buf[0] = '\0';
+	if (!type) {
+		append_str(buf, size, "void");
+		return;
+	}
+	switch (tag) {
+	case DW_TAG_pointer_type:
+	case DW_TAG_array_type:
+		type_name(die_type(type, &t), buf, size);
+		append_str(buf, size, tag == DW_TAG_pointer_type ? "*" : "[]");
+		return;
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+		append_str(buf, size, tag == DW_TAG_const_type ? "const " : "volatile ");
+		type_name(die_type(type, &t), buf + strlen(buf), size - strlen(buf));
+		return;
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_enumeration_type:
+		append_str(buf, size, tag == DW_TAG_structure_type ? "struct " :
+			   tag == DW_TAG_union_type ? "union " : "enum ");
+		append_str(buf, size, name ?: "");
+		return;
+	}
+	append_str(buf, size, name ?: "?");
+}
+
+static int type_size(Dwarf_Die *t)
+{
+	Dwarf_Word n;
+
+	return dwarf_aggregate_size(t, &n) ? -1 : (int)n;
+}
+
+/* The fetch type of a scalar type ("s32", "x64"); NULL for aggregates. */
+static const char *fetch_type(Dwarf_Die *t, char *buf, size_t size)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word enc = 0;
+	int bytes = type_size(t);
+
+	if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8)
+		return NULL;
+	switch (dwarf_tag(t)) {
+	case DW_TAG_pointer_type:
+		snprintf(buf, size, "x%d", bytes * 8);
+		return buf;
+	case DW_TAG_enumeration_type:
+		snprintf(buf, size, "u%d", bytes * 8);
+		return buf;
+	case DW_TAG_base_type:
+		dwarf_formudata(dwarf_attr(t, DW_AT_encoding, &a), &enc);
+		snprintf(buf, size, "%c%d", enc == DW_ATE_signed || enc == DW_ATE_signed_char ? 's' :
+			 enc == DW_ATE_float ? 'x' : 'u', bytes * 8);
+		return buf;
+	}
+	return NULL;
+}
+
+static bool is_char(Dwarf_Die *t)
+{
+	Dwarf_Die p;
+
+	return t && !dwarf_peel_type(t, &p) && dwarf_tag(&p) == DW_TAG_base_type &&
+	       type_size(&p) == 1;
+}
+
+/* Member @name of struct/union @t (searching anonymous members). */
+static bool find_member(Dwarf_Die *t, const char *name, Dwarf_Die *out, int64_t *off)
+{
+	Dwarf_Die m;
+
+	if (dwarf_child(t, &m))
+		return false;
+	do {
+		Dwarf_Attribute a;
+		Dwarf_Word loc = 0;
+		const char *n = dwarf_diename(&m);
+		Dwarf_Die mt;
+
+		if (dwarf_tag(&m) != DW_TAG_member)
+			continue;
+		dwarf_formudata(dwarf_attr(&m, DW_AT_data_member_location, &a), &loc);
+		if (n && !strcmp(n, name)) {
+			*out = m;
+			*off = (int64_t)loc;
+			return true;
+		}
+		if (!n && peeled_type(&m, &mt) && find_member(&mt, name, out, off)) {
+			*off += (int64_t)loc;
+			return true;
+		}
+	} while (dwarf_siblingof(&m, &m) == 0);
+	return false;
+}
+
+/* ---- arguments ---- */
+
+struct argctx {
+	Dwarf_Die *scopes;
+	int nscopes, fn_scope;	/* scopes[fn_scope]: the function (instance) */
+	Dwarf_Die *sp, *cu;	/* the out-of-line function, for the frame base */
+	Dwarf_Addr pc;
+	char where[160];	/* "walk+11", for messages */
+};
+
+static bool var_tag(Dwarf_Die *d)
+{
+	int tag = dwarf_tag(d);
+
+	return tag == DW_TAG_variable || tag == DW_TAG_formal_parameter;
+}
+
+static bool find_in(Dwarf_Die *scope, const char *name, Dwarf_Die *out)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(scope, &c))
+		return false;
+	do {
+		const char *n;
+
+		if (var_tag(&c) && (n = dwarf_diename(&c)) && !strcmp(n, name)) {
+			*out = c;
+			return true;
+		}
+	} while (dwarf_siblingof(&c, &c) == 0);
+	return false;
+}
+
+static bool find_var(struct argctx *c, const char *name, Dwarf_Die *out)
+{
+	for (int i = 0; i <= c->fn_scope; i++)
+		if (find_in(&c->scopes[i], name, out))
+			return true;
+	return find_in(c->cu, name, out);
+}
+
+/* Append the names of the variables in scope to @buf, for suggestions. */
+static void list_vars(struct argctx *c, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = c->fn_scope; i >= 0; i--) {
+		Dwarf_Die d;
+
+		if (dwarf_child(&c->scopes[i], &d))
+			continue;
+		do {
+			const char *n = dwarf_diename(&d);
+
+			if (var_tag(&d) && n && len + strlen(n) + 3 < size)
+				len += (size_t)snprintf(buf + len, size - len, "%s'%s'",
+							len ? ", " : "", n);
+		} while (dwarf_siblingof(&d, &d) == 0);
+	}
+}
+
+/* The location of variable @var at the probe address. */
+static int var_loc(struct finder *f, struct argctx *c, Dwarf_Die *var, const char *name,
+		   struct loc *l)
+{
+	Dwarf_Attribute a;
+	Dwarf_Op *ops;
+	size_t nops;
+
+	if (!dwarf_attr_integrate(var, DW_AT_location, &a))
+		return fail(f, -ENOENT, "variable '%s' at %s has been optimised out "
+			    "(it has no location)", name, c->where);
+	if (dwarf_getlocation_addr(&a, c->pc, &ops, &nops, 1) != 1)
+		return fail(f, -ENOENT, "variable '%s' is not available at %s "
+			    "(optimised out there): probe another line", name, c->where);
+	if (expr_to_loc(f, ops, nops, c->sp, c->pc, l))
+		return fail(f, -ENOTSUP, "variable '%s' at %s is computed, not stored "
+			    "(DWARF expression of %zu operations): probe another line",
+			    name, c->where, nops);
+	return 0;
+}
+
+static int apply_field(struct finder *f, const struct probe_arg *a,
+		       const struct probe_field *fl, struct loc *l, Dwarf_Die *type,
+		       int *bitsize, int *bitshift, int *container)
+{
+	Dwarf_Die t, m;
+	int64_t off;
+	char val[512];
+
+	if (!fl->name) {	/* [IDX] */
+		int tag = dwarf_tag(type), esz;
+
+		if (tag != DW_TAG_pointer_type && tag != DW_TAG_array_type)
+			return fail(f, -EINVAL, "'%s' is not an array or a pointer: "
+				    "cannot index it", a->var);
+		if (!peeled_type(type, &t) || (esz = type_size(&t)) <= 0)
+			return fail(f, -EINVAL, "'%s' points to a type without size", a->var);
+		if (tag == DW_TAG_pointer_type) {
+			if (loc_value(l, val, sizeof(val)))
+				return fail(f, -ENOSPC, "argument '%s' is too deep", a->var);
+			snprintf(l->expr, sizeof(l->expr), "%s", val);
+			l->kind = LOC_MEM;
+			l->off = fl->index * esz;
+		} else {
+			if (l->kind == LOC_REG)
+				return fail(f, -EINVAL, "array '%s' is in a register", a->var);
+			l->off += fl->index * esz;
+		}
+		*type = t;
+		return 0;
+	}
+	if (fl->ref) {
+		if (dwarf_tag(type) != DW_TAG_pointer_type || !peeled_type(type, &t))
+			return fail(f, -EINVAL, "'%s' is not a pointer: use '.%s' instead of "
+				    "'->%s'", a->var, fl->name, fl->name);
+	} else {
+		if (dwarf_tag(type) == DW_TAG_pointer_type)
+			return fail(f, -EINVAL, "'%s' is a pointer: use '->%s' instead of "
+				    "'.%s'", a->var, fl->name, fl->name);
+		t = *type;
+	}
+	if (dwarf_tag(&t) != DW_TAG_structure_type && dwarf_tag(&t) != DW_TAG_union_type)
+		return fail(f, -EINVAL, "'%s' is not a struct or union: it has no member '%s'",
+			    a->var, fl->name);
+	if (!find_member(&t, fl->name, &m, &off)) {
+		char tn[256];
+
+		type_name(&t, tn, sizeof(tn));
+		return fail(f, -ENOENT, "%s has no member '%s'", tn, fl->name);
+	}
+	if (fl->ref) {
+		if (loc_value(l, val, sizeof(val)))
+			return fail(f, -ENOSPC, "argument '%s' is too deep", a->var);
+		snprintf(l->expr, sizeof(l->expr), "%s", val);
+		l->kind = LOC_MEM;
+		l->off = 0;
+	} else if (l->kind == LOC_REG) {
+		return fail(f, -EINVAL, "struct '%s' is in a register: its members cannot be "
+			    "fetched", a->var);
+	}
+	l->off += off;
+	if (!peeled_type(&m, type))
+		return fail(f, -EINVAL, "member '%s' has no type", fl->name);
+	*bitsize = 0;
+	{
+		Dwarf_Attribute at;
+		Dwarf_Word bs, bo, bsz;
+		int csz = type_size(type);
+
+		if (dwarf_formudata(dwarf_attr(&m, DW_AT_bit_size, &at), &bs) == 0 && csz > 0) {
+			*container = csz * 8;
+			*bitsize = (int)bs;
+			if (dwarf_formudata(dwarf_attr(&m, DW_AT_data_bit_offset, &at), &bo) == 0) {
+				l->off += (int64_t)(bo / (Dwarf_Word)*container) * csz;
+				*bitshift = (int)(bo % (Dwarf_Word)*container);
+			} else if (dwarf_formudata(dwarf_attr(&m, DW_AT_bit_offset, &at), &bo) == 0) {
+				if (dwarf_formudata(dwarf_attr(&m, DW_AT_byte_size, &at), &bsz))
+					bsz = (Dwarf_Word)csz;
+				*bitshift = (int)(bsz * 8 - bo - bs);
+			}
+		}
+	}
+	return 0;
+}
+
+/* One "NAME=FETCH:TYPE" for argument @a into @out. */
+static int convert_var(struct finder *f, struct argctx *c, const struct probe_arg *a,
+		       Dwarf_Die *var, char *out, size_t size)
+{
+	struct loc l;
+	Dwarf_Die type;
+	char val[512], tb[32];
+	const char *name = a->name ?: a->var, *ft;
+	char cast_name[128];
+	int bitsize = 0, bitshift = 0, container = 0, ret, n;
+
+	ret = var_loc(f, c, var, a->var, &l);
+	if (ret)
+		return ret;
+	if (!peeled_type(var, &type))
+		return fail(f, -EINVAL, "variable '%s' has no type", a->var);
+	for (int i = 0; i < a->nr_fields; i++) {
+		ret = apply_field(f, a, &a->fields[i], &l, &type, &bitsize, &bitshift,
+				  &container);
+		if (ret)
+			return ret;
+		if (!a->name && a->fields[i].name)
+			name = a->fields[i].name;
+	}
+	if (loc_value(&l, val, sizeof(val)))
+		return fail(f, -ENOSPC, "argument '%s' is too deep", a->var);
+	if (!a->name && !a->nr_fields && a->type) {	/* "n:x8" is named "n_x8" (perf) */
+		snprintf(cast_name, sizeof(cast_name), "%s_%s", a->var, a->type);
+		name = cast_name;
+	}
+	if (a->type && !strcmp(a->type, "string")) {
+		Dwarf_Die t;
+		bool ptr = dwarf_tag(&type) == DW_TAG_pointer_type;
+
+		if ((!ptr && dwarf_tag(&type) != DW_TAG_array_type) || !die_type(&type, &t) ||
+		    !is_char(&t))
+			return fail(f, -EINVAL, "'%s' is not a char pointer or array: "
+				    "it cannot be fetched as a string", a->var);
+		if (ptr)
+			n = snprintf(out, size, "%s=+0(%s):string", name, val);
+		else if (l.kind == LOC_REG)
+			return fail(f, -EINVAL, "char array '%s' is in a register", a->var);
+		else
+			n = snprintf(out, size, "%s=%s:string", name, val);
+		return n < 0 || (size_t)n >= size ? fail(f, -ENOSPC, "argument too long") : 0;
+	}
+	if (bitsize && !a->type) {
+		snprintf(tb, sizeof(tb), "b%d@%d/%d", bitsize, bitshift, container);
+		ft = tb;
+	} else {
+		ft = a->type ?: fetch_type(&type, tb, sizeof(tb));
+	}
+	if (!ft) {
+		char tn[256];
+
+		type_name(&type, tn, sizeof(tn));
+		return fail(f, -EINVAL, "'%s' is a %s: fetch one of its members, or give a "
+			    "type (':u64')", a->var, tn);
+	}
+	n = snprintf(out, size, "%s=%s:%s", name, val, ft);
+	return n < 0 || (size_t)n >= size ? fail(f, -ENOSPC, "argument too long") : 0;
+}
+
+static int append_arg(struct finder *f, char *buf, size_t size, size_t *len, const char *arg)
+{
+	int n = snprintf(buf + *len, size - *len, "%s%s", *len ? " " : "", arg);
+
+	if (n < 0 || (size_t)n >= size - *len)
+		return fail(f, -ENOSPC, "the arguments are too long for one probe");
+	*len += (size_t)n;
+	return 0;
+}
+
+/* Every variable of @scope ($params: parameters only) that can be fetched. */
+static int add_scope_vars(struct finder *f, struct argctx *c, Dwarf_Die *scope, bool params,
+			  char *buf, size_t size, size_t *len)
+{
+	Dwarf_Die d;
+
+	if (dwarf_child(scope, &d))
+		return 0;
+	do {
+		struct probe_arg a = { .kind = PROBE_ARG_VAR };
+		char one[1024];
+		int ret;
+
+		if (!var_tag(&d) || (params && dwarf_tag(&d) != DW_TAG_formal_parameter))
+			continue;
+		a.var = (char *)dwarf_diename(&d);
+		if (!a.var)
+			continue;
+		if (convert_var(f, c, &a, &d, one, sizeof(one))) {
+			f->err = 0;	/* optimised out here: skipped, as perf does */
+			continue;
+		}
+		ret = append_arg(f, buf, size, len, one);
+		if (ret)
+			return ret;
+	} while (dwarf_siblingof(&d, &d) == 0);
+	return 0;
+}
+
+static int convert_one(struct finder *f, struct argctx *c, const struct probe_arg *a,
+		       char *buf, size_t size, size_t *len)
+{
+	char one[1024], avail[512];
+	Dwarf_Die var;
+	int ret;
+
+	switch (a->kind) {
+	case PROBE_ARG_RETVAL:
+		if (!f->def->retprobe)
+			return fail(f, -EINVAL, "$retval is only available at '%%return' probes");
+		return append_arg(f, buf, size, len, a->name ? a->name : "$retval");
+	case PROBE_ARG_COMM:
+		return append_arg(f, buf, size, len, "$comm");
+	case PROBE_ARG_REG:
+		snprintf(one, sizeof(one), "%s%s%s%s%s", a->name ?: "", a->name ? "=" : "",
+			 a->var, a->type ? ":" : "", a->type ?: "");
+		return append_arg(f, buf, size, len, one);
+	case PROBE_ARG_PARAMS:
+		return add_scope_vars(f, c, &c->scopes[c->fn_scope], true, buf, size, len);
+	case PROBE_ARG_VARS:
+		for (int i = c->fn_scope; i >= 0; i--) {
+			ret = add_scope_vars(f, c, &c->scopes[i], false, buf, size, len);
+			if (ret)
+				return ret;
+		}
+		return 0;
+	case PROBE_ARG_VAR:
+		break;
+	}
+	if (f->def->retprobe)
+		return fail(f, -EINVAL, "variables are not available at function return: "
+			    "use $retval");
+	if (!find_var(c, a->var, &var)) {
+		list_vars(c, avail, sizeof(avail));
+		return fail(f, -ENOENT, "no variable '%s' at %s%s%s", a->var, c->where,
+			    *avail ? "; available: " : "", avail);
+	}
+	ret = convert_var(f, c, a, &var, one, sizeof(one));
+	return ret ?: append_arg(f, buf, size, len, one);
+}
+
+/* Fill @c for @pc inside function instance @fn. */
+static int argctx_init(struct finder *f, struct argctx *c, Dwarf_Die *cu, Dwarf_Die *fn,
+		       Dwarf_Addr pc, Dwarf_Addr entry)
+{
+	const char *name = dwarf_diename(fn);
+
+	memset(c, 0, sizeof(*c));
+	c->cu = cu;
+	c->pc = pc;
+	snprintf(c->where, sizeof(c->where), "%s+%" PRIu64, name ?: "?", pc - entry);
+	c->nscopes = dwarf_getscopes(cu, pc, &c->scopes);
+	if (c->nscopes <= 0)
+		return fail(f, -ENOENT, "no scope at %s", c->where);
+	c->fn_scope = -1;
+	for (int i = 0; i < c->nscopes; i++) {
+		int tag = dwarf_tag(&c->scopes[i]);
+
+		if (c->fn_scope < 0 && dwarf_dieoffset(&c->scopes[i]) == dwarf_dieoffset(fn))
+			c->fn_scope = i;
+		if (tag == DW_TAG_subprogram && !c->sp)
+			c->sp = &c->scopes[i];
+	}
+	if (c->fn_scope < 0)
+		c->fn_scope = 0;
+	return 0;
+}
+
+static int add_point(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr pc,
+		     Dwarf_Addr entry)
+{
+	struct probe_point *p;
+	struct argctx c;
+	char args[4096];
+	size_t len = 0;
+	int ret;
+
+	for (int i = 0; i < f->nr; i++)
+		if (f->pts[i].addr == pc)
+			return 0;
+	if (f->nr >= f->o->max_probes)
+		return fail(f, -E2BIG, "'%s' has more than %d probe points: raise "
+			    "--max-probes", f->def->func ?: f->def->file, f->o->max_probes);
+	ret = argctx_init(f, &c, cu, fn, pc, entry);
+	args[0] = '\0';
+	for (int i = 0; !ret && i < f->def->nr_args; i++)
+		ret = convert_one(f, &c, &f->def->args[i], args, sizeof(args), &len);
+	free(c.scopes);
+	if (ret)
+		return ret;
+	p = realloc(f->pts, (size_t)(f->nr + 1) * sizeof(*p));
+	if (!p)
+		return fail(f, -ENOMEM, "out of memory");
+	f->pts = p;
+	p = &f->pts[f->nr++];
+	memset(p, 0, sizeof(*p));
+	p->addr = pc;
+	p->fetchargs = strdup(args);
+	p->func = strdup(dwarf_diename(fn) ?: "");
+	p->file = strdup(dwarf_decl_file(fn) ?: "");
+	p->func_offset = pc - entry;
+	p->inlined = dwarf_tag(fn) == DW_TAG_inlined_subroutine;
+	{
+		Dwarf_Line *l = dwarf_getsrc_die(cu, pc);
+
+		if (l)
+			dwarf_lineno(l, &p->line);
+	}
+	if (!p->fetchargs || !p->func || !p->file)
+		return fail(f, -ENOMEM, "out of memory");
+	return 0;
+}
+
+/* Every statement row of line @line (file @file) inside @fn. */
+static int add_line_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, const char *file,
+			   int line, Dwarf_Addr entry)
+{
+	Dwarf_Lines *lines;
+	size_t n;
+	int before = f->nr, ret;
+
+	if (dwarf_getsrclines(cu, &lines, &n))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr a;
+		int ln;
+		bool stmt;
+		const char *src;
+
+		if (!l || dwarf_lineno(l, &ln) || ln != line || dwarf_lineaddr(l, &a) ||
+		    dwarf_linebeginstatement(l, &stmt) || !stmt)
+			continue;
+		src = dwarf_linesrc(l, NULL, NULL);
+		if (!src || strcmp(src, file) || dwarf_haspc(fn, a) != 1)
+			continue;
+		ret = add_point(f, cu, fn, a, entry);
+		if (ret)
+			return ret;
+	}
+	return f->nr > before ? 0 : 1;
+}
+
+static int match_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
+{
+	const struct probe_def *d = f->def;
+	const char *name = dwarf_diename(die);
+	bool inl = dwarf_tag(die) == DW_TAG_inlined_subroutine;
+	Dwarf_Addr entry, pc;
+	int ret;
+
+	if (!name || strcmp(name, d->func) || !has_code(die) || entry_pc(die, &entry))
+		return 0;
+	if (d->file && !path_matches(dwarf_decl_file(die), d->file))
+		return 0;
+	if (inl && (f->o->no_inlines || d->retprobe || d->offset))
+		return 0;
+	f->nr_funcs++;
+	if (d->line) {
+		int decl = 0;
+
+		dwarf_decl_line(die, &decl);
+		f->target_line = decl + d->line;
+		f->target_file = dwarf_decl_file(die);
+		ret = add_line_points(f, cu, die, f->target_file, f->target_line, entry);
+		return ret > 0 ? 0 : ret;
+	}
+	pc = entry + d->offset;
+	if (!inl && !d->offset && !d->retprobe && !cu_optimized(cu))
+		pc = skip_prologue(cu, die, entry);
+	return add_point(f, cu, die, pc, entry);
+}
+
+static int find_funcs_in_cu(struct finder *f, Dwarf_Die *cu)
+{
+	return walk_dies(f, cu, cu, match_func);
+}
+
+/* The function instance (innermost) containing @pc. */
+static int func_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *out)
+{
+	Dwarf_Die *scopes;
+	int n = dwarf_getscopes(cu, pc, &scopes), ret = -ENOENT;
+
+	for (int i = 0; i < n; i++) {
+		int tag = dwarf_tag(&scopes[i]);
+
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
+			*out = scopes[i];
+			ret = 0;
+			break;
+		}
+	}
+	if (n > 0)
+		free(scopes);
+	return ret;
+}
+
+static int find_src_line_in_cu(struct finder *f, Dwarf_Die *cu)
+{
+	Dwarf_Lines *lines;
+	size_t n;
+
+	if (dwarf_getsrclines(cu, &lines, &n))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr a, entry;
+		Dwarf_Die fn;
+		int ln, ret;
+		bool stmt;
+
+		if (!l || dwarf_lineno(l, &ln) || ln != f->def->line || dwarf_lineaddr(l, &a) ||
+		    dwarf_linebeginstatement(l, &stmt) || !stmt ||
+		    !path_matches(dwarf_linesrc(l, NULL, NULL), f->def->file))
+			continue;
+		f->nr_funcs++;
+		if (func_at(cu, a, &fn) || entry_pc(&fn, &entry))
+			continue;
+		ret = add_point(f, cu, &fn, a, entry);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+struct nearby {
+	const char *file;
+	bool exact;
+	int line, below, above;
+};
+
+static int nearby_in_cu(struct finder *f, Dwarf_Die *cu)
+{
+	struct nearby *nb = (struct nearby *)f->target_file;
+	Dwarf_Lines *lines;
+	size_t n;
+
+	if (dwarf_getsrclines(cu, &lines, &n))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		int ln;
+
+		if (!src || dwarf_lineno(l, &ln) || !ln ||
+		    (nb->exact ? strcmp(src, nb->file) != 0 : !path_matches(src, nb->file)))
+			continue;
+		if (ln < nb->line && ln > nb->below)
+			nb->below = ln;
+		if (ln > nb->line && (!nb->above || ln < nb->above))
+			nb->above = ln;
+	}
+	return 0;
+}
+
+static void no_code_message(struct finder *f, const char *file, bool exact, int line)
+{
+	struct nearby nb = { .file = file, .exact = exact, .line = line };
+	const char *saved = f->target_file;
+	char near[64] = "";
+
+	f->target_file = (const char *)&nb;
+	for_each_cu(f, nearby_in_cu);
+	f->target_file = saved;
+	if (nb.below && nb.above)
+		snprintf(near, sizeof(near), "; lines with code nearby: %d, %d", nb.below, nb.above);
+	else if (nb.below || nb.above)
+		snprintf(near, sizeof(near), "; nearest line with code: %d", nb.below ?: nb.above);
+	fail(f, -ENOENT, "line %d of '%s' has no code%s", line, file, near);
+}
+
+int probe_finder__find(struct probe_elf *pe, const struct probe_def *def,
+		       const struct probe_finder_opts *o, struct probe_point **pts, int *nr,
+		       char *msg, size_t size)
+{
+	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size };
+	int ret;
+
+	msg[0] = '\0';
+	f.dw = open_dwarf(pe);
+	if (!f.dw)
+		return -ENODATA;
+	if (def->func)
+		ret = for_each_cu(&f, find_funcs_in_cu);
+	else
+		ret = for_each_cu(&f, find_src_line_in_cu);
+	if (!ret && !f.nr) {
+		if (def->func && !f.nr_funcs)
+			ret = fail(&f, -ENOENT, "no function '%s'%s%s in the debug information",
+				   def->func, def->file ? "@" : "", def->file ?: "");
+		else if (def->func)
+			no_code_message(&f, f.target_file, true, f.target_line), ret = f.err;
+		else
+			no_code_message(&f, def->file, false, def->line), ret = f.err;
+	}
+	dwarf_end(f.dw);
+	if (ret) {
+		probe_points__free(f.pts, f.nr);
+		return f.err ?: ret;
+	}
+	*pts = f.pts;
+	*nr = f.nr;
+	return 0;
+}
+
+int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
+			    uint64_t *offset, char **file, int *line)
+{
+	Dwarf *dw = open_dwarf(pe);
+	Dwarf_Die cu, fn;
+	Dwarf_Addr entry;
+	Dwarf_Line *l;
+	int ln = 0, decl = 0, ret = -ENOENT;
+
+	if (!dw)
+		return -ENODATA;
+	if (dwarf_addrdie(dw, addr, &cu) && func_at(&cu, addr, &fn) == 0 &&
+	    entry_pc(&fn, &entry) == 0) {
+		l = dwarf_getsrc_die(&cu, addr);
+		if (l)
+			dwarf_lineno(l, &ln);
+		dwarf_decl_line(&fn, &decl);
+		*func = strdup(dwarf_diename(&fn) ?: "");
+		*file = strdup(dwarf_decl_file(&fn) ?: "");
+		*offset = addr - entry;
+		*line = ln && decl && addr != entry ? ln - decl : 0;
+		ret = *func && *file ? 0 : -ENOMEM;
+		if (ret) {
+			free(*func);
+			free(*file);
+		}
+	}
+	dwarf_end(dw);
+	return ret;
+}
+
+int probe_finder__show_vars(struct probe_elf *pe, const struct probe_def *def,
+			    const struct probe_finder_opts *o, FILE *fp,
+			    char *msg, size_t size)
+{
+	return -ENOSYS;
+}
+
+int probe_finder__show_lines(struct probe_elf *pe, const char *func, const char *file,
+			     int start, int end, bool relative, FILE *fp,
+			     char *msg, size_t size)
+{
+	return -ENOSYS;
+}
