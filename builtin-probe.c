@@ -483,7 +483,7 @@ static int show_vars(const char *path, const char *str, const struct probe_opts 
 		probe_def__exit(&def);
 		return 1;
 	}
-	ret = probe_finder__show_vars(pe, &def, &o->fo, stdout, msg, sizeof(msg));
+	ret = probe_finder__show_vars(pe, &def, &o->fo, str, stdout, msg, sizeof(msg));
 	probe_elf__close(pe);
 	probe_def__exit(&def);
 	if (ret || fflush(stdout) || ferror(stdout)) {

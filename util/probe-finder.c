@@ -41,6 +41,7 @@ struct finder {
 	int nr_funcs;		/* function instances matched */
 	int target_line;	/* for the "no code at line" message */
 	const char *target_file;
+	FILE *vars_fp;		/* -V: list the variables instead of converting */
 };
 
 static int fail(struct finder *f, int err, const char *fmt, ...)
@@ -205,6 +206,26 @@ static Dwarf_Addr skip_prologue(Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr entry)
 			best = a;
 	}
 	return best ?: entry;
+}
+
+/*
+ * Row @i of @lines when it starts a statement at a new address: rows sharing
+ * the address of the row before them are not probe points of their line
+ * (perf's rule, so -L and line probes agree with it).
+ */
+static bool first_stmt_row(Dwarf_Lines *lines, size_t i, Dwarf_Addr *addr, int *line)
+{
+	Dwarf_Line *l = dwarf_onesrcline(lines, i), *prev;
+	Dwarf_Addr pa;
+	bool stmt = false;
+
+	if (!l || dwarf_lineaddr(l, addr) || dwarf_lineno(l, line) ||
+	    dwarf_linebeginstatement(l, &stmt) || !stmt)
+		return false;
+	if (i > 0 && (prev = dwarf_onesrcline(lines, i - 1)) &&
+	    !dwarf_lineaddr(prev, &pa) && pa == *addr)
+		return false;
+	return true;
 }
 
 /* ---- variables ---- */
@@ -397,7 +418,7 @@ static void type_name(Dwarf_Die *type, char *buf, size_t size)
 	case DW_TAG_pointer_type:
 	case DW_TAG_array_type:
 		type_name(die_type(type, &t), buf, size);
-		append_str(buf, size, tag == DW_TAG_pointer_type ? "*" : "[]");
+		append_str(buf, size, "*");	/* perf spells arrays as pointers */
 		return;
 	case DW_TAG_const_type:
 	case DW_TAG_volatile_type:
@@ -823,6 +844,66 @@ static int argctx_init(struct finder *f, struct argctx *c, Dwarf_Die *cu, Dwarf_
 	return 0;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Add "TYPE\tNAME" of each variable of @scope available at the pc. */
+static int collect_vars(struct finder *f, struct argctx *c, Dwarf_Die *scope, char ***v,
+			int *n)
+{
+	Dwarf_Die d;
+
+	if (dwarf_child(scope, &d))
+		return 0;
+	do {
+		Dwarf_Attribute a;
+		Dwarf_Op *ops;
+		size_t nops;
+		Dwarf_Die t;
+		const char *name = dwarf_diename(&d);
+		char tn[256], **nv;
+		struct loc l;
+
+		if (!var_tag(&d) || !name || !dwarf_attr_integrate(&d, DW_AT_location, &a) ||
+		    dwarf_getlocation_addr(&a, c->pc, &ops, &nops, 1) != 1 ||
+		    expr_to_loc(f, ops, nops, c->sp, c->pc, &l))
+			continue;
+		type_name(die_type(&d, &t), tn, sizeof(tn));
+		nv = realloc(*v, (size_t)(*n + 1) * sizeof(*nv));
+		if (!nv)
+			return -ENOMEM;
+		*v = nv;
+		if (asprintf(&nv[*n], "%s\t%s", tn, name) < 0)
+			return -ENOMEM;
+		(*n)++;
+	} while (dwarf_siblingof(&d, &d) == 0);
+	return 0;
+}
+
+/* -V: "\t@<func+off>" then the sorted variables. */
+static int print_vars(struct finder *f, struct argctx *c)
+{
+	char **v = NULL;
+	int n = 0, ret = 0;
+
+	for (int i = c->fn_scope; !ret && i >= 0; i--)
+		ret = collect_vars(f, c, &c->scopes[i], &v, &n);
+	if (!ret && f->o->externs)
+		ret = collect_vars(f, c, c->cu, &v, &n);
+	if (n)
+		qsort(v, (size_t)n, sizeof(*v), cmp_str);
+	fprintf(f->vars_fp, "\t@<%s>\n", c->where);
+	for (int i = 0; i < n; i++) {
+		if (!i || strcmp(v[i], v[i - 1]))
+			fprintf(f->vars_fp, "\t\t%s\n", v[i]);
+		free(v[i]);
+	}
+	free(v);
+	return ret ? fail(f, ret, "out of memory") : 0;
+}
+
 static int add_point(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr pc,
 		     Dwarf_Addr entry)
 {
@@ -839,6 +920,8 @@ static int add_point(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr 
 		return fail(f, -E2BIG, "'%s' has more than %d probe points: raise "
 			    "--max-probes", f->def->func ?: f->def->file, f->o->max_probes);
 	ret = argctx_init(f, &c, cu, fn, pc, entry);
+	if (!ret && f->vars_fp)
+		ret = print_vars(f, &c);
 	args[0] = '\0';
 	for (int i = 0; !ret && i < f->def->nr_args; i++)
 		ret = convert_one(f, &c, &f->def->args[i], args, sizeof(args), &len);
@@ -882,11 +965,9 @@ static int add_line_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, const
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		Dwarf_Addr a;
 		int ln;
-		bool stmt;
 		const char *src;
 
-		if (!l || dwarf_lineno(l, &ln) || ln != line || dwarf_lineaddr(l, &a) ||
-		    dwarf_linebeginstatement(l, &stmt) || !stmt)
+		if (!first_stmt_row(lines, i, &a, &ln) || ln != line)
 			continue;
 		src = dwarf_linesrc(l, NULL, NULL);
 		if (!src || strcmp(src, file) || dwarf_haspc(fn, a) != 1)
@@ -923,7 +1004,7 @@ static int match_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 		return ret > 0 ? 0 : ret;
 	}
 	pc = entry + d->offset;
-	if (!inl && !d->offset && !d->retprobe && !cu_optimized(cu))
+	if (!inl && !d->offset && !d->retprobe && !cu_optimized(cu) && !f->vars_fp)
 		pc = skip_prologue(cu, die, entry);
 	return add_point(f, cu, die, pc, entry);
 }
@@ -965,10 +1046,8 @@ static int find_src_line_in_cu(struct finder *f, Dwarf_Die *cu)
 		Dwarf_Addr a, entry;
 		Dwarf_Die fn;
 		int ln, ret;
-		bool stmt;
 
-		if (!l || dwarf_lineno(l, &ln) || ln != f->def->line || dwarf_lineaddr(l, &a) ||
-		    dwarf_linebeginstatement(l, &stmt) || !stmt ||
+		if (!first_stmt_row(lines, i, &a, &ln) || ln != f->def->line ||
 		    !path_matches(dwarf_linesrc(l, NULL, NULL), f->def->file))
 			continue;
 		f->nr_funcs++;
@@ -1027,40 +1106,6 @@ static void no_code_message(struct finder *f, const char *file, bool exact, int 
 	fail(f, -ENOENT, "line %d of '%s' has no code%s", line, file, near);
 }
 
-int probe_finder__find(struct probe_elf *pe, const struct probe_def *def,
-		       const struct probe_finder_opts *o, struct probe_point **pts, int *nr,
-		       char *msg, size_t size)
-{
-	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size };
-	int ret;
-
-	msg[0] = '\0';
-	f.dw = open_dwarf(pe);
-	if (!f.dw)
-		return -ENODATA;
-	if (def->func)
-		ret = for_each_cu(&f, find_funcs_in_cu);
-	else
-		ret = for_each_cu(&f, find_src_line_in_cu);
-	if (!ret && !f.nr) {
-		if (def->func && !f.nr_funcs)
-			ret = fail(&f, -ENOENT, "no function '%s'%s%s in the debug information",
-				   def->func, def->file ? "@" : "", def->file ?: "");
-		else if (def->func)
-			no_code_message(&f, f.target_file, true, f.target_line), ret = f.err;
-		else
-			no_code_message(&f, def->file, false, def->line), ret = f.err;
-	}
-	dwarf_end(f.dw);
-	if (ret) {
-		probe_points__free(f.pts, f.nr);
-		return f.err ?: ret;
-	}
-	*pts = f.pts;
-	*nr = f.nr;
-	return 0;
-}
-
 int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
 			    uint64_t *offset, char **file, int *line)
 {
@@ -1092,16 +1137,274 @@ int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
 	return ret;
 }
 
+
+static int find_points(struct finder *f)
+{
+	int ret;
+
+	if (f->def->func)
+		ret = for_each_cu(f, find_funcs_in_cu);
+	else
+		ret = for_each_cu(f, find_src_line_in_cu);
+	if (!ret && !f->nr) {
+		if (f->def->func && !f->nr_funcs)
+			ret = fail(f, -ENOENT, "no function '%s'%s%s in the debug information",
+				   f->def->func, f->def->file ? "@" : "", f->def->file ?: "");
+		else if (f->def->func)
+			no_code_message(f, f->target_file, true, f->target_line), ret = f->err;
+		else
+			no_code_message(f, f->def->file, false, f->def->line), ret = f->err;
+	}
+	return f->err ?: ret;
+}
+
+int probe_finder__find(struct probe_elf *pe, const struct probe_def *def,
+		       const struct probe_finder_opts *o, struct probe_point **pts, int *nr,
+		       char *msg, size_t size)
+{
+	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size };
+	int ret;
+
+	msg[0] = '\0';
+	f.dw = open_dwarf(pe);
+	if (!f.dw)
+		return -ENODATA;
+	ret = find_points(&f);
+	dwarf_end(f.dw);
+	if (ret) {
+		probe_points__free(f.pts, f.nr);
+		return ret;
+	}
+	*pts = f.pts;
+	*nr = f.nr;
+	return 0;
+}
+
 int probe_finder__show_vars(struct probe_elf *pe, const struct probe_def *def,
-			    const struct probe_finder_opts *o, FILE *fp,
+			    const struct probe_finder_opts *o, const char *title, FILE *fp,
 			    char *msg, size_t size)
 {
-	return -ENOSYS;
+	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size,
+			    .vars_fp = fp };
+	int ret;
+
+	msg[0] = '\0';
+	f.dw = open_dwarf(pe);
+	if (!f.dw)
+		return -ENODATA;
+	fprintf(fp, "Available variables at %s%s\n", def->func ? "" : "@", title);
+	ret = find_points(&f);
+	dwarf_end(f.dw);
+	probe_points__free(f.pts, f.nr);
+	return ret;
+}
+
+/* ---- -L: source lines ---- */
+
+struct line_set {
+	const char *file;	/* the source, exact (function mode) or suffix */
+	bool exact;
+	Dwarf_Die *fn;		/* function mode: rows inside it only */
+	Dwarf_Addr fn_entry;
+	char *path;		/* the file's full path as DWARF names it */
+	unsigned char *has;	/* has[line]: a probe can go there */
+	int max, last;		/* size of has[]; last line with code */
+	/* function entries of the file: their rows count for the decl line */
+	Dwarf_Addr *entries;
+	int *decls, nr_entries;
+};
+
+static void mark_line(struct line_set *ls, int line)
+{
+	if (line <= 0)
+		return;
+	if (line >= ls->max) {
+		int max = line * 2 + 64;
+		unsigned char *h = realloc(ls->has, (size_t)max);
+
+		if (!h)
+			return;
+		memset(h + ls->max, 0, (size_t)(max - ls->max));
+		ls->has = h, ls->max = max;
+	}
+	ls->has[line] = 1;
+}
+
+static bool line_src_matches(struct line_set *ls, const char *src)
+{
+	return src && (ls->exact ? !strcmp(src, ls->file) : path_matches(src, ls->file));
+}
+
+static int collect_entry(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
+{
+	struct line_set *ls = (struct line_set *)f->target_file;
+	Dwarf_Addr entry;
+	int decl;
+	Dwarf_Addr *e;
+	int *d;
+
+	if (dwarf_tag(die) != DW_TAG_subprogram || !has_code(die) || entry_pc(die, &entry) ||
+	    dwarf_decl_line(die, &decl) || !line_src_matches(ls, dwarf_decl_file(die)))
+		return 0;
+	e = realloc(ls->entries, (size_t)(ls->nr_entries + 1) * sizeof(*e));
+	if (e)
+		ls->entries = e;
+	d = realloc(ls->decls, (size_t)(ls->nr_entries + 1) * sizeof(*d));
+	if (d)
+		ls->decls = d;
+	if (!e || !d)
+		return -ENOMEM;
+	ls->entries[ls->nr_entries] = entry;
+	ls->decls[ls->nr_entries++] = decl;
+	return 0;
+}
+
+static int collect_entries_in_cu(struct finder *f, Dwarf_Die *cu)
+{
+	return walk_dies(f, cu, cu, collect_entry);
+}
+
+static int collect_lines_in_cu(struct finder *f, Dwarf_Die *cu)
+{
+	struct line_set *ls = (struct line_set *)f->target_file;
+	Dwarf_Lines *lines;
+	size_t n;
+
+	if (dwarf_getsrclines(cu, &lines, &n))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		Dwarf_Addr a;
+		int ln, k;
+
+		if (!line_src_matches(ls, src) || !first_stmt_row(lines, i, &a, &ln))
+			continue;
+		if (ls->fn && dwarf_haspc(ls->fn, a) != 1)
+			continue;
+		if (!ls->path)
+			ls->path = strdup(src);
+		if (ln > ls->last && (!ls->fn || dwarf_haspc(ls->fn, a) == 1))
+			ls->last = ln;
+		for (k = 0; k < ls->nr_entries && ls->entries[k] != a; k++)
+			;
+		mark_line(ls, k < ls->nr_entries ? ls->decls[k] : ln);
+	}
+	return 0;
+}
+
+static int print_source(struct finder *f, struct line_set *ls, int first, int last,
+			int base, FILE *fp)
+{
+	FILE *src = fopen(ls->path, "r");
+	char *buf = NULL;
+	size_t cap = 0;
+	int ln = 0;
+
+	if (!src)
+		return fail(f, -errno, "cannot read the source '%s': %s", ls->path,
+			    strerror(errno));
+	while (getline(&buf, &cap, src) > 0) {
+		if (++ln < first)
+			continue;
+		if (last && ln > last)
+			break;
+		buf[strcspn(buf, "\n")] = '\0';
+		if (ln < ls->max && ls->has[ln])
+			fprintf(fp, "%7d  %s\n", ln - base, buf);
+		else
+			fprintf(fp, "         %s\n", buf);
+	}
+	free(buf);
+	fclose(src);
+	return 0;
+}
+
+struct func_query {
+	const char *name, *file;
+	Dwarf_Die die;
+	bool found;
+};
+
+static int find_first_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
+{
+	struct func_query *q = (struct func_query *)f->target_file;
+	const char *name = dwarf_diename(die);
+
+	if (dwarf_tag(die) != DW_TAG_subprogram || !name || strcmp(name, q->name) ||
+	    !has_code(die) || (q->file && !path_matches(dwarf_decl_file(die), q->file)))
+		return 0;
+	q->die = *die;
+	q->found = true;
+	return 1;
+}
+
+static int find_first_func_in_cu(struct finder *f, Dwarf_Die *cu)
+{
+	return walk_dies(f, cu, cu, find_first_func);
+}
+
+/* Function mode: the range relative to its declaration line. */
+static int show_func_lines(struct finder *f, struct line_set *ls, const char *func,
+			   const char *file, int start, int end, FILE *fp)
+{
+	struct func_query q = { .name = func, .file = file };
+	int decl = 0, ret;
+
+	f->target_file = (const char *)&q;
+	for_each_cu(f, find_first_func_in_cu);
+	if (!q.found)
+		return fail(f, -ENOENT, "no function '%s'%s%s in the debug information", func,
+			    file ? "@" : "", file ?: "");
+	dwarf_decl_line(&q.die, &decl);
+	ls->file = dwarf_decl_file(&q.die);
+	ls->exact = true;
+	ls->path = ls->file ? strdup(ls->file) : NULL;
+	if (!ls->path)
+		return fail(f, -ENOENT, "no source file for '%s'", func);
+	f->target_file = (const char *)ls;
+	ret = for_each_cu(f, collect_entries_in_cu);
+	ls->fn = &q.die;
+	ret = ret ?: for_each_cu(f, collect_lines_in_cu);
+	if (ret)
+		return fail(f, ret, "out of memory");
+	mark_line(ls, decl);
+	fprintf(fp, "<%s@%s:%d>\n", func, ls->path, start);
+	if (!end)	/* the whole function, and the 3 lines after it, as perf */
+		end = (ls->last > decl ? ls->last - decl : 0) + 3;
+	return print_source(f, ls, decl + start, decl + end, decl, fp);
 }
 
 int probe_finder__show_lines(struct probe_elf *pe, const char *func, const char *file,
 			     int start, int end, bool relative, FILE *fp,
 			     char *msg, size_t size)
 {
-	return -ENOSYS;
+	struct finder f = { .pe = pe, .msg = msg, .size = size };
+	struct line_set ls = { .file = file };
+	int ret;
+
+	msg[0] = '\0';
+	f.dw = open_dwarf(pe);
+	if (!f.dw)
+		return -ENODATA;
+	if (relative && func) {
+		ret = show_func_lines(&f, &ls, func, file, start, end, fp);
+	} else {
+		f.target_file = (const char *)&ls;
+		ret = for_each_cu(&f, collect_entries_in_cu);
+		ret = ret ?: for_each_cu(&f, collect_lines_in_cu);
+		if (!ret && !ls.path)
+			ret = fail(&f, -ENOENT, "no source file '%s' in the debug information",
+				   file);
+		if (!ret) {
+			fprintf(fp, "<%s:%d>\n", ls.path, start);
+			ret = print_source(&f, &ls, start, end, 0, fp);
+		}
+	}
+	free(ls.path);
+	free(ls.has);
+	free(ls.entries);
+	free(ls.decls);
+	dwarf_end(f.dw);
+	return f.err ?: ret;
 }

@@ -46,9 +46,10 @@ int probe_finder__find(struct probe_elf *pe, const struct probe_def *def,
 		       char *msg, size_t size);
 void probe_points__free(struct probe_point *pts, int nr);
 
-/* -V: print the variables available at each point of @def, as perf does. */
+/* -V: print the variables available at each point of @def, as perf does,
+ * under "Available variables at @title". */
 int probe_finder__show_vars(struct probe_elf *pe, const struct probe_def *def,
-			    const struct probe_finder_opts *o, FILE *fp,
+			    const struct probe_finder_opts *o, const char *title, FILE *fp,
 			    char *msg, size_t size);
 /*
  * -L: print the source of @func (or @file) lines @start..@end (0: to the
