@@ -456,7 +456,7 @@ int probe_site__check(const struct probe_site *s)
 		if ((unsigned char)*c <= ' ' || strchr("`'\"\\|&;<>(){}$!#*?~^:", *c))
 			return -EINVAL;
 	for (const char *c = s->fetchargs ?: ""; *c; c++)
-		if ((unsigned char)*c < ' ' || strchr("`'\"\\|&;<>{}!#*?~^/", *c))
+		if ((unsigned char)*c < ' ' || strchr("`'\"\\|&;<>{}!#*?~^", *c))
 			return -EINVAL;
 	return 0;
 }

@@ -240,7 +240,7 @@ static const char *reg_name(unsigned int n)
 	return n < sizeof(dwarf_regs) / sizeof(dwarf_regs[0]) ? dwarf_regs[n] : NULL;
 }
 
-enum loc_kind { LOC_REG, LOC_MEM, LOC_ABS };
+enum loc_kind { LOC_REG, LOC_MEM, LOC_ABS };	/* ABS: @+off */
 
 /* Where a value is: in register @expr, at *(@expr + @off), or at file offset @off. */
 struct loc {
@@ -360,10 +360,12 @@ static int expr_to_loc(struct finder *f, Dwarf_Op *ops, size_t nops, Dwarf_Die *
 	} else if (atom == DW_OP_fbreg) {
 		return frame_base(f, sp, pc, (int64_t)ops[0].number, l);
 	} else if (atom == DW_OP_addr) {
-		if (probe_elf__vaddr_to_offset(f->pe, ops[0].number, &fo))
+		/* the kernel maps @+X as probe's load base + X, the base taken
+		 * from the probe's segment: X is relative to that segment's bias */
+		if (probe_elf__vaddr_to_offset(f->pe, pc, &fo))
 			return -ENOTSUP;
 		l->kind = LOC_ABS;
-		l->off = (int64_t)fo;
+		l->off = (int64_t)(ops[0].number - (pc - fo));
 		return 0;
 	} else {
 		return -ENOTSUP;
