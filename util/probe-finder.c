@@ -841,8 +841,23 @@ static int argctx_init(struct finder *f, struct argctx *c, Dwarf_Die *cu, Dwarf_
 		if (tag == DW_TAG_subprogram && !c->sp)
 			c->sp = &c->scopes[i];
 	}
-	if (c->fn_scope < 0)
+	if (c->fn_scope < 0) {
+		/* an inlined instance whose entry lies outside its own ranges:
+		 * its variables still come first */
+		Dwarf_Die *sc = realloc(c->scopes, (size_t)(c->nscopes + 1) * sizeof(*sc));
+
+		if (!sc)
+			return fail(f, -ENOMEM, "out of memory");
+		memmove(sc + 1, sc, (size_t)c->nscopes * sizeof(*sc));
+		sc[0] = *fn;
+		c->scopes = sc;
+		c->nscopes++;
 		c->fn_scope = 0;
+		c->sp = NULL;
+		for (int i = 0; i < c->nscopes && !c->sp; i++)
+			if (dwarf_tag(&c->scopes[i]) == DW_TAG_subprogram)
+				c->sp = &c->scopes[i];
+	}
 	return 0;
 }
 
@@ -981,6 +996,15 @@ static int add_line_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, const
 	return f->nr > before ? 0 : 1;
 }
 
+static bool fetches_vars(const struct probe_def *d)
+{
+	for (int i = 0; i < d->nr_args; i++)
+		if (d->args[i].kind == PROBE_ARG_VAR || d->args[i].kind == PROBE_ARG_PARAMS ||
+		    d->args[i].kind == PROBE_ARG_VARS)
+			return true;
+	return false;
+}
+
 static int match_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 {
 	const struct probe_def *d = f->def;
@@ -1006,7 +1030,9 @@ static int match_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 		return ret > 0 ? 0 : ret;
 	}
 	pc = entry + d->offset;
-	if (!inl && !d->offset && !d->retprobe && !cu_optimized(cu) && !f->vars_fp)
+	/* perf skips the prologue only for probes fetching variables */
+	if (!inl && !d->offset && !d->retprobe && !cu_optimized(cu) && !f->vars_fp &&
+	    fetches_vars(d))
 		pc = skip_prologue(cu, die, entry);
 	return add_point(f, cu, die, pc, entry);
 }

@@ -3,8 +3,8 @@
  * The program the probe tests put uprobes on (built by the shell tests at
  * -O0 and -O2 with -g): known arguments, a struct with a string and a
  * bitfield, a loop, an inlined function, a call into a shared library
- * (libtarget.so, from targetlib.c) and SDT markers with and without a
- * semaphore.
+ * (libtarget.so, from targetlib.c) and SDT markers without a semaphore
+ * (here) and with one (targetsem.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,10 +19,10 @@ struct item {
 	char tag[8];
 };
 
-unsigned short target_sem_semaphore __attribute__((section(".probes")));
 long counter = 7;
 
 int lib_scale(int v);
+int shout(const char *msg);	/* targetsem.c */
 
 __attribute__((noinline)) int add(int a, int b)
 {
@@ -44,13 +44,6 @@ __attribute__((noinline)) long visit(struct item *it, int n)
 	return total;
 }
 
-__attribute__((noinline)) int shout(const char *msg)
-{
-	if (target_sem_semaphore)
-		DTRACE_PROBE1(target, sem, msg);
-	return square(msg[0]);
-}
-
 int main(int argc, char **argv)
 {
 	struct item items[3] = {
@@ -64,7 +57,7 @@ int main(int argc, char **argv)
 		sum = add(sum, i);
 		DTRACE_PROBE1(target, loop, i);
 	}
-	sum += lib_scale(argc) + shout(argc > 5 ? "loud" : "quiet");
+	sum += lib_scale(argc) + shout(argc > 5 ? "loud" : "quiet") + square(argc);
 	printf("%d %ld %ld\n", sum, visit(items, 3), counter);
 	return 0;
 }
