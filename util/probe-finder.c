@@ -513,6 +513,7 @@ struct argctx {
 	Dwarf_Die *scopes;
 	int nscopes, fn_scope;	/* scopes[fn_scope]: the function (instance) */
 	Dwarf_Die *sp, *cu;	/* the out-of-line function, for the frame base */
+	Dwarf_Die caller;	/* its storage when @sp is found by address */
 	Dwarf_Addr pc;
 	char where[160];	/* "walk+11", for messages */
 };
@@ -788,7 +789,9 @@ static int convert_one(struct finder *f, struct argctx *c, const struct probe_ar
 	case PROBE_ARG_RETVAL:
 		if (!f->def->retprobe)
 			return fail(f, -EINVAL, "$retval is only available at '%%return' probes");
-		return append_arg(f, buf, size, len, a->name ? a->name : "$retval");
+		snprintf(one, sizeof(one), "%s%s$retval%s%s", a->name ?: "", a->name ? "=" : "",
+			 a->type ? ":" : "", a->type ?: "");
+		return append_arg(f, buf, size, len, one);
 	case PROBE_ARG_COMM:
 		return append_arg(f, buf, size, len, "$comm");
 	case PROBE_ARG_REG:
@@ -819,6 +822,38 @@ static int convert_one(struct finder *f, struct argctx *c, const struct probe_ar
 	return ret ?: append_arg(f, buf, size, len, one);
 }
 
+/* The out-of-line function whose code holds @pc (libdw's scopes of an
+ * inlined instance lead to its abstract definition, not to its caller). */
+static bool containing_subprogram(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *out)
+{
+	Dwarf_Die d;
+
+	if (dwarf_child(cu, &d))
+		return false;
+	do {
+		int tag = dwarf_tag(&d);
+
+		if (tag == DW_TAG_subprogram && dwarf_haspc(&d, pc) == 1) {
+			*out = d;
+			return true;
+		}
+		if ((tag == DW_TAG_namespace || tag == DW_TAG_class_type ||
+		     tag == DW_TAG_structure_type) && containing_subprogram(&d, pc, out))
+			return true;
+	} while (dwarf_siblingof(&d, &d) == 0);
+	return false;
+}
+
+/* An inlined instance is named by its caller, "main+205", as perf does. */
+static void where_in_caller(struct argctx *c, Dwarf_Addr pc)
+{
+	Dwarf_Addr e;
+
+	if (!entry_pc(&c->caller, &e))
+		snprintf(c->where, sizeof(c->where), "%s+%" PRIu64,
+			 dwarf_diename(&c->caller) ?: "?", pc - e);
+}
+
 /* Fill @c for @pc inside function instance @fn. */
 static int argctx_init(struct finder *f, struct argctx *c, Dwarf_Die *cu, Dwarf_Die *fn,
 		       Dwarf_Addr pc, Dwarf_Addr entry)
@@ -841,6 +876,11 @@ static int argctx_init(struct finder *f, struct argctx *c, Dwarf_Die *cu, Dwarf_
 		if (tag == DW_TAG_subprogram && !c->sp)
 			c->sp = &c->scopes[i];
 	}
+	if (dwarf_tag(fn) == DW_TAG_inlined_subroutine &&
+	    containing_subprogram(cu, pc, &c->caller)) {
+		where_in_caller(c, pc);
+		c->sp = &c->caller;
+	}
 	if (c->fn_scope < 0) {
 		/* an inlined instance whose entry lies outside its own ranges:
 		 * its variables still come first */
@@ -853,10 +893,12 @@ static int argctx_init(struct finder *f, struct argctx *c, Dwarf_Die *cu, Dwarf_
 		c->scopes = sc;
 		c->nscopes++;
 		c->fn_scope = 0;
-		c->sp = NULL;
-		for (int i = 0; i < c->nscopes && !c->sp; i++)
-			if (dwarf_tag(&c->scopes[i]) == DW_TAG_subprogram)
-				c->sp = &c->scopes[i];
+		if (c->sp != &c->caller) {
+			c->sp = NULL;
+			for (int i = 0; i < c->nscopes && !c->sp; i++)
+				if (dwarf_tag(&c->scopes[i]) == DW_TAG_subprogram)
+					c->sp = &c->scopes[i];
+		}
 	}
 	return 0;
 }
@@ -912,6 +954,8 @@ static int print_vars(struct finder *f, struct argctx *c)
 	if (n)
 		qsort(v, (size_t)n, sizeof(*v), cmp_str);
 	fprintf(f->vars_fp, "\t@<%s>\n", c->where);
+	if (!n)
+		fprintf(f->vars_fp, "\t\t(No matched variables)\n");
 	for (int i = 0; i < n; i++) {
 		if (!i || strcmp(v[i], v[i - 1]))
 			fprintf(f->vars_fp, "\t\t%s\n", v[i]);
@@ -1312,11 +1356,13 @@ static int collect_lines_in_cu(struct finder *f, Dwarf_Die *cu)
 			continue;
 		if (!ls->path)
 			ls->path = strdup(src);
-		if (ln > ls->last && (!ls->fn || dwarf_haspc(ls->fn, a) == 1))
-			ls->last = ln;
 		for (k = 0; k < ls->nr_entries && ls->entries[k] != a; k++)
 			;
-		mark_line(ls, k < ls->nr_entries ? ls->decls[k] : ln);
+		if (k < ls->nr_entries)
+			ln = ls->decls[k];	/* an entry row stands for the decl line */
+		if (ln > ls->last)
+			ls->last = ln;
+		mark_line(ls, ln);
 	}
 	return 0;
 }
