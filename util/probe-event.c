@@ -366,7 +366,7 @@ static int parse_point(const char *base, const char *s, size_t n, struct probe_d
 	return parse_suffix(base, p, end, def, err);
 }
 
-int probe_def__parse(const char *str, struct probe_def *def, struct probe_parse_error *err)
+static int parse_def(const char *str, struct probe_def *def, struct probe_parse_error *err)
 {
 	const char *s = str;
 	size_t n;
@@ -407,6 +407,15 @@ int probe_def__parse(const char *str, struct probe_def *def, struct probe_parse_
 		return parse_fail(err, (int)(s - str), "a line cannot be combined with "
 				  "'+OFFS' or '%%return'");
 	return parse_args(str, s + n, def, err);
+}
+
+int probe_def__parse(const char *str, struct probe_def *def, struct probe_parse_error *err)
+{
+	int ret = parse_def(str, def, err);
+
+	if (ret)
+		probe_def__exit(def);	/* nothing half-parsed to free */
+	return ret;
 }
 
 void probe_def__exit(struct probe_def *def)
