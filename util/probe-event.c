@@ -403,9 +403,6 @@ static int parse_def(const char *str, struct probe_def *def, struct probe_parse_
 	ret = parse_point(str, s, n, def, err);
 	if (ret)
 		return ret;
-	if ((def->retprobe || def->offset) && def->line)
-		return parse_fail(err, (int)(s - str), "a line cannot be combined with "
-				  "'+OFFS' or '%%return'");
 	return parse_args(str, s + n, def, err);
 }
 
