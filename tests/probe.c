@@ -76,7 +76,7 @@ TPERF_TEST(probe_def_parse_errors, "probe: bad definitions: message and position
 		{ "f:3%return", 2, "expected a line number" },
 		{ "a.c", 3, "expected ':LINE' after the source file" },
 		{ "", 0, "empty probe definition" },
-		{ "f $comm:u8", 6, "'$comm' takes no type" },
+		{ "f $comm:u8", 7, "'$comm' takes no type" },
 		{ "f a`b`", 3, "unexpected character '`'" },
 	};
 	struct probe_parse_error err;
