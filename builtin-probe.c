@@ -24,7 +24,7 @@ struct probe_opts {
 	struct string_list add, del;
 	const char *exec, *list, *line, *vars, *funcs;
 	bool dry_run, quiet, force, list_sdt;
-	struct probe_finder_opts fo;
+	struct probe_finder_opts fopts;
 	bool inlines;
 };
 
@@ -146,7 +146,7 @@ static int add_one(const char *str, const struct probe_opts *o, struct added *al
 
 	if (parse_def(str, &def))
 		return -1;
-	ret = probe__resolve(o->exec, &def, &o->fo, &sites, &nr, msg, sizeof(msg));
+	ret = probe__resolve(o->exec, &def, &o->fopts, &sites, &nr, msg, sizeof(msg));
 	probe_def__exit(&def);
 	if (ret) {
 		error("%s", msg);
@@ -483,7 +483,7 @@ static int show_vars(const char *path, const char *str, const struct probe_opts 
 		probe_def__exit(&def);
 		return 1;
 	}
-	ret = probe_finder__show_vars(pe, &def, &o->fo, str, stdout, msg, sizeof(msg));
+	ret = probe_finder__show_vars(pe, &def, &o->fopts, str, stdout, msg, sizeof(msg));
 	probe_elf__close(pe);
 	probe_def__exit(&def);
 	if (ret || fflush(stdout) || ferror(stdout)) {
@@ -539,7 +539,7 @@ static int run_mode(int argc, const char **argv, struct probe_opts *o)
 
 int cmd_probe(int argc, const char **argv)
 {
-	struct probe_opts o = { .fo = { .max_probes = 128 }, .inlines = true };
+	struct probe_opts o = { .fopts = { .max_probes = 128 }, .inlines = true };
 	const struct option options[] = {
 		OPT_CALLBACK('a', "add", &o.add, "[EVENT=]FUNC[@SRC][+OFF|%return|:RL]|SRC:AL [ARG ...]",
 			     "probe point definition", parse_opt_string_list),
@@ -555,9 +555,9 @@ int cmd_probe(int argc, const char **argv)
 		OPT_STRING('V', "vars", &o.vars, "FUNC[@SRC][+OFF|%return|:RL]|SRC:AL",
 			   "show the variables available at the probe point"),
 		OPT_STRING_OPTARG('F', "funcs", &o.funcs, "[!]FILTER", "show the probe-able functions", ""),
-		OPT_BOOLEAN(0, "externs", &o.fo.externs, "show global variables too (with --vars)"),
+		OPT_BOOLEAN(0, "externs", &o.fopts.externs, "show global variables too (with --vars)"),
 		OPT_BOOLEAN(0, "inlines", &o.inlines, "probe inlined instances (--no-inlines: don't)"),
-		OPT_INTEGER(0, "max-probes", &o.fo.max_probes, "at most this many probe points per event"),
+		OPT_INTEGER(0, "max-probes", &o.fopts.max_probes, "at most this many probe points per event"),
 		OPT_BOOLEAN(0, "list-sdt", &o.list_sdt, "list the SDT markers of the -x binary"),
 		OPT_END()
 	};
@@ -576,8 +576,8 @@ int cmd_probe(int argc, const char **argv)
 	int ret;
 
 	argc = parse_options(argc, argv, options, usage, 0);
-	o.fo.no_inlines = !o.inlines;
-	if (o.fo.max_probes <= 0)
+	o.fopts.no_inlines = !o.inlines;
+	if (o.fopts.max_probes <= 0)
 		usage_with_options_msg(usage, options, "--max-probes must be positive");
 	ret = run_mode(argc, argv, &o);
 	if (ret >= 0)

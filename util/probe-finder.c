@@ -337,7 +337,7 @@ static int expr_to_loc(struct finder *f, Dwarf_Op *ops, size_t nops, Dwarf_Die *
 {
 	unsigned int atom;
 	const char *r = NULL;
-	uint64_t fo;
+	uint64_t pc_off;
 
 	if (nops != 1)
 		return -ENOTSUP;
@@ -362,10 +362,10 @@ static int expr_to_loc(struct finder *f, Dwarf_Op *ops, size_t nops, Dwarf_Die *
 	} else if (atom == DW_OP_addr) {
 		/* the kernel maps @+X as probe's load base + X, the base taken
 		 * from the probe's segment: X is relative to that segment's bias */
-		if (probe_elf__vaddr_to_offset(f->pe, pc, &fo))
+		if (probe_elf__vaddr_to_offset(f->pe, pc, &pc_off))
 			return -ENOTSUP;
 		l->kind = LOC_ABS;
-		l->off = (int64_t)(ops[0].number - (pc - fo));
+		l->off = (int64_t)(ops[0].number - (pc - pc_off));
 		return 0;
 	} else {
 		return -ENOTSUP;

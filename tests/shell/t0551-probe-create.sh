@@ -21,11 +21,9 @@ test_expect_success ROOT 'create, list and delete a probe' '
 
 	You can now use it in all tperf tools, such as:
 
-	 	tperf stat -e probe_target0:add -a sleep 1
-
 	EOT
-	sed "s/^ 	/	/" expect >expect2 &&
-	test_cmp expect2 err &&
+	printf "\ttperf stat -e probe_target0:add -a sleep 1\n\n" >>expect &&
+	test_cmp expect err &&
 	grep -q "^p:probe_target0/add $B/target0:0x[0-9a-f]* a=-[0-9]*(%bp):s32 b=-[0-9]*(%bp):s32$" $T/uprobe_events &&
 	tperf probe -l >actual &&
 	echo "  probe_target0:add    (on add:2@$TESTS_DIR/probe/target.c in $B/target0 with a b)" >expect &&
