@@ -8,6 +8,8 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <sys/sdt.h>
 
 struct item {
@@ -59,5 +61,7 @@ int main(int argc, char **argv)
 	}
 	sum += lib_scale(argc) + shout(argc > 5 ? "loud" : "quiet") + square(argc);
 	printf("%d %ld %ld\n", sum, visit(items, 3), counter);
+	if (argc > 1 && !strcmp(argv[1], "sleep"))	/* for the signal tests */
+		sleep(3);
 	return 0;
 }
