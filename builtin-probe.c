@@ -366,11 +366,11 @@ static int list_funcs(const char *path, const char *filter)
 	probe_elf__close(pe);
 	if (ns.n)
 		qsort(ns.v, (size_t)ns.n, sizeof(*ns.v), cmp_str);
-	for (int i = 0; i < ns.n; i++) {
-		if (!ret && (!i || strcmp(ns.v[i], ns.v[i - 1])))
+	for (int i = 0; !ret && i < ns.n; i++)
+		if (!i || strcmp(ns.v[i], ns.v[i - 1]))
 			printf("%s\n", ns.v[i]);
+	for (int i = 0; i < ns.n; i++)
 		free(ns.v[i]);
-	}
 	free(ns.v);
 	if (ret || fflush(stdout) || ferror(stdout)) {
 		error("cannot list the functions of '%s': %s", path, strerror(ret ? -ret : errno));
@@ -580,8 +580,11 @@ int cmd_probe(int argc, const char **argv)
 	if (o.fopts.max_probes <= 0)
 		usage_with_options_msg(usage, options, "--max-probes must be positive");
 	ret = run_mode(argc, argv, &o);
-	if (ret >= 0)
+	free(o.del.v);
+	if (ret >= 0) {
+		free(o.add.v);
 		return ret;
+	}
 	if (argc) {
 		joined = join_words(argc, argv);
 		if (!joined || parse_opt_string_list(&options[0], joined, 0)) {
@@ -592,6 +595,7 @@ int cmd_probe(int argc, const char **argv)
 	if (!o.add.n)
 		usage_with_options_msg(usage, options, "no probe definition given");
 	ret = add_probes(o.add.v, o.add.n, &o);
+	free(o.add.v);
 	free(joined);
 	return ret;
 }

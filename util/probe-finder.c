@@ -42,6 +42,8 @@ struct finder {
 	int target_line;	/* for the "no code at line" message */
 	const char *target_file;
 	FILE *vars_fp;		/* -V: list the variables instead of converting */
+	Dwarf_CFI *eh_cfi;	/* .eh_frame, read once (dwarf_cfi_end() it) */
+	bool eh_cfi_read;
 };
 
 static int fail(struct finder *f, int err, const char *fmt, ...)
@@ -266,7 +268,14 @@ static int loc_value(const struct loc *l, char *buf, size_t size)
 /* The CFA at @pc, as register + offset, from .eh_frame or .debug_frame. */
 static int cfa_loc(struct finder *f, Dwarf_Addr pc, struct loc *l)
 {
-	Dwarf_CFI *cfis[2] = { dwarf_getcfi_elf(probe_elf__elf(f->pe)), dwarf_getcfi(f->dw) };
+	Dwarf_CFI *cfis[2];
+
+	if (!f->eh_cfi_read) {
+		f->eh_cfi = dwarf_getcfi_elf(probe_elf__elf(f->pe));
+		f->eh_cfi_read = true;
+	}
+	cfis[0] = f->eh_cfi;
+	cfis[1] = dwarf_getcfi(f->dw);	/* owned by f->dw */
 
 	for (int i = 0; i < 2; i++) {
 		Dwarf_Frame *frame;
@@ -956,11 +965,11 @@ static int print_vars(struct finder *f, struct argctx *c)
 	fprintf(f->vars_fp, "\t@<%s>\n", c->where);
 	if (!n)
 		fprintf(f->vars_fp, "\t\t(No matched variables)\n");
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		if (!i || strcmp(v[i], v[i - 1]))
 			fprintf(f->vars_fp, "\t\t%s\n", v[i]);
+	for (int i = 0; i < n; i++)
 		free(v[i]);
-	}
 	free(v);
 	return ret ? fail(f, ret, "out of memory") : 0;
 }
@@ -1210,6 +1219,13 @@ int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
 }
 
 
+static void finder_exit(struct finder *f)
+{
+	if (f->eh_cfi)
+		dwarf_cfi_end(f->eh_cfi);
+	dwarf_end(f->dw);
+}
+
 static int find_points(struct finder *f)
 {
 	int ret;
@@ -1242,7 +1258,7 @@ int probe_finder__find(struct probe_elf *pe, const struct probe_def *def,
 	if (!f.dw)
 		return -ENODATA;
 	ret = find_points(&f);
-	dwarf_end(f.dw);
+	finder_exit(&f);
 	if (ret) {
 		probe_points__free(f.pts, f.nr);
 		return ret;
@@ -1266,7 +1282,7 @@ int probe_finder__show_vars(struct probe_elf *pe, const struct probe_def *def,
 		return -ENODATA;
 	fprintf(fp, "Available variables at %s%s\n", def->func ? "" : "@", title);
 	ret = find_points(&f);
-	dwarf_end(f.dw);
+	finder_exit(&f);
 	probe_points__free(f.pts, f.nr);
 	return ret;
 }

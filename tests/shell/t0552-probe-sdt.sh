@@ -99,6 +99,11 @@ test_expect_success ROOT 'tperf stat -e sdt_*: the probes go when tperf is stopp
 		done &&
 		grep -q "^p:sdt_target/loop " /sys/kernel/tracing/uprobe_events &&
 		sleep 0.2 && kill -$sig $pid && wait $pid
+		# (the workload, left running, holds the probe until it ends: 3s)
+		for i in $(seq 100); do
+			grep -q sdt_target /sys/kernel/tracing/uprobe_events || break
+			sleep 0.1
+		done
 		! grep -q sdt_target /sys/kernel/tracing/uprobe_events || exit 1
 	done
 '
