@@ -468,12 +468,12 @@ static const char *fetch_type(Dwarf_Die *t, char *buf, size_t size)
 		snprintf(buf, size, "x%d", bytes * 8);
 		return buf;
 	case DW_TAG_enumeration_type:
-		snprintf(buf, size, "u%d", bytes * 8);
-		return buf;
 	case DW_TAG_base_type:
-		dwarf_formudata(dwarf_attr(t, DW_AT_encoding, &a), &enc);
-		snprintf(buf, size, "%c%d", enc == DW_ATE_signed || enc == DW_ATE_signed_char ? 's' :
-			 enc == DW_ATE_float ? 'x' : 'u', bytes * 8);
+		/* signed types s<bits>, the others x<bits> (perf's choice) */
+		if (dwarf_formudata(dwarf_attr_integrate(t, DW_AT_encoding, &a), &enc))
+			enc = DW_ATE_unsigned;
+		snprintf(buf, size, "%c%d", enc == DW_ATE_signed || enc == DW_ATE_signed_char ?
+			 's' : 'x', bytes * 8);
 		return buf;
 	}
 	return NULL;
