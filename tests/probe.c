@@ -36,7 +36,7 @@ TPERF_TEST(probe_def_parse_full, "probe: a full definition parsed into its parts
 	return TEST_OK;
 }
 
-TPERF_TEST(probe_def_parse_forms, "probe: %return, +OFFS, SRC:ALN and SDT spellings")
+TPERF_TEST(probe_def_parse_forms, "probe: %return, +OFFS, ;PTN, SRC:ALN and SDT spellings")
 {
 	struct probe_parse_error err;
 	struct probe_def d;
@@ -46,6 +46,9 @@ TPERF_TEST(probe_def_parse_forms, "probe: %return, +OFFS, SRC:ALN and SDT spelli
 	probe_def__exit(&d);
 	TEST_ASSERT_EQUAL("+OFFS", probe_def__parse("f+0x10", &d, &err), 0);
 	TEST_ASSERT_EQUAL("offset", d.offset, 16);
+	probe_def__exit(&d);
+	TEST_ASSERT_EQUAL(";PTN", probe_def__parse("e=f;x=a* v", &d, &err), 0);
+	TEST_ASSERT_VAL("lazy", !strcmp(d.event, "e") && !strcmp(d.lazy, "x=a*") && d.nr_args == 1);
 	probe_def__exit(&d);
 	TEST_ASSERT_EQUAL("SRC:ALN", probe_def__parse("src/a.c:12 v", &d, &err), 0);
 	TEST_ASSERT_VAL("file only", !d.func && !strcmp(d.file, "src/a.c") && d.line == 12);
@@ -67,7 +70,7 @@ TPERF_TEST(probe_def_parse_errors, "probe: bad definitions: message and position
 		{ "9e=f", 0, "invalid event name '9e' (letters, digits and '_', not starting with a digit)" },
 		{ "f\nx", 1, "unexpected character '\\n'" },
 		{ "f a;b", 3, "unexpected character ';'" },
-		{ "f;x*", 1, "lazy line patterns (';PTN') are not supported: give a line number (':RLN' or 'SRC:ALN')" },
+		{ "f;", 2, "expected a line pattern after ';'" },
 		{ "f:0", 2, "line number out of range" },
 		{ "f+z", 2, "expected a byte offset" },
 		{ "f $foo", 2, "unknown special variable (use $retval, $comm, $params or $vars)" },

@@ -218,7 +218,8 @@ static int parse_args(const char *base, const char *s, struct probe_def *def,
 static int parse_event(const char *base, const char **p, size_t plen, struct probe_def *def,
 		       struct probe_parse_error *err)
 {
-	const char *s = *p, *eq = memchr(s, '=', plen), *colon;
+	const char *s = *p, *semi = memchr(s, ';', plen), *colon;
+	const char *eq = memchr(s, '=', semi ? (size_t)(semi - s) : plen);
 
 	if (!eq)
 		return 0;
@@ -314,8 +315,11 @@ static int parse_suffix(const char *base, const char *s, const char *end, struct
 		def->retprobe = true;
 		return 0;
 	case ';':
-		return parse_fail(err, (int)(s - base), "lazy line patterns (';PTN') are not "
-				  "supported: give a line number (':RLN' or 'SRC:ALN')");
+		if (s + 1 == end)
+			return parse_fail(err, (int)(s + 1 - base), "expected a line pattern "
+					  "after ';'");
+		def->lazy = dup_n(s + 1, (size_t)(end - s - 1));
+		return def->lazy ? 0 : -ENOMEM;
 	}
 	return parse_fail(err, (int)(s - base), "unexpected '%c' after the function", *s);
 }
@@ -341,9 +345,9 @@ static int parse_point(const char *base, const char *s, size_t n, struct probe_d
 		def->file = dup_n(s, fn);
 		if (!def->file)
 			return -ENOMEM;
-		if (p == end || *p != ':')
-			return parse_fail(err, (int)(p - base), "expected ':LINE' after the "
-					  "source file");
+		if (p == end || (*p != ':' && *p != ';'))
+			return parse_fail(err, (int)(p - base), "expected ':LINE' or ';PTN' "
+					  "after the source file");
 		ret = parse_suffix(base, p, end, def, err);
 		return ret;
 	}
@@ -421,6 +425,7 @@ void probe_def__exit(struct probe_def *def)
 	free(def->event);
 	free(def->func);
 	free(def->file);
+	free(def->lazy);
 	for (int i = 0; i < def->nr_args; i++) {
 		struct probe_arg *a = &def->args[i];
 

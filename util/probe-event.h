@@ -4,8 +4,8 @@
  * naming, the uprobe_events lines, and their creation / listing / removal
  * through libtracefs's dynamic-event API.
  *
- *   DEF = [[GROUP:]EVENT=]FUNC[@SRC][:RLN|+OFFS|%return] [ARG ...]
- *       | [[GROUP:]EVENT=]SRC:ALN [ARG ...]
+ *   DEF = [[GROUP:]EVENT=]FUNC[@SRC][:RLN|+OFFS|%return|;PTN] [ARG ...]
+ *       | [[GROUP:]EVENT=]SRC:ALN [ARG ...] | [[GROUP:]EVENT=]SRC;PTN [ARG ...]
  *       | [%]sdt_PROVIDER:NAME  or  %PROVIDER:NAME        (SDT marker)
  *   ARG = [NAME=]VAR[->FIELD|.FIELD|[IDX]]...[:TYPE] | $retval | $params
  *       | $vars | $comm | %REG[:TYPE]
@@ -50,6 +50,7 @@ struct probe_def {
 	int line;		/* RLN (with func) or ALN (with file only), 0 if none */
 	uint64_t offset;	/* +OFFS */
 	bool retprobe;		/* %return */
+	char *lazy;		/* ";PTN": lines matching the glob (spaces ignored) */
 	bool sdt;		/* an SDT marker: func = provider, file = name */
 	struct probe_arg args[PROBE_MAX_ARGS];
 	int nr_args;

@@ -40,6 +40,7 @@ struct finder {
 	int err;
 	int nr_funcs;		/* function instances matched */
 	int target_line;	/* for the "no code at line" message */
+	int src_line;		/* SRC:ALN, or the SRC;PTN line being tried */
 	const char *target_file;
 	FILE *vars_fp;		/* -V: list the variables instead of converting */
 	Dwarf_CFI *eh_cfi;	/* .eh_frame, read once (dwarf_cfi_end() it) */
@@ -1049,6 +1050,99 @@ static int add_line_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, const
 	return f->nr > before ? 0 : 1;
 }
 
+/* Does source line @line match the lazy glob (spaces ignored, from its start)? */
+static bool lazy_match(const char *pattern, const char *line)
+{
+	char pat[512], text[1024];
+	size_t n = 0, m = 0;
+
+	for (; *pattern && m + 2 < sizeof(pat); pattern++)
+		if (*pattern != ' ' && *pattern != '\t')
+			pat[m++] = *pattern;
+	pat[m] = '\0';
+	for (; *line && n + 1 < sizeof(text); line++)
+		if (*line != ' ' && *line != '\t' && *line != '\n')
+			text[n++] = *line;
+	text[n] = '\0';
+	return !fnmatch(pat, text, 0);
+}
+
+/* Call @fn for each line of @path in [@first, @last] matching the pattern. */
+static int for_each_lazy_line(struct finder *f, const char *path, int first, int last,
+			      int (*fn)(struct finder *f, int line, void *arg), void *arg)
+{
+	FILE *src = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0;
+	int ln = 0, ret = 0;
+
+	if (!src)
+		return fail(f, -errno, "cannot read the source '%s' for the pattern '%s': %s",
+			    path, f->def->lazy, strerror(errno));
+	while (!ret && getline(&buf, &cap, src) > 0) {
+		if (++ln < first)
+			continue;
+		if (last && ln > last)
+			break;
+		if (lazy_match(f->def->lazy, buf))
+			ret = fn(f, ln, arg);
+	}
+	free(buf);
+	fclose(src);
+	return ret;
+}
+
+struct lazy_fn {
+	Dwarf_Die *cu, *fn;
+	Dwarf_Addr entry;
+	const char *file;
+};
+
+static int lazy_fn_line(struct finder *f, int line, void *arg)
+{
+	struct lazy_fn *l = arg;
+	int ret = add_line_points(f, l->cu, l->fn, l->file, line, l->entry);
+
+	return ret > 0 ? 0 : ret;
+}
+
+/* The last line with code of @fn in @file. */
+static int last_line(Dwarf_Die *cu, Dwarf_Die *fn, const char *file)
+{
+	Dwarf_Lines *lines;
+	size_t n;
+	int last = 0;
+
+	if (dwarf_getsrclines(cu, &lines, &n))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		Dwarf_Addr a;
+		int ln;
+
+		if (src && !strcmp(src, file) && !dwarf_lineaddr(l, &a) && !dwarf_lineno(l, &ln) &&
+		    ln > last && dwarf_haspc(fn, a) == 1)
+			last = ln;
+	}
+	return last;
+}
+
+/* FUNC;PTN: every line of the function matching the pattern. */
+static int add_lazy_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr entry)
+{
+	struct lazy_fn l = { cu, fn, entry, dwarf_decl_file(fn) };
+	int decl = 0, before = f->nr, ret;
+
+	if (!l.file)
+		return 0;
+	dwarf_decl_line(fn, &decl);
+	ret = for_each_lazy_line(f, l.file, decl, last_line(cu, fn, l.file), lazy_fn_line, &l);
+	if (!ret && f->nr == before)
+		f->target_line = -1;	/* no line matched: said by find_points() */
+	return ret;
+}
+
 static bool fetches_vars(const struct probe_def *d)
 {
 	for (int i = 0; i < d->nr_args; i++)
@@ -1073,6 +1167,8 @@ static int match_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	if (inl && (f->o->no_inlines || d->retprobe || d->offset))
 		return 0;
 	f->nr_funcs++;
+	if (d->lazy)
+		return add_lazy_points(f, cu, die, entry);
 	if (d->line) {
 		int decl = 0;
 
@@ -1128,7 +1224,7 @@ static int find_src_line_in_cu(struct finder *f, Dwarf_Die *cu)
 		Dwarf_Die fn;
 		int ln, ret;
 
-		if (!first_stmt_row(lines, i, &a, &ln) || ln != f->def->line ||
+		if (!first_stmt_row(lines, i, &a, &ln) || ln != f->src_line ||
 		    !path_matches(dwarf_linesrc(l, NULL, NULL), f->def->file))
 			continue;
 		f->nr_funcs++;
@@ -1219,6 +1315,49 @@ int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
 }
 
 
+static int src_lazy_line(struct finder *f, int line, void *arg)
+{
+	f->src_line = line;
+	return for_each_cu(f, find_src_line_in_cu);
+}
+
+/* The full path of the source @file (a path tail) from the line tables. */
+static int src_path_in_cu(struct finder *f, Dwarf_Die *cu)
+{
+	char **path = (char **)f->target_file;
+	Dwarf_Files *files;
+	size_t n;
+
+	if (dwarf_getsrcfiles(cu, &files, &n))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *p = dwarf_filesrc(files, i, NULL, NULL);
+
+		if (p && path_matches(p, f->def->file)) {
+			*path = strdup(p);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* SRC;PTN: every line of the file matching the pattern. */
+static int find_src_lazy(struct finder *f)
+{
+	char *path = NULL;
+	int ret;
+
+	f->target_file = (const char *)&path;
+	for_each_cu(f, src_path_in_cu);
+	f->target_file = NULL;
+	if (!path)
+		return fail(f, -ENOENT, "no source file '%s' in the debug information",
+			    f->def->file);
+	ret = for_each_lazy_line(f, path, 1, 0, src_lazy_line, NULL);
+	free(path);
+	return ret;
+}
+
 static void finder_exit(struct finder *f)
 {
 	if (f->eh_cfi)
@@ -1232,9 +1371,16 @@ static int find_points(struct finder *f)
 
 	if (f->def->func)
 		ret = for_each_cu(f, find_funcs_in_cu);
-	else
+	else if (f->def->lazy)
+		ret = find_src_lazy(f);
+	else {
+		f->src_line = f->def->line;
 		ret = for_each_cu(f, find_src_line_in_cu);
-	if (!ret && !f->nr) {
+	}
+	if (!ret && !f->nr && f->def->lazy && (f->nr_funcs || !f->def->func)) {
+		ret = fail(f, -ENOENT, "no line with code matches the pattern '%s' in '%s'",
+			   f->def->lazy, f->def->func ?: f->def->file);
+	} else if (!ret && !f->nr) {
 		if (f->def->func && !f->nr_funcs)
 			ret = fail(f, -ENOENT, "no function '%s'%s%s in the debug information",
 				   f->def->func, f->def->file ? "@" : "", f->def->file ?: "");

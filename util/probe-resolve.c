@@ -169,7 +169,7 @@ static int resolve_dwarf(struct resolver *r, char *group)
 /* Can @def be placed without DWARF? */
 static bool needs_dwarf(const struct probe_def *d)
 {
-	if (d->line || d->file)
+	if (d->line || d->file || d->lazy)
 		return true;
 	for (int i = 0; i < d->nr_args; i++)
 		if (d->args[i].kind == PROBE_ARG_VAR || d->args[i].kind == PROBE_ARG_PARAMS ||

@@ -36,6 +36,22 @@ test_expect_success PERF 'target0 target.c:60: an absolute line' '
 	test_cmp expect actual
 '
 
+for def in 'add;return*' 'visit;total*' 'main;sum=add*' 'target.c;return*' \
+	   'visit;for* i' 'e1=visit;total+=* total'; do
+	test_expect_success PERF "target0 '$def': lines matching a pattern, as perf" '
+		perf_lines "$B/target0" "$def" >expect &&
+		test -s expect &&
+		tperf probe -n -x "$B/target0" "$def" >actual &&
+		test_cmp expect actual
+	'
+done
+
+test_expect_success 'a pattern matching no line with code' '
+	test_must_fail tperf probe -n -x "$B/target0" "visit;nomatch*" 2>err &&
+	echo "tperf: no line with code matches the pattern '"'"'nomatch*'"'"' in '"'"'visit'"'"'" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success PERF 'target0 visit:4 total i: a relative line' '
 	perf_lines "$B/target0" "visit:4 total i" >expect &&
 	test -s expect &&
