@@ -77,7 +77,7 @@ TPERF_TEST(probe_def_parse_errors, "probe: bad definitions: message and position
 		{ "f a->", 5, "expected a member name" },
 		{ "f a[x]", 4, "expected a non-negative index and ']'" },
 		{ "f:3%return", 2, "expected a line number" },
-		{ "a.c", 3, "expected ':LINE' after the source file" },
+		{ "a.c", 3, "expected ':LINE' or ';PTN' after the source file" },
 		{ "", 0, "empty probe definition" },
 		{ "f $comm:u8", 7, "'$comm' takes no type" },
 		{ "f a`b`", 3, "unexpected character '`'" },
