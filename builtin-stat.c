@@ -18,6 +18,7 @@
 #include "util/evlist.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/probe-sdt.h"
 #include "util/stat-display.h"
 #include "util/stat-run.h"
 #include "util/stat.h"
@@ -225,6 +226,7 @@ static int finish(const struct stat_run *r, int argc)
 {
 	if (r->signr) {
 		fflush(NULL);
+		probe_sdt__cleanup();	/* raise() ends tperf without atexit */
 		signal(r->signr, SIG_DFL);
 		raise(r->signr);
 	}
@@ -244,6 +246,7 @@ int cmd_stat(int argc, const char **argv)
 
 	setlocale(LC_NUMERIC, "");
 	perf_stat_config__init(&opts.config);
+	probe_sdt__stat_init(argc, argv);	/* -e sdt_P:N -- ./prog */
 	argc = parse_options(argc, argv, stat_options, stat_usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION);
 	check_options(argc);

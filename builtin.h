@@ -9,6 +9,7 @@ int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
+int cmd_probe(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
 

@@ -25,6 +25,7 @@ const struct cmd_struct commands[] = {
 	{ "list", cmd_list, CMD_USE_PAGER, "List all symbolic event types" },
 	{ "report", cmd_report, CMD_USE_PAGER, "Read perf.data and display the profile" },
 	{ "script", cmd_script, CMD_USE_PAGER, "Read perf.data and display the trace output" },
+	{ "probe", cmd_probe, 0, "Define new dynamic tracepoints" },
 	{ "stat", cmd_stat, 0, "Run a command and gather performance counter statistics" },
 	{ "test", cmd_test, 0, "Run the built-in self tests" },
 	{ "version", cmd_version, 0, "Display the version of tperf" },

@@ -1320,6 +1320,8 @@ static int tp_unknown(struct pe_state *st, const char *at, const char *tracefs,
 	return ret;
 }
 
+int (*parse_events__sdt_hook)(const char *sys, const char *name, char *msg, size_t size);
+
 static int pe_tracepoint(struct pe_state *st, const char *at, const char *sys, const char *name)
 {
 	const char *tracefs = tracefs__mountpoint();
@@ -1329,6 +1331,9 @@ static int pe_tracepoint(struct pe_state *st, const char *at, const char *sys, c
 	int found = 0, ret = 0;
 	uint64_t id;
 
+	if (parse_events__sdt_hook && tracefs && !strncmp(sys, "sdt_", 4) &&
+	    parse_events__sdt_hook(sys, name, path, sizeof(path)))
+		return pe_error(st, at, NULL, "%s", path);
 	if (!tracefs)
 		return pe_error(st, at, "mount it: mount -t tracefs nodev /sys/kernel/tracing",
 				"tracefs is not mounted, cannot find tracepoint '%s:%s'", sys, name);

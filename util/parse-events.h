@@ -42,6 +42,15 @@ void parse_events_error__exit(struct parse_events_error *err);
  */
 void parse_events__stat_terms(bool on);
 
+/*
+ * Called before a tracepoint whose system starts with "sdt_" is looked up,
+ * so that the SDT markers of a workload can be made uprobes first (set by
+ * `tperf stat`, see util/probe-sdt.h).  0, or -errno with @msg filled (the
+ * event is then an error with that message).  NULL (default): no hook.
+ */
+extern int (*parse_events__sdt_hook)(const char *sys, const char *name, char *msg,
+				     size_t size);
+
 /* Option callbacks: -e (opt->value is a struct evlist **) and --filter. */
 int parse_events_option(const struct option *opt, const char *str, int unset);
 int parse_filter(const struct option *opt, const char *str, int unset);

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ELF symbols, segments and sections for `tperf probe` (libelf).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "probe-elf.h"
+
+struct probe_elf {
+	int fd;
+	Elf *elf;
+};
+
+int probe_elf__open(const char *path, struct probe_elf **pe)
+{
+	struct probe_elf *p;
+	int fd, err;
+
+	elf_version(EV_CURRENT);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	p = calloc(1, sizeof(*p));
+	if (!p) {
+		close(fd);
+		return -ENOMEM;
+	}
+	p->fd = fd;
+	p->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!p->elf || elf_kind(p->elf) != ELF_K_ELF) {
+		err = -ENOEXEC;
+		probe_elf__close(p);
+		return err;
+	}
+	*pe = p;
+	return 0;
+}
+
+void probe_elf__close(struct probe_elf *pe)
+{
+	if (!pe)
+		return;
+	if (pe->elf)
+		elf_end(pe->elf);
+	close(pe->fd);
+	free(pe);
+}
+
+void *probe_elf__elf(struct probe_elf *pe)
+{
+	return pe->elf;
+}
+
+int probe_elf__fd(struct probe_elf *pe)
+{
+	return pe->fd;
+}
+
+bool probe_elf__is64(struct probe_elf *pe)
+{
+	return gelf_getclass(pe->elf) == ELFCLASS64;
+}
+
+static Elf_Scn *find_scn(Elf *elf, Elf64_Word type)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == type)
+			return scn;
+	return NULL;
+}
+
+typedef int (*sym_fn)(const char *name, const GElf_Sym *sym, void *arg);
+
+/* Every defined function symbol of .symtab, or of .dynsym without .symtab. */
+static int for_each_sym_type(struct probe_elf *pe, bool all, sym_fn fn, void *arg)
+{
+	Elf_Scn *scn = find_scn(pe->elf, SHT_SYMTAB);
+	GElf_Shdr sh;
+	Elf_Data *data;
+
+	if (!scn)
+		scn = find_scn(pe->elf, SHT_DYNSYM);
+	if (!scn || !gelf_getshdr(scn, &sh) || !sh.sh_entsize)
+		return 0;
+	data = elf_getdata(scn, NULL);
+	if (!data)
+		return 0;
+	for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+		GElf_Sym sym;
+		const char *name;
+		int ret;
+
+		int type;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			continue;
+		type = GELF_ST_TYPE(sym.st_info);
+		if ((all ? type != STT_FUNC && type != STT_OBJECT && type != STT_NOTYPE :
+		     type != STT_FUNC) ||
+		    sym.st_shndx == SHN_UNDEF || !sym.st_value)
+			continue;
+		name = elf_strptr(pe->elf, sh.sh_link, sym.st_name);
+		if (!name || !*name)
+			continue;
+		ret = fn(name, &sym, arg);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int for_each_sym(struct probe_elf *pe, sym_fn fn, void *arg)
+{
+	return for_each_sym_type(pe, false, fn, arg);
+}
+
+struct sym_query {
+	const char *name;
+	int nth, seen;
+	uint64_t addr, size;
+	const char *found;
+};
+
+static int match_name(const char *name, const GElf_Sym *sym, void *arg)
+{
+	struct sym_query *q = arg;
+	size_t n = strlen(q->name);
+
+	/* "foo" matches "foo" and the versioned "foo@@GLIBC_2.2.5" */
+	if (strncmp(name, q->name, n) || (name[n] && name[n] != '@'))
+		return 0;
+	if (q->seen++ != q->nth)
+		return 0;
+	q->addr = sym->st_value;
+	q->size = sym->st_size;
+	return 1;
+}
+
+int probe_elf__find_symbol(struct probe_elf *pe, const char *name, int nth,
+			   uint64_t *addr, uint64_t *size)
+{
+	struct sym_query q = { .name = name, .nth = nth };
+
+	if (for_each_sym(pe, match_name, &q) != 1)
+		return -ENOENT;
+	*addr = q.addr;
+	if (size)
+		*size = q.size;
+	return 0;
+}
+
+int probe_elf__count_symbol(struct probe_elf *pe, const char *name)
+{
+	struct sym_query q = { .name = name, .nth = -1 };
+
+	for_each_sym(pe, match_name, &q);
+	return q.seen;
+}
+
+static int match_addr(const char *name, const GElf_Sym *sym, void *arg)
+{
+	struct sym_query *q = arg;
+
+	if (q->addr >= sym->st_value && q->addr < sym->st_value + (sym->st_size ?: 1)) {
+		q->found = name;
+		q->size = sym->st_value;
+		return 1;
+	}
+	return 0;
+}
+
+const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start)
+{
+	struct sym_query q = { .addr = addr };
+
+	if (for_each_sym(pe, match_addr, &q) != 1)
+		return NULL;
+	if (start)
+		*start = q.size;
+	return q.found;
+}
+
+struct func_iter {
+	int (*fn)(const char *name, uint64_t addr, void *arg);
+	void *arg;
+};
+
+static int call_func(const char *name, const GElf_Sym *sym, void *arg)
+{
+	struct func_iter *it = arg;
+
+	return it->fn(name, sym->st_value, it->arg);
+}
+
+int probe_elf__for_each_function(struct probe_elf *pe, bool all,
+				 int (*fn)(const char *name, uint64_t addr, void *arg),
+				 void *arg)
+{
+	struct func_iter it = { fn, arg };
+
+	return for_each_sym_type(pe, all, call_func, &it);
+}
+
+int probe_elf__vaddr_to_offset(struct probe_elf *pe, uint64_t vaddr, uint64_t *off)
+{
+	size_t n;
+
+	if (elf_getphdrnum(pe->elf, &n))
+		return -ENOENT;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(pe->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_memsz) {
+			*off = vaddr - ph.p_vaddr + ph.p_offset;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+static Elf_Scn *scn_by_name(struct probe_elf *pe, const char *name, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(pe->elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(pe->elf, scn))) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, sh))
+			continue;
+		n = elf_strptr(pe->elf, shstrndx, sh->sh_name);
+		if (n && !strcmp(n, name))
+			return scn;
+	}
+	return NULL;
+}
+
+int probe_elf__section_addr(struct probe_elf *pe, const char *name, uint64_t *addr)
+{
+	GElf_Shdr sh;
+
+	if (!scn_by_name(pe, name, &sh))
+		return -ENOENT;
+	*addr = sh.sh_addr;
+	return 0;
+}
+
+const void *probe_elf__section_data(struct probe_elf *pe, const char *name, size_t *size)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = scn_by_name(pe, name, &sh);
+	Elf_Data *data;
+
+	if (!scn || sh.sh_type != SHT_NOTE)
+		return NULL;
+	data = elf_getdata(scn, NULL);
+	if (!data || !data->d_buf)
+		return NULL;
+	*size = data->d_size;
+	return data->d_buf;
+}
+
+int probe_elf__offset_to_vaddr(struct probe_elf *pe, uint64_t off, uint64_t *vaddr)
+{
+	size_t n;
+
+	if (elf_getphdrnum(pe->elf, &n))
+		return -ENOENT;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(pe->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (off >= ph.p_offset && off < ph.p_offset + ph.p_filesz) {
+			*vaddr = off - ph.p_offset + ph.p_vaddr;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The ELF side of `tperf probe`: function symbols by name (.symtab, then
+ * .dynsym), virtual address -> file offset through the PT_LOAD segments (what
+ * uprobe_events wants), and the raw stapsdt notes.
+ */
+#ifndef TPERF_PROBE_ELF_H
+#define TPERF_PROBE_ELF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct probe_elf;
+
+/* Open @path; *pe on success.  0 or -errno (-ENOEXEC: not an ELF file). */
+int probe_elf__open(const char *path, struct probe_elf **pe);
+void probe_elf__close(struct probe_elf *pe);
+/* The libelf handle (Elf *), for libdw and the SDT reader. */
+void *probe_elf__elf(struct probe_elf *pe);
+int probe_elf__fd(struct probe_elf *pe);
+
+/*
+ * The defined function symbol @name: its address and size.  0, or -ENOENT.
+ * With several symbols of that name (local functions of several files), the
+ * @nth (0-based) one; probe_elf__count_symbol() says how many there are.
+ */
+int probe_elf__find_symbol(struct probe_elf *pe, const char *name, int nth,
+			   uint64_t *addr, uint64_t *size);
+int probe_elf__count_symbol(struct probe_elf *pe, const char *name);
+/* The function containing @addr: its name (in libelf's memory) and start. */
+const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start);
+/* Call @fn for every defined function symbol (with @all: data and untyped
+ * symbols too, as perf probe -F lists them), unsorted, with duplicates.
+ * Stops at a non-zero return and returns it. */
+int probe_elf__for_each_function(struct probe_elf *pe, bool all,
+				 int (*fn)(const char *name, uint64_t addr, void *arg),
+				 void *arg);
+
+/* @vaddr -> file offset, through the PT_LOAD segment holding it.  0 or -ENOENT. */
+int probe_elf__vaddr_to_offset(struct probe_elf *pe, uint64_t vaddr, uint64_t *off);
+/* File offset @off -> virtual address.  0 or -ENOENT. */
+int probe_elf__offset_to_vaddr(struct probe_elf *pe, uint64_t off, uint64_t *vaddr);
+/* The address of section @name, 0 or -ENOENT. */
+int probe_elf__section_addr(struct probe_elf *pe, const char *name, uint64_t *addr);
+/* The contents of the first SHT_NOTE section @name; NULL if none. */
+const void *probe_elf__section_data(struct probe_elf *pe, const char *name, size_t *size);
+/* 64-bit ELF class? */
+bool probe_elf__is64(struct probe_elf *pe);
+
+#endif
