@@ -199,7 +199,7 @@ static int dry_run(struct evlist *evlist)
 
 static void print_summary(const struct record_opts *o, const struct record_stats *s)
 {
-	const char *path = strcmp(o->output, "-") ? o->output : "(pipe)";
+	const char *path = o->output;
 	u64 total = s->samples + s->lost;
 
 	if (s->lost)
@@ -213,7 +213,7 @@ static void print_summary(const struct record_opts *o, const struct record_stats
 		(unsigned long long)s->wakeups);
 	fprintf(stderr, "[ tperf record: Captured and wrote %.3f MB %s", s->bytes / 1024.0 / 1024.0,
 		path);
-	if (s->samples)
+	if (s->samples && strcmp(o->output, "-"))
 		fprintf(stderr, " (%llu samples)", (unsigned long long)s->samples);
 	fprintf(stderr, " ]\n");
 }

@@ -170,6 +170,21 @@ static void config_sample_bits(struct evsel *e, const struct record_opts *o)
 		a->sample_type |= PERF_SAMPLE_PHYS_ADDR;
 }
 
+/* :S groups: the leader samples, every sample reads the whole group. */
+static void config_sample_read(struct evsel *e)
+{
+	struct perf_event_attr *a = &e->attr;
+
+	a->sample_type |= PERF_SAMPLE_READ;
+	if (e->leader->nr_members > 1)
+		a->read_format |= PERF_FORMAT_GROUP;
+	a->inherit = 0;		/* the kernel refuses inherit with PERF_SAMPLE_READ */
+	if (e != e->leader) {
+		a->freq = 0;
+		a->sample_period = 0;
+	}
+}
+
 static void config_evsel(struct evsel *e, const struct record_opts *o, bool track)
 {
 	struct perf_event_attr *a = &e->attr;
@@ -197,6 +212,8 @@ static void config_evsel(struct evsel *e, const struct record_opts *o, bool trac
 		config_tracking(a, o);
 	a->disabled = leader;
 	a->enable_on_exec = leader && target__none(&o->target);
+	if (e->leader->sample_read_leader)
+		config_sample_read(e);
 }
 
 /* perf's system-wide tracking event: dummy:HG, enabled from the open. */
@@ -224,6 +241,13 @@ static int add_dummy(struct evlist *evlist, const struct record_opts *o)
 	if (!e || evsel__set_name(e, "dummy:HG")) {
 		evsel__delete(e);
 		return -ENOMEM;
+	}
+	config_sample_bits(e, o);
+	config_callgraph(e, o);
+	if (o->inherit_stat) {
+		e->attr.inherit_stat = 1;
+		e->attr.read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+				       PERF_FORMAT_TOTAL_TIME_RUNNING;
 	}
 	evlist__add(evlist, e);
 	return 0;
