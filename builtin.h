@@ -7,6 +7,7 @@ int cmd_evlist(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
+int cmd_stat(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
 
 /* From perf.c: the command table, for help and the self tests. */

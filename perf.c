@@ -23,6 +23,7 @@ const struct cmd_struct commands[] = {
 	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
 	{ "help", cmd_help, 0, "Display help information about tperf" },
 	{ "record", cmd_record, 0, "Run a command and record its profile into perf.data" },
+	{ "stat", cmd_stat, 0, "Run a command and gather performance counter statistics" },
 	{ "test", cmd_test, 0, "Run the built-in self tests" },
 	{ "version", cmd_version, 0, "Display the version of tperf" },
 };

@@ -6,6 +6,7 @@
  * on a fake tree, and the maps of targets.
  */
 #include <errno.h>
+#include <linux/hw_breakpoint.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -238,6 +239,7 @@ TPERF_TEST(evsel_cycles_fallback, "evsel: cycles without a PMU: message, then cp
 
 	if (have_cpu_pmu())
 		return test_skip("this machine has a CPU PMU");
+	e->attr.exclude_guest = 1;	/* as event parsing sets it */
 	err = evsel__open(e, any, self);
 	TEST_ASSERT_EQUAL("open cycles", err, -ENOENT);
 	TEST_ASSERT_VAL("unsupported", !e->supported && e->open_err == ENOENT);
@@ -284,7 +286,8 @@ TPERF_TEST(evsel_strerror_hw, "evsel: instructions, cache and raw events say the
 		snprintf(want, sizeof(want), "cannot open event '%s': hardware events are not "
 			 "supported on this machine (no PMU); try -e cpu-clock", evs[i].name);
 		TEST_ASSERT_STR(evs[i].name, buf, want);
-		TEST_ASSERT_VAL("only cycles falls back", !evsel__fallback(e, err, buf, sizeof(buf)));
+		TEST_ASSERT_VAL("only cycles falls back",
+				!evsel__fallback(e, err, buf, sizeof(buf)));
 		evsel__delete(e);
 	}
 	cpu_map__put(any);
@@ -305,6 +308,13 @@ TPERF_TEST(evsel_strerror_misc, "evsel: messages for ESRCH, ENODEV, EBUSY, EINVA
 	evsel__open_strerror(e, ENODEV, buf, sizeof(buf));
 	TEST_ASSERT_STR("ENODEV", buf, "cannot open event 'cpu-clock': CPU 7 is offline or does "
 			"not exist; check -C against /sys/devices/system/cpu/online");
+	TEST_ASSERT_EQUAL("no maps", evsel__open(e, NULL, NULL), -EINVAL);
+	e->attr.type = PERF_TYPE_BREAKPOINT;
+	evsel__open_strerror(e, ENOSPC, buf, sizeof(buf));
+	TEST_ASSERT_STR("ENOSPC", buf, "cannot open event 'cpu-clock': no free hardware "
+			"breakpoint register (x86 has 4, shared with debuggers); watch fewer "
+			"addresses");
+	e->attr.type = PERF_TYPE_SOFTWARE;
 	evsel__open_strerror(e, EBUSY, buf, sizeof(buf));
 	TEST_ASSERT_STR("EBUSY", buf, "cannot open event 'cpu-clock': the PMU is busy: another "
 			"tool holds its counters exclusively; try again when it is done");
@@ -348,6 +358,24 @@ TPERF_TEST(evsel_paranoid, "evsel: perf_event_paranoid: message and user-only fa
 		 "lower; run as root or set it with 'sysctl kernel.perf_event_paranoid=1', or "
 		 "count user space only with ':u'", paranoid);
 	TEST_ASSERT_STR("message", buf, want);
+	e->open_err_pid = -1;
+	evsel__open_strerror(e, err, buf, sizeof(buf));
+	snprintf(want, sizeof(want), "cannot open event 'task-clock': permission denied: "
+		 "/proc/sys/kernel/perf_event_paranoid is %d and counting per-CPU (-a, -C) needs 0 "
+		 "or lower; run as root or set it with 'sysctl kernel.perf_event_paranoid=0'",
+		 paranoid);
+	TEST_ASSERT_STR("per-CPU message", buf, want);
+	e->attr.type = PERF_TYPE_TRACEPOINT;
+	e->attr.sample_type = PERF_SAMPLE_RAW;
+	evsel__open_strerror(e, EPERM, buf, sizeof(buf));
+	snprintf(want, sizeof(want), "cannot open event 'task-clock': permission denied: "
+		 "/proc/sys/kernel/perf_event_paranoid is %d and counting raw tracepoint data "
+		 "needs -1 or lower; run as root or set it with "
+		 "'sysctl kernel.perf_event_paranoid=-1'", paranoid);
+	TEST_ASSERT_STR("raw tracepoint message", buf, want);
+	e->attr.type = PERF_TYPE_SOFTWARE;
+	e->attr.sample_type = 0;
+	e->open_err_pid = getpid();
 	if (paranoid > 2)
 		return test_skip("perf_event_paranoid %d forbids user counting too", paranoid);
 	TEST_ASSERT_VAL("fallback", evsel__fallback(e, err, buf, sizeof(buf)));
@@ -583,7 +611,8 @@ TPERF_TEST(target_validate, "target: -p/-t override -a and -C with a warning, ba
 		  "-p/-t given: ignoring -a (counting the given threads only)" },
 		{ { .pid = "1", .cpu_list = "0" }, 0, "-p/-t given: ignoring the CPU list of -C" },
 		{ { .pid = "1x" }, -EINVAL, "invalid process id list '1x': expected PID[,PID...]" },
-		{ { .tid = "1,,2" }, -EINVAL, "invalid thread id list '1,,2': expected TID[,TID...]" },
+		{ { .tid = "1,,2" }, -EINVAL,
+		  "invalid thread id list '1,,2': expected TID[,TID...]" },
 		{ { .cpu_list = "0:1" }, -EINVAL,
 		  "invalid CPU list '0:1': expected a list such as '0-3,6'" },
 	};
@@ -592,7 +621,8 @@ TPERF_TEST(target_validate, "target: -p/-t override -a and -C with a warning, ba
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct target t = cases[i].t;
 
-		TEST_ASSERT_EQUAL(cases[i].msg, target__validate(&t, buf, sizeof(buf)), cases[i].ret);
+		TEST_ASSERT_EQUAL(cases[i].msg, target__validate(&t, buf, sizeof(buf)),
+				  cases[i].ret);
 		TEST_ASSERT_STR("message", buf, cases[i].msg);
 		if (cases[i].t.pid || cases[i].t.tid)
 			TEST_ASSERT_VAL("no CPU target left", !target__has_cpu(&t));
@@ -642,6 +672,12 @@ TPERF_TEST(evlist_create_maps, "evlist: CPUs and threads of -a, -C, -p, -t and a
 	evlist__set_workload_pid(evlist, 4242);
 	TEST_ASSERT_VAL("workload thread", evlist->threads->nr == 1 &&
 			evlist->threads->map[0] == 4242 && evlist->workload_pid == 4242);
+	t = (struct target){ .system_wide = true };
+	TEST_ASSERT_EQUAL("-a", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	evlist__set_workload_pid(evlist, 4243);
+	TEST_ASSERT_VAL("-a with a workload stays system-wide", evlist->threads->nr == 1 &&
+			evlist->threads->map[0] == -1 && evlist->cpus->nr == online->nr &&
+			evlist->workload_pid == 4243);
 	cpu_map__put(online);
 	evlist__delete(evlist);
 	return TEST_OK;
@@ -679,6 +715,7 @@ TPERF_TEST(evlist_open_unsupported, "evlist: unsupported events kept, fatal ones
 
 	if (have_cpu_pmu())
 		return test_skip("this machine has a CPU PMU");
+	ev[0]->attr.exclude_guest = 1;
 	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
 	evlist__set_workload_pid(evlist, getpid());
 	TEST_ASSERT_EQUAL("fatal", evlist__open(evlist, 0, buf, sizeof(buf)), -ENOENT);
@@ -827,6 +864,247 @@ TPERF_TEST(evsel_group_per_cpu, "evsel: a group on every CPU uses each CPU's lea
 		TEST_ASSERT_VAL("cpu-clock", ev[0]->counts[i].val > 0);
 		TEST_ASSERT_EQUAL("same times", ev[1]->counts[i].ena, ev[0]->counts[i].ena);
 	}
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(evsel_fallback_names, "evsel: cycles with modifiers falls back with perf's names")
+{
+	static const struct {
+		const char *name;
+		struct perf_event_attr attr;
+		const char *want;
+	} cases[] = {
+		{ "cycles", { .exclude_guest = 1 }, "cpu-clock" },
+		{ "cycles:u", { .exclude_kernel = 1, .exclude_hv = 1, .exclude_guest = 1 },
+		  "cpu-clock:uH" },
+		{ "cycles:k", { .exclude_user = 1, .exclude_hv = 1 }, "cpu-clock:k" },
+		{ "cycles:ppp", { .precise_ip = 3, .exclude_guest = 1 }, "cpu-clock:pppH" },
+		{ "cycles:P", { .precise_ip = 3 }, "cpu-clock:ppp" },
+		{ "cycles:uG", { .exclude_kernel = 1, .exclude_hv = 1, .exclude_host = 1 },
+		  "cpu-clock:uG" },
+		{ "cycles:kh", { .exclude_user = 1 }, "cpu-clock:kh" },
+		{ "cycles:H", { .exclude_guest = 1 }, "cpu-clock" },
+	};
+	char msg[256], want[256];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct perf_event_attr attr = cases[i].attr;
+		struct evsel *e;
+
+		attr.type = PERF_TYPE_HARDWARE;
+		attr.config = PERF_COUNT_HW_CPU_CYCLES;
+		e = evsel__new(&attr);
+		evsel__set_name(e, cases[i].name);
+		TEST_ASSERT_VAL(cases[i].name, evsel__fallback(e, -ENOENT, msg, sizeof(msg)));
+		TEST_ASSERT_STR(cases[i].name, evsel__name(e), cases[i].want);
+		TEST_ASSERT_EQUAL("precise_ip kept", e->attr.precise_ip, cases[i].attr.precise_ip);
+		snprintf(want, sizeof(want), "the '%s' event is not supported here (no hardware "
+			 "PMU): falling back to '%s'", cases[i].name, cases[i].want);
+		TEST_ASSERT_STR("note", msg, want);
+		evsel__delete(e);
+	}
+	return TEST_OK;
+}
+
+TPERF_TEST(evsel_einval_attr_kept, "evsel: a useless exclude_guest retry leaves the attr as it was")
+{
+	struct evsel *e = new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock");
+	struct thread_map *self = thread_map__new_by_tid(getpid());
+	struct cpu_map *any = cpu_map__new_any();
+	char buf[512];
+
+	e->attr.exclude_guest = 1;
+	e->attr.read_format |= 1ULL << 20;	/* no such read_format bit */
+	TEST_ASSERT_EQUAL("open", evsel__open(e, any, self), -EINVAL);
+	TEST_ASSERT_VAL("exclude_guest kept", e->attr.exclude_guest);
+	evsel__open_strerror(e, e->open_err, buf, sizeof(buf));
+	TEST_ASSERT_STR("message", buf, "cannot open event 'task-clock': invalid event attributes "
+			"(Invalid argument); check the event's terms and modifiers, and -vv shows "
+			"the attr");
+	evsel__delete(e);
+	cpu_map__put(any);
+	thread_map__put(self);
+	return TEST_OK;
+}
+
+TPERF_TEST(evsel_powercap_sockets, "evsel: powercap zones sit at the first CPU of their package")
+{
+	char *dir = test_mkdtemp(), buf[64];
+	struct cpu_map *any = cpu_map__new_any();
+	struct thread_map *all = thread_map__new_any();
+	struct evsel *e = new_event(PERF_TYPE_SOFTWARE, 0, "power/energy-pkg/");
+	static const int pkg[] = { 1, 1, 0, 0 };
+
+	TEST_ASSERT_VAL("tmp", dir);
+	/* package 1 on CPUs 0-1 and listed first: slots must still follow the CPUs */
+	test_write_file(dir, "devices/system/cpu/online", "0-3\n");
+	for (int c = 0; c < 4; c++) {
+		char rel[128], val[8];
+
+		snprintf(rel, sizeof(rel),
+			 "devices/system/cpu/cpu%d/topology/physical_package_id", c);
+		snprintf(val, sizeof(val), "%d\n", pkg[c]);
+		test_write_file(dir, rel, val);
+	}
+	test_write_file(dir, "class/powercap/intel-rapl:0/name", "package-0\n");
+	test_write_file(dir, "class/powercap/intel-rapl:0/energy_uj", "100\n");
+	test_write_file(dir, "class/powercap/intel-rapl:1/name", "package-1\n");
+	test_write_file(dir, "class/powercap/intel-rapl:1/energy_uj", "100\n");
+	setenv("TPERF_SYSFS", dir, 1);
+	e->powercap = powercap__find("energy-pkg");
+	TEST_ASSERT_VAL("zones", e->powercap && powercap_event__nr_zones(e->powercap) == 2);
+	TEST_ASSERT_EQUAL("open", evsel__open(e, any, all), 0);
+	cpu_map__snprint(e->cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("first CPU of each package", buf, "0,2");
+	/* package 0 used 200 uJ, package 1 1000 uJ */
+	test_write_file(dir, "class/powercap/intel-rapl:0/energy_uj", "300\n");
+	test_write_file(dir, "class/powercap/intel-rapl:1/energy_uj", "1100\n");
+	TEST_ASSERT_EQUAL("read", evsel__read(e), 0);
+	TEST_ASSERT_EQUAL("CPU0 slot reads package 1", e->counts[0].val, 1000);
+	TEST_ASSERT_EQUAL("CPU2 slot reads package 0", e->counts[1].val, 200);
+	evsel__delete(e);
+	test_rm_rf(dir);
+	cpu_map__put(any);
+	thread_map__put(all);
+	return TEST_OK;
+}
+
+TPERF_TEST(evsel_breakpoints_full, "evsel: a fifth hardware breakpoint is ENOSPC, explained")
+{
+	static long vars[5];
+	struct thread_map *self = thread_map__new_by_tid(getpid());
+	struct cpu_map *any = cpu_map__new_any();
+	struct evsel *bp[5];
+	char buf[512];
+	int err = 0, i;
+
+	for (i = 0; i < 5; i++) {
+		bp[i] = new_event(PERF_TYPE_BREAKPOINT, 0, "mem:watch");
+		bp[i]->attr.bp_type = HW_BREAKPOINT_W;
+		bp[i]->attr.bp_addr = (uintptr_t)&vars[i];
+		bp[i]->attr.bp_len = HW_BREAKPOINT_LEN_8;
+	}
+	for (i = 0; i < 5 && !err; i++)
+		err = evsel__open(bp[i], any, self);
+	if (err && i < 5)
+		return test_skip("only %d breakpoints here", i - 1);
+	TEST_ASSERT_EQUAL("fifth", err, -ENOSPC);
+	evsel__open_strerror(bp[4], err, buf, sizeof(buf));
+	TEST_ASSERT_STR("message", buf, "cannot open event 'mem:watch': no free hardware "
+			"breakpoint register (x86 has 4, shared with debuggers); watch fewer "
+			"addresses");
+	for (i = 0; i < 5; i++)
+		evsel__delete(bp[i]);
+	cpu_map__put(any);
+	thread_map__put(self);
+	return TEST_OK;
+}
+
+/* The "sys_perf_event_open: ..." lines of @out, "cpu C group_fd G" each, into @buf. */
+static void open_lines(const char *out, char *buf, size_t size)
+{
+	const char *p = out;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	while ((p = strstr(p, "sys_perf_event_open: pid "))) {
+		int pid, cpu, gfd;
+
+		if (sscanf(p, "sys_perf_event_open: pid %d  cpu %d  group_fd %d", &pid, &cpu,
+			   &gfd) == 3 && len < size)
+			len += (size_t)snprintf(buf + len, size - len, "%s%d/%s", len ? " " : "",
+						cpu, gfd < 0 ? "L" : "M");
+		p++;
+	}
+}
+
+TPERF_TEST(evlist_cpu_major, "evlist: CPU-major opens go CPU by CPU, as perf stat -vv shows")
+{
+	struct evsel *ev[3] = { new_sw(PERF_COUNT_SW_CPU_CLOCK, "cpu-clock"),
+				new_sw(PERF_COUNT_SW_PAGE_FAULTS, "page-faults"),
+				new_sw(PERF_COUNT_SW_CONTEXT_SWITCHES, "context-switches") };
+	struct evlist *evlist = evlist_of(ev, 3, false);
+	struct target target = { .cpu_list = "0-1" };
+	char path[] = "/tmp/tperf-vv.XXXXXX", buf[512], order[256], *out;
+	int fd = mkstemp(path), saved = dup(2), err;
+
+	if (geteuid())
+		return test_skip("needs root");
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		return test_skip("needs 2 CPUs");
+	ev[1]->leader = ev[0];
+	ev[0]->nr_members = 2;
+	for (int i = 0; i < 3; i++)
+		evsel__config_read_format(ev[i]);
+	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &target, buf, sizeof(buf)), 0);
+	dup2(fd, 2);
+	tperf_config.verbose = 2;
+	err = evlist__open(evlist, EVLIST_OPEN_CPU_MAJOR, buf, sizeof(buf));
+	tperf_config.verbose = 0;
+	dup2(saved, 2);
+	TEST_ASSERT_EQUAL("open", err, 0);
+	TEST_ASSERT_EQUAL("output", filename__read_str(path, &out, NULL), 0);
+	unlink(path);
+	open_lines(out, order, sizeof(order));
+	free(out);
+	TEST_ASSERT_STR("order", order, "0/L 0/M 0/L 1/L 1/M 1/L");
+	TEST_ASSERT_VAL("member on its leader, per CPU",
+			ev[1]->fd[0] >= 0 && ev[1]->fd[1] >= 0 && ev[0]->fd[1] > ev[1]->fd[0]);
+	do_work();
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	for (int i = 0; i < 2; i++)
+		TEST_ASSERT_EQUAL("group times", ev[1]->counts[i].ena, ev[0]->counts[i].ena);
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(evlist_cpu_major_failures, "evlist: CPU-major keeps, falls back, splits weak groups")
+{
+	struct evsel *ev[6] = { new_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles"),
+				new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock"),
+				new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock"),
+				new_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+					  "instructions"),
+				new_sw(PERF_COUNT_SW_PAGE_FAULTS, "page-faults"),
+				new_event(PERF_TYPE_HW_CACHE, 0, "L1-dcache-loads") };
+	struct evlist *evlist = evlist_of(ev, 6, false);
+	struct target t = { .system_wide = true };
+	char buf[512];
+	int flags;
+
+	if (have_cpu_pmu())
+		return test_skip("this machine has a CPU PMU");
+	if (geteuid())
+		return test_skip("needs root");
+	ev[1]->leader = ev[0];
+	ev[0]->nr_members = 2;
+	ev[3]->leader = ev[2];
+	ev[2]->nr_members = 2;
+	ev[2]->weak_group = true;
+	for (int i = 0; i < 6; i++)
+		evsel__config_read_format(ev[i]);
+	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
+	TEST_ASSERT_EQUAL("fatal", evlist__open(evlist, EVLIST_OPEN_CPU_MAJOR, buf, sizeof(buf)),
+			  -ENOENT);
+	TEST_ASSERT_STR("message", buf, "cannot open event 'cycles': hardware events are not "
+			"supported on this machine (no PMU); try -e cpu-clock");
+	TEST_ASSERT_VAL("nothing left open", !ev[1]->counts && !ev[2]->counts && !ev[4]->counts);
+	TEST_ASSERT_EQUAL("kept", evlist__open(evlist, EVLIST_OPEN_CPU_MAJOR |
+					       EVLIST_OPEN_KEEP_UNSUPPORTED, buf, sizeof(buf)), 0);
+	TEST_ASSERT_VAL("leader and member unsupported", !ev[0]->supported && !ev[1]->supported);
+	TEST_ASSERT_VAL("weak group split", ev[3]->leader == ev[3] && ev[2]->nr_members == 1 &&
+			ev[2]->supported && !ev[3]->supported);
+	TEST_ASSERT_VAL("others", ev[4]->supported && !ev[5]->supported);
+	do_work();
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	for (int i = 0; i < evlist->cpus->nr; i++)
+		TEST_ASSERT_VAL("split leader counts", ev[2]->counts[i].ena > 0);
+	tperf_config.quiet = true;
+	flags = EVLIST_OPEN_CPU_MAJOR | EVLIST_OPEN_FALLBACK | EVLIST_OPEN_KEEP_UNSUPPORTED;
+	TEST_ASSERT_EQUAL("fallback", evlist__open(evlist, flags, buf, sizeof(buf)), 0);
+	TEST_ASSERT_VAL("cycles -> cpu-clock with its member",
+			ev[0]->supported && ev[1]->supported && ev[1]->fd[0] >= 0);
 	evlist__delete(evlist);
 	return TEST_OK;
 }

@@ -6,7 +6,11 @@
  * perf 6.1 builds for the same strings (checked with `perf stat -vv` where
  * this machine has the PMU; the fake PMUs follow the same rules).
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -135,7 +139,8 @@ static const struct pe_case good[] = {
 	{ "Data-TLB", 1, HC, 0x3, 0, 0, EG, 0, 0, 0, 0, 0, 0, "Data-TLB" },
 	{ "bpc-loads", 1, HC, 0x5, 0, 0, EG, 0, 0, 0, 0, 0, 0, "bpc-loads" },
 	{ "L1-dcache-load-misses:u", 1, HC, 0x10000, 0, 0, EK | EH | EG, 0, 0, 0, 0, 0, 0,
-	  "L1-dcache-load-misses:u" },
+	  "L1-dcache-load-misses" },
+	{ "l1d-read-miss:k", 1, HC, 0x10000, 0, 0, EU | EH, 0, 0, 0, 0, 0, 0, "l1d-read-miss" },
 	/* raw */
 	{ "r1a8", 1, PERF_TYPE_RAW, 0x1a8, 0, 0, EG, 0, 0, 0, 0, 0, 0, "r1a8" },
 	{ "r0", 1, PERF_TYPE_RAW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "r0" },
@@ -161,6 +166,9 @@ static const struct pe_case good[] = {
 	{ "cpu/mem-loads/", 1, 4, 0x1cd, 3, 0, EG, 0, 0, 0, 0, 0, 0, "cpu/mem-loads/" },
 	{ "cpu/mem-loads,ldlat=50/", 1, 4, 0x1cd, 50, 0, EG, 0, 0, 0, 0, 0, 0,
 	  "cpu/mem-loads,ldlat=50/" },
+	{ "cpu/mem-loads-ldlat,ldlat=30/", 1, 4, 0x1cd, 30, 0, EG, 0, 0, 0, 0, 0, 0,
+	  "cpu/mem-loads-ldlat,ldlat=30/" },
+	{ "cpu/inst-spaced/", 1, 4, 0x1c0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu/inst-spaced/" },
 	{ "msr/tsc/", 1, 9, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "msr/tsc/" },
 	{ "msr/aperf/", 1, 9, 1, 0, 0, EG, 0, 0, 0, 0, 0, 0, "msr/aperf/" },
 	{ "msr/tsc,name=foo/", 1, 9, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "foo" },
@@ -181,7 +189,15 @@ static const struct pe_case good[] = {
 	{ "cpu-clock/period=1000/", 1, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0,
 	  "cpu-clock/period=1000/" },
 	{ "cycles/name=abc/", 1, HW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "abc" },
+	/* uncore_imc/x/ and imc/x/: every uncore_imc_N */
+	{ "uncore_imc/cas_count_read/", 2, 21, 0x304, 0, 0, EG, 0, 0, 0, 0, 0, 0,
+	  "uncore_imc/cas_count_read/" },
+	{ "imc/event=0x1ff/u", 2, 21, 0x1000000ffULL, 0, 0, EK | EH | EG, 0, 0, 0, 0, 0, 0,
+	  "imc/event=0x1ff/u" },
 	/* tracepoints */
+	{ "sched:sched_switch/name=sw/", 1, TP, 301, 0, 0, EG, 0, 0, 0, 0, 1, TP_ST, "sw" },
+	{ "sched:sched_wakeup*/call-graph=no/k", 2, TP, 0, 0, 0, EU | EH, 0, 0, 0, 0, 1, TP_ST,
+	  NULL },
 	{ "sched:sched_switch", 1, TP, 301, 0, 0, EG, 0, 0, 0, 0, 1, TP_ST, "sched:sched_switch" },
 	{ "sched:sched_switch:u", 1, TP, 301, 0, 0, EK | EH | EG, 0, 0, 0, 0, 1, TP_ST,
 	  "sched:sched_switch" },
@@ -200,6 +216,9 @@ static const struct pe_case good[] = {
 	{ "mem:0x1000:x", 1, BP, 0, 0, 0, EG, 0, HW_BREAKPOINT_X, 0x1000, 8, 1, 0, "mem:0x1000:x" },
 	{ "mem:0x1000:rwx", 1, BP, 0, 0, 0, EG, 0, 7, 0x1000, 4, 1, 0, "mem:0x1000:rwx" },
 	{ "mem:0x1000/8:w", 1, BP, 0, 0, 0, EG, 0, HW_BREAKPOINT_W, 0x1000, 8, 1, 0, "mem:0x1000" },
+	{ "mem:0x1000/0", 1, BP, 0, 0, 0, EG, 0, HW_BREAKPOINT_RW, 0x1000, 4, 1, 0, "mem:0x1000" },
+	{ "mem:0x1000/16", 1, BP, 0, 0, 0, EG, 0, HW_BREAKPOINT_RW, 0x1000, 16, 1, 0, "mem:0x1000" },
+	{ "mem:0x1000:xw", 1, BP, 0, 0, 0, EG, 0, 6, 0x1000, 4, 1, 0, "mem:0x1000:xw" },
 	{ "mem:0x1000/2", 1, BP, 0, 0, 0, EG, 0, HW_BREAKPOINT_RW, 0x1000, 2, 1, 0, "mem:0x1000" },
 	{ "mem:4096:w:u", 1, BP, 0, 0, 0, EK | EH | EG, 0, HW_BREAKPOINT_W, 4096, 4, 1, 0,
 	  "mem:4096:w:u" },
@@ -213,6 +232,17 @@ static const struct pe_case good[] = {
 	{ "{cpu-clock,task-clock}", 2, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
 	{ "{cpu-clock,task-clock}:S", 2, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
 	{ "cpu-clock,{task-clock,faults},cs", 4, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
+	/* blanks between tokens, as perf's lexer skips them */
+	{ "cpu-clock, task-clock", 2, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
+	{ " { cpu-clock , task-clock } :u ", 2, SW, 0, 0, 0, EK | EH | EG, 0, 0, 0, 0, 0, 0,
+	  "cpu-clock" },
+	{ "cpu-clock :u", 1, SW, 0, 0, 0, EK | EH | EG, 0, 0, 0, 0, 0, 0, "cpu-clock :u" },
+	{ "cpu-clock: k", 1, SW, 0, 0, 0, EU | EH, 0, 0, 0, 0, 0, 0, "cpu-clock: k" },
+	{ "cpu-clock ", 1, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
+	{ "cpu-clock//", 1, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock//" },
+	{ "msr//", 1, 9, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "msr//" },
+	{ "cpu-clock/config=3/", 1, SW, 3, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock/config=3/" },
+	{ "mygroup{cpu-clock,task-clock}", 2, SW, 0, 0, 0, EG, 0, 0, 0, 0, 0, 0, "cpu-clock" },
 };
 
 static int setup_fake_tree(void)
@@ -334,7 +364,7 @@ static const struct pe_bad bad[] = {
 	{ "cpu/event=1 /", 11, "expected ',' or '/' after a term", NULL },
 	{ "cpu/name=/", 9, "missing value for term 'name'", NULL },
 	{ "nopmu/event=1/", 0, "unknown PMU 'nopmu'",
-	  "PMUs here: breakpoint cpu msr power software tracepoint uncore_imc_0" },
+	  "PMUs here: breakpoint cpu msr power software tracepoint uncore_imc_0 uncore_imc_1" },
 	{ "cpu-clock/bogus=1/", 10, "unknown term 'bogus' for event 'cpu-clock'",
 	  "valid terms: config,config1,config2,name,period,freq,branch_type,call-graph,"
 	  "stack-size,no-inherit,inherit,max-stack,no-overwrite,overwrite,percore,"
@@ -350,7 +380,8 @@ static const struct pe_bad bad[] = {
 	{ "mem:", 4, "breakpoint address must be a number (mem:0x1000)", NULL },
 	{ "mem:zz", 4, "breakpoint address must be a number (mem:0x1000)", NULL },
 	{ "mem:0x1000/", 11, "breakpoint length must be a number (mem:ADDR/8)", NULL },
-	{ "mem:0x1000/16", 11, "breakpoint length 16 is not 1 to 8", NULL },
+	{ "mem:0x1000/x", 11, "breakpoint length must be a number (mem:ADDR/8)", NULL },
+	{ "mem:-1", 4, "breakpoint address must be a number (mem:0x1000)", NULL },
 	{ "mem:0x1000:rr", 12, "breakpoint access 'r' is given twice", NULL },
 	{ "mem:0x1000:rz", 12, "bad breakpoint access 'z'",
 	  "access is r, w, x or a combination (mem:ADDR:rw)" },
@@ -362,10 +393,17 @@ static const struct pe_bad bad[] = {
 	{ "{cpu-clock}:", 12, "missing modifier after ':'", NULL },
 	{ "{cpu-clock}:uu", 13, "modifier 'u' is given twice", NULL },
 	{ "{cpu-clock}x", 11, "unexpected 'x' after the group", NULL },
-	{ "cpu-clock xyz", 9, "unexpected ' xyz' after the event", NULL },
+	{ "cpu-clock xyz", 10, "unexpected 'xyz' after the event", NULL },
+	{ "cpu-clock: x", 11, "unknown modifier 'x'",
+	  "valid modifiers: u,k,h,G,H,I,p,pp,ppp,P,S,D,W,e" },
+	{ "grp{cpu-clock", 3, "unterminated group", "close it with '}'" },
 	{ "cpu-clock#", 9, "unexpected '#' after the event", NULL },
 	{ "#", 0, "unexpected character '#'", NULL },
 	{ "L1-dcache-stores-x", 0, "unknown event 'L1-dcache-stores-x'", NULL },
+	{ "cpu/mem-loads-ldlat/", 4, "this event needs a value for 'ldlat': add ',ldlat=N'", NULL },
+	{ "cpu/umask=1,mem-loads-ldlat,edge/", 12,
+	  "this event needs a value for 'ldlat': add ',ldlat=N'", NULL },
+	{ "mem-loads-ldlat", 0, "this event needs a value for 'ldlat': add ',ldlat=N'", NULL },
 	{ "L1-icache-stores", 0, "cache 'L1-icache' has no 'store' events",
 	  "run 'tperf list cache' for the valid cache events" },
 	{ "branch-prefetches", 0, "cache 'branch' has no 'prefetch' events",
@@ -445,6 +483,9 @@ TPERF_TEST(parse_events_groups, "parse-events: groups, leaders, group modifiers,
 		TEST_ASSERT_VAL("W and D on every member", e->weak_group && e->attr.pinned);
 	TEST_ASSERT_VAL("error keeps the list", parse_events(evlist, "cpu-clock,bogus", NULL));
 	TEST_ASSERT_EQUAL("nothing added on error", evlist->nr_entries, 2);
+	TEST_ASSERT_VAL("named group", !parse_events(evlist, "g1{cpu-clock,task-clock}", NULL));
+	TEST_ASSERT_STR("group name", nth(evlist, 2)->group_name, "g1");
+	TEST_ASSERT_VAL("member has none", !nth(evlist, 3)->group_name);
 	evlist__delete(evlist);
 	return TEST_OK;
 }
@@ -484,6 +525,22 @@ TPERF_TEST(parse_events_pmu_fields, "parse-events: scale, unit, cpumask and flag
 	e = nth(evlist, 5);
 	TEST_ASSERT_VAL("legacy: no pmu", !e->pmu && e->scale == 1.0 && !strcmp(e->unit, ""));
 	TEST_ASSERT_STR("alias unit", nth(evlist, 6)->unit, "loads");
+	evlist__delete(evlist);
+
+	evlist = evlist__new();
+	TEST_ASSERT_VAL("wildcard", !parse_events(evlist, "uncore_imc/cas_count_read/", NULL));
+	e = nth(evlist, 1);
+	TEST_ASSERT_VAL("second pmu", e && e->attr.type == 22 && e->scale == 6.103515625e-5);
+	cpu_map__snprint(e->own_cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("its cpumask", buf, "1,3");
+	TEST_ASSERT_VAL("tracepoint terms", !parse_events(evlist, "sched:sched_wakeup*/call-graph=fp,"
+							      "max-stack=4/", NULL));
+	evlist__for_each_entry(evlist, e) {
+		if (e->idx >= 2)
+			TEST_ASSERT_VAL("terms on each", !strcmp(e->terms.call_graph, "fp") &&
+							  e->terms.max_stack == 4);
+	}
+	TEST_ASSERT_EQUAL("two tracepoints", evlist->nr_entries, 4);
 	evlist__delete(evlist);
 	return TEST_OK;
 }
@@ -601,9 +658,31 @@ TPERF_TEST(parse_events_cache_list, "parse-events: the generic cache events, in 
 	return TEST_OK;
 }
 
+/* The callbacks print their errors; keep the test output clean. */
+static void quiet_stderr(bool on)
+{
+	static int saved = -1;
+
+	fflush(stderr);
+	if (on) {
+		int fd = open("/dev/null", O_WRONLY);
+
+		saved = dup(2);
+		if (fd >= 0) {
+			dup2(fd, 2);
+			close(fd);
+		}
+	} else if (saved >= 0) {
+		dup2(saved, 2);
+		close(saved);
+		saved = -1;
+	}
+}
+
 TPERF_TEST(parse_events_options, "parse-events: -e and --filter callbacks")
 {
 	struct evlist *evlist = NULL;
+	int ret;
 	struct option opt = { .value = &evlist };
 	char out[4096] = "";
 	FILE *fp;
@@ -612,7 +691,10 @@ TPERF_TEST(parse_events_options, "parse-events: -e and --filter callbacks")
 		return test_skip("no fake sysfs tree");
 	TEST_ASSERT_EQUAL("-e allocates", parse_events_option(&opt, "cpu-clock", 0), 0);
 	TEST_ASSERT_VAL("allocated", evlist && evlist->nr_entries == 1);
-	TEST_ASSERT_EQUAL("--filter after cpu-clock", parse_filter(&opt, "prev_pid == 1", 0), -1);
+	quiet_stderr(true);
+	ret = parse_filter(&opt, "prev_pid == 1", 0);
+	quiet_stderr(false);
+	TEST_ASSERT_EQUAL("--filter after cpu-clock", ret, -1);
 	TEST_ASSERT_EQUAL("-e tracepoint", parse_events_option(&opt, "sched:sched_switch", 0), 0);
 	TEST_ASSERT_EQUAL("--filter", parse_filter(&opt, "prev_pid == 1", 0), 0);
 	TEST_ASSERT_STR("filter", evlist__last(evlist)->filter, "prev_pid == 1");
@@ -633,7 +715,10 @@ TPERF_TEST(parse_events_options, "parse-events: -e and --filter callbacks")
 			"ldlat,offcore_rsp,pc,umask,config,config1,config2,name,period,freq,"
 			"branch_type,call-graph,stack-size,no-inherit,inherit,max-stack,"
 			"no-overwrite,overwrite,percore,aux-output,metric-id\n");
-	TEST_ASSERT_EQUAL("-e error", parse_events_option(&opt, "bogus", 0), -1);
+	quiet_stderr(true);
+	ret = parse_events_option(&opt, "bogus", 0);
+	quiet_stderr(false);
+	TEST_ASSERT_EQUAL("-e error", ret, -1);
 	TEST_ASSERT_EQUAL("still 2", evlist->nr_entries, 2);
 	evlist__delete(evlist);
 	return TEST_OK;
@@ -756,5 +841,130 @@ TPERF_TEST(attr_fprintf_record, "attr printing: a perf record -vv attr, field by
 	TEST_ASSERT_STR("record attr", got, strchr(want, '\n') + 1);
 	free(got);
 	free(want);
+	return TEST_OK;
+}
+
+TPERF_TEST(attr_fprintf_bits, "attr printing: sample_type and branch bits in perf's order")
+{
+	struct perf_event_attr a = { 0 };
+	char *want = read_text(test_data_path("attr-expected/record-branch.txt"));
+	char *got = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	TEST_ASSERT_VAL("expected file", want && strchr(want, '\n'));
+	a.type = PERF_TYPE_SOFTWARE;
+	a.size = sizeof(a);
+	a.sample_freq = 4000;
+	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR |
+			PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_BRANCH_STACK |
+			PERF_SAMPLE_REGS_USER | PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_DATA_SRC |
+			PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_DATA_PAGE_SIZE |
+			PERF_SAMPLE_CODE_PAGE_SIZE | PERF_SAMPLE_WEIGHT_STRUCT;
+	a.read_format = PERF_FORMAT_ID | (1 << 4) /* LOST */;
+	a.disabled = a.inherit = a.mmap = a.comm = a.freq = a.enable_on_exec = a.task = 1;
+	a.mmap_data = a.sample_id_all = a.exclude_guest = a.mmap2 = a.comm_exec = 1;
+	a.use_clockid = a.ksymbol = a.bpf_event = 1;
+	a.branch_sample_type = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_ANY_CALL |
+			       PERF_SAMPLE_BRANCH_ABORT_TX | PERF_SAMPLE_BRANCH_COND |
+			       PERF_SAMPLE_BRANCH_IND_JUMP | PERF_SAMPLE_BRANCH_CALL |
+			       PERF_SAMPLE_BRANCH_TYPE_SAVE;
+	a.sample_regs_user = 0x3;
+	a.clockid = 1;
+	a.sample_regs_intr = 0xff0fff;
+	fp = open_memstream(&got, &len);
+	TEST_ASSERT_VAL("memstream", fp);
+	perf_event_attr__fprintf(fp, &a);
+	fclose(fp);
+	TEST_ASSERT_STR("record attr", got, strchr(want, '\n') + 1);
+	free(got);
+	free(want);
+	return TEST_OK;
+}
+
+TPERF_TEST(parse_events_hybrid, "parse-events: one event per core PMU on a hybrid machine")
+{
+	static char dir[4096];
+	struct evlist *evlist = evlist__new();
+	struct evsel *e;
+	char buf[32];
+
+	snprintf(dir, sizeof(dir), "%s", test_data_path("sysfs-fake-hybrid"));
+	setenv("TPERF_SYSFS", dir, 1);
+	pmu__reset();
+	if (!pmu__find("cpu_core"))
+		return test_skip("no fake hybrid sysfs tree at %s", dir);
+	TEST_ASSERT_VAL("parse", !parse_events(evlist, "cycles:u,L1-dcache-load-misses,r1a8,"
+					       "cpu-clock,msr/tsc/,cpu_atom/cpu-cycles/", NULL));
+	TEST_ASSERT_EQUAL("entries", evlist->nr_entries, 9);
+	/* pmus sorted by name: cpu_atom (10) first, then cpu_core (4) */
+	e = nth(evlist, 0);
+	TEST_ASSERT_VAL("cycles on cpu_atom", e->attr.type == PERF_TYPE_HARDWARE &&
+			e->attr.config == 0xa00000000ULL && e->attr.exclude_kernel);
+	TEST_ASSERT_STR("name", e->name, "cycles:u");
+	cpu_map__snprint(e->own_cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("atom cpus", buf, "4-7");
+	e = nth(evlist, 1);
+	TEST_ASSERT_VAL("cycles on cpu_core", e->attr.config == 0x400000000ULL &&
+			!strcmp(e->pmu->name, "cpu_core") && e->attr.exclude_kernel);
+	cpu_map__snprint(e->own_cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("core cpus", buf, "0-3");
+	TEST_ASSERT_VAL("not requires_cpu", !e->requires_cpu);
+	e = nth(evlist, 3);
+	TEST_ASSERT_VAL("cache on cpu_core", e->attr.type == PERF_TYPE_HW_CACHE &&
+			e->attr.config == 0x400010000ULL);
+	TEST_ASSERT_STR("cache name", e->name, "L1-dcache-load-misses");
+	TEST_ASSERT_VAL("raw: the pmu's type", nth(evlist, 4)->attr.type == 10 &&
+			nth(evlist, 5)->attr.type == 4 && nth(evlist, 5)->attr.config == 0x1a8);
+	TEST_ASSERT_VAL("software: one", nth(evlist, 6)->attr.type == PERF_TYPE_SOFTWARE &&
+			!nth(evlist, 6)->own_cpus && nth(evlist, 7)->attr.type == 9);
+	e = nth(evlist, 8);
+	TEST_ASSERT_VAL("pmu alias", e->attr.type == 10 && e->attr.config == 0x3c);
+	cpu_map__snprint(e->own_cpus, buf, sizeof(buf));
+	TEST_ASSERT_STR("its cpus", buf, "4-7");
+	TEST_ASSERT_VAL("core: any thread", !e->requires_cpu);
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+/* The fuzzer's seeds: seed-* parse, err-* are refused with a message. */
+TPERF_TEST(parse_events_fuzz_seeds, "parse-events: the fuzz seed corpus (seed-* valid, err-* not)")
+{
+	static char dir[4096];
+	struct dirent *de;
+	int nr = 0;
+	DIR *d;
+
+	if (setup_fake_tree())
+		return test_skip("no fake sysfs tree");
+	snprintf(dir, sizeof(dir), "%s/../fuzz/corpus/parse-events", test_data_path(""));
+	d = opendir(dir);
+	if (!d)
+		return test_skip("no seed corpus at %s", dir);
+	while ((de = readdir(d))) {
+		struct parse_events_error err;
+		struct evlist *evlist;
+		char path[8192], *text;
+		bool valid = !strncmp(de->d_name, "seed-", 5);
+		int ret;
+
+		if (!valid && strncmp(de->d_name, "err-", 4))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		text = read_text(path);
+		TEST_ASSERT_VAL(path, text);
+		evlist = evlist__new();
+		ret = parse_events(evlist, text, &err);
+		if (valid && ret)
+			TEST_FAILED_AT("%s: '%s': %s", de->d_name, text, err.msg);
+		TEST_ASSERT_VAL(de->d_name, valid ? !ret && evlist->nr_entries > 0 :
+					    ret == -EINVAL && err.msg && !evlist->nr_entries);
+		parse_events_error__exit(&err);
+		evlist__delete(evlist);
+		free(text);
+		nr++;
+	}
+	closedir(d);
+	TEST_ASSERT_VAL("seeds found", nr >= 20);
 	return TEST_OK;
 }

@@ -65,6 +65,7 @@ TPERF_TEST(parse_options_forms, "option parsing: short, long, grouped, attached 
 	TEST_ASSERT_EQUAL("two -e", o.events.n, 2);
 	TEST_ASSERT_STR("first -e", o.events.v[0], "cycles");
 	TEST_ASSERT_STR("--event=", o.events.v[1], "instructions");
+	free(o.events.v);
 	TEST_ASSERT_EQUAL("last --repeat wins", o.repeat, 5);
 	TEST_ASSERT_EQUAL("-vv", o.verbose, 2);
 

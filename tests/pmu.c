@@ -21,7 +21,7 @@ static int use_fake_sysfs(void)
 TPERF_TEST(pmu_scan, "pmu: discovery, types, cpumasks, core PMUs")
 {
 	static const char *const names[] = { "breakpoint", "cpu", "msr", "power", "software",
-					     "tracepoint", "uncore_imc_0" };
+					     "tracepoint", "uncore_imc_0", "uncore_imc_1" };
 	struct pmu *pmu = NULL;
 	size_t n = 0;
 	char buf[32];
@@ -33,7 +33,7 @@ TPERF_TEST(pmu_scan, "pmu: discovery, types, cpumasks, core PMUs")
 		TEST_ASSERT_STR("sorted by name, 'broken' (no type) left out", pmu->name, names[n]);
 		n++;
 	}
-	TEST_ASSERT_EQUAL("PMUs", n, 7);
+	TEST_ASSERT_EQUAL("PMUs", n, 8);
 	pmu = pmu__find("cpu");
 	TEST_ASSERT_VAL("cpu is core", pmu->is_core && pmu->type == 4 && !pmu->cpus);
 	pmu = pmu__find("power");

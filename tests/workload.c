@@ -17,6 +17,7 @@
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/fs.h"
+#include "util/parse-events.h"
 #include "util/target.h"
 #include "util/threadmap.h"
 #include "util/workload.h"
@@ -189,5 +190,88 @@ TPERF_TEST(workload_cpu_wide_event, "workload: a per-CPU-only event counts while
 	for (int i = 0; i < e->cpus->nr; i++)
 		TEST_ASSERT_VAL("counted", e->counts[i].val > 0);
 	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+static bool have_cpu_pmu_for_test(void)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices/cpu", sysfs__mountpoint());
+	return access(path, F_OK) == 0;
+}
+
+static struct evsel *find_event(struct evlist *evlist, const char *name)
+{
+	struct evsel *e;
+
+	evlist__for_each_entry(evlist, e)
+		if (!strcmp(evsel__name(e), name))
+			return e;
+	return NULL;
+}
+
+TPERF_TEST(workload_parsed_events, "workload: parsed events, as stat opens them, count a command")
+{
+	const char *argv[] = { "sh", "-c", "i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done",
+			       NULL };
+	struct evlist *evlist = evlist__new();
+	struct parse_events_error perr = { 0 };
+	struct target target = { 0 };
+	struct evsel *e, *tc, *pf, *tsc, *cyc;
+	struct workload w;
+	char buf[512];
+	int status;
+
+	TEST_ASSERT_EQUAL("parse", parse_events(evlist, "{task-clock,page-faults},cycles,msr/tsc/",
+						&perr), 0);
+	evlist__for_each_entry(evlist, e) {
+		evsel__config_read_format(e);
+		e->attr.inherit = 1;
+		if (evsel__is_group_leader(e)) {
+			e->attr.disabled = 1;
+			e->attr.enable_on_exec = 1;
+		}
+	}
+	tc = find_event(evlist, "task-clock");
+	pf = find_event(evlist, "page-faults");
+	cyc = find_event(evlist, "cycles");
+	tsc = find_event(evlist, "msr/tsc/");
+	TEST_ASSERT_VAL("events", tc && pf && cyc);
+	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &target, buf, sizeof(buf)), 0);
+	TEST_ASSERT_EQUAL("prepare", workload__prepare(&w, argv), 0);
+	evlist__set_workload_pid(evlist, w.pid);
+	TEST_ASSERT_EQUAL("open", evlist__open(evlist, EVLIST_OPEN_KEEP_UNSUPPORTED, buf,
+					       sizeof(buf)), 0);
+	TEST_ASSERT_EQUAL("start", workload__start(&w), 0);
+	TEST_ASSERT_EQUAL("wait", workload__wait(&w, &status), 0);
+	TEST_ASSERT_EQUAL("read", evlist__read(evlist), 0);
+	TEST_ASSERT_VAL("task-clock", tc->counts[0].val > 0 && tc->counts[0].run > 0);
+	TEST_ASSERT_VAL("page-faults", pf->counts[0].val > 0);
+	TEST_ASSERT_EQUAL("grouped times", pf->counts[0].ena, tc->counts[0].ena);
+	if (!have_cpu_pmu_for_test())
+		TEST_ASSERT_VAL("cycles <not supported>", !cyc->supported);
+	/* msr has no cpumask: counted per thread as perf does (exclude_guest retried) */
+	if (tsc)
+		TEST_ASSERT_VAL("msr/tsc/", tsc->supported && tsc->counts[0].val > 0 &&
+				!tsc->attr.exclude_guest);
+	evlist__delete(evlist);
+	return TEST_OK;
+}
+
+TPERF_TEST(workload_died_before_start, "workload: releasing a dead child is EPIPE, not SIGPIPE")
+{
+	const char *argv[] = { "true", NULL };
+	struct workload w;
+	siginfo_t info;
+	int err;
+
+	TEST_ASSERT_EQUAL("prepare", workload__prepare(&w, argv), 0);
+	kill(w.pid, SIGKILL);
+	TEST_ASSERT_EQUAL("dead", waitid(P_PID, (id_t)w.pid, &info, WEXITED | WNOWAIT), 0);
+	err = workload__start(&w);
+	TEST_ASSERT_VAL("EPIPE or ECONNRESET", err == -EPIPE || err == -ECONNRESET);
+	TEST_ASSERT_EQUAL("pid cleared", w.pid, -1);
+	TEST_ASSERT_VAL("reaped", no_children_left());
 	return TEST_OK;
 }

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpumap.h"
@@ -119,12 +120,15 @@ int evlist__create_maps(struct evlist *evlist, const struct target *target,
 
 /**
  * evlist__set_workload_pid - count the forked workload
- * @evlist: its threads become {@pid}
+ * @evlist: without a CPU target its threads become {@pid}; with -a or -C
+ *          (CPUs counted whatever runs) only ->workload_pid is set
  * @pid: the workload's pid
  */
 void evlist__set_workload_pid(struct evlist *evlist, pid_t pid)
 {
 	evlist->workload_pid = pid;
+	if (evlist->cpus && !(evlist->cpus->nr == 1 && evlist->cpus->map[0] == -1))
+		return;
 	thread_map__put(evlist->threads);
 	evlist->threads = thread_map__new_by_tid(pid);
 }
@@ -181,64 +185,215 @@ static bool err_is_unsupported(const struct evsel *evsel, int err)
 	}
 }
 
-/* A weak group failed: close it and make each of its events its own leader. */
-static void evlist__break_group(struct evlist *evlist, struct evsel *leader)
+/* Outcome of the CPU-major pass in errs[]: 0 open, -errno failed, or: */
+#define NEEDS_OPEN 1	/* open it (again) event by event */
+
+/*
+ * A weak group failed: close it and make each of its events its own leader
+ * (marked NEEDS_OPEN in @errs when given).
+ */
+static void evlist__break_group(struct evlist *evlist, struct evsel *leader, int *errs)
 {
 	struct evsel *e;
+	int j = 0;
 
 	pr_debug("weak group with leader '%s' failed: opening its events separately\n",
 		 evsel__name(leader));
 	evlist__for_each_entry(evlist, e) {
-		if (e->leader != leader)
-			continue;
-		evsel__close(e);
-		e->leader = e;
-		e->nr_members = 1;
-		e->attr.read_format &= ~(uint64_t)PERF_FORMAT_GROUP;
+		if (e->leader == leader) {
+			evsel__close(e);
+			e->leader = e;
+			e->nr_members = 1;
+			e->attr.read_format &= ~(uint64_t)PERF_FORMAT_GROUP;
+			if (errs)
+				errs[j] = NEEDS_OPEN;
+		}
+		j++;
 	}
 }
 
+struct open_ctx {
+	struct evlist *evlist;
+	int flags;
+	int *errs;		/* CPU-major outcomes by position, or NULL */
+	struct evsel *restart;	/* set when a weak group was split */
+	char *buf;
+	size_t size;
+};
+
 /*
- * Open one event: 0 when open or kept as unsupported, 1 when its weak
- * group was broken up (reopen from *@restart), -errno when fatal.
+ * @evsel failed to open with @err (0: it did not): fall back and retry,
+ * split its weak group, keep it as unsupported, or fail.  0 when open or
+ * kept, 1 when its weak group was broken up (reopen from ctx->restart),
+ * -errno with the message when fatal.
  */
-static int evlist__open_evsel(struct evlist *evlist, struct evsel *evsel, int flags,
-			      struct evsel **restart, char *buf, size_t size)
+static int evlist__open_failed(struct open_ctx *ctx, struct evsel *evsel, int err)
 {
 	struct evsel *leader = evsel->leader;
 	char msg[256];
-	int err;
+
+	while (err && (ctx->flags & EVLIST_OPEN_FALLBACK) &&
+	       evsel__fallback(evsel, err, msg, sizeof(msg))) {
+		note("%s", msg);
+		err = evsel__open(evsel, ctx->evlist->cpus, ctx->evlist->threads);
+	}
+	if (!err)
+		return 0;
+	if (leader != evsel && leader->weak_group) {
+		evlist__break_group(ctx->evlist, leader, ctx->errs);
+		ctx->restart = leader;
+		return 1;
+	}
+	if ((ctx->flags & EVLIST_OPEN_KEEP_UNSUPPORTED) && err_is_unsupported(evsel, -err)) {
+		pr_debug("%s event is not supported by the kernel\n", evsel__name(evsel));
+		return 0;
+	}
+	evsel__open_strerror(evsel, err, ctx->buf, ctx->size);
+	return err;
+}
+
+/* Open one event, as evlist__open_failed() returns. */
+static int evlist__open_evsel(struct open_ctx *ctx, struct evsel *evsel)
+{
+	struct evsel *leader = evsel->leader;
 
 	if (leader != evsel && !leader->supported) {
 		evsel->supported = false;
 		evsel->open_err = leader->open_err;
 		return 0;
 	}
-	for (;;) {
-		err = evsel__open(evsel, evlist->cpus, evlist->threads);
-		if (!err)
-			return 0;
-		if (!(flags & EVLIST_OPEN_FALLBACK) || !evsel__fallback(evsel, err, msg, sizeof(msg)))
-			break;
-		note("%s", msg);
+	return evlist__open_failed(ctx, evsel,
+				   evsel__open(evsel, ctx->evlist->cpus, ctx->evlist->threads));
+}
+
+/*
+ * Event by event; with ctx->errs, only the events the CPU-major pass did
+ * not open, with the error it got.
+ */
+static int evlist__open_each(struct open_ctx *ctx)
+{
+	struct list_head *head = &ctx->evlist->entries, *pos = head->next;
+	int k = 0, err;
+
+	while (pos != head) {
+		struct evsel *evsel = list_entry(pos, struct evsel, node);
+
+		if (!ctx->errs || ctx->errs[k] == NEEDS_OPEN)
+			err = evlist__open_evsel(ctx, evsel);
+		else
+			err = evlist__open_failed(ctx, evsel, ctx->errs[k]);
+		if (err < 0)
+			return err;
+		if (err == 0) {
+			if (ctx->errs)
+				ctx->errs[k] = 0;
+			pos = pos->next;
+			k++;
+			continue;
+		}
+		/* a weak group was split: reopen from its leader */
+		for (k = 0, pos = head->next; pos != &ctx->restart->node; pos = pos->next)
+			k++;
 	}
-	if (leader != evsel && leader->weak_group) {
-		evlist__break_group(evlist, leader);
-		*restart = leader;
-		return 1;
+	return 0;
+}
+
+/* The CPUs of every prepared event, sorted, in @cpus (of @max); the count. */
+static int evlist__cpu_union(struct evlist *evlist, const int *errs, int *cpus, int max)
+{
+	struct evsel *evsel;
+	int n = 0, k = 0;
+
+	evlist__for_each_entry(evlist, evsel) {
+		for (int i = 0; !errs[k] && evsel->cpus && i < evsel->cpus->nr; i++) {
+			int c = evsel->cpus->map[i], j = n;
+
+			for (int x = 0; x < n; x++)
+				if (cpus[x] == c)
+					j = -1;
+			if (j < 0 || n == max)
+				continue;
+			while (j > 0 && cpus[j - 1] > c) {
+				cpus[j] = cpus[j - 1];
+				j--;
+			}
+			cpus[j] = c;
+			n++;
+		}
+		k++;
 	}
-	if ((flags & EVLIST_OPEN_KEEP_UNSUPPORTED) && err_is_unsupported(evsel, -err)) {
-		pr_debug("%s event is not supported by the kernel\n", evsel__name(evsel));
-		return 0;
+	return n;
+}
+
+/* Open CPU @cpu of every prepared event that has it, in list order. */
+static void evlist__open_one_cpu(struct evlist *evlist, int *errs, int cpu)
+{
+	struct evsel *evsel;
+	int k = 0, lk = 0;
+
+	evlist__for_each_entry(evlist, evsel) {
+		int ci = evsel->cpus ? cpu_map__idx(evsel->cpus, cpu) : -1;
+
+		if (evsel__is_group_leader(evsel))
+			lk = k;
+		else if (errs[lk] && !errs[k])
+			errs[k] = NEEDS_OPEN;	/* after its leader, if that opens */
+		if (!errs[k] && ci >= 0)
+			errs[k] = evsel__open_cpu(evsel, ci);
+		k++;
 	}
-	evsel__open_strerror(evsel, err, buf, size);
+}
+
+/*
+ * perf stat's order: prepare every event, then for each CPU open every
+ * event that counts there; what failed is then handled event by event.
+ */
+static int evlist__open_cpu_major(struct open_ctx *ctx)
+{
+	struct evlist *evlist = ctx->evlist;
+	int max = cpu__max_cpu() + 1, n, k = 0, *cpus, err;
+	struct evsel *evsel;
+
+	ctx->errs = calloc((size_t)evlist->nr_entries + 1, sizeof(int));
+	cpus = calloc((size_t)max, sizeof(int));
+	if (!ctx->errs || !cpus) {
+		free(cpus);
+		snprintf(ctx->buf, ctx->size, "cannot open the events: %s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	evlist__for_each_entry(evlist, evsel) {
+		if (!evsel__is_group_leader(evsel) && evsel->leader->open_err)
+			ctx->errs[k] = NEEDS_OPEN;
+		else
+			ctx->errs[k] = evsel__open_prepare(evsel, evlist->cpus, evlist->threads);
+		if (ctx->errs[k] && ctx->errs[k] != NEEDS_OPEN)
+			evsel->open_err = -ctx->errs[k];
+		k++;
+	}
+	n = evlist__cpu_union(evlist, ctx->errs, cpus, max);
+	for (int i = 0; i < n; i++)
+		evlist__open_one_cpu(evlist, ctx->errs, cpus[i]);
+	k = 0;
+	evlist__for_each_entry(evlist, evsel) {
+		int e = ctx->errs[k];
+
+		e = evsel__open_finish(evsel, e == NEEDS_OPEN ? -EBADF : e);
+		if (ctx->errs[k] != NEEDS_OPEN)
+			ctx->errs[k] = e;
+		k++;
+	}
+	free(cpus);
+	err = evlist__open_each(ctx);
+	free(ctx->errs);
+	ctx->errs = NULL;
 	return err;
 }
 
 /**
  * evlist__open - open every event of @evlist on its maps
  * @evlist: the events, after evlist__create_maps() (and the workload pid)
- * @flags: EVLIST_OPEN_KEEP_UNSUPPORTED, EVLIST_OPEN_FALLBACK
+ * @flags: EVLIST_OPEN_KEEP_UNSUPPORTED, EVLIST_OPEN_FALLBACK,
+ *         EVLIST_OPEN_CPU_MAJOR
  * @buf: receives the message on failure
  * @size: size of @buf
  *
@@ -246,7 +401,7 @@ static int evlist__open_evsel(struct evlist *evlist, struct evsel *evsel, int fl
  */
 int evlist__open(struct evlist *evlist, int flags, char *buf, size_t size)
 {
-	struct list_head *pos = evlist->entries.next;
+	struct open_ctx ctx = { .evlist = evlist, .flags = flags, .buf = buf, .size = size };
 	int err;
 
 	if (!evlist->cpus || !evlist->threads) {
@@ -256,17 +411,13 @@ int evlist__open(struct evlist *evlist, int flags, char *buf, size_t size)
 	err = rlimit__ensure_nofile(evlist__nr_fds(evlist), buf, size);
 	if (err)
 		return err;
-	while (pos != &evlist->entries) {
-		struct evsel *evsel = list_entry(pos, struct evsel, node), *restart = NULL;
-
-		err = evlist__open_evsel(evlist, evsel, flags, &restart, buf, size);
-		if (err < 0) {
-			evlist__close(evlist);
-			return err;
-		}
-		pos = err ? &restart->node : pos->next;
-	}
-	return 0;
+	if (flags & EVLIST_OPEN_CPU_MAJOR)
+		err = evlist__open_cpu_major(&ctx);
+	else
+		err = evlist__open_each(&ctx);
+	if (err)
+		evlist__close(evlist);
+	return err;
 }
 
 /**

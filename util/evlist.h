@@ -41,11 +41,15 @@ static inline struct evsel *evlist__last(struct evlist *e)
  */
 int evlist__create_maps(struct evlist *evlist, const struct target *target,
 			char *buf, size_t size);
+/* The workload's threads are {pid}, unless -a/-C count whole CPUs. */
 void evlist__set_workload_pid(struct evlist *evlist, pid_t pid);
 
 enum {
 	EVLIST_OPEN_KEEP_UNSUPPORTED = 1 << 0,	/* stat: unsupported events stay, marked */
 	EVLIST_OPEN_FALLBACK = 1 << 1,		/* record: cycles -> cpu-clock */
+	EVLIST_OPEN_CPU_MAJOR = 1 << 2,		/* stat: CPU by CPU across the events
+						 * (perf stat's order of opens and -vv
+						 * lines); else event by event (record) */
 };
 /*
  * Open every event (groups with their leader; events with their own cpumask

@@ -69,18 +69,55 @@ void evsel__config_read_format(struct evsel *evsel)
 		evsel->attr.read_format |= PERF_FORMAT_ID | PERF_FORMAT_GROUP;
 }
 
-/* The CPUs of a powercap event: its zone indexes. */
+/* The first online CPU of @package, or -1. */
+static int package_first_cpu(const struct cpu_map *online, int package)
+{
+	for (int i = 0; online && package >= 0 && i < online->nr; i++)
+		if (cpu__get_socket_id(online->map[i]) == package)
+			return online->map[i];
+	return -1;
+}
+
+/*
+ * Each zone of a powercap event stands at the first CPU of its package, as
+ * the power PMU's cpumask puts it (CPU0, CPU16 on two sockets), so -A and
+ * --per-socket rows come out right; zone indexes when the topology is
+ * unknown.  evsel->powercap_zone[cpu_idx] is the zone read for that slot.
+ */
 static struct cpu_map *powercap_zone_map(struct evsel *evsel)
 {
-	int n = powercap_event__nr_zones(evsel->powercap);
-	char list[32];
+	int n = powercap_event__nr_zones(evsel->powercap), pos = 0, *rep;
+	struct cpu_map *online = cpu_map__new_online(), *m = NULL;
+	char list[1024];
+	bool ok = true;
 
-	if (n <= 0) {
-		errno = ENODEV;
-		return NULL;
+	rep = calloc(n > 0 ? (size_t)n : 1, sizeof(*rep));
+	evsel->powercap_zone = calloc(n > 0 ? (size_t)n : 1, sizeof(int));
+	if (n <= 0 || !rep || !evsel->powercap_zone)
+		goto out;
+	for (int z = 0; z < n; z++) {
+		int package = powercap_event__zone_package(evsel->powercap, z);
+
+		rep[z] = package_first_cpu(online, package);
+		for (int y = 0; y < z; y++)
+			ok &= rep[y] != rep[z];
+		ok &= rep[z] >= 0;
 	}
-	snprintf(list, sizeof(list), n == 1 ? "0" : "0-%d", n - 1);
-	return cpu_map__new(list);
+	for (int z = 0; z < n; z++) {
+		if (!ok)
+			rep[z] = z;
+		pos += snprintf(list + pos, sizeof(list) - (size_t)pos, "%s%d", z ? "," : "",
+				rep[z]);
+		if ((size_t)pos >= sizeof(list))
+			goto out;
+	}
+	m = cpu_map__new(list);
+	for (int z = 0; m && z < n; z++)
+		evsel->powercap_zone[cpu_map__idx(m, rep[z])] = z;
+out:
+	cpu_map__put(online);
+	free(rep);
+	return m;
 }
 
 /* CPUs of an event that counts per CPU only: own_cpus and/or the target's. */
@@ -154,6 +191,7 @@ static int evsel__alloc_slots(struct evsel *evsel)
 static int evsel__open_fd(struct evsel *evsel, pid_t pid, int cpu, int group_fd)
 {
 	unsigned long flags = PERF_FLAG_FD_CLOEXEC;
+	struct perf_event_attr saved = evsel->attr;
 	int fd, err;
 
 	for (;;) {
@@ -170,8 +208,10 @@ static int evsel__open_fd(struct evsel *evsel, pid_t pid, int cpu, int group_fd)
 		err = errno;
 		pr_debug2("\nsys_perf_event_open failed, error %d\n", -err);
 		/* PMUs such as msr refuse exclude_guest/host: perf retries without */
-		if (err != EINVAL || !(evsel->attr.exclude_guest || evsel->attr.exclude_host))
+		if (err != EINVAL || !(evsel->attr.exclude_guest || evsel->attr.exclude_host)) {
+			evsel->attr = saved;	/* the retry did not help */
 			return -err;
+		}
 		pr_debug2("switching off exclude_guest, exclude_host\n");
 		evsel->attr.exclude_guest = 0;
 		evsel->attr.exclude_host = 0;
@@ -222,26 +262,94 @@ static void evsel__free_slots(struct evsel *evsel)
 			close(evsel->fd[i]);
 	free(evsel->fd);
 	free(evsel->id);
+	free(evsel->powercap_zone);
 	evsel->fd = NULL;
 	evsel->id = NULL;
+	evsel->powercap_zone = NULL;
 }
 
-static int evsel__open_all(struct evsel *evsel)
+/**
+ * evsel__open_prepare - first step of evsel__open(): maps and slots
+ * @evsel: the event (closed first)
+ * @cpus: the target's CPUs
+ * @threads: the target's threads
+ *
+ * Decides where @evsel opens (->cpus, ->threads) and allocates its slots;
+ * a powercap event starts here.  Then evsel__open_cpu() for each CPU index
+ * and evsel__open_finish() with the first error.
+ *
+ * Return: 0 or -errno (pass it to evsel__open_finish()).
+ */
+int evsel__open_prepare(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads)
 {
-	int opened = 0, err = 0;
+	int err;
 
+	evsel__close(evsel);
+	evsel->supported = false;
+	evsel->open_err = 0;
+	evsel->open_err_cpu = -1;
+	evsel->open_err_pid = -1;
+	if (!cpus || !threads || !cpus->nr || !threads->nr)
+		return -EINVAL;
+	err = evsel__set_maps(evsel, cpus, threads);
+	if (!err)
+		err = evsel__alloc_slots(evsel);
+	if (!err && evsel->powercap)
+		err = evsel__open_powercap(evsel);
+	return err;
+}
+
+/**
+ * evsel__open_cpu - open every thread of @evsel on its CPU index @cpu_idx
+ * @evsel: a prepared event
+ * @cpu_idx: index in evsel->cpus
+ *
+ * Threads that exited meanwhile are skipped (their slots stay -1).
+ *
+ * Return: 0 or -errno.
+ */
+int evsel__open_cpu(struct evsel *evsel, int cpu_idx)
+{
 	if (evsel->powercap)
-		return evsel__open_powercap(evsel);
-	for (int ci = 0; ci < evsel->cpus->nr && !err; ci++) {
-		for (int ti = 0; ti < evsel->threads->nr && !err; ti++) {
-			err = evsel__open_slot(evsel, ci, ti);
-			if (err == 0)
-				opened++;
-			if (err > 0)
-				err = 0;
-		}
+		return 0;
+	for (int ti = 0; ti < evsel->threads->nr; ti++) {
+		int err = evsel__open_slot(evsel, cpu_idx, ti);
+
+		if (err < 0)
+			return err;
 	}
-	return err ? err : opened ? 0 : -ESRCH;
+	return 0;
+}
+
+/**
+ * evsel__open_finish - last step of evsel__open()
+ * @evsel: the event
+ * @err: the first error of the steps before, or 0
+ *
+ * On error closes what was opened (the maps stay for
+ * evsel__open_strerror()) and sets ->open_err; -ESRCH when no slot could
+ * be opened because every thread had exited.
+ *
+ * Return: 0 or -errno.
+ */
+int evsel__open_finish(struct evsel *evsel, int err)
+{
+	bool opened = evsel->powercap != NULL;
+
+	for (int i = 0; !err && !opened && i < evsel__nr_slots(evsel); i++)
+		opened = evsel->fd[i] >= 0;
+	if (!err && !opened)
+		err = -ESRCH;
+	if (err) {
+		/* the maps stay until evsel__close(), for evsel__open_strerror() */
+		evsel__free_slots(evsel);
+		free(evsel->counts);
+		evsel->counts = NULL;
+		evsel->open_err = -err;
+		return err;
+	}
+	evsel->supported = true;
+	return 0;
 }
 
 /**
@@ -258,28 +366,11 @@ static int evsel__open_all(struct evsel *evsel)
  */
 int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads)
 {
-	int err;
+	int err = evsel__open_prepare(evsel, cpus, threads);
 
-	evsel__close(evsel);
-	evsel->supported = false;
-	evsel->open_err = 0;
-	evsel->open_err_cpu = -1;
-	evsel->open_err_pid = -1;
-	err = evsel__set_maps(evsel, cpus, threads);
-	if (!err)
-		err = evsel__alloc_slots(evsel);
-	if (!err)
-		err = evsel__open_all(evsel);
-	if (err) {
-		/* the maps stay until evsel__close(), for evsel__open_strerror() */
-		evsel__free_slots(evsel);
-		free(evsel->counts);
-		evsel->counts = NULL;
-		evsel->open_err = -err;
-		return err;
-	}
-	evsel->supported = true;
-	return 0;
+	for (int ci = 0; !err && ci < evsel->cpus->nr; ci++)
+		err = evsel__open_cpu(evsel, ci);
+	return evsel__open_finish(evsel, err);
 }
 
 /**
@@ -391,7 +482,7 @@ static int evsel__read_powercap(struct evsel *evsel)
 	t = now_ns() - evsel->powercap_t0;
 	for (int z = 0; z < evsel->cpus->nr; z++) {
 		uint64_t uj;
-		int err = powercap_event__read(evsel->powercap, z, &uj);
+		int err = powercap_event__read(evsel->powercap, evsel->powercap_zone[z], &uj);
 
 		if (err)
 			return err;
@@ -484,6 +575,40 @@ static int paranoid_level(void)
 	return procfs__read_int("sys/kernel/perf_event_paranoid", &v) ? 2 : v;
 }
 
+/*
+ * The modifiers perf derives from an attr when it names an event anew:
+ * k/u/h for what is counted when something is excluded, one p per
+ * precise_ip level, then H/G when exclude_host is set or exclude_guest has
+ * its default (set with k/u/h or p modifiers).  Checked against perf 6.1:
+ * cycles:u -> cpu-clock:uH, cycles:P -> cpu-clock:ppp, cycles:uG -> :uG.
+ */
+static void attr_modifiers(const struct perf_event_attr *a, char *buf)
+{
+	bool guest_default = false;
+	int n = 0;
+
+	if (a->exclude_kernel || a->exclude_user || a->exclude_hv) {
+		if (!a->exclude_kernel)
+			buf[n++] = 'k';
+		if (!a->exclude_user)
+			buf[n++] = 'u';
+		if (!a->exclude_hv)
+			buf[n++] = 'h';
+		guest_default = true;
+	}
+	for (unsigned int i = 0; i < a->precise_ip && i < 3; i++)
+		buf[n++] = 'p';
+	if (a->precise_ip)
+		guest_default = true;
+	if (a->exclude_host || (bool)a->exclude_guest == guest_default) {
+		if (!a->exclude_host)
+			buf[n++] = 'H';
+		if (!a->exclude_guest)
+			buf[n++] = 'G';
+	}
+	buf[n] = '\0';
+}
+
 /* "cycles" -> "cycles:u", "cycles:k" -> "cycles:ku", "cpu/x/" -> "cpu/x/u". */
 static int evsel__add_user_modifier(struct evsel *evsel)
 {
@@ -520,13 +645,16 @@ bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size)
 	err = err < 0 ? -err : err;
 	snprintf(old, sizeof(old), "%s", evsel__name(evsel));
 	if ((err == ENOENT || err == EOPNOTSUPP || err == ENODEV) && is_cycles(&evsel->attr)) {
+		char mods[16], name[32];
+
 		evsel->attr.type = PERF_TYPE_SOFTWARE;
 		evsel->attr.config = PERF_COUNT_SW_CPU_CLOCK;
-		evsel->attr.precise_ip = 0;
-		if (evsel__set_name(evsel, "cpu-clock"))
+		attr_modifiers(&evsel->attr, mods);
+		snprintf(name, sizeof(name), "cpu-clock%s%s", *mods ? ":" : "", mods);
+		if (evsel__set_name(evsel, name))
 			return false;
 		snprintf(msg, size, "the '%s' event is not supported here (no hardware PMU): "
-			 "falling back to 'cpu-clock'", old);
+			 "falling back to '%s'", old, name);
 		return true;
 	}
 	paranoid = paranoid_level();
@@ -573,8 +701,10 @@ static const char *strerror_perm(struct evsel *evsel, char *why, size_t size)
 {
 	int paranoid = paranoid_level();
 	bool cpu_wide = evsel->open_err_pid == -1;
-	int need = cpu_wide ? 0 : !evsel->attr.exclude_kernel ? 1 : 2;
-	const char *what = cpu_wide ? "per-CPU (-a, -C)" :
+	bool raw = evsel->attr.type == PERF_TYPE_TRACEPOINT &&
+		   (evsel->attr.sample_type & PERF_SAMPLE_RAW);
+	int need = raw ? -1 : cpu_wide ? 0 : !evsel->attr.exclude_kernel ? 1 : 2;
+	const char *what = raw ? "raw tracepoint data" : cpu_wide ? "per-CPU (-a, -C)" :
 			   !evsel->attr.exclude_kernel ? "the kernel" : "user space";
 
 	snprintf(why, size,
@@ -687,6 +817,11 @@ static const char *evsel__strerror_why(struct evsel *evsel, int err, char *why, 
 	case EBUSY:
 		return "the PMU is busy: another tool holds its counters exclusively; "
 		       "try again when it is done";
+	case ENOSPC:
+		if (evsel->attr.type == PERF_TYPE_BREAKPOINT)
+			return "no free hardware breakpoint register (x86 has 4, shared with "
+			       "debuggers); watch fewer addresses";
+		return "no space left for the event in the PMU; count fewer events at once";
 	case E2BIG:
 		return "the kernel does not know this perf_event_attr size; tperf is newer "
 		       "than the kernel";

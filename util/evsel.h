@@ -90,6 +90,7 @@ struct evsel {
 	int open_err_cpu;		/* where it failed: the CPU (-1: any) ... */
 	pid_t open_err_pid;		/* ... and the thread (-1: all), for messages */
 	uint64_t powercap_t0;		/* powercap: CLOCK_MONOTONIC ns at start */
+	int *powercap_zone;		/* powercap: zone read for each cpu_idx */
 	bool powercap_stopped;		/* powercap: disabled, counts frozen */
 
 	void *priv;			/* the command's own data (stat: running stats) */
@@ -116,11 +117,20 @@ void evsel__config_read_format(struct evsel *evsel);
  * the evsel's evlist has a workload); a -p/-t target gives -EINVAL.  For a
  * workload such an event counts from the open: enable_on_exec would never
  * fire on it, so enable_on_exec and disabled are cleared.
- * Powercap events open no fd: "CPUs" are zone indexes 0..nr_zones-1, read
- * as microjoules with ena = run = elapsed ns.
+ * Powercap events open no fd: one slot per zone, at the first online CPU of
+ * the zone's package (zone indexes 0..nr_zones-1 when the topology is
+ * unknown), read as microjoules with ena = run = elapsed ns.
  * With tperf_config.verbose >= 2 prints the attr and each syscall as perf.
  */
 int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads);
+/*
+ * evsel__open() in three steps, for opening CPU by CPU across an evlist as
+ * perf stat does: prepare (maps, slots), open_cpu for each index of
+ * evsel->cpus, then finish with the first error (0 or -errno).
+ */
+int evsel__open_prepare(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *threads);
+int evsel__open_cpu(struct evsel *evsel, int cpu_idx);
+int evsel__open_finish(struct evsel *evsel, int err);
 void evsel__close(struct evsel *evsel);
 /*
  * Read every fd into evsel->counts (raw).  An evsel whose read_format has
@@ -134,6 +144,10 @@ int evsel__disable(struct evsel *evsel);
  * When the open failed because the hardware event does not exist here, turn
  * @evsel into its software equivalent (cycles -> cpu-clock) and say so in
  * @msg.  True when it changed something and the open should be retried.
+ * The new name carries perf's modifiers for the attr: cycles:u ->
+ * cpu-clock:uH, cycles:k -> cpu-clock:k, cycles:ppp -> cpu-clock:pppH.  A
+ * kernel-counting event refused by perf_event_paranoid (EACCES/EPERM,
+ * paranoid > 1, not root) counts user space only: cycles -> cycles:u.
  */
 bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
 /*

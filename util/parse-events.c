@@ -103,6 +103,15 @@ static bool cache_op_valid(int type, int op)
 	return cache_valid_ops[type] & (1 << op);
 }
 
+/**
+ * for_each_hw_cache_event - call @cb with every valid generic cache event
+ * @cb: gets the name ("L1-dcache-load-misses") and the config; non-zero stops
+ * @data: passed to @cb
+ *
+ * Types, then operations, then results, skipping the operations a type
+ * does not have (as `perf list` shows them).
+ * Return: 0, or what @cb returned when it stopped the walk.
+ */
 int for_each_hw_cache_event(int (*cb)(const char *name, uint64_t config, void *data),
 			    void *data)
 {
@@ -137,6 +146,10 @@ struct pe_state {
 	const char *p;			/* cursor */
 	struct evlist *list;		/* events parsed so far (spliced on success) */
 	struct parse_events_error *err;
+	/* "ldlat=?" terms of an alias that the user must still give */
+	char required[4][256];
+	int nr_required;
+	const char *required_at;
 };
 
 static bool stat_terms_only;
@@ -171,6 +184,14 @@ static int pe_error(struct pe_state *st, const char *at, const char *help, const
 	return -EINVAL;
 }
 
+/**
+ * parse_events_error__print - print a parse error with a caret under the token
+ * @err: the error filled by parse_events()
+ * @fp: where to (stderr)
+ *
+ * "tperf: event syntax error: 'STR'", a line with '^' under byte err->idx
+ * followed by the message, then the help line when there is one.
+ */
 void parse_events_error__print(const struct parse_events_error *err, FILE *fp)
 {
 	static const char prefix[] = "tperf: event syntax error: '";
@@ -183,6 +204,10 @@ void parse_events_error__print(const struct parse_events_error *err, FILE *fp)
 		fprintf(fp, "%s\n", err->help);
 }
 
+/**
+ * parse_events_error__exit - free what parse_events() put into @err
+ * @err: the error (may be NULL or empty)
+ */
 void parse_events_error__exit(struct parse_events_error *err)
 {
 	if (!err)
@@ -238,6 +263,13 @@ static int lex_number(const char *p, uint64_t *val)
 	}
 	*val = v;
 	return (int)(s - p);
+}
+
+/* perf's lexer skips blanks between tokens: "cpu-clock, task-clock" */
+static void skip_ws(struct pe_state *st)
+{
+	while (*st->p == ' ' || *st->p == '\t' || *st->p == '\n')
+		st->p++;
 }
 
 static bool at_event_end(const char *p)
@@ -389,7 +421,8 @@ static int mods_len(const char *p)
 {
 	int n = 0;
 
-	while (p[n] && !at_event_end(p + n) && p[n] != ':' && p[n] != '/')
+	while (p[n] && !at_event_end(p + n) && p[n] != ':' && p[n] != '/' &&
+	       !isspace((unsigned char)p[n]))
 		n++;
 	return n;
 }
@@ -404,10 +437,12 @@ static int pe_event_mods(struct pe_state *st, int first, bool colon_optional)
 	struct evsel *e;
 	int len, ret;
 
-	if (*st->p == ':')
+	if (*st->p == ':') {
 		st->p++;
-	else if (!colon_optional || !is_mod_char((unsigned char)*st->p))
+		skip_ws(st);
+	} else if (!colon_optional || !is_mod_char((unsigned char)*st->p)) {
 		return 0;
+	}
 	len = mods_len(st->p);
 	if (!len)
 		return pe_error(st, st->p, "valid modifiers: u,k,h,G,H,I,p,pp,ppp,P,S,D,W,e",
@@ -615,9 +650,13 @@ static int pe_apply_alias(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 				a->name, pmu->name);
 	while (*p) {
 		struct pe_term t;
-		size_t n = strcspn(p, ",");
+		size_t n;
 		char *eq;
 		int ret;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		n = strcspn(p, ",");
 
 		memset(&t, 0, sizeof(t));
 		t.at = at->at;
@@ -639,7 +678,13 @@ static int pe_apply_alias(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 			snprintf(t.name, sizeof(t.name), "%s", t.str);
 			t.str[0] = '\0';
 		}
-		if (t.name[0]) {
+		if (t.has_val && !strcmp(t.str, "?")) {
+			/* a parameter: the user gives it ("cpu/mem-loads,ldlat=30/") */
+			if (st->nr_required < 4)
+				snprintf(st->required[st->nr_required++], sizeof(st->required[0]),
+					 "%s", t.name);
+			st->required_at = at->at;
+		} else if (t.name[0]) {
 			ret = pe_pmu_term(st, e, pmu, &t, depth + 1);
 			if (ret)
 				return ret;
@@ -663,6 +708,10 @@ static int pe_pmu_term(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 	uint64_t v = 0;
 	int ret;
 
+	for (int i = 0; f && i < st->nr_required; i++) {
+		if (!strcmp(st->required[i], t->name))
+			st->required[i][0] = '\0';	/* given */
+	}
 	if (f) {
 		ret = term_need_num(st, t, &v);
 		if (ret)
@@ -699,9 +748,25 @@ static int pe_pmu_term(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 }
 
 /* Parse "term,term/" after the opening '/', calling the term handler. */
+/* Every "term=?" of the aliases used must have been given. */
+static int pe_check_required(struct pe_state *st)
+{
+	int n = st->nr_required;
+
+	st->nr_required = 0;
+	for (int i = 0; i < n; i++) {
+		if (st->required[i][0])
+			return pe_error(st, st->required_at, NULL,
+					"this event needs a value for '%s': add ',%s=N'",
+					st->required[i], st->required[i]);
+	}
+	return 0;
+}
+
 static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 		    const char *ev_name)
 {
+	st->nr_required = 0;
 	if (*st->p == '/') {
 		st->p++;
 		return 0;
@@ -727,10 +792,30 @@ static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 			return ret;
 		if (*st->p == '/') {
 			st->p++;
-			return 0;
+			return pe_check_required(st);
 		}
 		st->p++; /* ',' */
 	}
+}
+
+/* Parse the same "terms/" (cursor after the '/') for every event from @first. */
+static int pe_terms_each(struct pe_state *st, int first, struct pmu *pmu, const char *ev_name)
+{
+	const char *terms = st->p, *end = terms;
+	struct evsel *e;
+	int ret;
+
+	evlist__for_each_entry(st->list, e) {
+		if (e->idx < first)
+			continue;
+		st->p = terms;
+		ret = pe_terms(st, e, pmu, ev_name);
+		if (ret)
+			return ret;
+		end = st->p;
+	}
+	st->p = end;
+	return 0;
 }
 
 /* ---- the event kinds ---- */
@@ -853,6 +938,52 @@ static int pe_name_events(struct pe_state *st, int first, const char *start, con
 	return 0;
 }
 
+static bool pmu_is_hybrid(const struct pmu *pmu)
+{
+	return !strcmp(pmu->name, "cpu_core") || !strcmp(pmu->name, "cpu_atom");
+}
+
+/*
+ * Add a legacy hardware, cache or raw event.  On a hybrid machine (PMUs
+ * cpu_core and cpu_atom) perf opens one per core PMU: hardware and cache
+ * events carry the PMU type in config bits 32-63, raw events take it as
+ * attr.type, and each covers its PMU's CPUs.
+ */
+static int pe_add_numeric(struct pe_state *st, const struct perf_event_attr *attr,
+			  const char *name)
+{
+	struct pmu *pmu = NULL;
+	int n = 0;
+
+	if (attr->type != PERF_TYPE_SOFTWARE) {
+		while ((pmu = pmu__scan(pmu))) {
+			struct perf_event_attr a = *attr;
+			struct evsel *e;
+
+			if (!pmu_is_hybrid(pmu))
+				continue;
+			if (a.type == PERF_TYPE_RAW)
+				a.type = pmu->type;
+			else
+				a.config |= (uint64_t)pmu->type << 32;
+			e = pe_new_evsel(st, &a);
+			if (!e || (name && evsel__set_name(e, name)))
+				return -ENOMEM;
+			e->pmu = pmu;
+			e->own_cpus = pmu->cpus ? cpu_map__get(pmu->cpus) : NULL;
+			n++;
+		}
+	}
+	if (!n) {
+		struct perf_event_attr a = *attr;
+		struct evsel *e = pe_new_evsel(st, &a);
+
+		if (!e || (name && evsel__set_name(e, name)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int pe_symbolic(struct pe_state *st, const char *name, const char *start)
 {
 	struct perf_event_attr attr = { 0 };
@@ -874,13 +1005,15 @@ static int pe_symbolic(struct pe_state *st, const char *name, const char *start)
 					cache_ops[op][0]);
 		attr.type = PERF_TYPE_HW_CACHE;
 		attr.config = (uint64_t)type | (uint64_t)op << 8 | (uint64_t)res << 16;
+		/* perf names a cache event by its name as written, without modifiers */
+		return pe_add_numeric(st, &attr, name);
 	} else if (is_raw_name(name, &raw)) {
 		attr.type = PERF_TYPE_RAW;
 		attr.config = raw;
 	} else {
 		return 1;	/* not ours */
 	}
-	return pe_new_evsel(st, &attr) ? 0 : -ENOMEM;
+	return pe_add_numeric(st, &attr, NULL);
 }
 
 /* Every name a user might have meant, for suggestions. */
@@ -919,6 +1052,18 @@ static const char *suggest_event(const char *name, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * The PMU's CPUs: an uncore-like PMU (cpumask, not a core PMU) counts only
+ * there and per CPU; a hybrid core PMU (cpu_core "cpus") on its own CPUs.
+ */
+static void pe_set_pmu_cpus(struct evsel *e, struct pmu *pmu)
+{
+	if (!pmu->cpus)
+		return;
+	e->own_cpus = cpu_map__get(pmu->cpus);
+	e->requires_cpu = !pmu->is_core;
+}
+
 /* A PMU event: pmu->type, cpumask, terms. */
 static int pe_pmu_event(struct pe_state *st, struct pmu *pmu)
 {
@@ -930,11 +1075,49 @@ static int pe_pmu_event(struct pe_state *st, struct pmu *pmu)
 	if (!e)
 		return -ENOMEM;
 	e->pmu = pmu;
-	if (pmu->cpus && !pmu->is_core) {
-		e->own_cpus = cpu_map__get(pmu->cpus);
-		e->requires_cpu = true;
-	}
+	pe_set_pmu_cpus(e, pmu);
 	return pe_terms(st, e, pmu, pmu->name);
+}
+
+/* @name is @prefix followed by "_N" (N: digits). */
+static bool pmu_suffix_match(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	if (strncmp(name, prefix, n) || name[n] != '_' || !isdigit((unsigned char)name[n + 1]))
+		return false;
+	for (name += n + 1; *name; name++)
+		if (!isdigit((unsigned char)*name))
+			return false;
+	return true;
+}
+
+/*
+ * "uncore_imc/terms/" (or "imc/terms/") for every PMU uncore_imc_N, as perf
+ * does; the terms are parsed again for each.  1 when no PMU matches.
+ */
+static int pe_pmu_wildcard(struct pe_state *st, const char *name, int first)
+{
+	const char *terms = st->p;
+	struct pmu *pmu = NULL;
+	char uncore[300];
+	int found = 0, ret;
+
+	snprintf(uncore, sizeof(uncore), "uncore_%s", name);
+	while ((pmu = pmu__scan(pmu))) {
+		if (!pmu_suffix_match(pmu->name, name) &&
+		    (!strncmp(name, "uncore_", 7) || !pmu_suffix_match(pmu->name, uncore)))
+			continue;
+		st->p = terms;
+		ret = pe_pmu_event(st, pmu);
+		if (ret)
+			return ret;
+		found++;
+	}
+	(void)first;
+	if (!found)
+		st->p = terms;
+	return found ? 0 : 1;
 }
 
 /* power/energy-X/ read from /sys/class/powercap when there is no "power" PMU. */
@@ -989,9 +1172,7 @@ static int pe_breakpoint(struct pe_state *st, const char *start)
 		n = lex_number(p, &len);
 		if (!n)
 			return pe_error(st, p, NULL, "breakpoint length must be a number (mem:ADDR/8)");
-		if (len == 0 || len > 8 || (len & (len - 1) && len != 3 && len != 5 && len != 6 && len != 7))
-			return pe_error(st, p, NULL, "breakpoint length %llu is not 1 to 8",
-					(unsigned long long)len);
+		/* like perf, any length: the kernel checks it (0: the default) */
 		p += n;
 	}
 	if (*p == ':' && strchr("rwx", p[1]) && p[1]) {
@@ -1200,14 +1381,14 @@ static int pe_bare_alias(struct pe_state *st, const char *name, const char *at)
 		if (!e)
 			return -ENOMEM;
 		e->pmu = pmu;
-		if (pmu->cpus && !pmu->is_core) {
-			e->own_cpus = cpu_map__get(pmu->cpus);
-			e->requires_cpu = true;
-		}
+		pe_set_pmu_cpus(e, pmu);
 		memset(&t, 0, sizeof(t));
 		t.at = at;
 		snprintf(t.name, sizeof(t.name), "%s", name);
+		st->nr_required = 0;
 		ret = pe_apply_alias(st, e, pmu, a, &t, 0);
+		if (!ret)
+			ret = pe_check_required(st);
 		if (ret)
 			return ret;
 		found++;
@@ -1235,11 +1416,13 @@ static bool any_pmu_alias(const char *name)
 
 static int pe_event(struct pe_state *st)
 {
-	const char *start = st->p;
+	const char *start, *end;
 	int first = st->list->nr_entries;
 	char name[256], name2[256];
 	int n, ret;
 
+	skip_ws(st);
+	start = st->p;
 	if (at_event_end(st->p) || *st->p == '{')
 		return pe_error(st, st->p, NULL, *st->p == '{' ? "groups cannot be nested" :
 				"empty event");
@@ -1249,6 +1432,14 @@ static int pe_event(struct pe_state *st)
 	if (n == 0)
 		return pe_error(st, st->p, NULL, "unexpected character '%c'", *st->p);
 	st->p += n;
+	if (isspace((unsigned char)*st->p)) {
+		const char *q = st->p;
+
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q == ':')
+			st->p = q;
+	}
 
 	if (*st->p == '/') {
 		struct pmu *pmu = pmu__find(name);
@@ -1256,6 +1447,8 @@ static int pe_event(struct pe_state *st)
 		st->p++;
 		if (pmu) {
 			ret = pe_pmu_event(st, pmu);
+		} else if ((ret = pe_pmu_wildcard(st, name, first)) != 1) {
+			/* uncore_imc/x/: every uncore_imc_N */
 		} else if (!strcmp(name, "power") && powercap__available()) {
 			ret = pe_powercap_event(st, start);
 		} else if ((ret = pe_symbolic(st, name, start)) == 1) {
@@ -1269,7 +1462,7 @@ static int pe_event(struct pe_state *st)
 							p->name);
 			return pe_error(st, start, help, "unknown PMU '%s'", name);
 		} else if (!ret) {
-			ret = pe_terms(st, evlist__last(st->list), NULL, name);
+			ret = pe_terms_each(st, first, NULL, name);
 		}
 		if (ret)
 			return ret;
@@ -1294,9 +1487,16 @@ static int pe_event(struct pe_state *st)
 			goto bare;
 		}
 		st->p += n;
+		bool terms = false;
+
 		ret = pe_tracepoint(st, tp_at, name, name2);
+		if (!ret && *st->p == '/') {
+			st->p++;
+			ret = pe_terms_each(st, first, NULL, name);
+			terms = true;
+		}
 		if (!ret)
-			ret = pe_event_mods(st, first, false);
+			ret = pe_event_mods(st, first, terms);
 	} else {
 bare:
 		ret = pe_bare_alias(st, name, start);
@@ -1312,12 +1512,14 @@ bare:
 	}
 	if (ret)
 		return ret;
+	end = st->p;
+	skip_ws(st);
 	if (!at_event_end(st->p))
 		return pe_error(st, st->p, NULL, "unexpected '%s' after the event", st->p);
-	return pe_name_events(st, first, start, st->p);
+	return pe_name_events(st, first, start, end);
 }
 
-static int pe_group(struct pe_state *st)
+static int pe_group(struct pe_state *st, const char *group_name)
 {
 	const char *open = st->p;
 	int first = st->list->nr_entries, ret;
@@ -1341,15 +1543,23 @@ static int pe_group(struct pe_state *st)
 		if (!leader) {
 			leader = e;
 			leader->nr_members = 0;
+			if (group_name && !(leader->group_name = strdup(group_name)))
+				return -ENOMEM;
 		}
 		e->leader = leader;
 		leader->nr_members++;
 	}
 	if (leader && leader->nr_members > 1)
 		st->list->nr_groups++;
+	skip_ws(st);
 	if (*st->p == ':') {
-		const char *mp = ++st->p;
-		int len = mods_len(mp);
+		const char *mp;
+		int len;
+
+		st->p++;
+		skip_ws(st);
+		mp = st->p;
+		len = mods_len(mp);
 		struct pe_mods m;
 
 		if (!len)
@@ -1364,6 +1574,7 @@ static int pe_group(struct pe_state *st)
 		}
 		st->p += len;
 	}
+	skip_ws(st);
 	if (!at_event_end(st->p) || *st->p == '}')
 		return pe_error(st, st->p, NULL, "unexpected '%s' after the group", st->p);
 	return 0;
@@ -1374,8 +1585,15 @@ static int pe_list(struct pe_state *st)
 	int ret;
 
 	for (;;) {
+		char gname[256];
+		int n;
+
+		skip_ws(st);
+		n = lex_name(st->p, gname, sizeof(gname));
 		if (*st->p == '{')
-			ret = pe_group(st);
+			ret = pe_group(st, NULL);
+		else if (n > 0 && st->p[n] == '{' && (st->p += n))
+			ret = pe_group(st, gname);	/* "name{a,b}" */
 		else
 			ret = pe_event(st);
 		if (ret)
@@ -1385,6 +1603,7 @@ static int pe_list(struct pe_state *st)
 		if (*st->p == '}')
 			return pe_error(st, st->p, NULL, "'}' without '{'");
 		st->p++; /* ',' */
+		skip_ws(st);
 		if (!*st->p)
 			return pe_error(st, st->p, NULL, "empty event after ','");
 	}

@@ -412,6 +412,15 @@ static int popcount64(uint64_t v)
 	return __builtin_popcountll(v);
 }
 
+/**
+ * pmu__format_encode - put @val into the bits of format term @term
+ * @pmu: the PMU
+ * @term: a format name ("event")
+ * @val: its value, spread over the term's bits from the lowest up (split
+ *	 ranges such as config:0-7,32-35 take bits 0-7 then 8-11 of @val)
+ * @attr: gets the bits set in config/config1/config2 (others kept)
+ * Return: 0, -ENOENT for an unknown term, -ERANGE when @val does not fit.
+ */
 int pmu__format_encode(struct pmu *pmu, const char *term, uint64_t val,
 		       struct perf_event_attr *attr)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The workload: forked before the events are opened so they can name its
- * pid, held on a pipe until released, then exec'ed.  A failed exec sends
+ * pid, held on a socket until released, then exec'ed.  A failed exec sends
  * its errno back through a close-on-exec pipe: a successful exec closes the
  * pipe and the parent reads end-of-file.
  */
@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -74,7 +75,8 @@ int workload__prepare(struct workload *w, const char **argv)
 	if (!argv || !argv[0] || !argv[0][0])
 		return -EINVAL;
 	w->cmd = argv[0];
-	if (pipe2(go, O_CLOEXEC))
+	/* a socket, so a release to a child that died is EPIPE, not SIGPIPE */
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go))
 		return -errno;
 	if (pipe2(err, O_CLOEXEC)) {
 		e = -errno;
@@ -134,7 +136,7 @@ int workload__start(struct workload *w)
 	if (w->pid <= 0 || w->go_fd < 0)
 		return -EINVAL;
 	do
-		r = write(w->go_fd, &c, 1);
+		r = send(w->go_fd, &c, 1, MSG_NOSIGNAL);
 	while (r < 0 && errno == EINTR);
 	if (r != 1) {
 		int e = r < 0 ? -errno : -EIO;

@@ -1,0 +1,115 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tperf stat -x and -j: perf 6.1's fields, keys, units and event names.
+. "$(dirname "$0")/lib.sh"
+
+EV=task-clock,context-switches,page-faults,cycles
+
+# Field count, unit and event of each CSV line (values vary).
+csv_shape() {
+	awk -F"$1" '{ print NF, $2, $3 }'
+}
+
+# The keys of each JSON line, and the unit and event values.
+json_shape() {
+	python3 -c '
+import json, sys
+for line in sys.stdin:
+    o = json.loads(line)
+    print(",".join(o.keys()), o["unit"], o["event"])
+'
+}
+
+test_lazy_prereq PYTHON 'python3 -c "import json"'
+
+test_expect_success 'CSV: value,unit,event,run,pcnt,metric value,metric unit' '
+	tperf stat -x, -e task-clock,page-faults true 2>err &&
+	test $(wc -l <err) = 2 &&
+	csv_shape , <err >actual &&
+	printf "7 msec task-clock\n7  page-faults\n" >expect &&
+	test_cmp expect actual &&
+	IFS=, read -r val unit name run pct metric munit <err &&
+	test "$pct" = 100.00 && test "$munit" = "CPUs utilized" &&
+	test "$run" -gt 0 &&
+	echo "$val" | grep -Eq "^[0-9]+\.[0-9]{2}$"
+'
+
+test_expect_success 'CSV with another separator and a <not supported> row' '
+	tperf stat -x";" -e page-faults,cycles true 2>err &&
+	grep -q "^[0-9]*;;page-faults;[0-9]*;100.00;;$" err &&
+	if grep -q "not supported" err; then
+		grep -q "^<not supported>;;cycles;0;100.00;;$" err
+	fi
+'
+
+test_expect_success PERF 'CSV: the same fields, units and events as perf' '
+	perf stat -x, -e $EV true 2>perf.err &&
+	tperf stat -x, -e $EV true 2>tperf.err &&
+	csv_shape , <perf.err >expect &&
+	csv_shape , <tperf.err >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF 'CSV with -r: the stddev field after the event, as perf' '
+	perf stat -r 2 -x, -e $EV true 2>perf.err &&
+	tperf stat -r 2 -x, -e $EV true 2>tperf.err &&
+	awk -F, "{ print NF, \$2, \$3 }" perf.err >expect &&
+	awk -F, "{ print NF, \$2, \$3 }" tperf.err >actual &&
+	test_cmp expect actual &&
+	cut -d, -f4 tperf.err | grep -Evq "^[0-9]+\.[0-9]{2}%$" && exit 1
+	true
+'
+
+test_expect_success PYTHON 'JSON: one object per counter with perf'"'"'s keys' '
+	tperf stat -j -e task-clock,page-faults true 2>err &&
+	json_shape <err >actual &&
+	cat >expect <<-\EOT &&
+	counter-value,unit,event,event-runtime,pcnt-running,metric-value,metric-unit msec task-clock
+	counter-value,unit,event,event-runtime,pcnt-running,metric-value,metric-unit  page-faults
+	EOT
+	test_cmp expect actual
+'
+
+test_expect_success PERF,PYTHON 'JSON: the same keys, units and events as perf' '
+	perf stat -j -e $EV true 2>perf.err &&
+	tperf stat -j -e $EV true 2>tperf.err &&
+	json_shape <perf.err >expect &&
+	json_shape <tperf.err >actual &&
+	test_cmp expect actual &&
+	perf stat -r 2 -j -e $EV true 2>perf.err &&
+	tperf stat -r 2 -j -e $EV true 2>tperf.err &&
+	json_shape <perf.err >expect &&
+	json_shape <tperf.err >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF,PYTHON 'JSON and CSV with -A -a: the cpu column as perf' '
+	perf stat -j -A -a -e task-clock,page-faults sleep 0.05 2>perf.err &&
+	tperf stat -j -A -a -e task-clock,page-faults sleep 0.05 2>tperf.err &&
+	python3 -c "import json,sys; [print(json.loads(l)[\"cpu\"], json.loads(l)[\"event\"]) for l in sys.stdin]" <perf.err >expect &&
+	python3 -c "import json,sys; [print(json.loads(l)[\"cpu\"], json.loads(l)[\"event\"]) for l in sys.stdin]" <tperf.err >actual &&
+	test_cmp expect actual &&
+	perf stat -x, --per-socket -a -e task-clock sleep 0.05 2>perf.err &&
+	tperf stat -x, --per-socket -a -e task-clock sleep 0.05 2>tperf.err &&
+	cut -d, -f1,2,4,5 perf.err >expect &&
+	cut -d, -f1,2,4,5 tperf.err >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success PYTHON 'JSON with -I: an interval key first' '
+	tperf stat -j -I 100 -e task-clock sleep 0.25 2>err &&
+	python3 -c "
+import json, sys
+last = 0
+n = 0
+for line in sys.stdin:
+    o = json.loads(line)
+    assert list(o.keys())[0] == \"interval\", o
+    assert o[\"interval\"] > last, o
+    last = o[\"interval\"]
+    n += 1
+assert n >= 2, n
+" <err
+'
+
+test_done
