@@ -91,21 +91,14 @@ static int set_record_cpus(struct evlist *evlist, const struct target *t)
 	return evlist->cpus ? 0 : -ENOMEM;
 }
 
-/* cpu-clock after cycles keeps the precise modifiers, named as perf names it. */
-static int fallback(struct evsel *e, char *buf, size_t size)
+/* cycles -> cpu-clock (keeping the precise modifiers, as perf names it) */
+static int fallback(struct evsel *e)
 {
-	unsigned int precise = e->attr.precise_ip;
-	char msg[256], name[64];
+	char msg[256];
 
 	if (!evsel__fallback(e, e->open_err, msg, sizeof(msg)))
 		return -1;
 	pr_debug("%s\n", msg);
-	if (precise && e->attr.type == PERF_TYPE_SOFTWARE) {
-		e->attr.precise_ip = precise;
-		snprintf(name, sizeof(name), "%s:%.*s", evsel__name(e), (int)precise, "ppp");
-		if (evsel__set_name(e, name))
-			return -1;
-	}
 	return 0;
 }
 
@@ -139,7 +132,7 @@ static int open_events(struct evlist *evlist, char *buf, size_t size)
 			continue;
 		if (failed->precise_max)
 			failed->attr.precise_ip = 3;
-		if (fallback(failed, buf, size))
+		if (fallback(failed))
 			return err;
 	}
 	return -EINVAL;
