@@ -32,6 +32,7 @@
 #include "record.h"
 #include "synthesize.h"
 #include "threadmap.h"
+#include "tracing-data.h"
 #include "workload.h"
 
 struct rec {
@@ -244,6 +245,26 @@ static void keep_old(const char *path)
 		warning("cannot rename '%s' to '%s': %s", path, old, strerror(errno));
 }
 
+/* Pipe mode: a HEADER_TRACING_DATA record followed by the blob, padded to 8. */
+static int pipe_tracing_data(struct rec *r, char *buf, size_t size)
+{
+	size_t n = r->hdr.env.tracing_data_size, padded = (n + 7) & ~(size_t)7;
+	struct perf_record_header_tracing_data t = {
+		.header = { PERF_RECORD_HEADER_TRACING_DATA, 0, sizeof(t) },
+		.size = (u32)padded,
+	};
+	static const u8 zero[8];
+	int err = perf_data__write(&r->data, &t, sizeof(t));
+
+	if (!err)
+		err = perf_data__write(&r->data, r->hdr.env.tracing_data, n);
+	if (!err)
+		err = perf_data__write(&r->data, zero, padded - n);
+	if (err)
+		snprintf(buf, size, "%s", r->data.errmsg);
+	return err;
+}
+
 static int open_output(struct rec *r, int argc, const char **argv, char *buf, size_t size)
 {
 	const char *path = r->opts->output;
@@ -261,6 +282,12 @@ static int open_output(struct rec *r, int argc, const char **argv, char *buf, si
 		if (!clock_getres(r->opts->clockid, &res))
 			r->hdr.env.clockid_res_ns = (u64)res.tv_sec * 1000000000ULL + (u64)res.tv_nsec;
 	}
+	err = tracing_data__build(r->evlist, &r->hdr.env.tracing_data, &r->hdr.env.tracing_data_size);
+	if (err) {
+		snprintf(buf, size, "cannot read the tracepoint formats from tracefs: %s",
+			 strerror(-err));
+		return err;
+	}
 	if (strcmp(path, "-"))
 		keep_old(path);
 	err = perf_data__open_write(&r->data, path, &r->hdr);
@@ -270,6 +297,8 @@ static int open_output(struct rec *r, int argc, const char **argv, char *buf, si
 		return err;
 	}
 	r->data_open = true;
+	if (r->data.is_pipe && r->hdr.env.tracing_data)
+		return pipe_tracing_data(r, buf, size);
 	return 0;
 }
 

@@ -191,6 +191,8 @@ static void config_evsel(struct evsel *e, const struct record_opts *o, bool trac
 	bool leader = evsel__is_group_leader(e);
 
 	config_sample_bits(e, o);
+	if (a->type == PERF_TYPE_TRACEPOINT)	/* perf's tracepoint evsels sample the period */
+		a->sample_type |= PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
 	config_period(e, o);
 	config_callgraph(e, o);
 	a->read_format |= PERF_FORMAT_ID | PERF_FORMAT_LOST;

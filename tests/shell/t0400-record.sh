@@ -263,6 +263,9 @@ attr_cases() {
 	-e cpu-clock -a -s
 	-e cpu-clock -a --switch-events -d
 	-F 999 -g
+	-e sched:sched_switch
+	-e cpu-clock,sched:sched_switch
+	-e sched:sched_switch -a
 	EOT
 }
 
@@ -274,6 +277,16 @@ test_expect_success PERF 'every option sets the attr as perf 6.1 does (perf evli
 		perf evlist -v -i t.data >actual 2>&1 &&
 		test_cmp expect actual || { echo "options: $opts"; exit 1; }
 	done
+'
+
+test_expect_success PERF 'tracepoints: perf script formats them from our tracing data (file and pipe)' '
+	tperf record -q -a -o tp.data -e sched:sched_switch -- sleep 0.2 &&
+	perf script -i tp.data >script 2>err &&
+	no_complaint err &&
+	grep -q " sched:sched_switch: prev_comm=.* prev_pid=[0-9]* .* ==> next_comm=" script &&
+	tperf record -q -a -o - -e sched:sched_switch -- sleep 0.2 | perf script -i - >script 2>err &&
+	no_complaint err &&
+	grep -q " sched:sched_switch: prev_comm=.* ==> next_comm=" script
 '
 
 test_expect_success PERF 'synthesized kernel map as perf writes it' '
