@@ -184,15 +184,18 @@ test_expect_success PERF,CC '-p of a running process: its earlier mmaps resolve'
 '
 
 test_expect_success PERF,CC '-a records several processes' '
-	"$TRASH"/calltree 400 & a=$! &&
-	"$TRASH"/shlib & b=$! &&
-	tperf record -q -a -o a.data -F 499 -- sleep 0.5 &&
-	wait $a $b &&
+	"$TRASH"/calltree 100000 & a=$! &&
+	"$TRASH"/threads 10000000000 & b=$! &&
+	sleep 0.2 &&
+	tperf record -q -a -o a.data -F 499 -- sleep 0.5;
+	kill $a $b; wait $a $b;
 	perf report -i a.data --stdio --sort comm 2>err >report &&
 	no_complaint err &&
 	grep -q " calltree *$" report &&
-	grep -q " shlib *$" report &&
-	perf report -i a.data --stdio --sort sym 2>/dev/null | grep -q "\[\.\] spin"
+	grep -q " threads *$" report &&
+	perf report -i a.data --stdio --sort sym 2>/dev/null >syms &&
+	grep -q "\[\.\] spin" syms &&
+	grep -q "\[\.\] thread_a" syms
 '
 
 test_expect_success PERF,CC 'SIGINT: the rings are drained and the file completed' '
