@@ -36,13 +36,51 @@ WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 $(WARNINGS) -D_GNU_SOURCE -DTPERF_VERSION='"$(VERSION)"' \
 	   $(FEATURES) -I. -Iutil -Iarch/x86/include $(shell pkg-config --cflags $(PKGS))
-LDLIBS  += $(shell pkg-config --libs $(PKGS)) -lm -lpthread
+# Start-up time (bench/README.md): each shared library costs tens of
+# microseconds at every start, so the libraries whose static archives are
+# installed are linked from them (only the members used are pulled in).
+# libtraceevent stays shared: its plugins (dlopen'ed) bind to its symbols.
+# libunwind's archive is not position-independent, hence -no-pie with it.
+# STATIC_LIBS=0 links everything shared; so does FUZZ=1 (libFuzzer's C++
+# runtime would pull libunwind's _Unwind_* in place of libgcc's).
+STATIC_LIBS ?= 1
+ifeq ($(FUZZ),1)
+  STATIC_LIBS := 0
+endif
+archive = $(filter /%,$(shell $(CC) -print-file-name=lib$(1).a 2>/dev/null))
+ARCHIVES := tracefs dw elf z zstd lzma bz2
+ifeq ($(HAVE_LIBUNWIND),1)
+  ARCHIVES := tracefs dw elf unwind-generic unwind z zstd lzma bz2
+endif
+ifeq ($(STATIC_LIBS),1)
+  ifneq ($(words $(foreach a,$(ARCHIVES),$(call archive,$(a)))),$(words $(ARCHIVES)))
+    STATIC_LIBS := 0
+  endif
+endif
+ifeq ($(STATIC_LIBS),1)
+  LDLIBS  += -Wl,-Bstatic $(ARCHIVES:%=-l%) -Wl,-Bdynamic -ltraceevent \
+	     $(if $(HAVE_BABELTRACE),$(shell pkg-config --libs babeltrace-ctf)) -ldl
+  LDFLAGS += $(if $(HAVE_LIBUNWIND),-no-pie)
+else
+  LDLIBS  += $(shell pkg-config --libs $(PKGS))
+endif
+LDLIBS  += -lm -lpthread
+LDFLAGS += -Wl,--as-needed -Wl,-O1
 ifeq ($(SANITIZE),1)
   CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
   LDFLAGS += -fsanitize=address,undefined
 endif
 ifeq ($(WERROR),1)
   CFLAGS += -Werror
+endif
+# FUZZ=1 (used by tests/fuzz/run.sh with O=build/fuzz): the library built by
+# clang with coverage for libFuzzer, ASan and UBSan (aborting on the first
+# report), and the fuzz targets tests/fuzz/fuzz-*.c linked against it.
+FUZZ_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	      -fno-omit-frame-pointer -g -O1
+ifeq ($(FUZZ),1)
+  CC      := clang
+  CFLAGS  += $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link
 endif
 
 LIB_SRCS     := $(sort $(wildcard util/*.c arch/x86/util/*.c))
@@ -55,9 +93,25 @@ TPERF        := $(OUT)/tperf
 DOCS         := $(sort $(wildcard Documentation/tperf*.txt))
 MANS         := $(DOCS:%.txt=$(OUT)/%.1)
 
+# Small programs that tests and the demo profile (tests/workloads/*.c), built
+# without optimisation and with frame pointers so their call trees are known;
+# never with the sanitizers.
+WORKLOAD_SRCS   := $(sort $(wildcard tests/workloads/*.c))
+WORKLOADS       := $(WORKLOAD_SRCS:%.c=$(OUT)/%)
+WORKLOAD_CFLAGS := -O0 -g -fno-omit-frame-pointer -std=gnu11 $(WARNINGS) -D_GNU_SOURCE
+
 Q := $(if $(V),,@)
 
-all: $(TPERF) man
+EXAMPLES := $(patsubst %.c,$(OUT)/%,$(sort $(wildcard examples/*.c)))
+
+all: $(TPERF) man workloads examples
+
+# Programs using libtperf as another tool would (Documentation/libtperf.md).
+examples: $(EXAMPLES)
+$(OUT)/examples/%: examples/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo '  LINK    $@')
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 $(OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -78,6 +132,12 @@ $(TPERF): $(BIN_OBJS) $(LIB) $(OBJLIST)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(BIN_OBJS) $(LIB) $(LDLIBS)
 
 man: $(MANS)
+
+workloads: $(WORKLOADS)
+$(OUT)/tests/workloads/%: tests/workloads/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo '  CC      $@')
+	$(Q)$(CC) $(WORKLOAD_CFLAGS) -o $@ $<
 $(OUT)/Documentation/%.1: Documentation/%.txt Documentation/txt2man.sh
 	@mkdir -p $(dir $@)
 	$(Q)sh Documentation/txt2man.sh $(VERSION) < $< > $@
@@ -98,19 +158,39 @@ demo: install-deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)sh scripts/demo.sh $(abspath $(TPERF))
 
+# `make install [PREFIX=/usr/local] [DESTDIR=stage]`; install-files installs
+# what is already built, without building (the install test uses it, so a
+# build made with other flags, e.g. SANITIZE=1, is installed as it is).
 install: all
+	$(Q)$(MAKE) --no-print-directory install-files
+
+install-files:
+	@test -x $(TPERF) || { echo "install: '$(TPERF)' is not built: run make first" >&2; exit 1; }
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(TPERF) $(DESTDIR)$(PREFIX)/bin/tperf
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
 
-FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+# `make fuzz` builds and runs every fuzz target for FUZZ_SECONDS (default
+# 60) each; `make fuzz FUZZ_TARGETS=fuzz-parse-options` runs one.
+FUZZ_TARGETS ?= $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_BINS    := $(FUZZ_TARGETS:%=$(OUT)/tests/fuzz/%)
 fuzz:
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_TARGETS)
 
+fuzz-build: $(FUZZ_BINS)
+$(OUT)/tests/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo '  FUZZ    $@')
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+
+# `make print-LDLIBS` shows a variable's value (used by bench/link-layout.sh).
+print-%:
+	@echo '$($*)'
+
 clean:
-	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/.objlist $(OUT)/Documentation/*.1 build
+	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/.objlist $(OUT)/Documentation/*.1 $(WORKLOADS) build
 	find $(OUT) -name '*.[od]' -not -path './.git/*' -delete
 
-.PHONY: all man check check-full demo install install-deps fuzz clean
+.PHONY: all man examples workloads check check-full demo install install-files install-deps fuzz fuzz-build clean
 .DELETE_ON_ERROR:
--include $(LIB_OBJS:.o=.d) $(BIN_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(BIN_OBJS:.o=.d) $(if $(filter 1,$(FUZZ)),$(FUZZ_BINS:=.d))

@@ -71,7 +71,8 @@ static int print_evlist(struct perf_session *s, const struct evlist_opts *o)
 		tracepoints |= h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT;
 	}
 	if (tracepoints)
-		printf("# Tip: use 'perf evlist --trace-fields' to show fields for tracepoint events\n");
+		printf("# Tip: use 'perf evlist --trace-fields' to show fields "
+		       "for tracepoint events\n");
 	return fflush(stdout) || ferror(stdout) ? -1 : 0;
 }
 
@@ -110,10 +111,10 @@ int cmd_evlist(int argc, const char **argv)
 		error("%s", msg);
 		return 1;
 	}
-	if (s->data.is_pipe) {
-		err = perf_session__process_events(s, &tool);
-		if (err)
-			warning("%s", s->errmsg);
+	if (s->data.is_pipe && perf_session__process_events(s, &tool)) {
+		error("%s", s->errmsg);
+		perf_session__delete(s);
+		return 1;
 	}
 	if (s->warnmsg[0])
 		warning("%s", s->warnmsg);

@@ -22,6 +22,7 @@
 const struct cmd_struct commands[] = {
 	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
 	{ "help", cmd_help, 0, "Display help information about tperf" },
+	{ "list", cmd_list, CMD_USE_PAGER, "List all symbolic event types" },
 	{ "record", cmd_record, 0, "Run a command and record its profile into perf.data" },
 	{ "stat", cmd_stat, 0, "Run a command and gather performance counter statistics" },
 	{ "test", cmd_test, 0, "Run the built-in self tests" },
@@ -77,9 +78,14 @@ static void list_commands(void)
 	printf("\n See 'tperf help COMMAND' for more information on a specific command.\n\n");
 }
 
-/* Path of Documentation/tperf-CMD.1 beside the binary (a build tree), if any. */
+/*
+ * The man page that belongs to this binary: PREFIX/share/man/man1/PAGE.1 for
+ * an installed PREFIX/bin/tperf (relocatable), else Documentation/PAGE.1 in
+ * a build tree.  0 with its path in @buf, or -1.
+ */
 static int local_man_page(const char *page, char *buf, size_t size)
 {
+	static const char *const rel[] = { "../share/man/man1", "Documentation" };
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	char *slash;
@@ -91,9 +97,13 @@ static int local_man_page(const char *page, char *buf, size_t size)
 	if (!slash)
 		return -1;
 	*slash = '\0';
-	if ((size_t)snprintf(buf, size, "%s/Documentation/%s.1", exe, page) >= size)
-		return -1;
-	return access(buf, R_OK);
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		if ((size_t)snprintf(buf, size, "%s/%s/%s.1", exe, rel[i], page) >= size)
+			continue;
+		if (access(buf, R_OK) == 0)
+			return 0;
+	}
+	return -1;
 }
 
 static int run_status(const char *const argv[])
@@ -119,8 +129,9 @@ static int run_status(const char *const argv[])
 }
 
 /*
- * `tperf help CMD`: the installed man page, else the one in the build tree,
- * else the usage generated from the command's option table.
+ * `tperf help CMD`: the man page installed beside this binary (or in its
+ * build tree), else the one man(1) finds, else the usage generated from the
+ * command's option table.
  */
 static int show_help(const struct cmd_struct *cmd)
 {
@@ -135,10 +146,11 @@ static int show_help(const struct cmd_struct *cmd)
 	if (force ? *force != 0 : isatty(STDOUT_FILENO)) {
 		const char *const whatis[] = { "man", "-w", page, NULL };
 
-		if (run_status(whatis) == 0)
-			execlp("man", "man", page, (char *)NULL);
+		/* this binary's own page first: a system one may be another version */
 		if (local_man_page(page, path, sizeof(path)) == 0)
 			execlp("man", "man", "-l", path, (char *)NULL);
+		if (run_status(whatis) == 0)
+			execlp("man", "man", page, (char *)NULL);
 	}
 	if (!cmd) {
 		list_commands();

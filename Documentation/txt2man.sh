@@ -46,7 +46,7 @@ END {
 		if (!literal && i < n && line[i + 1] ~ /^-+$/ && l ~ /^[A-Z][A-Z ]*$/) {
 			printf ".SH \"%s\"\n", l; i++; continue
 		}
-		if (l ~ /^-{4,}$/) {
+		if (l ~ /^----+$/) {
 			if (!literal) { print ".PP\n.RS 4\n.nf"; literal = 1 }
 			else { print ".fi\n.RE"; literal = 0 }
 			continue
@@ -71,4 +71,4 @@ END {
 		print inline(l)
 	}
 	if (verse) print ".fi"
-}' 
+}'

@@ -7,9 +7,10 @@ set -e
 # build: required libraries, then optional ones (compiled in when present)
 BUILD="make gcc pkg-config libtraceevent-dev libtracefs-dev libdw-dev libelf-dev
 zlib1g-dev libzstd-dev libunwind-dev libbabeltrace-ctf-dev libpopt-dev"
-# tests: the oracles, libtraceevent's plugins, <sys/sdt.h>, the fuzzers, man
+# tests: the oracles, libtraceevent's plugins, <sys/sdt.h>, the fuzzers, man,
+# codespell (make check)
 TESTS="linux-perf trace-cmd libtraceevent1-plugin systemtap-sdt-dev clang man-db
-python3 procps"
+python3 procps codespell"
 
 missing=
 for p in $BUILD $TESTS; do

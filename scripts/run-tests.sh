@@ -13,8 +13,13 @@ pass=0 fail=0 skip=0
 echo "== tperf test"
 "$TPERF" test >"$log" 2>&1
 cat "$log"
-p=$(grep -c ': Ok$' "$log"); f=$(grep -c ': FAILED!$' "$log"); s=$(grep -c ': Skip (' "$log")
+p=$(grep -c ': Ok$' "$log"); f=$(grep -c 'FAILED!$' "$log"); s=$(grep -c ': Skip (' "$log")
+n=$("$TPERF" test --list 2>/dev/null | grep -c '^ *[0-9]*: ')
 if [ "$p$f$s" = 000 ]; then f=1; echo "tperf test ran no test"; fi
+if [ $((p + f + s)) != "$n" ]; then
+	echo "tperf test: $n tests listed but $((p + f + s)) results read (a crash?)"
+	f=$((n - p - s))
+fi
 pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
 
 dirs=tests/shell

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "tests/tests.h"
@@ -46,17 +47,26 @@ static struct evsel *new_sw(uint64_t config, const char *name)
 }
 
 /* Work that takes CPU time and faults in fresh pages. */
+/*
+ * Touch 16384 small pages (so at least that many page faults: huge pages
+ * are refused for the region, as THP would otherwise fault 2 MiB at a
+ * time) and spin a while.
+ */
 static void do_work(void)
 {
 	size_t size = 64 << 20;
-	volatile char *p = malloc(size);
+	char *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	volatile char *p = m == MAP_FAILED ? NULL : m;
 	volatile unsigned long x = 0;
 
+	if (p)
+		madvise(m, size, MADV_NOHUGEPAGE);
 	for (size_t i = 0; p && i < size; i += 4096)
 		p[i] = (char)i;
 	for (unsigned long i = 0; i < 20000000; i++)
 		x += i;
-	free((void *)p);
+	if (p)
+		munmap(m, size);
 }
 
 static struct evlist *evlist_of(struct evsel **ev, int n, bool group)

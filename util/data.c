@@ -212,7 +212,7 @@ static void set_data_range(struct perf_data *d)
 
 	d->data_start = h->data.offset;
 	d->data_end = h->data.offset + h->data.size;
-	if (!h->data.size || d->data_end < d->data_start || d->data_end > size) {
+	if (h->data_size_unknown || d->data_end < d->data_start || d->data_end > size) {
 		d->size_fixed = true;
 		d->data_end = size;
 	}
@@ -322,8 +322,9 @@ static int decompress(struct perf_data *d, const u8 *p, size_t n, u64 off)
 		out = (ZSTD_outBuffer){ s->dbuf, s->dcap, s->dhi };
 		r = ZSTD_decompressStream(s->zstd, &out, &in);
 		if (ZSTD_isError(r)) {
-			seterr(d, "'%s': cannot decompress the COMPRESSED record at offset %#llx: %s",
-			       d->path, (unsigned long long)off, ZSTD_getErrorName(r));
+			seterr(d, "'%s': cannot decompress the COMPRESSED record "
+			       "at offset %#llx: %s", d->path, (unsigned long long)off,
+			       ZSTD_getErrorName(r));
 			return -EINVAL;
 		}
 		s->dhi = out.pos;
@@ -368,8 +369,8 @@ static int next_decompressed(struct perf_data *d, struct perf_data_record *rec)
 		return 0;
 	memcpy(&h, s->dbuf + s->dlo, sizeof(h));
 	if (h.size < sizeof(h)) {
-		seterr(d, "'%s': invalid record size %u inside the COMPRESSED record at offset %#llx",
-		       d->path, h.size, (unsigned long long)s->doff);
+		seterr(d, "'%s': invalid record size %u inside the COMPRESSED record "
+		       "at offset %#llx", d->path, h.size, (unsigned long long)s->doff);
 		return -EINVAL;
 	}
 	if (h.size > left)
@@ -534,7 +535,10 @@ static int write_all(struct perf_data *d, int fd, const void *buf, size_t n)
 	return 0;
 }
 
-static int flush(struct perf_data *d)
+/**
+ * perf_data__flush - see util/data.h
+ */
+int perf_data__flush(struct perf_data *d)
 {
 	int err;
 
@@ -561,7 +565,7 @@ int perf_data__write(struct perf_data *d, const void *buf, size_t size)
 		}
 		return 0;
 	}
-	err = flush(d);
+	err = perf_data__flush(d);
 	if (err)
 		return err;
 	if (size >= WRITE_BUF)
@@ -624,6 +628,40 @@ static void put_record(struct wbuf *b, u32 type, const void *p1, size_t n1, cons
 	wbuf__put(b, p2, n2);
 }
 
+/*
+ * Pipe mode: HEADER_TRACING_DATA is a 12-byte record followed by the data,
+ * padded to 8 bytes (the size field counts the padding), as perf writes it.
+ */
+static void write_pipe_tracing_data(struct perf_header *h, struct wbuf *b)
+{
+	struct perf_env *e = &h->env;
+	struct perf_record_header_tracing_data r = { { PERF_RECORD_HEADER_TRACING_DATA, 0,
+						       sizeof(r) } };
+	size_t pad = (8 - e->tracing_data_size % 8) % 8;
+
+	if (!e->tracing_data || e->tracing_data_size + pad > UINT32_MAX)
+		return;
+	r.size = (u32)(e->tracing_data_size + pad);
+	wbuf__put(b, &r, sizeof(r));
+	wbuf__put(b, e->tracing_data, e->tracing_data_size);
+	wbuf__put(b, NULL, pad);
+}
+
+/* Pipe mode, at the end: the build-ids as HEADER_BUILD_ID records. */
+static int write_pipe_build_ids(struct perf_data *d)
+{
+	struct wbuf b = { 0 };
+	int err;
+
+	if (perf_header__write_feature(d->wh, HEADER_BUILD_ID, &b)) {
+		wbuf__exit(&b);
+		return 0;
+	}
+	err = b.oom ? -ENOMEM : write_all(d, d->fd, b.buf, b.len);
+	wbuf__exit(&b);
+	return err;
+}
+
 /* Pipe mode: the header records perf writes before the kernel's. */
 static int write_pipe_start(struct perf_data *d)
 {
@@ -647,12 +685,16 @@ static int write_pipe_start(struct perf_data *d)
 		struct wbuf fb = { 0 };
 		u64 id = f;
 
-		if (f != HEADER_TRACING_DATA && f != HEADER_BUILD_ID && perf_header__has_feat(h, f) &&
-		    !perf_header__write_feature(h, f, &fb) && fb.len % 8 == 0 &&
-		    fb.len + 16 <= 0xffff)
+		/* padded to 8 bytes, as perf 6.12 does: parsers ignore the tail */
+		if (f != HEADER_TRACING_DATA && f != HEADER_BUILD_ID &&
+		    perf_header__has_feat(h, f) && !perf_header__write_feature(h, f, &fb) &&
+		    fb.len + 16 + 7 <= 0xffff) {
+			wbuf__put(&fb, NULL, (8 - fb.len % 8) % 8);
 			put_record(&b, PERF_RECORD_HEADER_FEATURE, &id, 8, fb.buf, fb.len);
+		}
 		wbuf__exit(&fb);
 	}
+	write_pipe_tracing_data(h, &b);
 	put_record(&b, PERF_RECORD_FINISHED_INIT, NULL, 0, NULL, 0);
 	err = b.oom ? -ENOMEM : write_all(d, d->fd, b.buf, b.len);
 	wbuf__exit(&b);
@@ -720,8 +762,10 @@ static int write_features(struct perf_data *d, struct perf_file_header *fh)
 int perf_data__finish(struct perf_data *d)
 {
 	struct perf_file_header fh;
-	int err = flush(d);
+	int err = perf_data__flush(d);
 
+	if (!err && d->is_pipe)
+		err = write_pipe_build_ids(d);
 	if (!err && !d->is_pipe) {
 		fill_file_header(d, &fh);
 		fh.data.size = d->written;

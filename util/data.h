@@ -106,6 +106,13 @@ int perf_data__open_write(struct perf_data *d, const char *path, const struct pe
 int perf_data__write(struct perf_data *d, const void *buf, size_t size);
 
 /**
+ * perf_data__flush - write the buffered records to the file now
+ * (record calls it at each round, so a killed writer loses little).
+ * Return: 0 or -errno.
+ */
+int perf_data__flush(struct perf_data *d);
+
+/**
  * perf_data__finish - flush, write the feature sections and the final header
  * Return: 0 or -errno; the file is closed either way (see perf_data__close).
  */

@@ -110,17 +110,37 @@ static unsigned int read_entry_u64s(u64 fmt)
 	return 1 + !!(fmt & PERF_FORMAT_ID) + !!(fmt & PERF_FORMAT_LOST);
 }
 
+/*
+ * read_format: a group is { nr, [enabled], [running], nr x { value, [id],
+ * [lost] } }; a single counter is { value, [enabled], [running], [id], [lost] }.
+ */
 static int parse_read(struct cursor *c, u64 fmt, struct perf_sample *s)
 {
 	u64 nr = 1;
 
-	if ((fmt & PERF_FORMAT_GROUP) && take_u64(c, &nr))
+	s->read.entry_u64s = read_entry_u64s(fmt);
+	if (!(fmt & PERF_FORMAT_GROUP)) {
+		s->read.nr = 1;
+		s->read.values = (const u64 *)c->p;
+		if (take_u64(c, &s->read.value))
+			return -EINVAL;
+		if ((fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) && take_u64(c, &s->read.time_enabled))
+			return -EINVAL;
+		if ((fmt & PERF_FORMAT_TOTAL_TIME_RUNNING) && take_u64(c, &s->read.time_running))
+			return -EINVAL;
+		if ((fmt & PERF_FORMAT_ID) && take_u64(c, &s->read.id))
+			return -EINVAL;
+		if ((fmt & PERF_FORMAT_LOST) && take_u64(c, &s->read.lost))
+			return -EINVAL;
+		s->read.values = NULL;	/* not contiguous: use value/id/lost */
+		return 0;
+	}
+	if (take_u64(c, &nr))
 		return -EINVAL;
 	if ((fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) && take_u64(c, &s->read.time_enabled))
 		return -EINVAL;
 	if ((fmt & PERF_FORMAT_TOTAL_TIME_RUNNING) && take_u64(c, &s->read.time_running))
 		return -EINVAL;
-	s->read.entry_u64s = read_entry_u64s(fmt);
 	if (nr > (u64)(c->end - c->p) / 8 / s->read.entry_u64s)
 		return -EINVAL;
 	s->read.nr = nr;
@@ -371,6 +391,36 @@ int perf_event__parse_sample(const struct perf_event_attr *attr, const union per
 }
 
 /**
+ * perf_event__time - see util/event.h
+ */
+int perf_event__time(const struct perf_event_attr *attr, const union perf_event *ev,
+		     size_t size, u64 *time)
+{
+	u64 t = attr->sample_type;
+	size_t pos;
+
+	if (!(t & PERF_SAMPLE_TIME) || size < sizeof(ev->header) ||
+	    ev->header.type >= PERF_RECORD_USER_TYPE_START)
+		return -ENOENT;
+	if (ev->header.type == PERF_RECORD_SAMPLE) {
+		pos = sizeof(ev->header) + 8 * (!!(t & PERF_SAMPLE_IDENTIFIER) +
+						!!(t & PERF_SAMPLE_IP) + !!(t & PERF_SAMPLE_TID));
+		if (pos + 8 > size)
+			return -EINVAL;
+	} else {
+		size_t n = perf_sample__id_hdr_size(attr);
+
+		if (!n)
+			return -ENOENT;
+		if (n + sizeof(ev->header) > size)
+			return -EINVAL;
+		pos = size - n + 8 * !!(t & PERF_SAMPLE_TID);
+	}
+	memcpy(time, (const u8 *)ev + pos, 8);
+	return 0;
+}
+
+/**
  * perf_sample__id_pos - see util/event.h
  */
 int perf_sample__id_pos(u64 t)
@@ -442,8 +492,19 @@ static void write_read(struct sink *k, u64 fmt, const struct perf_sample *s)
 {
 	u64 nr = s->read.values ? s->read.nr : 1;
 
-	if (fmt & PERF_FORMAT_GROUP)
-		put_u64(k, nr);
+	if (!(fmt & PERF_FORMAT_GROUP)) {
+		put_u64(k, s->read.value);
+		if (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED)
+			put_u64(k, s->read.time_enabled);
+		if (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING)
+			put_u64(k, s->read.time_running);
+		if (fmt & PERF_FORMAT_ID)
+			put_u64(k, s->read.id);
+		if (fmt & PERF_FORMAT_LOST)
+			put_u64(k, s->read.lost);
+		return;
+	}
+	put_u64(k, nr);
 	if (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED)
 		put_u64(k, s->read.time_enabled);
 	if (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING)
@@ -559,7 +620,7 @@ size_t perf_sample__size(const struct perf_event_attr *attr, const struct perf_s
 		  !!(t & PERF_SAMPLE_CGROUP) + !!(t & PERF_SAMPLE_DATA_PAGE_SIZE) +
 		  !!(t & PERF_SAMPLE_CODE_PAGE_SIZE));
 	if (t & PERF_SAMPLE_READ) {
-		u64 nr = s->read.values ? s->read.nr : 1;
+		u64 nr = (fmt & PERF_FORMAT_GROUP) && s->read.values ? s->read.nr : 1;
 
 		n += 8 * (!!(fmt & PERF_FORMAT_GROUP) + !!(fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) +
 			  !!(fmt & PERF_FORMAT_TOTAL_TIME_RUNNING));

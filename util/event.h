@@ -127,10 +127,10 @@ struct perf_record_header_attr {
 	struct perf_event_attr attr;	/* attr.size bytes, then u64 ids to the end */
 };
 
+/* 12 bytes: perf writes header.size 12, and the data follows at once */
 struct perf_record_header_tracing_data {
 	struct perf_event_header header;
 	u32 size;			/* bytes of tracing data after the record */
-	u32 pad;
 };
 
 struct perf_record_header_build_id {
@@ -237,8 +237,8 @@ struct perf_sample {
 	u32 pid, tid, cpu, cpu_res;
 	struct {		/* PERF_SAMPLE_READ */
 		u64 time_enabled, time_running;
-		u64 nr;		/* entries in values (1 when not a group) */
-		const u64 *values;	/* nr x { value, [id], [lost] } */
+		u64 nr;		/* entries (1 when not a group) */
+		const u64 *values;	/* group: nr x { value, [id], [lost] }; else NULL */
 		unsigned int entry_u64s;	/* u64s per entry */
 		u64 value, id, lost;	/* the first entry, decoded */
 	} read;
@@ -301,6 +301,17 @@ int perf_sample__parse_id(const struct perf_event_attr *attr, const void *rec,
  */
 int perf_event__parse_sample(const struct perf_event_attr *attr, const union perf_event *ev,
 			     size_t size, struct perf_sample *out);
+
+/**
+ * perf_event__time - the time stamp of a kernel record, without parsing it all
+ * @attr: its event; @ev, @size: the record
+ * @time: set when found
+ *
+ * Return: 0, -ENOENT when the record carries no time (no PERF_SAMPLE_TIME,
+ * or no sample_id_all for a non-sample), -EINVAL when it would be past @size.
+ */
+int perf_event__time(const struct perf_event_attr *attr, const union perf_event *ev,
+		     size_t size, u64 *time);
 
 /* Bytes of the sample_id_all trailer for @attr (0 without sample_id_all). */
 size_t perf_sample__id_hdr_size(const struct perf_event_attr *attr);

@@ -125,25 +125,25 @@ static int cpu_topology(struct perf_env *e)
 	return err;
 }
 
-static int numa_node(struct perf_env *e, int node)
+static int numa_node(struct perf_env *e, int id)
 {
 	char rel[128], *s = NULL;
-	struct perf_numa_node *nd = &e->numa_nodes[e->nr_numa_nodes];
+	struct perf_numa_node *node = &e->numa_nodes[e->nr_numa_nodes];
 
-	snprintf(rel, sizeof(rel), "devices/system/node/node%d/meminfo", node);
+	snprintf(rel, sizeof(rel), "devices/system/node/node%d/meminfo", id);
 	if (sysfs__read_str(rel, &s, NULL))
 		return 0;
-	nd->node = node;
-	nd->mem_total = meminfo_kb(s, "MemTotal:");
-	nd->mem_free = meminfo_kb(s, "MemFree:");
+	node->node = id;
+	node->mem_total = meminfo_kb(s, "MemTotal:");
+	node->mem_free = meminfo_kb(s, "MemFree:");
 	free(s);
-	snprintf(rel, sizeof(rel), "devices/system/node/node%d/cpulist", node);
+	snprintf(rel, sizeof(rel), "devices/system/node/node%d/cpulist", id);
 	if (sysfs__read_str(rel, &s, NULL))
 		s = strdup("");
 	if (!s)
 		return -ENOMEM;
 	s[strcspn(s, "\n")] = '\0';
-	nd->cpus = s;
+	node->cpus = s;
 	e->nr_numa_nodes++;
 	return 0;
 }

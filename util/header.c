@@ -311,10 +311,10 @@ static int read_numa(struct perf_header *h, struct rd *r)
 	if (!e->numa_nodes)
 		return -ENOMEM;
 	for (u32 i = 0; i < n; i++) {
-		struct perf_numa_node *nd = &e->numa_nodes[i];
+		struct perf_numa_node *node = &e->numa_nodes[i];
 
-		if (rd_u32(r, &nd->node) || rd_u64(r, &nd->mem_total) ||
-		    rd_u64(r, &nd->mem_free) || rd_str(r, &nd->cpus))
+		if (rd_u32(r, &node->node) || rd_u64(r, &node->mem_total) ||
+		    rd_u64(r, &node->mem_free) || rd_str(r, &node->cpus))
 			return -EINVAL;
 		e->nr_numa_nodes = i + 1;
 	}
@@ -484,7 +484,9 @@ int perf_header__process_feature(struct perf_header *h, int feat, const void *bu
 	case HEADER_ARCH: case HEADER_CPUDESC: case HEADER_CPUID:
 		return read_string_feat(h, feat, &r);
 	case HEADER_NRCPUS:
-		return rd_u32(&r, &e->nr_cpus_avail) || rd_u32(&r, &e->nr_cpus_online) ? -EINVAL : 0;
+		if (rd_u32(&r, &e->nr_cpus_avail) || rd_u32(&r, &e->nr_cpus_online))
+			return -EINVAL;
+		return 0;
 	case HEADER_TOTAL_MEM:
 		return rd_u64(&r, &e->total_mem);
 	case HEADER_CMDLINE:
@@ -559,7 +561,7 @@ static int read_attrs(struct perf_header *h, const u8 *buf, size_t size,
 		      const struct perf_file_header *fh, const char *path)
 {
 	size_t asz = fh->attr_size - sizeof(struct perf_file_section);
-	u64 nr = fh->attrs.size / fh->attr_size;
+	u64 nr = fh->attr_size ? fh->attrs.size / fh->attr_size : 0;
 
 	for (u64 i = 0; i < nr; i++) {
 		const u8 *ent = buf + fh->attrs.offset + i * fh->attr_size;
@@ -609,7 +611,8 @@ static int check_file_header(struct perf_header *h, const struct perf_file_heade
 		       (unsigned long long)(fh->attr_size - ours), sizeof(struct perf_event_attr));
 		return -EINVAL;
 	}
-	if (fh->attrs.size && fh->attr_size < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section)) {
+	if (fh->attrs.size &&
+	    fh->attr_size < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section)) {
 		seterr(h, "'%s': invalid attr size %llu in the header", path,
 		       (unsigned long long)fh->attr_size);
 		return -EINVAL;
@@ -626,6 +629,36 @@ static int check_file_header(struct perf_header *h, const struct perf_file_heade
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/*
+ * With data.size 0 the file is either finished with no records, or its
+ * writer was killed before fixing the header (perf writes the feature bits
+ * at the start, the sections at the end).  Finished: the feature table
+ * right at data.offset describes sections that follow it back to back up
+ * to the end of the file.
+ */
+static bool empty_data_finished(struct perf_header *h, const u8 *buf, size_t size)
+{
+	u64 pos = h->data.offset;
+	int nr = 0, i = 0;
+
+	for (int f = 0; f < HEADER_FEAT_BITS; f++)
+		nr += perf_header__has_feat(h, f);
+	if (!nr || pos > size || (u64)nr * sizeof(struct perf_file_section) > size - pos)
+		return false;
+	pos += (u64)nr * sizeof(struct perf_file_section);
+	for (int f = 0; f < HEADER_FEAT_BITS; f++) {
+		struct perf_file_section sec;
+
+		if (!perf_header__has_feat(h, f))
+			continue;
+		memcpy(&sec, buf + h->data.offset + i++ * sizeof(sec), sizeof(sec));
+		if (sec.offset != pos || !section_ok(&sec, size))
+			return false;
+		pos += sec.size;
+	}
+	return pos == size;
 }
 
 static void read_features(struct perf_header *h, const u8 *buf, size_t size, const char *path)
@@ -653,7 +686,8 @@ static void read_features(struct perf_header *h, const u8 *buf, size_t size, con
 		if (!section_ok(s, size) ||
 		    perf_header__process_feature(h, f, buf + s->offset, s->size)) {
 			pr_debug("'%s': feature %s (%d) at %#llx is corrupt: ignored\n", path,
-				 perf_header__feat_name(f) ?: "?", f, (unsigned long long)s->offset);
+				 perf_header__feat_name(f) ?: "?", f,
+				 (unsigned long long)s->offset);
 			perf_header__clear_feat(h, f);
 		}
 	}
@@ -695,6 +729,10 @@ int perf_header__read_file(struct perf_header *h, const void *buf, size_t size,
 	err = read_attrs(h, buf, size, &fh, path);
 	if (err)
 		return err;
+	if (!h->data.size && !empty_data_finished(h, buf, size)) {
+		h->data_size_unknown = true;	/* killed writer: no feature sections */
+		memset(h->features, 0, sizeof(h->features));
+	}
 	read_features(h, buf, size, path);
 	return 0;
 }

@@ -78,6 +78,7 @@ struct perf_header {
 	bool pipe;			/* pipe mode: header records, no sections */
 	u64 attr_size;			/* file mode: one attrs entry */
 	struct perf_file_section data;	/* as written in the header */
+	bool data_size_unknown;		/* data.size 0 in a file that was not finished */
 	struct perf_file_section feat_sec[HEADER_FEAT_BITS];	/* file mode */
 	u64 features[HEADER_FEAT_BITS / 64];	/* present feature sections */
 	int nr_attrs;

@@ -27,6 +27,8 @@ static const char *const cache_names[] = { "L1-dcache", "L1-icache", "LLC", "dTL
 static const char *const cache_ops[][2] = { { "load", "loads" }, { "store", "stores" },
 					    { "prefetch", "prefetches" } };
 static const char *const cache_results[] = { "refs", "misses" };
+/* The ops (bit per PERF_COUNT_HW_CACHE_OP_*) each cache has, as perf knows them. */
+static const unsigned char cache_ops_valid[] = { 7, 5, 7, 7, 1, 1, 7 };
 
 /* ":ukhppp" and "H"/"G" as perf derives them from the exclude bits. */
 static int add_modifiers(const struct perf_event_attr *a, char *buf, size_t size)
@@ -65,7 +67,8 @@ static int cache_name(uint64_t config, char *buf, size_t size)
 {
 	unsigned int type = config & 0xff, op = (config >> 8) & 0xff, res = (config >> 16) & 0xff;
 
-	if (type >= sizeof(cache_names) / sizeof(cache_names[0]) || op > 2 || res > 1)
+	if (type >= sizeof(cache_names) / sizeof(cache_names[0]) || op > 2 || res > 1 ||
+	    !(cache_ops_valid[type] & (1 << op)))
 		return snprintf(buf, size, "invalid-cache");
 	if (res)
 		return snprintf(buf, size, "%s-%s-%s", cache_names[type], cache_ops[op][0],
@@ -164,7 +167,8 @@ static void bits(char *buf, size_t size, uint64_t v, const struct bit_name *t)
 	buf[0] = '\0';
 	for (; t->name; t++)
 		if (v & t->bit)
-			n += snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? "|" : "", t->name);
+			n += snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? "|" : "",
+				      t->name);
 }
 
 typedef void (*field_fn)(const char *name, const char *val, void *priv);

@@ -12,16 +12,25 @@
 #include "session.h"
 
 #define OE_MAX_BYTES	(256u << 20)	/* queued bytes before a forced half flush */
+#define OE_CHUNK	(1u << 20)	/* queued records are copied into chunks this big */
+
+/* Records are copied into chunks, freed when their last record is delivered. */
+struct oe_chunk {
+	size_t used, live;
+	u64 data[];
+};
 
 struct oe_event {
 	u64 time, seq, offset;
+	struct oe_chunk *chunk;
 	u32 size;
 	u64 rec[];			/* the record, copied */
 };
 
 struct ordered_events {
-	struct oe_event **q;
-	size_t nr, cap, bytes;
+	struct oe_event **q, **tmp;	/* q[0, nr_sorted) is in order */
+	size_t nr, nr_sorted, cap, bytes;
+	struct oe_chunk *cur;
 	u64 seq, max_time, next_flush, last_flushed;
 };
 
@@ -58,12 +67,23 @@ struct perf_session *perf_session__new(const char *path, int *err, char *msg, si
 	return s;
 }
 
+static void oe_release(struct ordered_events *oe, struct oe_event *e)
+{
+	struct oe_chunk *c = e->chunk;
+
+	if (!--c->live && c != oe->cur)
+		free(c);
+}
+
 static void oe_free(struct ordered_events *oe)
 {
-	for (size_t i = 0; oe && i < oe->nr; i++)
-		free(oe->q[i]);
-	if (oe)
-		free(oe->q);
+	if (!oe)
+		return;
+	for (size_t i = 0; i < oe->nr; i++)
+		oe_release(oe, oe->q[i]);
+	free(oe->cur);
+	free(oe->q);
+	free(oe->tmp);
 	free(oe);
 }
 
@@ -248,6 +268,26 @@ static int cmp_oe(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* Sort the records queued since the last flush and merge them into the sorted prefix. */
+static void oe_sort(struct ordered_events *oe)
+{
+	size_t a = 0, b = oe->nr_sorted, k = 0;
+
+	if (oe->nr_sorted == oe->nr)
+		return;
+	qsort(oe->q + oe->nr_sorted, oe->nr - oe->nr_sorted, sizeof(*oe->q), cmp_oe);
+	if (oe->nr_sorted) {
+		while (a < oe->nr_sorted && b < oe->nr)
+			oe->tmp[k++] = cmp_oe(&oe->q[b], &oe->q[a]) < 0 ? oe->q[b++] : oe->q[a++];
+		while (a < oe->nr_sorted)
+			oe->tmp[k++] = oe->q[a++];
+		while (b < oe->nr)
+			oe->tmp[k++] = oe->q[b++];
+		memcpy(oe->q, oe->tmp, oe->nr * sizeof(*oe->q));
+	}
+	oe->nr_sorted = oe->nr;
+}
+
 /* Deliver the queued records up to @limit in time order (@limit ~0: all). */
 static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size_t max_nr)
 {
@@ -255,7 +295,9 @@ static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size
 	size_t i, done;
 	int err = 0;
 
-	qsort(oe->q, oe->nr, sizeof(*oe->q), cmp_oe);
+	if (!oe->nr)		/* oe->q is NULL while nothing was queued */
+		return 0;
+	oe_sort(oe);
 	for (i = 0; i < oe->nr && i < max_nr && oe->q[i]->time <= limit; i++) {
 		struct oe_event *e = oe->q[i];
 
@@ -263,12 +305,54 @@ static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size
 		if (!err)
 			err = deliver(s, t, (const union perf_event *)e->rec, e->offset);
 		oe->bytes -= e->size;
-		free(e);
+		oe_release(oe, e);
 	}
 	done = i;
-	memmove(oe->q, oe->q + done, (oe->nr - done) * sizeof(*oe->q));
+	if (done && oe->nr > done)
+		memmove(oe->q, oe->q + done, (oe->nr - done) * sizeof(*oe->q));
 	oe->nr -= done;
+	oe->nr_sorted = oe->nr;
 	return err;
+}
+
+static struct oe_event *oe_alloc(struct ordered_events *oe, size_t size)
+{
+	size_t need = (sizeof(struct oe_event) + size + 7) & ~(size_t)7;
+	struct oe_chunk *c = oe->cur;
+	struct oe_event *e;
+
+	if (!c || c->used + need > OE_CHUNK) {
+		if (c && !c->live) {
+			c->used = 0;
+		} else {
+			c = malloc(sizeof(*c) + OE_CHUNK);
+			if (!c)
+				return NULL;
+			c->used = c->live = 0;
+			oe->cur = c;
+		}
+	}
+	e = (struct oe_event *)((u8 *)c->data + c->used);
+	c->used += need;
+	c->live++;
+	e->chunk = c;
+	return e;
+}
+
+static int oe_grow(struct ordered_events *oe)
+{
+	size_t cap = oe->cap ? oe->cap * 2 : 4096;
+	struct oe_event **nq = realloc(oe->q, cap * sizeof(*nq)), **nt;
+
+	if (!nq)
+		return -ENOMEM;
+	oe->q = nq;
+	nt = realloc(oe->tmp, cap * sizeof(*nt));
+	if (!nt)
+		return -ENOMEM;
+	oe->tmp = nt;
+	oe->cap = cap;
+	return 0;
 }
 
 static int oe_queue(struct perf_session *s, struct perf_tool *t, const union perf_event *ev,
@@ -277,16 +361,9 @@ static int oe_queue(struct perf_session *s, struct perf_tool *t, const union per
 	struct ordered_events *oe = s->oe;
 	struct oe_event *e;
 
-	if (oe->nr == oe->cap) {
-		size_t cap = oe->cap ? oe->cap * 2 : 4096;
-		struct oe_event **nq = realloc(oe->q, cap * sizeof(*nq));
-
-		if (!nq)
-			return -ENOMEM;
-		oe->q = nq;
-		oe->cap = cap;
-	}
-	e = malloc(sizeof(*e) + ev->header.size);
+	if (oe->nr == oe->cap && oe_grow(oe))
+		return -ENOMEM;
+	e = oe_alloc(oe, ev->header.size);
 	if (!e)
 		return -ENOMEM;
 	e->time = time;
@@ -310,19 +387,18 @@ static int process_kernel(struct perf_session *s, struct perf_tool *t,
 {
 	const union perf_event *ev = r->event;
 	struct perf_header_attr *a;
-	struct perf_sample sample;
+	u64 time;
 
 	if (!t->ordered_events)
 		return deliver(s, t, ev, r->offset);
 	a = perf_session__attr_of(s, ev, ev->header.size);
-	if (!a || perf_event__parse_sample(&a->attr, ev, ev->header.size, &sample) ||
-	    !(sample.type & PERF_SAMPLE_TIME))
+	if (!a || perf_event__time(&a->attr, ev, ev->header.size, &time))
 		return deliver(s, t, ev, r->offset);
-	if (!s->first_time || sample.time < s->first_time)
-		s->first_time = sample.time;
-	if (sample.time > s->last_time)
-		s->last_time = sample.time;
-	return oe_queue(s, t, ev, sample.time, r->offset);
+	if (!s->first_time || time < s->first_time)
+		s->first_time = time;
+	if (time > s->last_time)
+		s->last_time = time;
+	return oe_queue(s, t, ev, time, r->offset);
 }
 
 /* ---- user records ---- */
@@ -330,10 +406,11 @@ static int process_kernel(struct perf_session *s, struct perf_tool *t,
 static int id_index(struct perf_session *s, const union perf_event *ev)
 {
 	struct perf_header *h = s->header;
-	u64 nr = ev->id_index.nr, max;
+	u64 nr, max;
 
 	if (ev->header.size < sizeof(ev->id_index))
 		return -EINVAL;
+	nr = ev->id_index.nr;
 	max = (ev->header.size - sizeof(ev->id_index)) / sizeof(ev->id_index.entries[0]);
 	if (nr > max)
 		return -EINVAL;
@@ -372,11 +449,13 @@ static int tracing_data(struct perf_session *s, const struct perf_data_record *r
 
 static int feature(struct perf_session *s, const union perf_event *ev)
 {
-	u64 f = ev->feat.feat_id;
-	size_t n = ev->header.size - sizeof(ev->feat);
+	u64 f;
+	size_t n;
 
 	if (ev->header.size < sizeof(ev->feat))
 		return -EINVAL;
+	f = ev->feat.feat_id;
+	n = ev->header.size - sizeof(ev->feat);
 	if (f >= HEADER_FEAT_BITS)
 		return 0;
 	if (perf_header__process_feature(s->header, (int)f, ev->feat.data, n))

@@ -113,6 +113,16 @@ test_expect_success 'a perf.data directory is read through its data file' '
 	test_cmp "$DATA_DIR/kdab-lbr-callstack/expected-perf-evlist.txt" out
 '
 
+test_expect_success PERF 'live perf evlist (-v, -F, -g) on every fixture prints the same' '
+	fixtures | while read -r data oracle; do
+		for o in -v -F -g ""; do
+			perf evlist $o -i "$data" >expect 2>/dev/null
+			tperf evlist $o -i "$data" >out 2>/dev/null
+			test_cmp expect out || { echo "differs: evlist $o $data"; exit 1; }
+		done
+	done
+'
+
 # perf record on this machine (software events work without a PMU)
 record() { perf record -q "$@" -- sleep 0.1 2>/dev/null; }
 

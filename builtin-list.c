@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * tperf list: the symbolic event types, as `perf list` shows them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "util/debug.h"
+#include "util/fs.h"
+#include "util/list-events.h"
+#include "util/pager.h"
+#include "util/parse-options.h"
+
+struct list_opts {
+	bool desc, long_desc, raw_dump, json;
+};
+
+static const char *const list_usage[] = {
+	"tperf list [<options>] [hw|sw|cache|tracepoint|pmu|<event_glob>]",
+	NULL
+};
+
+/* Width for wrapping descriptions: $COLUMNS, the terminal's, else 80. */
+static int output_columns(void)
+{
+	const char *env = getenv("COLUMNS");
+	struct winsize ws;
+	int fd = pager_in_use() ? STDERR_FILENO : STDOUT_FILENO;
+
+	if (env && atoi(env) > 0)
+		return atoi(env);
+	if (isatty(fd) && ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col)
+		return ws.ws_col;
+	return 80;
+}
+
+static int add_tracepoints(struct list_events *le, const char *sys, const char *event,
+			   const struct list_opts *o, bool asked)
+{
+	int err = list_events__add_tracepoints(le, sys, event, o->json);
+
+	if (err == -ENOMEM)
+		return err;
+	if (err) {
+		const char *tracefs = tracefs__mountpoint();
+
+		if (asked)
+			warning("cannot list tracepoints: cannot read '%s/events': %s",
+				tracefs ? tracefs : "/sys/kernel/tracing", strerror(-err));
+		else
+			pr_debug("list: no tracepoints: %s\n", strerror(-err));
+	}
+	return 0;
+}
+
+/* Everything matching "*@word*", as perf does for a word that is no section. */
+static int add_glob(struct list_events *le, const char *word, const struct list_opts *o)
+{
+	char *glob;
+	int err;
+
+	if (asprintf(&glob, "*%s*", word) < 0)
+		return -ENOMEM;
+	err = list_events__add_hw(le, glob);
+	err = err ?: list_events__add_sw(le, glob);
+	err = err ?: list_events__add_tool(le, glob);
+	err = err ?: list_events__add_cache(le, glob);
+	err = err ?: list_events__add_pmu(le, glob);
+	err = err ?: add_tracepoints(le, NULL, glob, o, false);
+	free(glob);
+	return err;
+}
+
+/* "sys:event" globs select tracepoints. */
+static int add_sys_event(struct list_events *le, const char *arg, const struct list_opts *o)
+{
+	char *sys = strdup(arg), *sep;
+	int err;
+
+	if (!sys)
+		return -ENOMEM;
+	sep = strchr(sys, ':');
+	*sep = '\0';
+	err = add_tracepoints(le, sys, sep + 1, o, false);
+	free(sys);
+	return err;
+}
+
+static int add_arg(struct list_events *le, const char *arg, const struct list_opts *o)
+{
+	int err;
+
+	if (!strcmp(arg, "tracepoint"))
+		return add_tracepoints(le, NULL, NULL, o, true);
+	if (!strcmp(arg, "hw") || !strcmp(arg, "hardware"))
+		return list_events__add_hw(le, NULL);
+	if (!strcmp(arg, "sw") || !strcmp(arg, "software")) {
+		err = list_events__add_sw(le, NULL);
+		return err ?: list_events__add_tool(le, NULL);
+	}
+	if (!strcmp(arg, "cache") || !strcmp(arg, "hwcache"))
+		return list_events__add_cache(le, NULL);
+	if (!strcmp(arg, "pmu"))
+		return list_events__add_pmu(le, NULL);
+	if (strchr(arg, ':'))
+		return add_sys_event(le, arg, o);
+	return add_glob(le, arg, o);
+}
+
+static int add_all(struct list_events *le, const struct list_opts *o)
+{
+	int err = list_events__add_hw(le, NULL);
+
+	err = err ?: list_events__add_sw(le, NULL);
+	err = err ?: list_events__add_tool(le, NULL);
+	err = err ?: list_events__add_cache(le, NULL);
+	err = err ?: list_events__add_pmu(le, NULL);
+	err = err ?: list_events__add_descriptors(le);
+	return err ?: add_tracepoints(le, NULL, NULL, o, false);
+}
+
+int cmd_list(int argc, const char **argv)
+{
+	struct list_opts o = { .desc = true };
+	const struct option options[] = {
+		OPT_BOOLEAN('d', "desc", &o.desc,
+			    "print the events' descriptions (default; --no-desc: names only)"),
+		OPT_BOOLEAN('v', "long-desc", &o.long_desc,
+			    "print descriptions in full (implies --desc)"),
+		OPT_BOOLEAN(0, "raw-dump", &o.raw_dump,
+			    "print the event names only, on one line (for completion)"),
+		OPT_BOOLEAN('j', "json", &o.json, "print the events as a JSON array"),
+		OPT_END()
+	};
+	struct list_print_opts po;
+	struct list_events le;
+	int err = 0;
+
+	argc = parse_options(argc, argv, options, list_usage, 0);
+	if (o.raw_dump && o.json)
+		usage_with_options_msg(list_usage, options,
+				       "options '--raw-dump' and '--json' cannot be used together");
+	if (o.long_desc)
+		o.desc = true;
+	list_events__init(&le);
+	for (int i = 0; i < argc && !err; i++)
+		err = add_arg(&le, argv[i], &o);
+	if (!argc)
+		err = add_all(&le, &o);
+	if (err) {
+		error("cannot list the events: %s", strerror(-err));
+		list_events__exit(&le);
+		return 1;
+	}
+	po = (struct list_print_opts){ .raw_dump = o.raw_dump, .json = o.json, .desc = o.desc,
+				       .pager = pager_in_use() && !o.raw_dump && !o.json,
+				       .columns = output_columns() };
+	err = list_events__fprintf(&le, stdout, &po);
+	list_events__exit(&le);
+	/* a write error is reported by main(), which checks stdout */
+	return err ? 1 : 0;
+}
