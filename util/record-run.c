@@ -245,26 +245,6 @@ static void keep_old(const char *path)
 		warning("cannot rename '%s' to '%s': %s", path, old, strerror(errno));
 }
 
-/* Pipe mode: a HEADER_TRACING_DATA record followed by the blob, padded to 8. */
-static int pipe_tracing_data(struct rec *r, char *buf, size_t size)
-{
-	size_t n = r->hdr.env.tracing_data_size, padded = (n + 7) & ~(size_t)7;
-	struct perf_record_header_tracing_data t = {
-		.header = { PERF_RECORD_HEADER_TRACING_DATA, 0, sizeof(t) },
-		.size = (u32)padded,
-	};
-	static const u8 zero[8];
-	int err = perf_data__write(&r->data, &t, sizeof(t));
-
-	if (!err)
-		err = perf_data__write(&r->data, r->hdr.env.tracing_data, n);
-	if (!err)
-		err = perf_data__write(&r->data, zero, padded - n);
-	if (err)
-		snprintf(buf, size, "%s", r->data.errmsg);
-	return err;
-}
-
 static int open_output(struct rec *r, int argc, const char **argv, char *buf, size_t size)
 {
 	const char *path = r->opts->output;
@@ -296,9 +276,7 @@ static int open_output(struct rec *r, int argc, const char **argv, char *buf, si
 		perf_data__close(&r->data);
 		return err;
 	}
-	r->data_open = true;
-	if (r->data.is_pipe && r->hdr.env.tracing_data)
-		return pipe_tracing_data(r, buf, size);
+	r->data_open = true;	/* pipe mode: the library writes the tracing data record */
 	return 0;
 }
 
@@ -578,7 +556,7 @@ int record__run(struct evlist *evlist, const struct record_opts *o, int argc, co
 	err = prepare(&r, argc, argv, buf, size);
 	if (!err)
 		err = open_output(&r, cmd_argc, cmd_argv, buf, size);
-	if (!err && !r.data.is_pipe && !(r.hits = dso_hits__new()))
+	if (!err && !(r.hits = dso_hits__new()))
 		err = -ENOMEM;
 	if (!err)
 		err = synthesize(&r);
