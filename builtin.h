@@ -8,6 +8,7 @@ int cmd_help(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
+int cmd_record(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_probe(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);

@@ -26,6 +26,7 @@ const struct cmd_struct commands[] = {
 	{ "report", cmd_report, CMD_USE_PAGER, "Read perf.data and display the profile" },
 	{ "script", cmd_script, CMD_USE_PAGER, "Read perf.data and display the trace output" },
 	{ "probe", cmd_probe, 0, "Define new dynamic tracepoints" },
+	{ "record", cmd_record, 0, "Run a command and record its profile into perf.data" },
 	{ "stat", cmd_stat, 0, "Run a command and gather performance counter statistics" },
 	{ "test", cmd_test, 0, "Run the built-in self tests" },
 	{ "version", cmd_version, 0, "Display the version of tperf" },

@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * tperf record: run a command (or watch processes, threads, CPUs) and
+ * record its samples into a perf.data that perf 6.1 reads.  Glue only:
+ * options into struct record_opts, util/record.c does the work.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "util/config.h"
+#include "util/debug.h"
+#include "util/evlist.h"
+#include "util/evsel.h"
+#include "util/mmap.h"
+#include "util/parse-events.h"
+#include "util/parse-options.h"
+#include "util/record.h"
+
+static const char *const record_usage[] = {
+	"tperf record [<options>] [<command>]",
+	"tperf record [<options>] -- <command> [<options>]",
+	NULL
+};
+
+static int opt_freq(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	char *end;
+
+	if (!strcmp(arg, "max")) {
+		o->freq = record__max_sample_rate();
+	} else {
+		o->freq = strtoull(arg, &end, 0);
+		if (*end || !o->freq || arg[0] == '-') {
+			error("invalid frequency '%s': give a number of samples per second or 'max'",
+			      arg);
+			return -1;
+		}
+	}
+	o->freq_given = true;
+	return 0;
+}
+
+static int opt_period(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	char *end;
+
+	o->period = strtoull(arg, &end, 0);
+	if (*end || !o->period || arg[0] == '-') {
+		error("invalid sample period '%s': give a positive number of events", arg);
+		return -1;
+	}
+	o->period_given = true;
+	return 0;
+}
+
+static int opt_g(const struct option *opt, const char *arg, int unset)
+{
+	((struct record_opts *)opt->value)->callgraph = unset ? CALLGRAPH_NONE : CALLGRAPH_FP;
+	return 0;
+}
+
+static int opt_callgraph(const struct option *opt, const char *arg, int unset)
+{
+	char msg[256];
+
+	if (unset) {
+		((struct record_opts *)opt->value)->callgraph = CALLGRAPH_NONE;
+		return 0;
+	}
+	if (record__parse_callgraph(opt->value, arg, msg, sizeof(msg))) {
+		error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int opt_mmap_pages(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	int r = perf_mmap__pages(arg, &o->mmap_pages);
+
+	if (r < 0) {
+		error("invalid ring buffer size '%s': give a number of pages or a size "
+		      "such as 512K", arg);
+		return -1;
+	}
+	if (r > 0)
+		pr_info("rounding mmap pages size to %zuK (%zu pages)\n",
+			o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 1024, o->mmap_pages);
+	return 0;
+}
+
+static int opt_mmap_flush(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	unsigned long long v;
+	char *end;
+
+	v = strtoull(arg, &end, 0);
+	switch (*end) {
+	case 'B': case 'b': end++; break;
+	case 'K': case 'k': v <<= 10; end++; break;
+	case 'M': case 'm': v <<= 20; end++; break;
+	case 'G': case 'g': v <<= 30; end++; break;
+	default: break;
+	}
+	if (*end || !v || arg[0] == '-') {
+		error("invalid --mmap-flush '%s': give a number of bytes (B/K/M/G suffixes)", arg);
+		return -1;
+	}
+	o->mmap_flush = (size_t)v;
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	int id;
+} clocks[] = {
+	{ "monotonic", CLOCK_MONOTONIC }, { "mono", CLOCK_MONOTONIC },
+	{ "monotonic_raw", CLOCK_MONOTONIC_RAW }, { "raw", CLOCK_MONOTONIC_RAW },
+	{ "realtime", CLOCK_REALTIME }, { "real", CLOCK_REALTIME },
+	{ "boottime", CLOCK_BOOTTIME }, { "boot", CLOCK_BOOTTIME },
+	{ "tai", CLOCK_TAI },
+};
+
+static int opt_clockid(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	const char *a = strncasecmp(arg, "CLOCK_", 6) ? arg : arg + 6;
+	char *end;
+	long v;
+
+	for (size_t i = 0; i < sizeof(clocks) / sizeof(clocks[0]); i++) {
+		if (!strcasecmp(a, clocks[i].name)) {
+			o->clockid = clocks[i].id;
+			return 0;
+		}
+	}
+	v = strtol(arg, &end, 0);
+	if (*end || v < 0 || v > 64 || !*arg) {
+		error("unknown clock '%s': use monotonic, monotonic_raw, realtime, boottime, "
+		      "tai or a clockid number", arg);
+		return -1;
+	}
+	o->clockid = (int)v;
+	return 0;
+}
+
+/* Cap -F at kernel.perf_event_max_sample_rate, as perf does. */
+static void cap_freq(struct record_opts *o)
+{
+	u64 max = record__max_sample_rate();
+
+	if (o->period_given || !max || o->freq <= max)
+		return;
+	if (o->freq_given)
+		warning("maximum frequency rate (%llu Hz) exceeded, throttling from %llu Hz to "
+			"%llu Hz\n       the limit can be raised via "
+			"/proc/sys/kernel/perf_event_max_sample_rate",
+			(unsigned long long)max, (unsigned long long)o->freq,
+			(unsigned long long)max);
+	o->freq = max;
+}
+
+/* The command line for the CMDLINE feature: the binary's path, then ours. */
+static const char **cmdline(int argc, const char **argv)
+{
+	static char exe[PATH_MAX];
+	const char **v = calloc((size_t)argc + 2, sizeof(*v));
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (!v)
+		return NULL;
+	exe[n > 0 ? n : 0] = '\0';
+	v[0] = n > 0 ? exe : "tperf";
+	for (int i = 0; i < argc; i++)
+		v[i + 1] = argv[i];
+	return v;
+}
+
+static int dry_run(struct evlist *evlist)
+{
+	struct evsel *e;
+
+	if (tperf_config.verbose >= 2)
+		evlist__for_each_entry(evlist, e)
+			perf_event_attr__fprintf(stderr, &e->attr);
+	return 0;
+}
+
+static void print_summary(const struct record_opts *o, const struct record_stats *s)
+{
+	const char *path = o->output;
+	u64 total = s->samples + s->lost;
+
+	if (s->lost)
+		warning("lost %llu samples out of %llu (%.1f%%): the ring buffers overflowed; "
+			"try a larger -m or a lower -F",
+			(unsigned long long)s->lost, (unsigned long long)total,
+			100.0 * (double)s->lost / (double)total);
+	if (tperf_config.quiet)
+		return;
+	fprintf(stderr, "[ tperf record: Woken up %llu times to write data ]\n",
+		(unsigned long long)s->wakeups);
+	fprintf(stderr, "[ tperf record: Captured and wrote %.3f MB %s", s->bytes / 1024.0 / 1024.0,
+		path);
+	if (s->samples && strcmp(o->output, "-"))
+		fprintf(stderr, " (%llu samples)", (unsigned long long)s->samples);
+	fprintf(stderr, " ]\n");
+}
+
+/* perf's exit status: the workload's, or the signal that stopped us. */
+static int exit_status(const struct record_stats *s, const char *cmd)
+{
+	int st = s->workload_status;
+
+	if (s->signal)
+		return 128 + s->signal;
+	if (st == -1)
+		return 0;
+	if (WIFSIGNALED(st)) {
+		if (!tperf_config.quiet)
+			note("'%s' was killed by signal %d", cmd, WTERMSIG(st));
+		return 128 + WTERMSIG(st);
+	}
+	if (WIFEXITED(st) && WEXITSTATUS(st)) {
+		if (!tperf_config.quiet)
+			note("'%s' exited with status %d", cmd, WEXITSTATUS(st));
+		return WEXITSTATUS(st);
+	}
+	return 0;
+}
+
+static void check_target(struct record_opts *o, int argc, const char *const usage[],
+			 const struct option *options)
+{
+	char msg[256] = "";
+
+	if (!argc && target__none(&o->target))
+		usage_with_options_msg(usage, options, "give a command to run, or -p, -t, -a or -C");
+	if (target__validate(&o->target, msg, sizeof(msg)))
+		usage_with_options_msg(usage, options, "%s", msg);
+	if (msg[0])
+		warning("%s", msg);
+	if (o->all_user && o->all_kernel)
+		usage_with_options_msg(usage, options, "--all-user and --all-kernel exclude each other");
+	if (o->mmap_flush > o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4)
+		o->mmap_flush = o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4;
+}
+
+int cmd_record(int argc, const char **argv)
+{
+	struct record_opts o;
+	struct evlist *evlist = evlist__new();
+	struct record_stats stats;
+	const int full_argc = argc;
+	const char **full_argv = cmdline(argc, argv);	/* before parsing rewrites argv */
+	bool dry = false;
+	char msg[1024] = "";
+	int err;
+
+	record_opts__init(&o);
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", &evlist, "event",
+			     "event selector: use 'tperf list' to list the events",
+			     parse_events_option),
+		OPT_CALLBACK(0, "filter", &evlist, "filter", "event filter", parse_filter),
+		OPT_STRING('p', "pid", &o.target.pid, "pid", "record events on existing process id"),
+		OPT_STRING('t', "tid", &o.target.tid, "tid", "record events on existing thread id"),
+		OPT_BOOLEAN('a', "all-cpus", &o.target.system_wide,
+			    "system-wide collection from all CPUs"),
+		OPT_STRING('C', "cpu", &o.target.cpu_list, "cpu", "list of cpus to monitor"),
+		OPT_BOOLEAN('i', "no-inherit", &o.target.no_inherit,
+			    "child tasks do not inherit counters"),
+		OPT_CALLBACK('F', "freq", &o, "freq or 'max'",
+			     "profile at this frequency", opt_freq),
+		OPT_CALLBACK('c', "count", &o, "n", "event period to sample", opt_period),
+		OPT_CALLBACK_NOOPT('g', NULL, &o, NULL,
+				   "enables call-graph recording (frame pointers)", opt_g),
+		OPT_CALLBACK(0, "call-graph", &o, "record_mode[,record_size]",
+			     "setup and enables call-graph recording: fp, dwarf[,size], lbr",
+			     opt_callgraph),
+		OPT_CALLBACK('m', "mmap-pages", &o, "pages[,pages]",
+			     "number of mmap data pages (a power of two) or a size with B/K/M/G",
+			     opt_mmap_pages),
+		OPT_CALLBACK(0, "mmap-flush", &o, "number",
+			     "minimal number of bytes that is extracted from mmap data pages",
+			     opt_mmap_flush),
+		OPT_STRING('o', "output", &o.output, "file", "output file name ('-': a pipe)"),
+		OPT_BOOLEAN('T', "timestamp", &o.timestamp, "record the sample timestamps"),
+		OPT_BOOLEAN(0, "sample-cpu", &o.sample_cpu, "record the sample cpu"),
+		OPT_BOOLEAN('d', "data", &o.sample_addr, "record the sample addresses"),
+		OPT_BOOLEAN('W', "weight", &o.weight, "sample by weight (on special events only)"),
+		OPT_BOOLEAN(0, "data-src", &o.data_src, "record the sample data source"),
+		OPT_BOOLEAN(0, "phys-data", &o.phys_addr, "record the sample physical addresses"),
+		OPT_BOOLEAN('R', "raw-samples", &o.raw,
+			    "collect raw sample records from all opened counters"),
+		OPT_BOOLEAN('s', "stat", &o.inherit_stat, "per thread counts"),
+		OPT_BOOLEAN('n', "no-samples", &o.no_samples, "don't sample"),
+		OPT_BOOLEAN(0, "switch-events", &o.switch_events, "record context switch events"),
+		OPT_BOOLEAN(0, "namespaces", &o.namespaces, "record namespaces events"),
+		OPT_BOOLEAN(0, "all-user", &o.all_user, "configure all used events to run in user space"),
+		OPT_BOOLEAN(0, "all-kernel", &o.all_kernel,
+			    "configure all used events to run in kernel space"),
+		OPT_CALLBACK('k', "clockid", &o, "clockid",
+			     "clockid to use for events, see clock_gettime()", opt_clockid),
+		OPT_BOOLEAN(0, "dry-run", &dry, "parse options then exit (with -vv: print the attrs)"),
+		OPT_INCR('v', "verbose", &tperf_config.verbose, "be more verbose"),
+		OPT_BOOLEAN('q', "quiet", &tperf_config.quiet, "don't print any message"),
+		OPT_END()
+	};
+
+	if (!evlist || !full_argv) {
+		error("out of memory");
+		return 1;
+	}
+	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	check_target(&o, argc, record_usage, options);
+	cap_freq(&o);
+	if (record__config(evlist, &o)) {
+		error("out of memory");
+		return 1;
+	}
+	if (dry) {
+		err = dry_run(evlist);
+		evlist__delete(evlist);
+		free(full_argv);
+		return err;
+	}
+	err = record__run(evlist, &o, argc, argv, full_argc + 1, full_argv,
+			  &stats, msg, sizeof(msg));
+	if (err)
+		error("%s", msg[0] ? msg : strerror(-err));
+	if (!err || stats.bytes)
+		print_summary(&o, &stats);
+	evlist__delete(evlist);
+	free(full_argv);
+	return err ? 1 : exit_status(&stats, argc ? argv[0] : "");
+}

@@ -1,0 +1,581 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The recording session: open the events (falling back from cycles to
+ * cpu-clock), one ring per CPU with every fd of that CPU redirected into
+ * it, the perf.data header first (data.size 0, so a killed recorder leaves
+ * a readable file), the synthesized state, the workload, the drain loop
+ * (ppoll on the rings; FINISHED_ROUND after each pass that wrote), and the
+ * features (SAMPLE_TIME, BUILD_ID of the hit DSOs) at the end.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build-id.h"
+#include "config.h"
+#include "cpumap.h"
+#include "data.h"
+#include "debug.h"
+#include "evlist.h"
+#include "evsel.h"
+#include "header.h"
+#include "mmap.h"
+#include "record.h"
+#include "synthesize.h"
+#include "threadmap.h"
+#include "tracing-data.h"
+#include "workload.h"
+
+struct rec {
+	const struct record_opts *opts;
+	struct evlist *evlist;
+	struct perf_header hdr;
+	struct perf_data data;
+	bool data_open;
+	struct perf_mmap *rings;
+	int nr_rings;
+	struct dso_hits *hits;
+	struct workload wl;
+	bool has_workload, workload_done;
+	u64 first_time, last_time;
+	struct record_stats *stats;
+	int write_err;
+};
+
+static volatile sig_atomic_t got_signal, got_child;
+
+static void on_signal(int sig)
+{
+	if (sig == SIGCHLD)
+		got_child = 1;
+	else
+		got_signal = sig;
+}
+
+/* Block the signals we wait for (ppoll unblocks them); *@old gets the mask. */
+static void setup_signals(sigset_t *old)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigset_t set;
+
+	got_signal = got_child = 0;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/* ---- the events ---- */
+
+/* The CPUs to record on: the target's, or every online CPU for tasks. */
+static int set_record_cpus(struct evlist *evlist, const struct target *t)
+{
+	if (target__has_cpu(t))
+		return 0;
+	cpu_map__put(evlist->cpus);
+	evlist->cpus = cpu_map__new_online();
+	return evlist->cpus ? 0 : -ENOMEM;
+}
+
+/* cycles -> cpu-clock (keeping the precise modifiers, as perf names it) */
+static int fallback(struct evsel *e)
+{
+	char msg[256];
+
+	if (!evsel__fallback(e, e->open_err, msg, sizeof(msg)))
+		return -1;
+	pr_debug("%s\n", msg);
+	return 0;
+}
+
+/* Lower the precision of a cycles:P default event that does not open. */
+static bool lower_precise(struct evsel *e)
+{
+	if (!e->precise_max || !e->attr.precise_ip || e->attr.type != PERF_TYPE_HARDWARE)
+		return false;
+	e->attr.precise_ip--;
+	pr_debug2("decreasing precise_ip by one (%u)\n", e->attr.precise_ip);
+	return true;
+}
+
+static int open_events(struct evlist *evlist, char *buf, size_t size)
+{
+	for (int tries = 0; tries < 16; tries++) {
+		struct evsel *failed = NULL, *e;
+		int err = evlist__open(evlist, 0, buf, size);
+
+		if (!err) {
+			buf[0] = '\0';
+			return 0;
+		}
+		evlist__for_each_entry(evlist, e) {
+			if (e->open_err && !failed)
+				failed = e;
+		}
+		if (!failed)
+			return err;
+		if (lower_precise(failed))
+			continue;
+		if (failed->precise_max)
+			failed->attr.precise_ip = 3;
+		if (fallback(failed))
+			return err;
+	}
+	return -EINVAL;
+}
+
+/* ---- rings ---- */
+
+static struct perf_mmap *ring_of_cpu(struct rec *r, int cpu)
+{
+	for (int i = 0; i < r->nr_rings; i++)
+		if (r->rings[i].cpu == cpu)
+			return &r->rings[i];
+	return NULL;
+}
+
+static int attach_fd(struct rec *r, int fd, int cpu, char *buf, size_t size)
+{
+	struct perf_mmap *m = ring_of_cpu(r, cpu);
+	int err;
+
+	if (m) {
+		if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, m->fd)) {
+			err = -errno;
+			snprintf(buf, size, "cannot redirect an event into the ring of CPU %d: %s",
+				 cpu, strerror(errno));
+			return err;
+		}
+		return 0;
+	}
+	m = &r->rings[r->nr_rings];
+	err = perf_mmap__mmap(m, fd, cpu, r->opts->mmap_pages);
+	if (err) {
+		snprintf(buf, size, "cannot map a ring buffer of %zu pages on CPU %d: %s%s",
+			 r->opts->mmap_pages, cpu, strerror(-err),
+			 err == -EPERM || err == -ENOMEM ?
+			 " (try a smaller -m, or raise /proc/sys/kernel/perf_event_mlock_kb)" : "");
+		return err;
+	}
+	r->nr_rings++;
+	return 0;
+}
+
+static int mmap_rings(struct rec *r, char *buf, size_t size)
+{
+	struct evsel *e;
+	int max = 0;
+
+	evlist__for_each_entry(r->evlist, e)
+		max += e->cpus ? e->cpus->nr : 0;
+	r->rings = calloc((size_t)max + 1, sizeof(*r->rings));
+	if (!r->rings)
+		return -ENOMEM;
+	evlist__for_each_entry(r->evlist, e) {
+		if (!e->fd)
+			continue;
+		for (int ci = 0; ci < e->cpus->nr; ci++) {
+			for (int ti = 0; ti < e->threads->nr; ti++) {
+				int fd = e->fd[ci * e->threads->nr + ti], err;
+
+				if (fd < 0)
+					continue;
+				err = attach_fd(r, fd, e->cpus->map[ci], buf, size);
+				if (err)
+					return err;
+			}
+		}
+	}
+	return 0;
+}
+
+/* ---- the output ---- */
+
+static int add_attrs(struct rec *r)
+{
+	struct evsel *e;
+
+	evlist__for_each_entry(r->evlist, e) {
+		int n = e->cpus && e->threads ? e->cpus->nr * e->threads->nr : 0, k = 0;
+		u64 *ids = calloc((size_t)n + 1, sizeof(*ids));
+		struct perf_header_attr *ha;
+
+		if (!ids)
+			return -ENOMEM;
+		for (int i = 0; i < n; i++)
+			if (e->fd[i] >= 0)
+				ids[k++] = e->id[i];
+		ha = perf_header__add_attr(&r->hdr, &e->attr, sizeof(e->attr), ids, (u32)k);
+		free(ids);
+		if (!ha)
+			return -ENOMEM;
+		ha->name = strdup(evsel__name(e));
+		if (!ha->name)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* perf's rule: an existing non-empty output becomes FILE.old. */
+static void keep_old(const char *path)
+{
+	char old[PATH_MAX];
+	struct stat st;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_size)
+		return;
+	if ((size_t)snprintf(old, sizeof(old), "%s.old", path) >= sizeof(old))
+		return;
+	if (rename(path, old))
+		warning("cannot rename '%s' to '%s': %s", path, old, strerror(errno));
+}
+
+static int open_output(struct rec *r, int argc, const char **argv, char *buf, size_t size)
+{
+	const char *path = r->opts->output;
+	int err;
+
+	perf_header__init(&r->hdr);
+	err = add_attrs(r);
+	if (!err)
+		err = perf_env__init_local(&r->hdr.env, argc, argv);
+	if (err)
+		return err;
+	if (r->opts->clockid >= 0) {
+		struct timespec res;
+
+		if (!clock_getres(r->opts->clockid, &res))
+			r->hdr.env.clockid_res_ns = (u64)res.tv_sec * 1000000000ULL + (u64)res.tv_nsec;
+	}
+	err = tracing_data__build(r->evlist, &r->hdr.env.tracing_data, &r->hdr.env.tracing_data_size);
+	if (err) {
+		snprintf(buf, size, "cannot read the tracepoint formats from tracefs: %s",
+			 strerror(-err));
+		return err;
+	}
+	if (strcmp(path, "-"))
+		keep_old(path);
+	err = perf_data__open_write(&r->data, path, &r->hdr);
+	if (err) {
+		snprintf(buf, size, "%s", r->data.errmsg);
+		perf_data__close(&r->data);
+		return err;
+	}
+	r->data_open = true;	/* pipe mode: the library writes the tracing data record */
+	return 0;
+}
+
+static const struct perf_event_attr *attr_of(struct rec *r, const union perf_event *ev,
+					     size_t size)
+{
+	struct perf_header_attr *a = &r->hdr.attrs[0];
+	int pos;
+	u64 id;
+
+	if (r->hdr.nr_attrs == 1)
+		return &a->attr;
+	pos = perf_sample__id_pos(a->attr.sample_type);
+	if (pos < 0 || size < sizeof(ev->header) + (size_t)(pos + 1) * 8)
+		return NULL;
+	memcpy(&id, (const u8 *)ev + sizeof(ev->header) + (size_t)pos * 8, 8);
+	a = perf_header__find_attr(&r->hdr, id);
+	return a ? &a->attr : NULL;
+}
+
+static void account(struct rec *r, const union perf_event *ev, size_t size)
+{
+	const struct perf_event_attr *attr;
+	struct perf_sample s;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_SAMPLE:
+		r->stats->samples++;
+		attr = attr_of(r, ev, size);
+		if (attr && (attr->sample_type & PERF_SAMPLE_TIME) &&
+		    !perf_sample__parse(attr, ev, size, &s)) {
+			if (!r->first_time || s.time < r->first_time)
+				r->first_time = s.time;
+			if (s.time > r->last_time)
+				r->last_time = s.time;
+		}
+		if (r->hits)
+			dso_hits__record(r->hits, attr, ev, size);
+		return;
+	case PERF_RECORD_LOST:
+		if (size >= sizeof(ev->lost))
+			r->stats->lost += ev->lost.lost;
+		break;
+	case PERF_RECORD_LOST_SAMPLES:
+		if (size >= sizeof(ev->lost_samples))
+			r->stats->lost += ev->lost_samples.lost;
+		break;
+	default:
+		break;
+	}
+	if (r->hits)
+		dso_hits__record(r->hits, NULL, ev, size);
+}
+
+/* Write one record (from a ring or synthesized). */
+static int write_record(void *ctx, const union perf_event *ev, size_t size)
+{
+	struct rec *r = ctx;
+	int err = perf_data__write(&r->data, ev, size);
+
+	if (err) {
+		r->write_err = err;
+		return err;
+	}
+	account(r, ev, size);
+	return 0;
+}
+
+static int finished_round(struct rec *r)
+{
+	struct perf_event_header h = { PERF_RECORD_FINISHED_ROUND, 0, sizeof(h) };
+
+	return write_record(r, (const union perf_event *)&h, sizeof(h));
+}
+
+/* ---- existing state ---- */
+
+static int synthesize(struct rec *r)
+{
+	struct synth s = {
+		.id_hdr_size = r->hdr.attrs[0].id_hdr_size ?
+			       r->hdr.attrs[0].id_hdr_size :
+			       perf_sample__id_hdr_size(&r->hdr.attrs[0].attr),
+		.mmap_data = r->opts->sample_addr,
+		.fn = write_record,
+		.ctx = r,
+	};
+	const struct target *t = &r->opts->target;
+	struct thread_map *threads = r->evlist->threads;
+	int err = synthesize__kernel_mmap(&s);
+
+	if (err == -ENOENT || err == -EACCES)
+		err = 0;	/* kallsyms hidden: no kernel map, as perf */
+	if (!err)
+		err = synthesize__modules(&s);
+	if (!err && target__has_task(t)) {
+		for (int i = 0; !err && i < threads->nr; i++) {
+			err = synthesize__thread(&s, threads->map[i], false);
+			if (err == -ESRCH)
+				err = 0;
+		}
+	} else if (!err && target__has_cpu(t)) {
+		err = synthesize__all(&s);
+	}
+	if (!err && r->has_workload) {
+		s.comm_only = true;
+		err = synthesize__thread(&s, r->wl.pid, false);
+		if (err == -ESRCH)
+			err = 0;
+	}
+	return err;
+}
+
+/* ---- the drain loop ---- */
+
+static int drain(struct rec *r, bool final)
+{
+	bool wrote = false;
+
+	for (int i = 0; i < r->nr_rings; i++) {
+		struct perf_mmap *m = &r->rings[i];
+		long n;
+
+		if (!final && perf_mmap__avail(m) < r->opts->mmap_flush)
+			continue;
+		n = perf_mmap__read(m, write_record, r);
+		if (r->write_err)
+			return r->write_err;
+		if (n > 0)
+			wrote = true;
+	}
+	return wrote ? finished_round(r) : 0;
+}
+
+static void check_workload(struct rec *r)
+{
+	int status;
+
+	if (!r->has_workload || r->workload_done)
+		return;
+	if (waitpid(r->wl.pid, &status, WNOHANG) == r->wl.pid) {
+		r->workload_done = true;
+		r->stats->workload_status = status;
+	}
+}
+
+static void stop_workload(struct rec *r)
+{
+	if (r->has_workload && !r->workload_done) {
+		kill(r->wl.pid, SIGTERM);
+		if (!workload__wait(&r->wl, &r->stats->workload_status))
+			r->workload_done = true;
+	}
+}
+
+static int loop(struct rec *r, const sigset_t *waitmask)
+{
+	struct pollfd *pfd = calloc((size_t)r->nr_rings + 1, sizeof(*pfd));
+	int live = r->nr_rings, err = 0;
+
+	if (!pfd)
+		return -ENOMEM;
+	for (int i = 0; i < r->nr_rings; i++)
+		pfd[i] = (struct pollfd){ .fd = r->rings[i].fd, .events = POLLIN };
+	for (;;) {
+		err = drain(r, false);
+		check_workload(r);
+		if (err || got_signal || r->workload_done || (!live && !r->has_workload))
+			break;
+		r->stats->wakeups++;
+		if (ppoll(pfd, (nfds_t)r->nr_rings, NULL, waitmask) < 0 && errno != EINTR) {
+			err = -errno;
+			break;
+		}
+		for (int i = 0; i < r->nr_rings; i++) {
+			if (pfd[i].fd >= 0 && pfd[i].revents & (POLLHUP | POLLERR)) {
+				pfd[i].fd = -1;
+				live--;
+			}
+		}
+	}
+	free(pfd);
+	return err;
+}
+
+/* ---- the end ---- */
+
+static int finish(struct rec *r, char *buf, size_t size)
+{
+	int err = 0;
+
+	r->stats->bytes = r->data.written;
+	r->hdr.env.first_sample_time = r->first_time;
+	r->hdr.env.last_sample_time = r->last_time;
+	if (r->hits)
+		err = dso_hits__fill_env(r->hits, &r->hdr.env);
+	if (!err)
+		err = perf_data__finish(&r->data);
+	else
+		perf_data__close(&r->data);
+	r->data_open = false;
+	if (err)
+		snprintf(buf, size, "%s", r->data.errmsg[0] ? r->data.errmsg : strerror(-err));
+	return err;
+}
+
+static void cleanup(struct rec *r)
+{
+	if (r->data_open)
+		perf_data__close(&r->data);
+	for (int i = 0; i < r->nr_rings; i++)
+		perf_mmap__munmap(&r->rings[i]);
+	free(r->rings);
+	evlist__close(r->evlist);
+	dso_hits__delete(r->hits);
+	perf_header__exit(&r->hdr);
+	if (r->has_workload && r->wl.go_fd >= 0)
+		workload__abort(&r->wl);
+}
+
+static int prepare(struct rec *r, int argc, const char **argv, char *buf, size_t size)
+{
+	const struct target *t = &r->opts->target;
+	int err = evlist__create_maps(r->evlist, t, buf, size);
+
+	if (err)
+		return err;
+	if (argc) {
+		err = workload__prepare(&r->wl, argv);
+		if (err) {
+			snprintf(buf, size, "cannot start '%s': %s", argv[0], strerror(-err));
+			return err;
+		}
+		r->has_workload = true;
+		if (target__none(t))
+			evlist__set_workload_pid(r->evlist, r->wl.pid);
+	}
+	err = set_record_cpus(r->evlist, t);
+	if (!err)
+		err = open_events(r->evlist, buf, size);
+	if (!err)
+		err = mmap_rings(r, buf, size);
+	return err;
+}
+
+static int start(struct rec *r, const char **argv, char *buf, size_t size)
+{
+	int err;
+
+	if (!target__none(&r->opts->target))
+		evlist__enable(r->evlist);
+	if (!r->has_workload)
+		return 0;
+	err = workload__start(&r->wl);
+	if (err) {
+		r->workload_done = true;
+		snprintf(buf, size, "cannot run '%s': %s", argv[0], strerror(-err));
+	}
+	return err;
+}
+
+/**
+ * record__run - see util/record.h
+ */
+int record__run(struct evlist *evlist, const struct record_opts *o, int argc, const char **argv,
+		int cmd_argc, const char **cmd_argv, struct record_stats *stats, char *buf,
+		size_t size)
+{
+	struct rec r = { .opts = o, .evlist = evlist, .stats = stats };
+	sigset_t waitmask;
+	int err, err2;
+
+	memset(stats, 0, sizeof(*stats));
+	stats->workload_status = -1;
+	r.wl.go_fd = r.wl.err_fd = -1;
+	setup_signals(&waitmask);
+	err = prepare(&r, argc, argv, buf, size);
+	if (!err)
+		err = open_output(&r, cmd_argc, cmd_argv, buf, size);
+	if (!err && !(r.hits = dso_hits__new()))
+		err = -ENOMEM;
+	if (!err)
+		err = synthesize(&r);
+	if (!err)
+		err = start(&r, argv, buf, size);
+	if (!err)
+		err = loop(&r, &waitmask);
+	if (r.write_err && !buf[0])
+		snprintf(buf, size, "%s", r.data.errmsg);
+	stats->signal = got_signal;
+	if (r.data_open) {
+		evlist__disable(evlist);
+		stop_workload(&r);
+		if (!r.write_err)
+			drain(&r, true);
+		err2 = finish(&r, buf, size);
+		err = err ? err : err2;
+	}
+	cleanup(&r);
+	sigprocmask(SIG_SETMASK, &waitmask, NULL);
+	return err;
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The tracing data perf writes for tracepoint events (the TRACING_DATA
+ * feature, or a HEADER_TRACING_DATA record in pipe mode): version 0.6 of
+ * perf's format, with tracefs's header_page, header_event, the format
+ * file of every recorded tracepoint grouped by system, printk_formats and
+ * saved_cmdlines.  kallsyms is written empty (perf accepts it: symbols
+ * come from the kernel map).
+ */
+#ifndef TPERF_TRACING_DATA_H
+#define TPERF_TRACING_DATA_H
+
+#include <stddef.h>
+
+struct evlist;
+
+/**
+ * tracing_data__build - the tracing data for the tracepoints of @evlist
+ * @evlist: the events (those with tp_sys/tp_name are described)
+ * @buf: receives a malloc'ed blob, or NULL when there is no tracepoint
+ * @size: its size
+ *
+ * Return: 0 or -errno (tracefs not mounted, a format file unreadable).
+ */
+int tracing_data__build(struct evlist *evlist, void **buf, size_t *size);
+
+#endif
