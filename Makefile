@@ -102,7 +102,12 @@ MANS         := $(DOCS:%.txt=$(OUT)/%.1)
 # Small programs that tests and the demo profile (tests/workloads/*.c), built
 # without optimisation and with frame pointers so their call trees are known;
 # never with the sanitizers.
-WORKLOAD_SRCS   := $(sort $(wildcard tests/workloads/*.c))
+# tests/workloads/X-lib.c is a shared-library source for program X.c: the
+# tests that use the pair build both (-shared -fPIC, then linked to X), so
+# make leaves them out.
+WORKLOAD_LIBS   := $(wildcard tests/workloads/*-lib.c)
+WORKLOAD_SRCS   := $(sort $(filter-out $(WORKLOAD_LIBS) $(WORKLOAD_LIBS:%-lib.c=%.c), \
+			$(wildcard tests/workloads/*.c)))
 WORKLOADS       := $(WORKLOAD_SRCS:%.c=$(OUT)/%)
 WORKLOAD_CFLAGS := -O0 -g -fno-omit-frame-pointer -std=gnu11 $(WARNINGS) -D_GNU_SOURCE
 

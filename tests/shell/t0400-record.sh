@@ -29,7 +29,7 @@ test_expect_success CC 'build the workloads' '
 	for w in calltree threads forkexec; do
 		cc -O0 -g -fno-omit-frame-pointer -o $w $W/record-$w.c -lpthread || exit 1
 	done &&
-	cc -O0 -g -fno-omit-frame-pointer -DRECORD_SHLIB -shared -fPIC -o librecordspin.so $W/record-shlib-lib.c &&
+	cc -O0 -g -fno-omit-frame-pointer -shared -fPIC -o librecordspin.so $W/record-shlib-lib.c &&
 	cc -O0 -g -fno-omit-frame-pointer -o shlib $W/record-shlib.c -L. -Wl,--no-as-needed -lrecordspin -Wl,-rpath,"$TRASH"
 '
 
