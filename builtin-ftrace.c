@@ -39,7 +39,11 @@ static volatile sig_atomic_t stop_sig;
 static const char *const record_usage[] = {
 	"tperf ftrace record [<options>] [-- <command> [<args>]]", NULL };
 static const char *const live_usage[] = {
-	"tperf ftrace [trace] [<options>] [-- <command> [<args>]]", NULL };
+	"tperf ftrace [trace] [<options>] [-- <command> [<args>]]",
+	"tperf ftrace record [<options>] [-- <command> [<args>]]",
+	"tperf ftrace show [<options>]",
+	"tperf ftrace report [<options>]",
+	"tperf ftrace latency -T <func> [-- <command> [<args>]]", NULL };
 
 #define TRACE_OPTIONS(o)							\
 	OPT_STRING('t', "tracer", &(o)->tracer, "tracer",			\
@@ -518,7 +522,7 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 		error("cannot start '%s': %s", argv[0], strerror(-ret));
 		goto out;
 	}
-	ret = setup_instance(o, mnt, &names, argc ? w.pid : o->pid, cpus, ncpus);
+	ret = setup_instance(o, mnt, &names, argc && !o->all ? w.pid : o->pid, cpus, ncpus);
 	sort_names(&names);
 	if (!ret && !live) {
 		dir = output_dir(o->output);
