@@ -42,8 +42,8 @@ test_expect_success ROOT 'record during a workload: show equals trace-cmd report
 	inst=$TFS/instances/tperf-test-$$ &&
 	test_when_finished "rmdir $inst 2>/dev/null; true" &&
 	mkdir $inst &&
-	for e in sched/sched_switch sched/sched_wakeup sched/sched_process_fork sched/sched_process_exec sched/sched_process_exit irq timer; do
-		echo 1 >$inst/events/$e/enable || exit 1
+	for e in sched/sched_switch sched/sched_wakeup $inst/events/sched/sched_process_* irq timer; do
+		echo 1 >$inst/events/${e#$inst/events/}/enable || exit 1
 	done &&
 	tperf ftrace record $EVENTS -a -o rec.dat -- sh -c "for i in 1 2 3 4 5 6 7 8; do ls / >/dev/null; sleep 0.01; done" 2>summary &&
 	echo 0 >$inst/tracing_on &&
@@ -82,9 +82,12 @@ test_expect_success ROOT 'report counts equal those computed from show' '
 
 test_expect_success ROOT 'SIGINT stops the recording, writes the file and restores tracefs' '
 	state >before &&
-	"$TPERF" ftrace record -e sched:sched_switch -a -o int.dat 2>err &
+	{ "$TPERF" ftrace record -e sched:sched_switch -a -o int.dat 2>err & } &&
 	pid=$! &&
-	sleep 0.5 && kill -INT $pid && wait $pid &&
+	test_when_finished "kill -TERM $pid 2>/dev/null; true" &&
+	# the handler is in place once the instance exists
+	for i in $(seq 100); do test -d $TFS/instances/tperf-$pid && break; sleep 0.1; done &&
+	sleep 0.3 && kill -INT $pid && wait $pid &&
 	state >after &&
 	test_cmp before after &&
 	grep -q "wrote .* int.dat" err &&
