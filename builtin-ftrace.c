@@ -314,12 +314,14 @@ static int setup_instance(struct ftrace_opts *o, const char *mnt, struct string_
 }
 
 /* Wait for the end: the command exits, a signal, or -d. */
-static void wait_for_end(struct workload *w, double duration, int *status)
+static void wait_for_end(struct workload *w, pid_t target, double duration, int *status)
 {
 	struct timespec t0, now;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (!stop_sig) {
+		if (target > 0 && kill(target, 0) && errno == ESRCH)
+			break;	/* -p: the process is gone */
 		if (w->pid > 0 && waitpid(w->pid, status, WNOHANG) == w->pid) {
 			w->pid = -1;
 			break;
@@ -544,7 +546,7 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	if (live)
 		live_loop(&w, o->duration, &status);
 	else
-		wait_for_end(&w, o->duration, &status);
+		wait_for_end(&w, argc ? -1 : o->pid, o->duration, &status);
 	tracefs_instance__write("tracing_on", "0");
 	if (!live) {
 		ret = ftrace_recorder__stop(&r);
@@ -652,17 +654,16 @@ static int for_each_line(struct trace_dat *td, struct show_opts *s,
 	return ret < 0;
 }
 
+static struct trace_seq show_seq;	/* reused for every line */
+
 static int print_line(struct trace_dat *td, struct ftrace_line *line, void *arg)
 {
-	struct trace_seq seq;
-	int *latency = arg, ret;
+	int *latency = arg;
 
-	trace_seq_init(&seq);
-	ftrace_show__format(td, line, *latency, &seq);
-	trace_seq_terminate(&seq);
-	ret = printf("%s\n", seq.buffer) < 0;
-	trace_seq_destroy(&seq);
-	return ret;
+	trace_seq_reset(&show_seq);
+	ftrace_show__format(td, line, *latency, &show_seq);
+	trace_seq_putc(&show_seq, '\n');
+	return fwrite(show_seq.buffer, 1, show_seq.len, stdout) != show_seq.len;
 }
 
 static int cmd_show(int argc, const char **argv)
@@ -683,7 +684,9 @@ static int cmd_show(int argc, const char **argv)
 	if ((ret = open_input(&s, &td)))
 		return ret;
 	printf("cpus=%d\n", td.nr_cpus);
+	trace_seq_init(&show_seq);
 	ret = for_each_line(&td, &s, print_line, &s.latency);
+	trace_seq_destroy(&show_seq);
 	trace_dat__close(&td);
 	if (fflush(stdout) || ferror(stdout)) {
 		error("cannot write the output: %s", strerror(errno));
@@ -730,7 +733,7 @@ static int key_value(struct trace_dat *td, struct ftrace_line *l, const char *k,
 			if (strcmp(l->event->name, "function") ||
 			    tep_get_field_val(NULL, l->event, "ip", &l->rec, &ip, 0))
 				return 0;
-			fn = tep_find_function(td->te.tep, ip);
+			fn = tep_find_function(td->tevent.tep, ip);
 			if (fn)
 				snprintf(buf, size, "%s", fn);
 			else

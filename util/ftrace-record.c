@@ -61,6 +61,9 @@ static void *reader_main(void *arg)
 		rd->err = -ENOMEM;
 		use_read = 1;
 	}
+	/* A 1 MiB pipe: one splice moves up to 256 pages. */
+	if (!use_read)
+		fcntl(pfd[1], F_SETPIPE_SZ, 1 << 20);
 	while (!rd->r->stop && !rd->err) {
 		struct pollfd p = { .fd = rd->raw_fd, .events = POLLIN };
 		ssize_t n;
@@ -70,13 +73,13 @@ static void *reader_main(void *arg)
 			poll(&p, 1, 100);
 			continue;
 		}
-		n = splice(rd->raw_fd, NULL, pfd[1], NULL, 16 * rd->r->page_size,
+		n = splice(rd->raw_fd, NULL, pfd[1], NULL, 1 << 20,
 			   SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
 		if (n > 0) {
 			rd->err = move_spliced(pfd[0], rd->out_fd, n);
 		} else if (n < 0 && errno == EAGAIN) {
 			if (poll(&p, 1, 100) > 0)
-				usleep(10000);
+				usleep(1000);	/* data, but no full page yet */
 		} else if (n < 0 && errno != EINTR) {
 			use_read = 1;
 		}

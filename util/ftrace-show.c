@@ -22,9 +22,9 @@ int ftrace_show__decode(struct trace_dat *td, const struct trace_dat_event *ev,
 	line->rec.missed_events = ev->missed;
 	if (ev->size < 8)
 		return -EINVAL;
-	line->event = tep_find_event_by_record(td->te.tep, &line->rec);
-	line->pid = tep_data_pid(td->te.tep, &line->rec);
-	line->comm = tep_data_comm_from_pid(td->te.tep, line->pid);
+	line->event = tep_find_event_by_record(td->tevent.tep, &line->rec);
+	line->pid = tep_data_pid(td->tevent.tep, &line->rec);
+	line->comm = tep_data_comm_from_pid(td->tevent.tep, line->pid);
 	return 0;
 }
 
@@ -64,7 +64,7 @@ void ftrace_show__format(struct trace_dat *td, struct ftrace_line *line, int lat
 
 	trace_seq_printf(s, "%16s-%-5d [%03d] ", line->comm, line->pid, rec->cpu);
 	if (latency)
-		tep_print_event(td->te.tep, s, rec, "%s ", TEP_PRINT_LATENCY);
+		tep_print_event(td->tevent.tep, s, rec, "%s ", TEP_PRINT_LATENCY);
 	if (raw_clock(td))
 		trace_seq_printf(s, "%12llu: ", rec->ts);
 	else
@@ -74,12 +74,12 @@ void ftrace_show__format(struct trace_dat *td, struct ftrace_line *line, int lat
 		trace_seq_printf(s, "%5llu.%06llu: ", us / 1000000, us % 1000000);
 	}
 	if (!line->event) {
-		trace_seq_printf(s, "[UNKNOWN TYPE %d]", tep_data_type(td->te.tep, rec));
+		trace_seq_printf(s, "[UNKNOWN TYPE %d]", tep_data_type(td->tevent.tep, rec));
 		return;
 	}
 	snprintf(name, sizeof(name), "%s:", line->event->name);
 	trace_seq_printf(s, "%-21s ", name);
-	tep_print_event(td->te.tep, s, rec, "%s", TEP_PRINT_INFO);
+	tep_print_event(td->tevent.tep, s, rec, "%s", TEP_PRINT_INFO);
 }
 
 int ftrace_show__parse_time(const char *s, uint64_t *start, uint64_t *stop)

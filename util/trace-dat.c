@@ -152,7 +152,7 @@ static int read_header_info(struct cur *c)
 		free(text);
 		return fail(c, "bad header_page");
 	}
-	tep_parse_header_page(c->td->te.tep, text, size, c->td->long_size);
+	tep_parse_header_page(c->td->tevent.tep, text, size, c->td->long_size);
 	free(text);
 	if ((ret = get_str(c, &name, "header_event")) || strcmp(name, "header_event"))
 		return ret ? ret : fail(c, "expected 'header_event'");
@@ -173,7 +173,7 @@ static int read_formats(struct cur *c, const char *sys, uint64_t count)
 		    (ret = need(c, size, "event format")))
 			return ret;
 		/* An event libtraceevent cannot parse is shown as unknown. */
-		trace_event__parse_format(&c->td->te, sys, (const char *)c->td->map + c->pos,
+		trace_event__parse_format(&c->td->tevent, sys, (const char *)c->td->map + c->pos,
 					  size);
 		c->pos += size;
 	}
@@ -210,19 +210,19 @@ static int read_texts(struct cur *c)
 		return ret;
 	c->td->has_kallsyms = size > 0;
 	if (size)
-		tep_parse_kallsyms(c->td->te.tep, text);
+		tep_parse_kallsyms(c->td->tevent.tep, text);
 	free(text);
 	if ((ret = get_u(c, 4, &size, "printk formats size")) ||
 	    (ret = get_block(c, size, &text, "printk formats")))
 		return ret;
 	if (size)
-		tep_parse_printk_formats(c->td->te.tep, text);
+		tep_parse_printk_formats(c->td->tevent.tep, text);
 	free(text);
 	if ((ret = get_u(c, 8, &size, "saved cmdlines size")) ||
 	    (ret = get_block(c, size, &text, "saved cmdlines")))
 		return ret;
 	if (size)
-		tep_parse_saved_cmdlines(c->td->te.tep, text);
+		tep_parse_saved_cmdlines(c->td->tevent.tep, text);
 	free(text);
 	return 0;
 }
@@ -336,14 +336,14 @@ static int parse(struct trace_dat *td, char *err, size_t errsize)
 	td->pfmt.big_endian = 0;
 	if ((ret = read_initial(&c)))
 		return ret;
-	if (trace_event__init(&td->te, td->long_size, td->big_endian, td->page_size))
+	if (trace_event__init(&td->tevent, td->long_size, td->big_endian, td->page_size))
 		return -ENOMEM;
 	if ((ret = read_header_info(&c)) || (ret = read_events(&c)) || (ret = read_texts(&c)) ||
 	    (ret = get_u(&c, 4, &nr_cpus, "CPU count")))
 		return ret;
 	if (nr_cpus > 4096)
 		return fail(&c, "absurd CPU count");
-	tep_set_cpus(td->te.tep, nr_cpus);
+	tep_set_cpus(td->tevent.tep, nr_cpus);
 	if ((ret = need(&c, 10, "section name")))
 		return ret;
 	if (!memcmp(td->map + c.pos, "options  ", 10)) {
@@ -410,7 +410,7 @@ int trace_dat__open(struct trace_dat *td, const char *path, char *err, size_t er
 
 void trace_dat__close(struct trace_dat *td)
 {
-	trace_event__exit(&td->te);
+	trace_event__exit(&td->tevent);
 	if (td->mapped)
 		munmap((void *)td->map, td->size);
 	free(td->path);

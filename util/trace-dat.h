@@ -36,7 +36,7 @@ struct trace_dat {
 	size_t size;
 	int version, big_endian, long_size, page_size;
 	struct ftrace_page_fmt pfmt;
-	struct trace_event te;
+	struct trace_event tevent;
 	int nr_cpus;
 	struct trace_dat_cpu *cpus;
 	char *clock;		/* the trace_clock in use ("local"), or NULL */
