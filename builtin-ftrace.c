@@ -426,9 +426,12 @@ static void sort_names(struct string_list *l)
 	if (!l->n)
 		return;
 	qsort(l->v, l->n, sizeof(*l->v), cmp_str);
-	for (int i = 0; i < l->n; i++)
+	for (int i = 0; i < l->n; i++) {
 		if (!n || strcmp(l->v[i], l->v[n - 1]))
 			l->v[n++] = l->v[i];
+		else
+			free((char *)l->v[i]);
+	}
 	l->n = n;
 }
 
@@ -562,6 +565,8 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 out:
 	ftrace_recorder__exit(&r);
 	tracefs_instance__remove();
+	for (int i = 0; i < names.n; i++)
+		free((char *)names.v[i]);
 	free(names.v);
 	free(cpus);
 	if (!ret && stop_sig && !argc)
@@ -581,6 +586,7 @@ static int cmd_record(int argc, const char **argv, int live)
 		TRACE_OPTIONS(&o),
 		OPT_END()
 	};
+	int ret;
 
 	argc = parse_options(argc, argv, live ? live_options : record_options,
 			     live ? live_usage : record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
@@ -588,7 +594,14 @@ static int cmd_record(int argc, const char **argv, int live)
 		error("--filter applies to the preceding -e: give the event first");
 		return 129;
 	}
-	return run_trace(&o, argc, argv, live);
+	ret = run_trace(&o, argc, argv, live);
+	free(o.events.v);
+	free(o.filters.v);
+	free(o.funcs.v);
+	free(o.nofuncs.v);
+	free(o.gfuncs.v);
+	free(o.nogfuncs.v);
+	return ret;
 }
 
 struct show_opts {
