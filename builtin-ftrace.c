@@ -723,6 +723,7 @@ struct report {
 	size_t nrows, cap;
 	unsigned long long total;
 	int err;
+	struct ftrace_graph_stats *graph;	/* with --sort sym */
 };
 
 static int cmp_row(const void *a, const void *b)
@@ -794,6 +795,9 @@ static int add_line(struct trace_dat *td, struct ftrace_line *line, void *arg)
 	size_t len = 0;
 	struct report_row probe = { .key = key }, **found;
 
+	if (r->graph && ftrace_graph_stats__add(r->graph, line))
+		return r->err = 1;
+
 	for (int i = 0; i < r->nkeys; i++) {
 		if (!key_value(td, line, r->keys[i], val, sizeof(val)))
 			return 0;
@@ -851,6 +855,41 @@ static void print_report(struct report *r, double limit)
 	}
 }
 
+static int cmp_graph(const void *a, const void *b)
+{
+	const struct ftrace_graph_func *x = a, *y = b;
+
+	if (x->total_ns != y->total_ns)
+		return x->total_ns < y->total_ns ? 1 : -1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* function_graph: calls, total, self and average time per function. */
+static void print_graph(struct trace_dat *td, struct ftrace_graph_stats *g, double limit)
+{
+	unsigned long long all = 0;
+
+	for (size_t i = 0; i < g->nr; i++)
+		all += g->funcs[i].self_ns;
+	qsort(g->funcs, g->nr, sizeof(*g->funcs), cmp_graph);
+	printf("# Functions: %zu\n#\n#     Self      Calls     Total(us)      Self(us)       Avg(us)  Function\n"
+	       "# ........  ........  ............  ............  ............  ........\n#\n", g->nr);
+	for (size_t i = 0; i < g->nr; i++) {
+		struct ftrace_graph_func *f = &g->funcs[i];
+		double pct = 100.0 * f->self_ns / (all ? all : 1);
+		const char *name = tep_find_function(td->tevent.tep, f->addr);
+
+		if (pct < limit)
+			continue;
+		printf("%9.2f%%  %8llu  %12.3f  %12.3f  %12.3f  ", pct, f->calls, f->total_ns / 1e3,
+		       f->self_ns / 1e3, f->total_ns / 1e3 / f->calls);
+		if (name)
+			printf("%s\n", name);
+		else
+			printf("0x%llx\n", f->addr);
+	}
+}
+
 static void nofree(void *p)
 {
 	(void)p;
@@ -887,9 +926,16 @@ static int cmd_report(int argc, const char **argv)
 		r.keys = realloc(r.keys, (r.nkeys + 1) * sizeof(*r.keys));
 		r.keys[r.nkeys++] = t;
 	}
+	if (!strcmp(s.sort, "sym"))
+		r.graph = calloc(1, sizeof(*r.graph));
 	ret = for_each_line(&td, &s, add_line, &r);
-	if (!ret && !r.err)
+	if (!ret && !r.err && r.graph && r.graph->nr)
+		print_graph(&td, r.graph, s.percent_limit);
+	else if (!ret && !r.err)
 		print_report(&r, s.percent_limit);
+	if (r.graph)
+		free(r.graph->funcs);
+	free(r.graph);
 	tdestroy(r.tree, nofree);
 	for (size_t i = 0; i < r.nrows; i++) {
 		free(r.rows[i]->key);

@@ -199,3 +199,84 @@ TPERF_TEST(test_ftrace_function_decode, "function and function_graph records dec
 	trace_event__exit(&t);
 	return TEST_OK;
 }
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "util/ftrace-show.h"
+#include "util/trace-dat.h"
+
+static int format_id(const char *name)
+{
+	char path[256], buf[4096];
+	FILE *f;
+	size_t n;
+	const char *id;
+
+	snprintf(path, sizeof(path), "/sys/kernel/tracing/events/ftrace/%s/format", name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	id = strstr(buf, "ID: ");
+	return id ? atoi(id + 4) : -1;
+}
+
+TPERF_TEST(test_ftrace_graph_dat, "function_graph pages through trace.dat: calls, total and self time")
+{
+	int entry_id = format_id("funcgraph_entry"), exit_id = format_id("funcgraph_exit");
+	struct page_builder b = { 0 };
+	struct graph_exit_rec x = { .type = exit_id, .pid = 7 };
+	int fds[2] = { memfd_create("cpu0", 0), memfd_create("cpu1", 0) };
+	struct trace_dat_wparams p = { .tracefs = "/sys/kernel/tracing", .nr_cpus = 2,
+				       .cpu_fds = fds };
+	struct ftrace_graph_stats *st = calloc(1, sizeof(*st));
+	struct trace_dat td;
+	struct trace_dat_iter it;
+	struct trace_dat_event ev;
+	char *dir = test_mkdtemp(), path[256], err[512];
+	int n = 0;
+
+	if (entry_id < 0 || exit_id < 0)
+		return test_skip("cannot read events/ftrace/*/format (tracefs)");
+	/* A (depth 0) calls B twice: B 100 and 200 ns, A 1000 ns */
+	x.func = 0xb000, x.depth = 1, x.calltime = 100, x.rettime = 200;
+	put_event(&b, 1, &x, sizeof(x));
+	x.calltime = 300, x.rettime = 500;
+	put_event(&b, 1, &x, sizeof(x));
+	x.func = 0xa000, x.depth = 0, x.calltime = 0, x.rettime = 1000;
+	put_event(&b, 1, &x, sizeof(x));
+	finish(&b, 0);
+	TEST_ASSERT_EQUAL("page written", write(fds[0], b.page, sizeof(b.page)), sizeof(b.page));
+	snprintf(path, sizeof(path), "%s/g.dat", dir);
+	TEST_ASSERT_EQUAL("trace.dat written", trace_dat__write(path, &p, err, sizeof(err)), 0);
+	TEST_ASSERT_EQUAL("trace.dat read", trace_dat__open(&td, path, err, sizeof(err)), 0);
+	TEST_ASSERT_EQUAL("iterator", trace_dat__iter_init(&it, &td), 0);
+	while (trace_dat__iter_next(&it, &ev) > 0) {
+		struct ftrace_line line;
+
+		TEST_ASSERT_EQUAL("decode", ftrace_show__decode(&td, &ev, &line), 0);
+		TEST_ASSERT_EQUAL("pid", line.pid, 7);
+		TEST_ASSERT_EQUAL("cpu", ev.cpu, 0);
+		TEST_ASSERT_EQUAL("stats", ftrace_graph_stats__add(st, &line), 0);
+		n++;
+	}
+	TEST_ASSERT_EQUAL("events", n, 3);
+	TEST_ASSERT_EQUAL("functions", st->nr, 2);
+	TEST_ASSERT_EQUAL("B", st->funcs[0].addr, 0xb000);
+	TEST_ASSERT_EQUAL("B calls", st->funcs[0].calls, 2);
+	TEST_ASSERT_EQUAL("B total", st->funcs[0].total_ns, 300);
+	TEST_ASSERT_EQUAL("B self", st->funcs[0].self_ns, 300);
+	TEST_ASSERT_EQUAL("A total", st->funcs[1].total_ns, 1000);
+	TEST_ASSERT_EQUAL("A self", st->funcs[1].self_ns, 700);
+	trace_dat__iter_exit(&it);
+	trace_dat__close(&td);
+	free(st->funcs);
+	free(st);
+	close(fds[0]);
+	close(fds[1]);
+	test_rm_rf(dir);
+	return TEST_OK;
+}

@@ -105,3 +105,43 @@ int ftrace_show__parse_time(const char *s, uint64_t *start, uint64_t *stop)
 	*stop = b * 1e9;
 	return 0;
 }
+
+static int field(struct ftrace_line *l, const char *name, unsigned long long *v)
+{
+	return tep_get_field_val(NULL, l->event, name, &l->rec, v, 0);
+}
+
+int ftrace_graph_stats__add(struct ftrace_graph_stats *st, struct ftrace_line *l)
+{
+	unsigned long long func, depth, call, ret, total, *child;
+	size_t i;
+
+	if (!l->event || strcmp(l->event->name, "funcgraph_exit") ||
+	    field(l, "func", &func) || field(l, "depth", &depth) ||
+	    field(l, "calltime", &call) || field(l, "rettime", &ret))
+		return 0;
+	if (depth > 30)
+		depth = 30;
+	child = st->child[l->rec.cpu & 4095];
+	total = ret > call ? ret - call : 0;
+	for (i = 0; i < st->nr && st->funcs[i].addr != func; i++)
+		;
+	if (i == st->nr) {
+		if (st->nr == st->cap) {
+			struct ftrace_graph_func *n = realloc(st->funcs,
+							      (st->cap = st->cap * 2 + 16) * sizeof(*n));
+
+			if (!n)
+				return -ENOMEM;
+			st->funcs = n;
+		}
+		memset(&st->funcs[st->nr++], 0, sizeof(*st->funcs));
+		st->funcs[i].addr = func;
+	}
+	st->funcs[i].calls++;
+	st->funcs[i].total_ns += total;
+	st->funcs[i].self_ns += total > child[depth + 1] ? total - child[depth + 1] : 0;
+	child[depth + 1] = 0;
+	child[depth] += total;
+	return 0;
+}

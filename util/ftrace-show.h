@@ -54,3 +54,21 @@ void ftrace_show__format(struct trace_dat *td, struct ftrace_line *line, int lat
 int ftrace_show__parse_time(const char *s, uint64_t *start, uint64_t *stop);
 
 #endif
+
+/* Per-function statistics of a function_graph trace (funcgraph_exit). */
+struct ftrace_graph_func {
+	unsigned long long addr, calls, total_ns, self_ns;
+};
+
+struct ftrace_graph_stats {
+	struct ftrace_graph_func *funcs;
+	size_t nr, cap;
+	unsigned long long child[4096][32];	/* per CPU (mod 4096), per depth */
+};
+
+/**
+ * ftrace_graph_stats__add - account a funcgraph_exit @line (others ignored):
+ *	total = rettime - calltime, self = total minus its callees' totals
+ * Returns 0 or -ENOMEM.
+ */
+int ftrace_graph_stats__add(struct ftrace_graph_stats *st, struct ftrace_line *line);
