@@ -242,6 +242,11 @@ TPERF_TEST(test_ftrace_graph_dat, "function_graph pages through trace.dat: calls
 	if (entry_id < 0 || exit_id < 0)
 		return test_skip("cannot read events/ftrace/*/format (tracefs)");
 	/* A (depth 0) calls B twice: B 100 and 200 ns, A 1000 ns */
+	{
+		struct fn_rec e = { .type = entry_id, .pid = 7, .ip = 0xa000, .parent = 0 };
+
+		put_event(&b, 1, &e, 24);
+	}
 	x.func = 0xb000, x.depth = 1, x.calltime = 100, x.rettime = 200;
 	put_event(&b, 1, &x, sizeof(x));
 	x.calltime = 300, x.rettime = 500;
@@ -261,9 +266,21 @@ TPERF_TEST(test_ftrace_graph_dat, "function_graph pages through trace.dat: calls
 		TEST_ASSERT_EQUAL("pid", line.pid, 7);
 		TEST_ASSERT_EQUAL("cpu", ev.cpu, 0);
 		TEST_ASSERT_EQUAL("stats", ftrace_graph_stats__add(st, &line), 0);
+		if (n == 0 || n == 3) {
+			struct trace_seq s;
+			char text[256];
+
+			trace_seq_init(&s);
+			ftrace_show__format(&td, &line, 0, &s);
+			trace_seq_terminate(&s);
+			snprintf(text, sizeof(text), "%s", s.buffer);
+			trace_seq_destroy(&s);
+			TEST_ASSERT_VAL("nested form", n ? strstr(text, "funcgraph_exit:            1.000 us   |  }") != NULL
+						  : strstr(text, "funcgraph_entry:                    |  ") && strstr(text, "() {"));
+		}
 		n++;
 	}
-	TEST_ASSERT_EQUAL("events", n, 3);
+	TEST_ASSERT_EQUAL("events", n, 4);
 	TEST_ASSERT_EQUAL("functions", st->nr, 2);
 	TEST_ASSERT_EQUAL("B", st->funcs[0].addr, 0xb000);
 	TEST_ASSERT_EQUAL("B calls", st->funcs[0].calls, 2);

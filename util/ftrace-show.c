@@ -56,6 +56,30 @@ static int raw_clock(struct trace_dat *td)
 	return td->clock && (!strcmp(td->clock, "counter") || !strcmp(td->clock, "x86-tsc"));
 }
 
+static int field(struct ftrace_line *l, const char *name, unsigned long long *v);
+
+/* function_graph's nested form: "|  func() {" ... "|  }" with the duration. */
+static int format_graph(struct trace_dat *td, struct ftrace_line *l, struct trace_seq *s)
+{
+	unsigned long long func, depth, call = 0, ret = 0;
+	int exit = !strcmp(l->event->name, "funcgraph_exit");
+	const char *name;
+
+	if ((!exit && strcmp(l->event->name, "funcgraph_entry")) || field(l, "func", &func) ||
+	    field(l, "depth", &depth) ||
+	    (exit && (field(l, "calltime", &call) || field(l, "rettime", &ret))))
+		return 0;
+	if (depth > 64)
+		depth = 64;
+	if (exit)
+		trace_seq_printf(s, "%10.3f us   |  %*s}", (ret - call) / 1e3, (int)depth * 2, "");
+	else if ((name = tep_find_function(td->tevent.tep, func)))
+		trace_seq_printf(s, "              |  %*s%s() {", (int)depth * 2, "", name);
+	else
+		trace_seq_printf(s, "              |  %*s0x%llx() {", (int)depth * 2, "", func);
+	return 1;
+}
+
 void ftrace_show__format(struct trace_dat *td, struct ftrace_line *line, int latency,
 			 struct trace_seq *s)
 {
@@ -79,6 +103,8 @@ void ftrace_show__format(struct trace_dat *td, struct ftrace_line *line, int lat
 	}
 	snprintf(name, sizeof(name), "%s:", line->event->name);
 	trace_seq_printf(s, "%-21s ", name);
+	if (format_graph(td, line, s))
+		return;
 	tep_print_event(td->tevent.tep, s, rec, "%s", TEP_PRINT_INFO);
 }
 
