@@ -948,29 +948,104 @@ static int cmd_report(int argc, const char **argv)
 	return ret || r.err;
 }
 
+/* Durations of @func's calls (funcgraph_exit) in log2 microsecond buckets. */
+static int latency_hist(struct trace_dat *td, const char *func, unsigned long long hist[22])
+{
+	struct trace_dat_iter it;
+	struct trace_dat_event ev;
+	int ret;
+
+	if (trace_dat__iter_init(&it, td))
+		return -ENOMEM;
+	while ((ret = trace_dat__iter_next(&it, &ev)) > 0) {
+		struct ftrace_line l;
+		unsigned long long addr, call, rtn, us;
+		const char *name;
+		int b = 0;
+
+		if (ftrace_show__decode(td, &ev, &l) || !l.event ||
+		    strcmp(l.event->name, "funcgraph_exit") ||
+		    tep_get_field_val(NULL, l.event, "func", &l.rec, &addr, 0) ||
+		    tep_get_field_val(NULL, l.event, "calltime", &l.rec, &call, 0) ||
+		    tep_get_field_val(NULL, l.event, "rettime", &l.rec, &rtn, 0))
+			continue;
+		name = tep_find_function(td->tevent.tep, addr);
+		if (!name || strcmp(name, func))
+			continue;
+		us = rtn > call ? (rtn - call) / 1000 : 0;
+		while (us && b < 21) {
+			us >>= 1;
+			b++;
+		}
+		hist[b]++;
+	}
+	trace_dat__iter_exit(&it);
+	return ret;
+}
+
+static void print_hist(const unsigned long long hist[22])
+{
+	unsigned long long total = 0;
+
+	for (int i = 0; i < 22; i++)
+		total += hist[i];
+	printf("#   DURATION     |      COUNT | GRAPH                                          |\n");
+	for (int i = 0; i < 22; i++) {
+		int bar = total ? (int)(hist[i] * 46 / total) : 0;
+		unsigned long long lo = i ? 1ULL << (i - 1) : 0, hi = 1ULL << i;
+
+		if (i == 21)
+			printf("  %6llu - ...  us |", lo);
+		else
+			printf("  %6llu - %-6llu us |", lo, hi);
+		printf(" %10llu | %-*.*s%*s |\n", hist[i], bar, bar,
+		       "##############################################", 46 - bar, "");
+	}
+}
+
 static int cmd_latency(int argc, const char **argv)
 {
-	char avail[4096] = "";
-	const char *mnt = tracefs_instance__mount_point();
-	char path[600];
-	int fd;
+	struct ftrace_opts o = { .pid = -1, .tracer = "function_graph" };
+	const char *const usage[] = { "tperf ftrace latency -T <func> [-- <command> [<args>]]", NULL };
+	const struct option options[] = {
+		OPT_CALLBACK('T', "trace-funcs", &o.funcs, "func", "the function to measure",
+			     parse_opt_string_list),
+		OPT_INTEGER('p', "pid", &o.pid, "trace this process"),
+		OPT_BOOLEAN('a', "all-cpus", &o.all, "trace the whole system"),
+		OPT_STRING('C', "cpu", &o.cpus, "cpus", "trace only these CPUs"),
+		OPT_DOUBLE('d', "duration", &o.duration, "stop after this many seconds"),
+		OPT_END()
+	};
+	unsigned long long hist[22] = { 0 };
+	char tmpl[] = "/tmp/tperf-latency-XXXXXX", err[512], file[64];
+	struct trace_dat td;
+	int ret;
 
-	(void)argc;
-	(void)argv;
-	snprintf(path, sizeof(path), "%s/available_tracers", mnt ? mnt : "/sys/kernel/tracing");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		ssize_t n = read(fd, avail, sizeof(avail) - 1);
-
-		avail[n > 0 ? n : 0] = 0;
-		close(fd);
+	argc = parse_options(argc, argv, options, usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (o.funcs.n != 1) {
+		error("'tperf ftrace latency' needs exactly one -T FUNC");
+		free(o.funcs.v);
+		return 129;
 	}
-	if (!strstr(avail, "function_graph")) {
-		error("'tperf ftrace latency' needs the function_graph tracer, which this kernel does not have: trace events instead (tperf ftrace record -e SYS:NAME)");
+	o.gfuncs = o.funcs;
+	o.funcs = (struct string_list){ 0 };
+	if (!mkdtemp(tmpl)) {
+		error("cannot create a temporary folder in /tmp: %s", strerror(errno));
 		return 1;
 	}
-	error("'tperf ftrace latency' is not available in this build: use 'tperf ftrace record -t function_graph -G FUNC' and 'tperf ftrace report'");
-	return 1;
+	snprintf(file, sizeof(file), "%s/t.dat", tmpl);
+	o.output = file;
+	ret = run_trace(&o, argc, argv, 0);
+	if (!ret && !(ret = trace_dat__open(&td, file, err, sizeof(err)) ? 1 : 0)) {
+		ret = latency_hist(&td, o.gfuncs.v[0], hist) < 0;
+		trace_dat__close(&td);
+		if (!ret)
+			print_hist(hist);
+	}
+	unlink(file);
+	rmdir(tmpl);
+	free(o.gfuncs.v);
+	return ret ? 1 : 0;
 }
 
 int cmd_ftrace(int argc, const char **argv)

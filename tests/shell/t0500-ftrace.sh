@@ -110,7 +110,8 @@ test_expect_success ROOT 'a refused or absent tracer: one message, tracefs as it
 	test_cmp expect err &&
 	test_expect_code 1 tperf ftrace record -o f.dat -- true 2>err &&
 	grep -q "function" err &&
-	test_expect_code 1 tperf ftrace latency -T schedule 2>err &&
+	test_expect_code 1 tperf ftrace latency -T schedule -- true 2>err &&
+	test_cmp expect err &&
 	state >after &&
 	test_cmp before after
 '
