@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tperf ftrace record throughput: sched_switch + sched_wakeup while two
+# processes pinned to CPU 0 ping-pong a byte over pipes.  Prints events/s,
+# lost events, the recorder's peak RSS (target <= 20 MiB) and the time of
+# `tperf ftrace show` against `trace-cmd report` (target <= 1/2).  Prints,
+# does not assert.  Usage: bench/ftrace.sh [TPERF] [SECONDS]
+TPERF=${1:-./tperf}
+SECS=${2:-3}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+pingpong() {
+	python3 - "$SECS" <<'PY'
+import os, sys, time
+end = time.time() + float(sys.argv[1])
+a, b = os.pipe(), os.pipe()
+os.sched_setaffinity(0, {0})
+if os.fork() == 0:
+    os.close(a[1]); os.close(b[0])
+    while True:
+        if not os.read(a[0], 1): os._exit(0)
+        os.write(b[1], b'x')
+os.close(a[0]); os.close(b[1])
+n = 0
+while time.time() < end:
+    os.write(a[1], b'x'); os.read(b[0], 1); n += 1
+os.close(a[1])
+os.wait()
+print(n, "round trips", file=sys.stderr)
+PY
+}
+
+start=$(date +%s.%N)
+/usr/bin/time -f '%M' -o "$dir/rss" "$TPERF" ftrace record -e sched:sched_switch \
+	-e sched:sched_wakeup -a -o "$dir/t.dat" -d "$SECS" 2>"$dir/summary" &
+rec=$!
+sleep 0.3
+pingpong 2>/dev/null
+wait $rec
+end=$(date +%s.%N)
+cat "$dir/summary"
+events=$(sed -n 's/^\[ tperf ftrace: \([0-9]*\) events.*/\1/p' "$dir/summary")
+echo "events/s: $(echo "$events / ($end - $start)" | bc)"
+t0=$(date +%s.%N); "$TPERF" ftrace show -i "$dir/t.dat" >/dev/null; t1=$(date +%s.%N)
+echo "show: $(echo "$t1 - $t0" | bc) s"
+if command -v trace-cmd >/dev/null; then
+	t0=$(date +%s.%N); trace-cmd report -i "$dir/t.dat" >/dev/null 2>&1; t1=$(date +%s.%N)
+	echo "trace-cmd report: $(echo "$t1 - $t0" | bc) s"
+fi
+echo "recorder peak RSS: $(cat "$dir/rss") KiB"

@@ -1,0 +1,1064 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * tperf ftrace: record the ftrace ring buffer of a private tracefs instance
+ * into trace-cmd's trace.dat, show it as text, report it as tables, or
+ * print it live.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <poll.h>
+
+#include "builtin.h"
+#include "util/debug.h"
+#include "util/ftrace-record.h"
+#include "util/parse-options.h"
+#include "util/trace-dat.h"
+#include "util/tracefs-instance.h"
+#include "util/workload.h"
+#include "util/ftrace-show.h"
+
+struct ftrace_opts {
+	const char *output, *tracer, *cpus, *clock, *graph_opts, *func_opts;
+	struct string_list events, filters, funcs, nofuncs, gfuncs, nogfuncs;
+	int pid, all, inherit, depth, buffer_kb;
+	double duration;
+};
+
+static volatile sig_atomic_t stop_sig;
+
+static const char *const record_usage[] = {
+	"tperf ftrace record [<options>] [-- <command> [<args>]]", NULL };
+static const char *const live_usage[] = {
+	"tperf ftrace [trace] [<options>] [-- <command> [<args>]]",
+	"tperf ftrace record [<options>] [-- <command> [<args>]]",
+	"tperf ftrace show [<options>]",
+	"tperf ftrace report [<options>]",
+	"tperf ftrace latency -T <func> [-- <command> [<args>]]", NULL };
+
+#define TRACE_OPTIONS(o)							\
+	OPT_STRING('t', "tracer", &(o)->tracer, "tracer",			\
+		   "function, function_graph or nop (default: nop with -e, else function)"), \
+	OPT_CALLBACK('e', "event", &(o)->events, "sys:name",			\
+		     "trace this event (globs allowed, repeatable)", parse_opt_string_list), \
+	OPT_CALLBACK(0, "filter", &(o)->filters, "expr",			\
+		     "filter for the events of the preceding -e", parse_opt_string_list), \
+	OPT_CALLBACK('T', "trace-funcs", &(o)->funcs, "func",			\
+		     "trace only these functions", parse_opt_string_list),	\
+	OPT_CALLBACK('N', "notrace-funcs", &(o)->nofuncs, "func",		\
+		     "do not trace these functions", parse_opt_string_list),	\
+	OPT_CALLBACK('G', "graph-funcs", &(o)->gfuncs, "func",			\
+		     "graph these functions", parse_opt_string_list),		\
+	OPT_CALLBACK('g', "nograph-funcs", &(o)->nogfuncs, "func",		\
+		     "do not graph these functions", parse_opt_string_list),	\
+	OPT_INTEGER('D', "graph-depth", &(o)->depth, "maximum function_graph depth"), \
+	OPT_STRING(0, "graph-opts", &(o)->graph_opts, "options",		\
+		   "function_graph options: nosleep-time,noirqs,verbose"), \
+	OPT_STRING(0, "func-opts", &(o)->func_opts, "options",		\
+		   "function tracer options: call-graph,irq-info"),		\
+	OPT_INTEGER('p', "pid", &(o)->pid, "trace this process"),		\
+	OPT_BOOLEAN('a', "all-cpus", &(o)->all, "trace the whole system"),	\
+	OPT_STRING('C', "cpu", &(o)->cpus, "cpus", "trace only these CPUs (0,2-3)"), \
+	OPT_BOOLEAN(0, "inherit", &(o)->inherit, "trace the children of the command too"), \
+	OPT_INTEGER('m', "buffer-size", &(o)->buffer_kb, "ring buffer size per CPU in KiB"), \
+	OPT_STRING(0, "clock", &(o)->clock, "clock", "trace clock (local, global, mono, ...)"), \
+	OPT_DOUBLE('d', "duration", &(o)->duration, "stop after this many seconds")
+
+/* "0,2-3" -> list of CPUs; NULL for all.  Returns the count or -EINVAL. */
+static int parse_cpus(const char *s, int **out)
+{
+	int n = 0, max = sysconf(_SC_NPROCESSORS_CONF);
+	int *v = calloc(max, sizeof(int));
+
+	*out = v;
+	if (!v)
+		return -ENOMEM;
+	while (s && *s) {
+		char *end;
+		long a = strtol(s, &end, 10), b = a;
+
+		if (end == s)
+			return -EINVAL;
+		if (*end == '-')
+			b = strtol(end + 1, &end, 10);
+		if (a < 0 || b < a || b >= max || (*end && *end != ','))
+			return -EINVAL;
+		for (long c = a; c <= b; c++)
+			if (n < max)
+				v[n++] = c;
+		s = *end ? end + 1 : end;
+	}
+	return n;
+}
+
+/* Enable every event matching @spec; add them to @names. */
+static int enable_events(const char *mnt, const char *spec, const char *filter,
+			 struct string_list *names)
+{
+	char sysglob[256], evglob[256], path[1024];
+	const char *colon = strchr(spec, ':');
+	struct dirent **sys;
+	int nsys, matched = 0;
+
+	if (!colon)
+		colon = strchr(spec, '/');
+	snprintf(sysglob, sizeof(sysglob), "%.*s", colon ? (int)(colon - spec) : 1,
+		 colon ? spec : "*");
+	snprintf(evglob, sizeof(evglob), "%s", colon ? colon + 1 : spec);
+	snprintf(path, sizeof(path), "%s/events", mnt);
+	nsys = scandir(path, &sys, NULL, alphasort);
+	for (int i = 0; i < nsys; i++) {
+		struct dirent **ev;
+		int nev;
+
+		if (sys[i]->d_name[0] == '.' || !strcmp(sys[i]->d_name, "ftrace") ||
+		    fnmatch(sysglob, sys[i]->d_name, 0)) {
+			free(sys[i]);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/events/%s", mnt, sys[i]->d_name);
+		nev = scandir(path, &ev, NULL, alphasort);
+		for (int j = 0; j < nev; j++) {
+			char file[600], *name;
+			struct stat st;
+
+			snprintf(file, sizeof(file), "%s/events/%s/%s/format", mnt,
+				 sys[i]->d_name, ev[j]->d_name);
+			if (ev[j]->d_name[0] != '.' && !fnmatch(evglob, ev[j]->d_name, 0) &&
+			    !stat(file, &st) && asprintf(&name, "%s/%s", sys[i]->d_name,
+							 ev[j]->d_name) > 0) {
+				int ret;
+
+				snprintf(file, sizeof(file), "events/%s/enable", name);
+				if (filter) {
+					char ff[600];
+
+					snprintf(ff, sizeof(ff), "events/%s/filter", name);
+					ret = tracefs_instance__write(ff, filter);
+					if (ret) {
+						error("invalid filter '%s' for '%s': %s", filter,
+						      name, strerror(-ret));
+						return ret;
+					}
+				}
+				ret = tracefs_instance__write(file, "1");
+				if (ret) {
+					error("cannot enable '%s': %s", name, strerror(-ret));
+					return ret;
+				}
+				parse_opt_string_list(&(struct option){ .value = names }, name, 0);
+				matched++;
+			}
+			free(ev[j]);
+		}
+		if (nev >= 0)
+			free(ev);
+		free(sys[i]);
+	}
+	if (nsys >= 0)
+		free(sys);
+	if (!matched) {
+		error("no event matches '%s': list them with 'tperf list tracepoint'", spec);
+		return -ENOENT;
+	}
+	return 0;
+}
+
+static int write_list(const char *file, const struct string_list *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		int ret = i ? tracefs_instance__append(file, l->v[i])
+			    : tracefs_instance__write(file, l->v[i]);
+
+		if (ret) {
+			error("cannot write '%s' to '%s': %s", l->v[i], file, strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static int set_tracer(struct ftrace_opts *o)
+{
+	char avail[4096];
+	int ret;
+
+	if (!strcmp(o->tracer, "nop"))
+		return 0;
+	if (strcmp(o->tracer, "function") && strcmp(o->tracer, "function_graph")) {
+		error("unknown tracer '%s': use function, function_graph or nop", o->tracer);
+		return -EINVAL;
+	}
+	if (tracefs_instance__read("available_tracers", avail, sizeof(avail)) < 0 ||
+	    !strstr(avail, o->tracer)) {
+		error("the '%s' tracer is not available in this kernel: trace events instead (-e SYS:NAME)",
+		      o->tracer);
+		return -ENOENT;
+	}
+	if (o->depth > 0) {
+		error("max_graph_depth is global in tracefs and tperf leaves the top-level tracing alone: drop -D");
+		return -EINVAL;
+	}
+	if ((ret = write_list("set_ftrace_filter", &o->funcs)) ||
+	    (ret = write_list("set_ftrace_notrace", &o->nofuncs)) ||
+	    (ret = write_list("set_graph_function", &o->gfuncs)) ||
+	    (ret = write_list("set_graph_notrace", &o->nogfuncs)))
+		return ret;
+	ret = tracefs_instance__write("current_tracer", o->tracer);
+	if (ret) {
+		error("the kernel refuses the '%s' tracer: %s; trace events instead (-e SYS:NAME)",
+		      o->tracer, strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
+/* perf's --func-opts / --graph-opts names -> the instance's option files. */
+static const struct { int graph; const char *name, *file, *val; } opt_map[] = {
+	{ 0, "call-graph", "options/func_stack_trace", "1" },
+	{ 0, "irq-info", "options/irq-info", "1" },
+	{ 1, "nosleep-time", "options/sleep-time", "0" },
+	{ 1, "noirqs", "options/funcgraph-irqs", "0" },
+	{ 1, "verbose", "options/funcgraph-proc", "1" },
+};
+
+static int set_options(const char *list, int graph)
+{
+	char *dup = strdup(list), *save = NULL;
+	int ret = 0;
+
+	for (char *t = strtok_r(dup, ",", &save); t && !ret; t = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		for (i = 0; i < sizeof(opt_map) / sizeof(opt_map[0]); i++)
+			if (opt_map[i].graph == graph && !strcmp(opt_map[i].name, t))
+				break;
+		if (i == sizeof(opt_map) / sizeof(opt_map[0])) {
+			error("unknown %s option '%s'%s", graph ? "--graph-opts" : "--func-opts", t,
+			      graph && (!strncmp(t, "thresh", 6) || !strncmp(t, "depth", 5)) ?
+			      ": tracing_thresh and max_graph_depth are global and tperf leaves them alone" : "");
+			ret = -EINVAL;
+			break;
+		}
+		ret = tracefs_instance__write(opt_map[i].file, opt_map[i].val);
+		if (ret)
+			error("cannot set '%s': %s", opt_map[i].file, strerror(-ret));
+	}
+	free(dup);
+	return ret;
+}
+
+/* Everything written into the fresh instance, before tracing starts. */
+static int setup_instance(struct ftrace_opts *o, const char *mnt, struct string_list *names,
+			  pid_t pid, const int *cpus, int ncpus)
+{
+	char buf[64];
+	int ret;
+
+	if ((ret = tracefs_instance__write("tracing_on", "0")) || (ret = set_tracer(o)))
+		return ret;
+	if (!strcmp(o->tracer, "function") && o->func_opts && (ret = set_options(o->func_opts, 0)))
+		return ret;
+	if (!strcmp(o->tracer, "function_graph") && o->graph_opts &&
+	    (ret = set_options(o->graph_opts, 1)))
+		return ret;
+	for (int i = 0; i < o->events.n; i++) {
+		const char *filter = i < o->filters.n ? o->filters.v[i] : NULL;
+
+		if ((ret = enable_events(mnt, o->events.v[i], filter, names)))
+			return ret;
+	}
+	if (o->buffer_kb > 0) {
+		snprintf(buf, sizeof(buf), "%d", o->buffer_kb);
+		if ((ret = tracefs_instance__write("buffer_size_kb", buf))) {
+			error("cannot set the buffer size to %d KiB: %s", o->buffer_kb,
+			      strerror(-ret));
+			return ret;
+		}
+	}
+	if (o->clock && (ret = tracefs_instance__write("trace_clock", o->clock))) {
+		error("unknown trace clock '%s': see %s/trace_clock", o->clock, mnt);
+		return ret;
+	}
+	if (ncpus > 0) {
+		unsigned long long mask = 0;
+
+		for (int i = 0; i < ncpus; i++)
+			mask |= 1ULL << (cpus[i] & 63);
+		snprintf(buf, sizeof(buf), "%llx", mask);
+		if ((ret = tracefs_instance__write("tracing_cpumask", buf)))
+			return ret;
+	}
+	if (pid > 0) {
+		snprintf(buf, sizeof(buf), "%d", pid);
+		if ((ret = tracefs_instance__write("set_event_pid", buf)))
+			return ret;
+		if (strcmp(o->tracer, "nop") && (ret = tracefs_instance__write("set_ftrace_pid", buf)))
+			return ret;
+		if (o->inherit) {
+			tracefs_instance__write("options/event-fork", "1");
+			if (strcmp(o->tracer, "nop"))
+				tracefs_instance__write("options/function-fork", "1");
+		}
+	}
+	return 0;
+}
+
+/* Wait for the end: the command exits, a signal, or -d. */
+static void wait_for_end(struct workload *w, pid_t target, double duration, int *status)
+{
+	struct timespec t0, now;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (!stop_sig) {
+		if (target > 0 && kill(target, 0) && errno == ESRCH)
+			break;	/* -p: the process is gone */
+		if (w->pid > 0 && waitpid(w->pid, status, WNOHANG) == w->pid) {
+			w->pid = -1;
+			break;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (duration > 0 && (now.tv_sec - t0.tv_sec) + (now.tv_nsec - t0.tv_nsec) / 1e9 >= duration)
+			break;
+		usleep(20000);
+	}
+}
+
+/* per_cpu/cpuN/stats of the traced CPUs, concatenated; lost events summed. */
+static char *cpu_stats(int nr_cpus, unsigned long long *lost)
+{
+	size_t cap = 1024 * (nr_cpus + 1), len = 0;
+	char *all = calloc(1, cap);
+
+	*lost = 0;
+	for (int i = 0; all && i < nr_cpus; i++) {
+		char file[64], buf[1024];
+		const char *p;
+
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", i);
+		if (tracefs_instance__read(file, buf, sizeof(buf)) < 0)
+			continue;
+		len += snprintf(all + len, cap - len, "CPU: %d\n%s", i, buf);
+		if ((p = strstr(buf, "overrun:")))
+			*lost += strtoull(p + 8, NULL, 10);
+		if ((p = strstr(buf, "dropped events:")))
+			*lost += strtoull(p + 15, NULL, 10);
+	}
+	return all;
+}
+
+/* Events in the per-CPU page files, and how many CPUs had some. */
+static unsigned long long count_events(struct ftrace_recorder *r, int *ncpus)
+{
+	struct ftrace_page_fmt fmt;
+	unsigned long long n = 0;
+	char *page = malloc(r->page_size);
+
+	ftrace_page_fmt__init_default(&fmt, sizeof(long), 0, r->page_size);
+	*ncpus = 0;
+	for (int i = 0; page && i < r->nr_cpus; i++) {
+		off_t off = 0;
+		unsigned long long before = n;
+
+		while (pread(r->tmp_fds[i], page, r->page_size, off) > 0) {
+			struct ftrace_page_iter it;
+			struct ftrace_page_event ev;
+
+			if (ftrace_page__init(&it, &fmt, page, r->page_size))
+				break;
+			while (ftrace_page__next(&it, &ev) > 0)
+				n++;
+			off += r->page_size;
+		}
+		*ncpus += n > before;
+	}
+	free(page);
+	return n;
+}
+
+static int write_dat(struct ftrace_opts *o, const char *mnt, struct ftrace_recorder *r,
+		     struct string_list *names)
+{
+	char clock[512] = "", err[512], *stats;
+	unsigned long long lost, nev;
+	struct trace_dat_wparams p = {
+		.tracefs = mnt, .events = names->v, .nr_events = names->n,
+		.nr_cpus = r->nr_cpus, .cpu_fds = r->tmp_fds, .clock_text = clock,
+		.version = "tperf " TPERF_VERSION,
+	};
+	struct stat st;
+	int ncpus, ret;
+
+	tracefs_instance__read("trace_clock", clock, sizeof(clock));
+	p.cpustats = stats = cpu_stats(r->nr_cpus, &lost);
+	ret = trace_dat__write(o->output, &p, err, sizeof(err));
+	free(stats);
+	if (ret) {
+		error("%s", err);
+		return ret;
+	}
+	nev = count_events(r, &ncpus);
+	stat(o->output, &st);
+	fprintf(stderr, "[ tperf ftrace: %llu events from %d CPUs, %llu lost, wrote %.1f MB %s ]\n",
+		nev, ncpus, lost, st.st_size / 1e6, o->output);
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Sorted (the writer groups by system) and without duplicates. */
+static void sort_names(struct string_list *l)
+{
+	int n = 0;
+
+	if (!l->n)
+		return;
+	qsort(l->v, l->n, sizeof(*l->v), cmp_str);
+	for (int i = 0; i < l->n; i++) {
+		if (!n || strcmp(l->v[i], l->v[n - 1]))
+			l->v[n++] = l->v[i];
+		else
+			free((char *)l->v[i]);
+	}
+	l->n = n;
+}
+
+/* Copy the instance's trace_pipe to stdout until the end. */
+static int live_loop(struct workload *w, double duration, int *status)
+{
+	char path[600], buf[65536];
+	int fd = open(tracefs_instance__path("trace_pipe", path, sizeof(path)),
+		      O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct timespec t0, now;
+	int done = 0;
+
+	if (fd < 0)
+		return -errno;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		ssize_t n;
+
+		while ((n = read(fd, buf, sizeof(buf))) > 0)
+			if (fwrite(buf, 1, n, stdout) != (size_t)n)
+				done = 1;
+		fflush(stdout);
+		if (done || stop_sig)
+			break;
+		if (w->pid > 0 && waitpid(w->pid, status, WNOHANG) == w->pid) {
+			w->pid = -1;
+			done = 1;	/* one more read for the tail */
+			continue;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (duration > 0 && (now.tv_sec - t0.tv_sec) + (now.tv_nsec - t0.tv_nsec) / 1e9 >= duration)
+			done = 1;
+		poll(&p, 1, 50);
+	}
+	close(fd);
+	return 0;
+}
+
+static char *output_dir(const char *output)
+{
+	char *dup = strdup(output), *slash = strrchr(dup, '/');
+
+	if (!slash) {
+		free(dup);
+		return strdup(".");
+	}
+	if (slash == dup)
+		slash[1] = 0;
+	else
+		*slash = 0;
+	return dup;
+}
+
+static int start_workload(struct workload *w, const char **argv)
+{
+	int ret = workload__start(w);
+
+	if (ret)
+		error("cannot run '%s': %s", argv[0], strerror(-ret));
+	return ret;
+}
+
+static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int live)
+{
+	struct workload w = { .pid = -1, .go_fd = -1, .err_fd = -1 };
+	struct string_list names = { 0 };
+	struct ftrace_recorder r = { 0 };
+	const char *mnt = tracefs_instance__mount_point();
+	int *cpus = NULL, ncpus = 0, status = 0, ret;
+	char name[64], *dir;
+
+	if (!mnt) {
+		error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
+		return 1;
+	}
+	if (!o->tracer)
+		o->tracer = o->events.n ? "nop" : "function";
+	if (o->cpus && (ncpus = parse_cpus(o->cpus, &cpus)) <= 0) {
+		error("invalid CPU list '%s': use e.g. 0,2-3", o->cpus);
+		free(cpus);
+		return 129;
+	}
+	tracefs_instance__on_signal(&stop_sig);
+	snprintf(name, sizeof(name), "tperf-%d", (int)getpid());
+	ret = tracefs_instance__create(name);
+	if (ret) {
+		error("cannot create the tracefs instance '%s': %s", name, strerror(-ret));
+		free(cpus);
+		return 1;
+	}
+	if (argc && (ret = workload__prepare(&w, argv))) {
+		error("cannot start '%s': %s", argv[0], strerror(-ret));
+		goto out;
+	}
+	ret = setup_instance(o, mnt, &names, argc && !o->all ? w.pid : o->pid, cpus, ncpus);
+	sort_names(&names);
+	if (!ret && !live) {
+		dir = output_dir(o->output);
+		ret = ftrace_recorder__start(&r, ncpus ? cpus : NULL, ncpus, dir);
+		if (ret)
+			error("cannot read the ring buffer (temporary files in '%s'): %s", dir,
+			      strerror(-ret));
+		free(dir);
+	}
+	if (!ret)
+		ret = tracefs_instance__write("tracing_on", "1");
+	if (!ret && argc)
+		ret = start_workload(&w, argv);
+	if (ret) {
+		if (w.pid > 0)
+			workload__abort(&w);
+		goto out;
+	}
+	if (live)
+		live_loop(&w, o->duration, &status);
+	else
+		wait_for_end(&w, argc ? -1 : o->pid, o->duration, &status);
+	tracefs_instance__write("tracing_on", "0");
+	if (!live) {
+		ret = ftrace_recorder__stop(&r);
+		if (ret)
+			error("cannot read the ring buffer: %s", strerror(-ret));
+		else
+			ret = write_dat(o, mnt, &r, &names);
+	}
+	if (w.pid > 0) {
+		kill(w.pid, SIGTERM);
+		workload__wait(&w, &status);
+	}
+out:
+	ftrace_recorder__exit(&r);
+	tracefs_instance__remove();
+	for (int i = 0; i < names.n; i++)
+		free((char *)names.v[i]);
+	free(names.v);
+	free(cpus);
+	if (!ret && stop_sig && !argc)
+		return 0;
+	return ret ? 1 : 0;
+}
+
+static int cmd_record(int argc, const char **argv, int live)
+{
+	struct ftrace_opts o = { .output = "trace.dat", .pid = -1 };
+	const struct option record_options[] = {
+		OPT_STRING('o', "output", &o.output, "file", "the trace.dat file to write"),
+		TRACE_OPTIONS(&o),
+		OPT_END()
+	};
+	const struct option live_options[] = {
+		TRACE_OPTIONS(&o),
+		OPT_END()
+	};
+	int ret;
+
+	argc = parse_options(argc, argv, live ? live_options : record_options,
+			     live ? live_usage : record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (o.filters.n > o.events.n) {
+		error("--filter applies to the preceding -e: give the event first");
+		return 129;
+	}
+	ret = run_trace(&o, argc, argv, live);
+	free(o.events.v);
+	free(o.filters.v);
+	free(o.funcs.v);
+	free(o.nofuncs.v);
+	free(o.gfuncs.v);
+	free(o.nogfuncs.v);
+	return ret;
+}
+
+struct show_opts {
+	const char *input, *comm, *event, *time, *sort;
+	int cpu, pid, latency;
+	double percent_limit;
+	struct ftrace_filter f;
+};
+
+#define FILTER_OPTIONS(s)							\
+	OPT_STRING('i', "input", &(s)->input, "file", "the trace.dat file to read"), \
+	OPT_INTEGER(0, "cpu", &(s)->cpu, "only events of this CPU"),		\
+	OPT_STRING(0, "comm", &(s)->comm, "comm", "only events of tasks with this name"), \
+	OPT_INTEGER(0, "pid", &(s)->pid, "only events of this task"),		\
+	OPT_STRING(0, "time", &(s)->time, "start,stop", "only events in this time window (seconds)"), \
+	OPT_STRING(0, "event", &(s)->event, "sys:name", "only these events (glob)")
+
+static int open_input(struct show_opts *s, struct trace_dat *td)
+{
+	char err[512];
+	int ret;
+
+	s->f.cpu = s->cpu;
+	s->f.pid = s->pid;
+	s->f.comm = s->comm;
+	s->f.event = s->event;
+	if (s->time && ftrace_show__parse_time(s->time, &s->f.start, &s->f.stop)) {
+		error("invalid time window '%s': use START,STOP in seconds", s->time);
+		return 129;
+	}
+	ret = trace_dat__open(td, s->input, err, sizeof(err));
+	if (ret) {
+		error("%s", err);
+		return 1;
+	}
+	return 0;
+}
+
+/* Call @fn for every event passing the filters; 1 on corrupt data. */
+static int for_each_line(struct trace_dat *td, struct show_opts *s,
+			 int (*fn)(struct trace_dat *, struct ftrace_line *, void *), void *arg)
+{
+	struct trace_dat_iter it;
+	struct trace_dat_event ev;
+	struct ftrace_line line;
+	int ret;
+
+	if (trace_dat__iter_init(&it, td))
+		return 1;
+	while ((ret = trace_dat__iter_next(&it, &ev)) > 0) {
+		if (ftrace_show__decode(td, &ev, &line)) {
+			it.bad_offset = 0;
+			ret = -EINVAL;
+			break;
+		}
+		if (ftrace_show__match(td, &line, &s->f) && fn(td, &line, arg))
+			break;
+	}
+	if (ret < 0)
+		error("'%s': corrupt CPU data at offset %llu", td->path,
+		      (unsigned long long)it.bad_offset);
+	trace_dat__iter_exit(&it);
+	return ret < 0;
+}
+
+static struct trace_seq show_seq;	/* reused for every line */
+
+static int print_line(struct trace_dat *td, struct ftrace_line *line, void *arg)
+{
+	int *latency = arg;
+
+	trace_seq_reset(&show_seq);
+	ftrace_show__format(td, line, *latency, &show_seq);
+	trace_seq_putc(&show_seq, '\n');
+	return fwrite(show_seq.buffer, 1, show_seq.len, stdout) != show_seq.len;
+}
+
+static int cmd_show(int argc, const char **argv)
+{
+	struct show_opts s = { .input = "trace.dat", .cpu = -1, .pid = -1 };
+	const char *const usage[] = { "tperf ftrace show [<options>]", NULL };
+	const struct option options[] = {
+		FILTER_OPTIONS(&s),
+		OPT_BOOLEAN('l', "latency", &s.latency, "show the latency columns as `trace` does"),
+		OPT_END()
+	};
+	struct trace_dat td;
+	int ret;
+
+	argc = parse_options(argc, argv, options, usage, 0);
+	if (argc)
+		usage_with_options(usage, options);
+	if ((ret = open_input(&s, &td)))
+		return ret;
+	printf("cpus=%d\n", td.nr_cpus);
+	trace_seq_init(&show_seq);
+	ret = for_each_line(&td, &s, print_line, &s.latency);
+	trace_seq_destroy(&show_seq);
+	trace_dat__close(&td);
+	if (fflush(stdout) || ferror(stdout)) {
+		error("cannot write the output: %s", strerror(errno));
+		return 1;
+	}
+	return ret;
+}
+
+#include <search.h>
+
+struct report_row {
+	char *key;
+	unsigned long long count;
+};
+
+struct report {
+	char **keys;
+	int nkeys;
+	void *tree;
+	struct report_row **rows;
+	size_t nrows, cap;
+	unsigned long long total;
+	int err;
+	struct ftrace_graph_stats *graph;	/* with --sort sym */
+};
+
+static int cmp_row(const void *a, const void *b)
+{
+	return strcmp(((const struct report_row *)a)->key, ((const struct report_row *)b)->key);
+}
+
+/* The value of key @k for @line in @buf; 0 when the line has no such value. */
+static int key_value(struct trace_dat *td, struct ftrace_line *l, const char *k,
+		     char *buf, size_t size)
+{
+	const char *dot = strchr(k, '.');
+
+	if (!strcmp(k, "event") || !strcmp(k, "sym")) {
+		if (!l->event)
+			return 0;
+		if (!strcmp(k, "sym")) {
+			unsigned long long ip;
+			const char *fn;
+
+			if (strcmp(l->event->name, "function") ||
+			    tep_get_field_val(NULL, l->event, "ip", &l->rec, &ip, 0))
+				return 0;
+			fn = tep_find_function(td->tevent.tep, ip);
+			if (fn)
+				snprintf(buf, size, "%s", fn);
+			else
+				snprintf(buf, size, "0x%llx", ip);
+			return 1;
+		}
+		snprintf(buf, size, "%s:%s", l->event->system, l->event->name);
+	} else if (!strcmp(k, "comm")) {
+		snprintf(buf, size, "%s", l->comm);
+	} else if (!strcmp(k, "pid")) {
+		snprintf(buf, size, "%d", l->pid);
+	} else if (!strcmp(k, "cpu")) {
+		snprintf(buf, size, "%03d", l->rec.cpu);
+	} else if (dot) {
+		char full[256];
+		struct tep_format_field *f;
+		unsigned long long v;
+
+		if (!l->event)
+			return 0;
+		snprintf(full, sizeof(full), "%s:%s", l->event->system, l->event->name);
+		if (strncmp(full, k, dot - k) || full[dot - k])
+			return 0;
+		f = tep_find_field(l->event, dot + 1);
+		if (!f)
+			return 0;
+		if (f->flags & TEP_FIELD_IS_STRING) {
+			int len;
+			const char *p = tep_get_field_raw(NULL, l->event, dot + 1, &l->rec, &len, 0);
+
+			snprintf(buf, size, "%.*s", p ? (int)strnlen(p, len) : 0, p ? p : "");
+		} else if (!tep_read_number_field(f, l->rec.data, &v)) {
+			snprintf(buf, size, "%llu", v);
+		} else {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int add_line(struct trace_dat *td, struct ftrace_line *line, void *arg)
+{
+	struct report *r = arg;
+	char key[4096] = "", val[1024];
+	size_t len = 0;
+	struct report_row probe = { .key = key }, **found;
+
+	if (r->graph && ftrace_graph_stats__add(r->graph, line))
+		return r->err = 1;
+
+	for (int i = 0; i < r->nkeys; i++) {
+		if (!key_value(td, line, r->keys[i], val, sizeof(val)))
+			return 0;
+		len += snprintf(key + len, sizeof(key) - len, "%s%s", i ? "\t" : "", val);
+		if (len >= sizeof(key))
+			return 0;
+	}
+	r->total++;
+	found = tfind(&probe, &r->tree, cmp_row);
+	if (found) {
+		(*found)->count++;
+		return 0;
+	}
+	if (r->nrows == r->cap) {
+		struct report_row **n = realloc(r->rows, (r->cap = r->cap * 2 + 64) * sizeof(*n));
+
+		if (!n)
+			return r->err = 1;
+		r->rows = n;
+	}
+	r->rows[r->nrows] = calloc(1, sizeof(struct report_row));
+	if (!r->rows[r->nrows] || !(r->rows[r->nrows]->key = strdup(key)))
+		return r->err = 1;
+	r->rows[r->nrows]->count = 1;
+	tsearch(r->rows[r->nrows], &r->tree, cmp_row);
+	r->nrows++;
+	return 0;
+}
+
+static int cmp_count(const void *a, const void *b)
+{
+	const struct report_row *x = *(struct report_row *const *)a, *y = *(struct report_row *const *)b;
+
+	if (x->count != y->count)
+		return x->count < y->count ? 1 : -1;
+	return strcmp(x->key, y->key);
+}
+
+static void print_report(struct report *r, double limit)
+{
+	printf("# Samples: %llu\n#\n# Overhead   Samples", r->total);
+	for (int i = 0; i < r->nkeys; i++)
+		printf("  %s", r->keys[i]);
+	printf("\n# ........  ........\n#\n");
+	qsort(r->rows, r->nrows, sizeof(*r->rows), cmp_count);
+	for (size_t i = 0; i < r->nrows; i++) {
+		double pct = 100.0 * r->rows[i]->count / (r->total ? r->total : 1);
+		char *p;
+
+		if (pct < limit)
+			continue;
+		for (p = r->rows[i]->key; (p = strchr(p, '\t'));)
+			*p = ' ', p++;
+		printf("%9.2f%%  %8llu  %s\n", pct, r->rows[i]->count, r->rows[i]->key);
+	}
+}
+
+static int cmp_graph(const void *a, const void *b)
+{
+	const struct ftrace_graph_func *x = a, *y = b;
+
+	if (x->total_ns != y->total_ns)
+		return x->total_ns < y->total_ns ? 1 : -1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* function_graph: calls, total, self and average time per function. */
+static void print_graph(struct trace_dat *td, struct ftrace_graph_stats *g, double limit)
+{
+	unsigned long long all = 0;
+
+	for (size_t i = 0; i < g->nr; i++)
+		all += g->funcs[i].self_ns;
+	qsort(g->funcs, g->nr, sizeof(*g->funcs), cmp_graph);
+	printf("# Functions: %zu\n#\n#     Self      Calls     Total(us)      Self(us)       Avg(us)  Function\n"
+	       "# ........  ........  ............  ............  ............  ........\n#\n", g->nr);
+	for (size_t i = 0; i < g->nr; i++) {
+		struct ftrace_graph_func *f = &g->funcs[i];
+		double pct = 100.0 * f->self_ns / (all ? all : 1);
+		const char *name = tep_find_function(td->tevent.tep, f->addr);
+
+		if (pct < limit)
+			continue;
+		printf("%9.2f%%  %8llu  %12.3f  %12.3f  %12.3f  ", pct, f->calls, f->total_ns / 1e3,
+		       f->self_ns / 1e3, f->total_ns / 1e3 / f->calls);
+		if (name)
+			printf("%s\n", name);
+		else
+			printf("0x%llx\n", f->addr);
+	}
+}
+
+static void nofree(void *p)
+{
+	(void)p;
+}
+
+static int cmd_report(int argc, const char **argv)
+{
+	struct show_opts s = { .input = "trace.dat", .cpu = -1, .pid = -1, .sort = NULL };
+	const char *const usage[] = { "tperf ftrace report [<options>]", NULL };
+	const char *fields = NULL;
+	const struct option options[] = {
+		FILTER_OPTIONS(&s),
+		OPT_STRING('s', "sort", &s.sort, "key[,key...]",
+			   "sort by event, comm, pid, cpu, sym or SYS:NAME.FIELD (default: event, sym for function traces)"),
+		OPT_STRING('F', "fields", &fields, "key[,key...]", "the same as --sort"),
+		OPT_DOUBLE(0, "percent-limit", &s.percent_limit, "hide rows below this percentage"),
+		OPT_BOOLEAN(0, "stdio", &s.latency, "print tables as text (the only mode)"),
+		OPT_END()
+	};
+	struct report r = { 0 };
+	struct trace_dat td;
+	char *dup, *save = NULL;
+	int ret;
+
+	argc = parse_options(argc, argv, options, usage, 0);
+	if (argc)
+		usage_with_options(usage, options);
+	if ((ret = open_input(&s, &td)))
+		return ret;
+	if (!s.sort)
+		s.sort = fields ? fields : "event";
+	dup = strdup(s.sort);
+	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		r.keys = realloc(r.keys, (r.nkeys + 1) * sizeof(*r.keys));
+		r.keys[r.nkeys++] = t;
+	}
+	if (!strcmp(s.sort, "sym"))
+		r.graph = calloc(1, sizeof(*r.graph));
+	ret = for_each_line(&td, &s, add_line, &r);
+	if (!ret && !r.err && r.graph && r.graph->nr)
+		print_graph(&td, r.graph, s.percent_limit);
+	else if (!ret && !r.err)
+		print_report(&r, s.percent_limit);
+	if (r.graph)
+		free(r.graph->funcs);
+	free(r.graph);
+	tdestroy(r.tree, nofree);
+	for (size_t i = 0; i < r.nrows; i++) {
+		free(r.rows[i]->key);
+		free(r.rows[i]);
+	}
+	free(r.rows);
+	free(r.keys);
+	free(dup);
+	trace_dat__close(&td);
+	return ret || r.err;
+}
+
+/* Durations of @func's calls (funcgraph_exit) in log2 microsecond buckets. */
+static int latency_hist(struct trace_dat *td, const char *func, unsigned long long hist[22])
+{
+	struct trace_dat_iter it;
+	struct trace_dat_event ev;
+	int ret;
+
+	if (trace_dat__iter_init(&it, td))
+		return -ENOMEM;
+	while ((ret = trace_dat__iter_next(&it, &ev)) > 0) {
+		struct ftrace_line l;
+		unsigned long long addr, call, rtn, us;
+		const char *name;
+		int b = 0;
+
+		if (ftrace_show__decode(td, &ev, &l) || !l.event ||
+		    strcmp(l.event->name, "funcgraph_exit") ||
+		    tep_get_field_val(NULL, l.event, "func", &l.rec, &addr, 0) ||
+		    tep_get_field_val(NULL, l.event, "calltime", &l.rec, &call, 0) ||
+		    tep_get_field_val(NULL, l.event, "rettime", &l.rec, &rtn, 0))
+			continue;
+		name = tep_find_function(td->tevent.tep, addr);
+		if (!name || strcmp(name, func))
+			continue;
+		us = rtn > call ? (rtn - call) / 1000 : 0;
+		while (us && b < 21) {
+			us >>= 1;
+			b++;
+		}
+		hist[b]++;
+	}
+	trace_dat__iter_exit(&it);
+	return ret;
+}
+
+static void print_hist(const unsigned long long hist[22])
+{
+	unsigned long long total = 0;
+
+	for (int i = 0; i < 22; i++)
+		total += hist[i];
+	printf("#   DURATION     |      COUNT | GRAPH                                          |\n");
+	for (int i = 0; i < 22; i++) {
+		int bar = total ? (int)(hist[i] * 46 / total) : 0;
+		unsigned long long lo = i ? 1ULL << (i - 1) : 0, hi = 1ULL << i;
+
+		if (i == 21)
+			printf("  %6llu - ...  us |", lo);
+		else
+			printf("  %6llu - %-6llu us |", lo, hi);
+		printf(" %10llu | %-*.*s%*s |\n", hist[i], bar, bar,
+		       "##############################################", 46 - bar, "");
+	}
+}
+
+static int cmd_latency(int argc, const char **argv)
+{
+	struct ftrace_opts o = { .pid = -1, .tracer = "function_graph" };
+	const char *const usage[] = { "tperf ftrace latency -T <func> [-- <command> [<args>]]", NULL };
+	const struct option options[] = {
+		OPT_CALLBACK('T', "trace-funcs", &o.funcs, "func", "the function to measure",
+			     parse_opt_string_list),
+		OPT_INTEGER('p', "pid", &o.pid, "trace this process"),
+		OPT_BOOLEAN('a', "all-cpus", &o.all, "trace the whole system"),
+		OPT_STRING('C', "cpu", &o.cpus, "cpus", "trace only these CPUs"),
+		OPT_DOUBLE('d', "duration", &o.duration, "stop after this many seconds"),
+		OPT_END()
+	};
+	unsigned long long hist[22] = { 0 };
+	char tmpl[] = "/tmp/tperf-latency-XXXXXX", err[512], file[64];
+	struct trace_dat td;
+	int ret;
+
+	argc = parse_options(argc, argv, options, usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (o.funcs.n != 1) {
+		error("'tperf ftrace latency' needs exactly one -T FUNC");
+		free(o.funcs.v);
+		return 129;
+	}
+	o.gfuncs = o.funcs;
+	o.funcs = (struct string_list){ 0 };
+	if (!mkdtemp(tmpl)) {
+		error("cannot create a temporary folder in /tmp: %s", strerror(errno));
+		return 1;
+	}
+	snprintf(file, sizeof(file), "%s/t.dat", tmpl);
+	o.output = file;
+	ret = run_trace(&o, argc, argv, 0);
+	if (!ret && !(ret = trace_dat__open(&td, file, err, sizeof(err)) ? 1 : 0)) {
+		ret = latency_hist(&td, o.gfuncs.v[0], hist) < 0;
+		trace_dat__close(&td);
+		if (!ret)
+			print_hist(hist);
+	}
+	unlink(file);
+	rmdir(tmpl);
+	free(o.gfuncs.v);
+	return ret ? 1 : 0;
+}
+
+int cmd_ftrace(int argc, const char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "record"))
+		return cmd_record(argc - 1, argv + 1, 0);
+	if (argc > 1 && !strcmp(argv[1], "show"))
+		return cmd_show(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return cmd_report(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "latency"))
+		return cmd_latency(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "trace"))
+		return cmd_record(argc - 1, argv + 1, 1);
+	return cmd_record(argc, argv, 1);
+}

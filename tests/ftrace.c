@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of the ftrace page decoder and of the function / function_graph
+ * decode paths: pages are laid out as the kernel lays them out (64-bit,
+ * little-endian header: u64 timestamp, long commit, data; 32-bit event
+ * headers type_len:5 time_delta:27), the event formats are this kernel's
+ * events/ftrace/{function,funcgraph_entry,funcgraph_exit}/format.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests.h"
+#include "util/ftrace-page.h"
+#include "util/trace-event.h"
+
+struct page_builder {
+	uint8_t page[4096];
+	uint32_t len;
+};
+
+static void put32(struct page_builder *b, uint32_t v)
+{
+	memcpy(b->page + 16 + b->len, &v, 4);
+	b->len += 4;
+}
+
+/* An event of @size payload bytes (a multiple of 4), @delta after the last. */
+static void put_event(struct page_builder *b, uint32_t delta, const void *data, uint32_t size)
+{
+	if (size <= 28 * 4) {
+		put32(b, (size / 4) | delta << 5);
+	} else {
+		put32(b, delta << 5);
+		put32(b, size + 4);
+	}
+	memcpy(b->page + 16 + b->len, data, size);
+	b->len += size;
+}
+
+static void finish(struct page_builder *b, uint64_t ts)
+{
+	uint64_t commit = b->len;
+
+	memcpy(b->page, &ts, 8);
+	memcpy(b->page + 8, &commit, 8);
+}
+
+struct fn_rec {
+	uint16_t type;
+	uint8_t flags, preempt;
+	int32_t pid;
+	uint64_t ip, parent;
+};
+
+struct graph_exit_rec {
+	uint16_t type;
+	uint8_t flags, preempt;
+	int32_t pid;
+	uint64_t func;
+	uint32_t depth, overrun;
+	uint64_t calltime, rettime;
+};
+
+TPERF_TEST(test_ftrace_page_layout, "ftrace page: deltas, time extends, padding, big events")
+{
+	struct page_builder b = { 0 };
+	struct ftrace_page_fmt fmt;
+	struct ftrace_page_iter it;
+	struct ftrace_page_event ev;
+	uint8_t big[200] = { 7 };
+	struct fn_rec fn = { .type = 1, .pid = 42, .ip = 0x1000, .parent = 0x2000 };
+
+	put_event(&b, 10, &fn, sizeof(fn));
+	put32(&b, 30 | 5 << 5);		/* time extend: 1 << 27 + 5 */
+	put32(&b, 1);
+	put_event(&b, 3, &fn, sizeof(fn));
+	put32(&b, 29 | 1 << 5);		/* padding (a discarded event) of 8 bytes */
+	put32(&b, 8);
+	b.len += 4;
+	put_event(&b, 2, big, sizeof(big));
+	finish(&b, 1000);
+	ftrace_page_fmt__init_default(&fmt, 8, 0, 4096);
+	TEST_ASSERT_EQUAL("check", ftrace_page__init(&it, &fmt, b.page, sizeof(b.page)), 0);
+	TEST_ASSERT_EQUAL("check", ftrace_page__next(&it, &ev), 1);
+	TEST_ASSERT_EQUAL("check", ev.ts, 1010);
+	TEST_ASSERT_EQUAL("check", ev.size, sizeof(fn));
+	TEST_ASSERT_VAL("check", !memcmp(ev.data, &fn, sizeof(fn)));
+	TEST_ASSERT_EQUAL("check", ftrace_page__next(&it, &ev), 1);
+	TEST_ASSERT_EQUAL("check", ev.ts, 1010 + (1ULL << 27) + 5 + 3);
+	TEST_ASSERT_EQUAL("check", ftrace_page__next(&it, &ev), 1);
+	TEST_ASSERT_EQUAL("check", ev.ts, 1010 + (1ULL << 27) + 5 + 3 + 1 + 2);
+	TEST_ASSERT_EQUAL("check", ev.size, sizeof(big));
+	TEST_ASSERT_EQUAL("check", ev.data[0], 7);
+	TEST_ASSERT_EQUAL("check", ftrace_page__next(&it, &ev), 0);
+	return TEST_OK;
+}
+
+TPERF_TEST(test_ftrace_page_corrupt, "ftrace page: lengths beyond the commit are refused")
+{
+	struct page_builder b = { 0 };
+	struct ftrace_page_fmt fmt;
+	struct ftrace_page_iter it;
+	struct ftrace_page_event ev;
+	uint64_t commit = 5000;
+
+	ftrace_page_fmt__init_default(&fmt, 8, 0, 4096);
+	memcpy(b.page + 8, &commit, 8);
+	TEST_ASSERT_EQUAL("check", ftrace_page__init(&it, &fmt, b.page, sizeof(b.page)), -EINVAL);
+	TEST_ASSERT_EQUAL("check", ftrace_page__init(&it, &fmt, b.page, 10), -EINVAL);
+	put32(&b, 0);			/* type_len 0: the length word says 4000 */
+	put32(&b, 4000);
+	finish(&b, 0);
+	TEST_ASSERT_EQUAL("check", ftrace_page__init(&it, &fmt, b.page, sizeof(b.page)), 0);
+	TEST_ASSERT_EQUAL("check", ftrace_page__next(&it, &ev), -EINVAL);
+	return TEST_OK;
+}
+
+static int load_format(struct trace_event *t, const char *name)
+{
+	char path[256], buf[8192];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/sys/kernel/tracing/events/ftrace/%s/format", name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	return trace_event__parse_format(t, "ftrace", buf, n);
+}
+
+static int payload(struct trace_event *t, const void *data, uint32_t size, char *out, size_t n)
+{
+	struct tep_record rec = { .data = (void *)data, .size = size };
+	struct trace_seq s;
+
+	trace_seq_init(&s);
+	if (!trace_event__payload(t, &rec, &s)) {
+		trace_seq_destroy(&s);
+		return -1;
+	}
+	trace_seq_terminate(&s);
+	snprintf(out, n, "%s", s.buffer);
+	trace_seq_destroy(&s);
+	return 0;
+}
+
+TPERF_TEST(test_ftrace_function_decode, "function and function_graph records decode with this kernel's formats")
+{
+	struct trace_event t;
+	struct tep_event *fe, *ge, *gx;
+	struct page_builder b = { 0 };
+	struct ftrace_page_fmt fmt;
+	struct ftrace_page_iter it;
+	struct ftrace_page_event ev;
+	char out[256];
+	char syms[] = "ffffffff81000000 T schedule\nffffffff81000100 T do_work\n";
+
+	if (trace_event__init(&t, 8, 0, 4096))
+		return TEST_FAIL;
+	if (load_format(&t, "function") || load_format(&t, "funcgraph_entry") ||
+	    load_format(&t, "funcgraph_exit")) {
+		trace_event__exit(&t);
+		return test_skip("cannot read events/ftrace/*/format (tracefs)");
+	}
+	tep_parse_kallsyms(t.tep, syms);
+	fe = tep_find_event_by_name(t.tep, "ftrace", "function");
+	ge = tep_find_event_by_name(t.tep, "ftrace", "funcgraph_entry");
+	gx = tep_find_event_by_name(t.tep, "ftrace", "funcgraph_exit");
+	TEST_ASSERT_VAL("check", fe && ge && gx);
+	{
+		struct fn_rec fn = { .type = fe->id, .pid = 1, .ip = 0xffffffff81000000ULL,
+				     .parent = 0xffffffff81000104ULL };
+		struct fn_rec entry = { .type = ge->id, .pid = 1, .ip = 0xffffffff81000100ULL,
+					.parent = 2 };	/* func, depth 2 (+ padding) */
+		struct graph_exit_rec exit = { .type = gx->id, .pid = 1,
+					       .func = 0xffffffff81000100ULL, .depth = 2,
+					       .calltime = 0x100, .rettime = 0x180 };
+
+		put_event(&b, 1, &fn, sizeof(fn));
+		put_event(&b, 1, &entry, 24);
+		put_event(&b, 1, &exit, sizeof(exit));
+		finish(&b, 0);
+	}
+	ftrace_page_fmt__init_default(&fmt, 8, 0, 4096);
+	TEST_ASSERT_EQUAL("check", ftrace_page__init(&it, &fmt, b.page, sizeof(b.page)), 0);
+	TEST_ASSERT_EQUAL("check", ftrace_page__next(&it, &ev), 1);
+	TEST_ASSERT_EQUAL("check", payload(&t, ev.data, ev.size, out, sizeof(out)), 0);
+	TEST_ASSERT_STR("function, as the function plugin prints it", out, "schedule");
+	TEST_ASSERT_EQUAL("check", ftrace_page__next(&it, &ev), 1);
+	TEST_ASSERT_EQUAL("check", payload(&t, ev.data, ev.size, out, sizeof(out)), 0);
+	TEST_ASSERT_STR("check", out, "--> do_work (2)");
+	TEST_ASSERT_EQUAL("check", ftrace_page__next(&it, &ev), 1);
+	TEST_ASSERT_EQUAL("check", payload(&t, ev.data, ev.size, out, sizeof(out)), 0);
+	TEST_ASSERT_STR("check", out, "<-- do_work (2) (start: 100  end: 180) over: 2");
+	TEST_ASSERT_EQUAL("check", ftrace_page__next(&it, &ev), 0);
+	trace_event__exit(&t);
+	return TEST_OK;
+}
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "util/ftrace-show.h"
+#include "util/trace-dat.h"
+
+static int format_id(const char *name)
+{
+	char path[256], buf[4096];
+	FILE *f;
+	size_t n;
+	const char *id;
+
+	snprintf(path, sizeof(path), "/sys/kernel/tracing/events/ftrace/%s/format", name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	id = strstr(buf, "ID: ");
+	return id ? atoi(id + 4) : -1;
+}
+
+TPERF_TEST(test_ftrace_graph_dat, "function_graph pages through trace.dat: calls, total and self time")
+{
+	int entry_id = format_id("funcgraph_entry"), exit_id = format_id("funcgraph_exit");
+	struct page_builder b = { 0 };
+	struct graph_exit_rec x = { .type = exit_id, .pid = 7 };
+	int fds[2] = { memfd_create("cpu0", 0), memfd_create("cpu1", 0) };
+	struct trace_dat_wparams p = { .tracefs = "/sys/kernel/tracing", .nr_cpus = 2,
+				       .cpu_fds = fds };
+	struct ftrace_graph_stats *st = calloc(1, sizeof(*st));
+	struct trace_dat td;
+	struct trace_dat_iter it;
+	struct trace_dat_event ev;
+	char *dir = test_mkdtemp(), path[256], err[512];
+	int n = 0;
+
+	if (entry_id < 0 || exit_id < 0)
+		return test_skip("cannot read events/ftrace/*/format (tracefs)");
+	/* A (depth 0) calls B twice: B 100 and 200 ns, A 1000 ns */
+	{
+		struct fn_rec e = { .type = entry_id, .pid = 7, .ip = 0xa000, .parent = 0 };
+
+		put_event(&b, 1, &e, 24);
+	}
+	x.func = 0xb000, x.depth = 1, x.calltime = 100, x.rettime = 200;
+	put_event(&b, 1, &x, sizeof(x));
+	x.calltime = 300, x.rettime = 500;
+	put_event(&b, 1, &x, sizeof(x));
+	x.func = 0xa000, x.depth = 0, x.calltime = 0, x.rettime = 1000;
+	put_event(&b, 1, &x, sizeof(x));
+	finish(&b, 0);
+	TEST_ASSERT_EQUAL("page written", write(fds[0], b.page, sizeof(b.page)), sizeof(b.page));
+	snprintf(path, sizeof(path), "%s/g.dat", dir);
+	TEST_ASSERT_EQUAL("trace.dat written", trace_dat__write(path, &p, err, sizeof(err)), 0);
+	TEST_ASSERT_EQUAL("trace.dat read", trace_dat__open(&td, path, err, sizeof(err)), 0);
+	TEST_ASSERT_EQUAL("iterator", trace_dat__iter_init(&it, &td), 0);
+	while (trace_dat__iter_next(&it, &ev) > 0) {
+		struct ftrace_line line;
+
+		TEST_ASSERT_EQUAL("decode", ftrace_show__decode(&td, &ev, &line), 0);
+		TEST_ASSERT_EQUAL("pid", line.pid, 7);
+		TEST_ASSERT_EQUAL("cpu", ev.cpu, 0);
+		TEST_ASSERT_EQUAL("stats", ftrace_graph_stats__add(st, &line), 0);
+		if (n == 0 || n == 3) {
+			struct trace_seq s;
+			char text[256];
+
+			trace_seq_init(&s);
+			ftrace_show__format(&td, &line, 0, &s);
+			trace_seq_terminate(&s);
+			snprintf(text, sizeof(text), "%s", s.buffer);
+			trace_seq_destroy(&s);
+			TEST_ASSERT_VAL("nested form", n ? strstr(text, "funcgraph_exit:            1.000 us   |  }") != NULL
+						  : strstr(text, "funcgraph_entry:                    |  ") && strstr(text, "() {"));
+		}
+		n++;
+	}
+	TEST_ASSERT_EQUAL("events", n, 4);
+	TEST_ASSERT_EQUAL("functions", st->nr, 2);
+	TEST_ASSERT_EQUAL("B", st->funcs[0].addr, 0xb000);
+	TEST_ASSERT_EQUAL("B calls", st->funcs[0].calls, 2);
+	TEST_ASSERT_EQUAL("B total", st->funcs[0].total_ns, 300);
+	TEST_ASSERT_EQUAL("B self", st->funcs[0].self_ns, 300);
+	TEST_ASSERT_EQUAL("A total", st->funcs[1].total_ns, 1000);
+	TEST_ASSERT_EQUAL("A self", st->funcs[1].self_ns, 700);
+	trace_dat__iter_exit(&it);
+	trace_dat__close(&td);
+	free(st->funcs);
+	free(st);
+	close(fds[0]);
+	close(fds[1]);
+	test_rm_rf(dir);
+	return TEST_OK;
+}

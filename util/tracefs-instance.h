@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A private tracefs instance (instances/tperf-PID) and the restore list:
+ * every write goes through tracefs_instance__write(), which saves the old
+ * value first; tracefs_instance__remove() replays the list and removes the
+ * instance.  It also runs from atexit and from the SIGINT/SIGTERM handler,
+ * so the user's tracing is left as it was on every exit path.
+ */
+#ifndef TPERF_TRACEFS_INSTANCE_H
+#define TPERF_TRACEFS_INSTANCE_H
+
+#include <signal.h>
+
+/**
+ * tracefs_instance__mount_point - the tracefs mount, "/sys/kernel/tracing"
+ *	(mounted there when it is not yet), or NULL
+ */
+const char *tracefs_instance__mount_point(void);
+
+/**
+ * tracefs_instance__create - mkdir instances/@name; removal is registered
+ *	at once (atexit and the signal handlers)
+ * Returns 0 or -errno.
+ */
+int tracefs_instance__create(const char *name);
+
+/**
+ * tracefs_instance__path - the path of @file in the instance (static buffer
+ *	per call site is not kept: copy it)
+ */
+const char *tracefs_instance__path(const char *file, char *buf, size_t size);
+
+/**
+ * tracefs_instance__write - save @file's value, then write @val to it
+ * Returns 0 or -errno (the kernel's refusal, e.g. -EPERM, -EINVAL).
+ */
+int tracefs_instance__write(const char *file, const char *val);
+
+/**
+ * tracefs_instance__append - append @val to @file (O_APPEND, e.g. filters)
+ */
+int tracefs_instance__append(const char *file, const char *val);
+
+/**
+ * tracefs_instance__read - read @file of the instance into @buf (NUL-terminated)
+ * Returns the length or -errno.
+ */
+int tracefs_instance__read(const char *file, char *buf, size_t size);
+
+/**
+ * tracefs_instance__remove - replay the restore list and rmdir the instance;
+ *	async-signal-safe, idempotent
+ */
+void tracefs_instance__remove(void);
+
+/**
+ * tracefs_instance__on_signal - what SIGINT/SIGTERM do: with @flag set they
+ *	only set *@flag (the caller stops and cleans up), with NULL they remove
+ *	the instance and kill the process with the signal
+ */
+void tracefs_instance__on_signal(volatile sig_atomic_t *flag);
+
+#endif
