@@ -574,7 +574,7 @@ out:
 	return ret ? 1 : 0;
 }
 
-static int cmd_record(int argc, const char **argv, int live)
+static int ftrace_record(int argc, const char **argv, int live)
 {
 	struct ftrace_opts o = { .output = "trace.dat", .pid = -1 };
 	const struct option record_options[] = {
@@ -679,7 +679,7 @@ static int print_line(struct trace_dat *td, struct ftrace_line *line, void *arg)
 	return fwrite(show_seq.buffer, 1, show_seq.len, stdout) != show_seq.len;
 }
 
-static int cmd_show(int argc, const char **argv)
+static int ftrace_show(int argc, const char **argv)
 {
 	struct show_opts s = { .input = "trace.dat", .cpu = -1, .pid = -1 };
 	const char *const usage[] = { "tperf ftrace show [<options>]", NULL };
@@ -895,7 +895,7 @@ static void nofree(void *p)
 	(void)p;
 }
 
-static int cmd_report(int argc, const char **argv)
+static int ftrace_report(int argc, const char **argv)
 {
 	struct show_opts s = { .input = "trace.dat", .cpu = -1, .pid = -1, .sort = NULL };
 	const char *const usage[] = { "tperf ftrace report [<options>]", NULL };
@@ -1003,7 +1003,7 @@ static void print_hist(const unsigned long long hist[22])
 	}
 }
 
-static int cmd_latency(int argc, const char **argv)
+static int ftrace_latency(int argc, const char **argv)
 {
 	struct ftrace_opts o = { .pid = -1, .tracer = "function_graph" };
 	const char *const usage[] = { "tperf ftrace latency -T <func> [-- <command> [<args>]]", NULL };
@@ -1051,14 +1051,14 @@ static int cmd_latency(int argc, const char **argv)
 int cmd_ftrace(int argc, const char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "record"))
-		return cmd_record(argc - 1, argv + 1, 0);
+		return ftrace_record(argc - 1, argv + 1, 0);
 	if (argc > 1 && !strcmp(argv[1], "show"))
-		return cmd_show(argc - 1, argv + 1);
+		return ftrace_show(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "report"))
-		return cmd_report(argc - 1, argv + 1);
+		return ftrace_report(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "latency"))
-		return cmd_latency(argc - 1, argv + 1);
+		return ftrace_latency(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "trace"))
-		return cmd_record(argc - 1, argv + 1, 1);
-	return cmd_record(argc, argv, 1);
+		return ftrace_record(argc - 1, argv + 1, 1);
+	return ftrace_record(argc, argv, 1);
 }
