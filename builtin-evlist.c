@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -76,15 +75,6 @@ static int print_evlist(struct perf_session *s, const struct evlist_opts *o)
 	return fflush(stdout) || ferror(stdout) ? -1 : 0;
 }
 
-static const char *default_input(void)
-{
-	struct stat st;
-
-	if (!fstat(0, &st) && S_ISFIFO(st.st_mode))
-		return "-";
-	return "perf.data";
-}
-
 int cmd_evlist(int argc, const char **argv)
 {
 	struct evlist_opts o = { 0 };
@@ -105,7 +95,7 @@ int cmd_evlist(int argc, const char **argv)
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
 	if (!o.input || !*o.input)
-		o.input = default_input();
+		o.input = perf_data__default_input();
 	s = perf_session__new(o.input, &err, msg, sizeof(msg));
 	if (!s) {
 		error("%s", msg);

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "builtin.h"
 #include "util/debug.h"
@@ -324,19 +323,6 @@ static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
 }
 
 /* Pipe mode: perf report names the events by EVENT_DESC (perf evlist does not). */
-static int process_feature(struct perf_tool *tool, struct perf_session *s,
-			   const union perf_event *ev, struct perf_sample *sample,
-			   struct perf_header_attr *attr)
-{
-	(void)tool;
-	(void)sample;
-	(void)attr;
-	if (ev->header.size < sizeof(ev->feat) || ev->feat.feat_id != HEADER_EVENT_DESC)
-		return 0;
-	perf_header__name_events(s->header, ev->feat.data, ev->header.size - sizeof(ev->feat));
-	return 0;
-}
-
 static void print_sample_count(struct hists *h, const char *name)
 {
 	unsigned long n = h->nr_samples;
@@ -461,15 +447,6 @@ static int parse_children(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-static const char *default_input(void)
-{
-	struct stat st;
-
-	if (!fstat(0, &st) && S_ISFIFO(st.st_mode))
-		return "-";
-	return "perf.data";
-}
-
 static int run_report(struct report *r)
 {
 	struct report_tool rt = { .rep = r };
@@ -482,7 +459,7 @@ static int run_report(struct report *r)
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
 	rt.tool.lost_samples = process_lost_samples;
 	if (!r->stats)	/* perf --stats keeps the names it derives */
-		rt.tool.feature = process_feature;
+		rt.tool.feature = perf_session__name_events;
 	rt.tool.ordered_events = true;
 	r->session = perf_session__new(r->input, &err, msg, sizeof(msg));
 	if (!r->session) {
@@ -572,6 +549,6 @@ int cmd_report(int argc, const char **argv)
 	if (r.percent_limit > 0)
 		r.cc.min_percent = r.percent_limit;
 	if (!r.input || !*r.input)
-		r.input = default_input();
+		r.input = perf_data__default_input();
 	return run_report(&r);
 }

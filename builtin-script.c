@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "builtin.h"
 #include "util/debug.h"
@@ -98,28 +97,6 @@ static int process_model(struct perf_tool *tool, struct perf_session *s,
 	return machine__process_event(&sc_of(tool)->machine, ev, sample);
 }
 
-static int process_feature(struct perf_tool *tool, struct perf_session *s,
-			   const union perf_event *ev, struct perf_sample *sample,
-			   struct perf_header_attr *attr)
-{
-	(void)tool;
-	(void)sample;
-	(void)attr;
-	if (ev->header.size >= sizeof(ev->feat) && ev->feat.feat_id == HEADER_EVENT_DESC)
-		perf_header__name_events(s->header, ev->feat.data,
-					 ev->header.size - sizeof(ev->feat));
-	return 0;
-}
-
-static const char *default_input(void)
-{
-	struct stat st;
-
-	if (!fstat(0, &st) && S_ISFIFO(st.st_mode))
-		return "-";
-	return "perf.data";
-}
-
 static int run_script(struct script *sc)
 {
 	struct script_tool st = { .sc = sc };
@@ -130,7 +107,7 @@ static int run_script(struct script *sc)
 	st.tool.sample = process_sample;
 	st.tool.mmap = st.tool.mmap2 = st.tool.comm = process_model;
 	st.tool.fork = st.tool.exit = st.tool.ksymbol = process_model;
-	st.tool.feature = process_feature;
+	st.tool.feature = perf_session__name_events;
 	st.tool.ordered_events = true;
 	sc->session = perf_session__new(sc->input, &err, msg, sizeof(msg));
 	if (!sc->session) {
@@ -181,6 +158,6 @@ int cmd_script(int argc, const char **argv)
 	if (sc.fields && script_fields__parse(&sc.o, sc.fields, buf, sizeof(buf), &bad))
 		usage_with_options_msg(usage, options, "unknown field '%s' in -F", bad);
 	if (!sc.input || !*sc.input)
-		sc.input = default_input();
+		sc.input = perf_data__default_input();
 	return run_script(&sc);
 }

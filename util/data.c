@@ -808,3 +808,12 @@ void perf_data__close(struct perf_data *d)
 	free(d->path);
 	d->path = NULL;
 }
+
+const char *perf_data__default_input(void)
+{
+	struct stat st;
+
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}

@@ -121,4 +121,12 @@ int perf_data__finish(struct perf_data *d);
 /* Close and free (reader or writer; a writer not finished leaves data.size 0). */
 void perf_data__close(struct perf_data *d);
 
+/**
+ * perf_data__default_input - the input a reader takes without -i
+ *
+ * Return: "-" when stdin is a pipe (`perf record -o - | tperf report`), as
+ * perf does, else "perf.data".
+ */
+const char *perf_data__default_input(void);
+
 #endif

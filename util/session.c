@@ -591,3 +591,16 @@ int perf_session__process_events(struct perf_session *s, struct perf_tool *t)
 	set_warning(s);
 	return err;
 }
+
+int perf_session__name_events(struct perf_tool *tool, struct perf_session *session,
+			      const union perf_event *ev, struct perf_sample *sample,
+			      struct perf_header_attr *attr)
+{
+	(void)tool;
+	(void)sample;
+	(void)attr;
+	if (ev->header.size >= sizeof(ev->feat) && ev->feat.feat_id == HEADER_EVENT_DESC)
+		perf_header__name_events(session->header, ev->feat.data,
+					 ev->header.size - sizeof(ev->feat));
+	return 0;
+}

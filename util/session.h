@@ -99,6 +99,17 @@ void perf_session__delete(struct perf_session *session);
 int perf_session__process_events(struct perf_session *session, struct perf_tool *tool);
 
 /**
+ * perf_session__name_events - a perf_tool.feature callback: name the events
+ * of a pipe-mode stream from its EVENT_DESC feature record, as perf report
+ * and perf script do (perf evlist does not)
+ *
+ * Return: 0.
+ */
+int perf_session__name_events(struct perf_tool *tool, struct perf_session *session,
+			      const union perf_event *event, struct perf_sample *sample,
+			      struct perf_header_attr *attr);
+
+/**
  * perf_session__attr_of - the event a record belongs to, by its id
  * Return: the attr, or NULL (unknown id, user record, no attrs yet).
  */
