@@ -210,23 +210,34 @@ int probe_elf__for_each_function(struct probe_elf *pe, bool all,
 	return for_each_sym_type(pe, all, call_func, &it);
 }
 
-int probe_elf__vaddr_to_offset(struct probe_elf *pe, uint64_t vaddr, uint64_t *off)
+/* The PT_LOAD segment holding virtual address (or file offset) @v. */
+static int load_segment(struct probe_elf *pe, uint64_t v, bool is_vaddr, GElf_Phdr *ph)
 {
 	size_t n;
 
 	if (elf_getphdrnum(pe->elf, &n))
 		return -ENOENT;
 	for (size_t i = 0; i < n; i++) {
-		GElf_Phdr ph;
+		uint64_t start, len;
 
-		if (!gelf_getphdr(pe->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+		if (!gelf_getphdr(pe->elf, (int)i, ph) || ph->p_type != PT_LOAD)
 			continue;
-		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_memsz) {
-			*off = vaddr - ph.p_vaddr + ph.p_offset;
+		start = is_vaddr ? ph->p_vaddr : ph->p_offset;
+		len = is_vaddr ? ph->p_memsz : ph->p_filesz;
+		if (v >= start && v < start + len)
 			return 0;
-		}
 	}
 	return -ENOENT;
+}
+
+int probe_elf__vaddr_to_offset(struct probe_elf *pe, uint64_t vaddr, uint64_t *off)
+{
+	GElf_Phdr ph;
+
+	if (load_segment(pe, vaddr, true, &ph))
+		return -ENOENT;
+	*off = vaddr - ph.p_vaddr + ph.p_offset;
+	return 0;
 }
 
 static Elf_Scn *scn_by_name(struct probe_elf *pe, const char *name, GElf_Shdr *sh)
@@ -275,19 +286,10 @@ const void *probe_elf__section_data(struct probe_elf *pe, const char *name, size
 
 int probe_elf__offset_to_vaddr(struct probe_elf *pe, uint64_t off, uint64_t *vaddr)
 {
-	size_t n;
+	GElf_Phdr ph;
 
-	if (elf_getphdrnum(pe->elf, &n))
+	if (load_segment(pe, off, false, &ph))
 		return -ENOENT;
-	for (size_t i = 0; i < n; i++) {
-		GElf_Phdr ph;
-
-		if (!gelf_getphdr(pe->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
-			continue;
-		if (off >= ph.p_offset && off < ph.p_offset + ph.p_filesz) {
-			*vaddr = off - ph.p_offset + ph.p_vaddr;
-			return 0;
-		}
-	}
-	return -ENOENT;
+	*vaddr = off - ph.p_offset + ph.p_vaddr;
+	return 0;
 }
