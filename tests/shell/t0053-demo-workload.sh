@@ -27,7 +27,15 @@ test_expect_success 'the demo workload refuses bad arguments' '
 
 test_expect_success 'the demo runs to the end' '
 	sh "$SRC_DIR/scripts/demo.sh" "$TPERF" >out 2>&1 || { cat out; exit 1; }
-	grep -q "^\$ .*tperf version --build-options$" out
+	grep -q "^\$ .*tperf version --build-options$" out &&
+	grep -q "^\[ tperf record: Captured and wrote .* MB .*perf.data ([0-9]* samples) \]$" out &&
+	# the known call tree: spin under child_a (twice the work) and child_b, under parent
+	sed -n "/tperf report/,\$p" out >report &&
+	grep -Eq "^ +[0-9.]+% +tperf-demo-work +tperf-demo-workload +\[\.\] spin" report &&
+	grep -Eq "^ +parent$" report &&
+	a=$(sed -n "s/.*--\([0-9.]*\)%--child_a$/\1/p" report) &&
+	b=$(sed -n "s/.*--\([0-9.]*\)%--child_b$/\1/p" report) &&
+	awk -v a="$a" -v b="$b" "BEGIN { exit !(a > b && b > 0) }"
 '
 
 test_done
