@@ -32,9 +32,31 @@ void trace_event__exit(struct trace_event *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/*
+ * The part of @buf that can be a format file: text (up to the first NUL)
+ * ending with its one "print fmt:" line.  libtraceevent 1.7 dereferences
+ * NULL on some bytes after that line (found by fuzz-trace-dat), and a
+ * kernel never writes any there.
+ */
+static size_t format_text_len(const char *buf, size_t size)
+{
+	const char *nul = memchr(buf, '\0', size), *pf, *nl;
+
+	if (nul)
+		size = (size_t)(nul - buf);
+	pf = memmem(buf, size, "\nprint fmt:", 11);
+	if (pf) {
+		nl = memchr(pf + 1, '\n', size - (size_t)(pf + 1 - buf));
+		if (nl)
+			size = (size_t)(nl + 1 - buf);
+	}
+	return size;
+}
+
 int trace_event__parse_format(struct trace_event *t, const char *sys,
 			      const char *buf, size_t size)
 {
+	size = format_text_len(buf, size);
 	return tep_parse_event(t->tep, buf, size, sys) ? -EINVAL : 0;
 }
 

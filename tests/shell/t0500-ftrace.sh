@@ -26,6 +26,13 @@ test_expect_success 'show on trace-cmd'"'"'s arm32 file prints what trace-cmd re
 	test_cmp "$FIX/expected-trace-cmd-report-linecount.txt" count
 '
 
+# Found by fuzz-trace-dat: garbage after a format's print fmt line made
+# libtraceevent 1.7 dereference NULL; only the format text reaches it now.
+test_expect_success 'a format with bytes after its print fmt line does not crash show' '
+	test_expect_code 1 tperf ftrace show -i "$SRC_DIR/tests/fuzz/corpus/trace-dat/regress-spliced-format" >out 2>err &&
+	grep -q "^tperf: .*regress-spliced-format.: truncated: event format needs .* at offset 3661$" err
+'
+
 test_expect_success 'a truncated trace.dat is refused naming the file and the offset' '
 	head -c 2000 "$FIX/trace.dat" >cut.dat &&
 	test_expect_code 1 tperf ftrace show -i cut.dat 2>err &&
