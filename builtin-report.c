@@ -12,9 +12,7 @@
 #include "util/debug.h"
 #include "util/hist.h"
 #include "util/parse-options.h"
-#include "util/perf-attr.h"
 #include "util/session.h"
-#include "util/trace-names.h"
 
 struct report {
 	const char *input, *sort, *symfs, *kallsyms;
@@ -252,19 +250,6 @@ static int process_lost_samples(struct perf_tool *tool, struct perf_session *s,
 	return 0;
 }
 
-static const char *event_name(struct perf_header *h, struct perf_header_attr *a, char *buf,
-			      size_t size)
-{
-	if (a->name)
-		return a->name;
-	if (a->attr.type == PERF_TYPE_TRACEPOINT && h->env.tracing_data &&
-	    !trace_names__find(h->env.tracing_data, h->env.tracing_data_size, a->attr.config,
-			       buf, size))
-		return buf;
-	perf_attr__default_name(&a->attr, buf, size);
-	return buf;
-}
-
 static u64 combined_sample_type(struct perf_header *h)
 {
 	u64 t = 0;
@@ -369,7 +354,7 @@ static int print_stats(struct report *r)
 	for (int i = 0; i < r->nr_hists; i++) {
 		if (!r->hists[i].nr_samples)
 			continue;
-		printf("%s stats:\n", event_name(hd, &hd->attrs[i], buf, sizeof(buf)));
+		printf("%s stats:\n", perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)));
 		printf("%16s events: %10llu\n", "SAMPLE", (unsigned long long)r->hists[i].nr_samples);
 	}
 	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
@@ -402,7 +387,7 @@ static int print_report(struct report *r)
 		if (hists__output_resort(h))
 			return -ENOMEM;
 		if (!r->quiet)
-			print_sample_count(h, event_name(hd, &hd->attrs[i], buf, sizeof(buf)));
+			print_sample_count(h, perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)));
 		if (!r->quiet)
 			printf("#\n");
 		if (hists__fprintf(h, &o, stdout))

@@ -11,10 +11,8 @@
 #include "builtin.h"
 #include "util/debug.h"
 #include "util/parse-options.h"
-#include "util/perf-attr.h"
 #include "util/script-print.h"
 #include "util/session.h"
-#include "util/trace-names.h"
 
 struct script {
 	const char *input, *fields, *symfs, *kallsyms;
@@ -34,19 +32,6 @@ static struct script *sc_of(struct perf_tool *tool)
 	return ((struct script_tool *)tool)->sc;
 }
 
-static const char *event_name(struct perf_header *h, struct perf_header_attr *a, char *buf,
-			      size_t size)
-{
-	if (a->name)
-		return a->name;
-	if (a->attr.type == PERF_TYPE_TRACEPOINT && h->env.tracing_data &&
-	    !trace_names__find(h->env.tracing_data, h->env.tracing_data_size, a->attr.config,
-			       buf, size))
-		return buf;
-	perf_attr__default_name(&a->attr, buf, size);
-	return buf;
-}
-
 /* Once the events are known: the name column's width, tracepoints checked. */
 static int script_start(struct script *sc)
 {
@@ -55,7 +40,7 @@ static int script_start(struct script *sc)
 
 	sc->started = true;
 	for (int i = 0; i < h->nr_attrs; i++) {
-		const char *name = event_name(h, &h->attrs[i], buf, sizeof(buf));
+		const char *name = perf_header__event_name(h, &h->attrs[i], buf, sizeof(buf));
 		int len = strlen(name);
 
 		if (len > sc->o.name_width)
@@ -85,7 +70,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		return 0;
 	return script__fprintf_sample(stdout, &sc->o, script_fields__for_attr(&sc->o, &attr->attr),
 				      &sc->machine, &attr->attr,
-				      event_name(s->header, attr, buf, sizeof(buf)), sample);
+				      perf_header__event_name(s->header, attr, buf, sizeof(buf)), sample);
 }
 
 static int process_model(struct perf_tool *tool, struct perf_session *s,

@@ -13,6 +13,7 @@
 #include "debug.h"
 #include "header.h"
 #include "perf-attr.h"
+#include "trace-names.h"
 
 static const char *const feat_names[HEADER_LAST_FEATURE] = {
 	[HEADER_RESERVED] = "RESERVED",	[HEADER_TRACING_DATA] = "TRACING_DATA",
@@ -1025,4 +1026,17 @@ void perf_header__set_features_from_env(struct perf_header *h)
 			perf_header__clear_feat(h, f);
 		wbuf__exit(&b);
 	}
+}
+
+const char *perf_header__event_name(struct perf_header *h, struct perf_header_attr *a,
+				    char *buf, size_t size)
+{
+	if (a->name)
+		return a->name;
+	if (a->attr.type == PERF_TYPE_TRACEPOINT && h->env.tracing_data &&
+	    !trace_names__find(h->env.tracing_data, h->env.tracing_data_size, a->attr.config,
+			       buf, size))
+		return buf;
+	perf_attr__default_name(&a->attr, buf, size);
+	return buf;
 }

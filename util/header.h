@@ -171,6 +171,19 @@ int perf_header__process_attr_record(struct perf_header *h, const union perf_eve
 int perf_header__name_events(struct perf_header *h, const void *buf, size_t size);
 
 /**
+ * perf_header__event_name - the name report and script show for event @a
+ * @h: the header (its tracing data names tracepoints)
+ * @a: one of h->attrs
+ * @buf: room for a generated name
+ * @size: its size
+ *
+ * Return: the stored name (EVENT_DESC), else the tracepoint's "sys:name"
+ * from the tracing data, else the name perf generates from the attr.
+ */
+const char *perf_header__event_name(struct perf_header *h, struct perf_header_attr *a,
+				    char *buf, size_t size);
+
+/**
  * perf_header__process_build_id_record - take a PERF_RECORD_HEADER_BUILD_ID
  * (also the entries of the BUILD_ID feature).  Return: 0 or -EINVAL/-ENOMEM.
  */
