@@ -389,6 +389,43 @@ static int evlist__open_cpu_major(struct open_ctx *ctx)
 	return err;
 }
 
+/*
+ * A member added to a group whose leader already counts is not scheduled
+ * until the task next comes back on a CPU: a short-lived or CPU-bound
+ * target then reads 0 for it (seen with {task-clock,page-faults} on the
+ * calling thread, a few runs in a hundred).  So a leader that would start
+ * counting at the open is opened disabled (@hold) and enabled once its whole
+ * group is open; its attr is given back as the caller set it.
+ */
+static void evlist__hold_groups(struct evlist *evlist, bool hold)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct perf_event_attr *attr = &evsel->attr;
+
+		if (hold && evsel__is_group_leader(evsel) && evsel->nr_members > 1 &&
+		    !attr->disabled && !attr->enable_on_exec) {
+			attr->disabled = 1;
+			evsel->held_disabled = true;
+		} else if (!hold && evsel->held_disabled) {
+			attr->disabled = 0;
+		}
+	}
+}
+
+/* Start the groups evlist__hold_groups() held, now that they are whole. */
+static void evlist__release_groups(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		if (evsel->held_disabled && evsel->counts)
+			evsel__enable(evsel);
+		evsel->held_disabled = false;
+	}
+}
+
 /**
  * evlist__open - open every event of @evlist on its maps
  * @evlist: the events, after evlist__create_maps() (and the workload pid)
@@ -411,12 +448,16 @@ int evlist__open(struct evlist *evlist, int flags, char *buf, size_t size)
 	err = rlimit__ensure_nofile(evlist__nr_fds(evlist), buf, size);
 	if (err)
 		return err;
+	evlist__hold_groups(evlist, true);
 	if (flags & EVLIST_OPEN_CPU_MAJOR)
 		err = evlist__open_cpu_major(&ctx);
 	else
 		err = evlist__open_each(&ctx);
+	evlist__hold_groups(evlist, false);
 	if (err)
 		evlist__close(evlist);
+	else
+		evlist__release_groups(evlist);
 	return err;
 }
 

@@ -46,6 +46,7 @@ struct evsel {
 	bool per_pkg, snapshot;
 	struct cpu_map *own_cpus;	/* the PMU's cpumask: only these CPUs, or NULL */
 	bool requires_cpu;		/* cannot be per-thread (uncore, msr, power) */
+	bool held_disabled;		/* evlist__open() enables it when its group is open */
 
 	/* modifiers, as written */
 	bool weak_group;		/* :W */
