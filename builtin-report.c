@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "util/config.h"
 #include "util/debug.h"
 #include "util/hist.h"
 #include "util/parse-options.h"
@@ -528,6 +529,8 @@ int cmd_report(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, usage, 0);
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
+	if (r.quiet)
+		tperf_config.quiet = true;	/* warning()s too, as perf's -q */
 	r.nr_keys = sort_key__parse(r.sort, r.keys, SORT_NR_KEYS);
 	if (r.nr_keys < 0)
 		usage_with_options_msg(usage, options, "unknown sort key in '%s'", r.sort);

@@ -653,11 +653,25 @@ static bool find_debug(struct machine *m, struct dso *d, const char *path, char 
 	return false;
 }
 
+/*
+ * The file at @d's path is another build than the one recorded: its
+ * symbols would be wrong, so it has none.  Said once, as DSOs load once.
+ */
+static void dso__warn_mismatch(struct machine *m, struct dso *d)
+{
+	char hex[2 * PERF_BUILD_ID_SIZE + 1];
+
+	dso__build_id_hex(d, hex);
+	warning("'%s%s' is not the file that was recorded (build-id %s): its samples "
+		"get no symbols; put the recorded file under --symfs or in the build-id "
+		"cache", symfs(m), d->long_name, hex);
+}
+
 static void dso__load_user(struct machine *m, struct dso *d)
 {
 	char path[4096], debug[4096];
 	struct elf_syms_opts o = { d->has_build_id ? d->build_id : NULL, d->build_id_size };
-	bool have_debug;
+	bool have_debug, mismatch;
 	int err;
 
 	snprintf(path, sizeof(path), "%s%s", symfs(m), d->long_name);
@@ -673,11 +687,14 @@ static void dso__load_user(struct machine *m, struct dso *d)
 	}
 	have_debug = find_debug(m, d, path, debug, sizeof(debug));
 	err = symtab__load_elf(&d->syms, path, have_debug ? debug : NULL, &o);
+	mismatch = err == -ESRCH;
 	if (err < 0 && cache_path(m, d, "elf", path, sizeof(path)))
 		err = symtab__load_elf(&d->syms, path, have_debug ? debug : NULL, &o);
 	if (err < 0 && have_debug)
 		err = symtab__load_elf(&d->syms, debug, NULL, &o);
-	if (err < 0)
+	if (err < 0 && mismatch)
+		dso__warn_mismatch(m, d);
+	else if (err < 0)
 		pr_debug("no symbols for '%s': %s\n", d->long_name, strerror(-err));
 }
 
