@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "config.h"
 #include "debug.h"
 #include "session.h"
 
@@ -565,22 +567,66 @@ static int process_one(struct perf_session *s, struct perf_tool *t,
 	return process_kernel(s, t, r);
 }
 
+/*
+ * "Processing events... 42%" on stderr while a large file is read, when
+ * stderr is a terminal (and not the pager's pipe); erased at the end.
+ */
+#define PROGRESS_MIN_SIZE	(32ULL << 20)
+
+struct progress {
+	u64 start, total, nr;
+	int shown;			/* the percentage printed, or -1 */
+};
+
+static void progress_start(struct perf_session *s, struct progress *pr)
+{
+	struct perf_data *d = &s->data;
+
+	*pr = (struct progress){ .start = d->data_start, .shown = -1 };
+	if (!d->is_pipe && !d->is_dir && d->data_end - d->data_start >= PROGRESS_MIN_SIZE &&
+	    !tperf_config.quiet && isatty(STDERR_FILENO))
+		pr->total = d->data_end - d->data_start;
+}
+
+static void progress_update(struct progress *pr, u64 offset)
+{
+	int pct = offset <= pr->start ? 0 : (int)((offset - pr->start) * 100 / pr->total);
+
+	if (pct > 100)
+		pct = 100;
+	if (pct == pr->shown)
+		return;
+	pr->shown = pct;
+	fprintf(stderr, "\rProcessing events... %3d%%", pct);
+}
+
+static void progress_end(struct progress *pr)
+{
+	if (pr->shown >= 0)
+		fputs("\r\033[K", stderr);
+}
+
 /**
  * perf_session__process_events - see util/session.h
  */
 int perf_session__process_events(struct perf_session *s, struct perf_tool *t)
 {
 	struct perf_data_record r;
+	struct progress pr;
 	u64 nr_compressed = s->data.nr_compressed;
 	int ret, err = 0;
 
+	progress_start(s, &pr);
 	while ((ret = perf_data__next(&s->data, &r)) > 0) {
 		err = process_one(s, t, &r);
 		if (err)
 			break;
 		if (s->finished_init && t->stop_at_finished_init)
 			break;
+		if (pr.total && !(++pr.nr & 0xffff))
+			progress_update(&pr, r.offset);
 	}
+	progress_end(&pr);
 	s->stats.nr_events[PERF_RECORD_COMPRESSED] += s->data.nr_compressed - nr_compressed;
 	if (ret < 0) {
 		err = ret;
