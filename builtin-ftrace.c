@@ -28,7 +28,8 @@
 #include "util/ftrace-show.h"
 
 struct ftrace_opts {
-	const char *output, *tracer, *cpus, *clock, *graph_opts, *func_opts;
+	const char *output, *tracer, *cpus, *clock, *graph_opts, *func_opts, *compression;
+	int file_version;
 	struct string_list events, filters, funcs, nofuncs, gfuncs, nogfuncs;
 	int pid, all, inherit, depth, buffer_kb;
 	double duration;
@@ -393,7 +394,8 @@ static int write_dat(struct ftrace_opts *o, const char *mnt, struct ftrace_recor
 	struct trace_dat_wparams p = {
 		.tracefs = mnt, .events = names->v, .nr_events = names->n,
 		.nr_cpus = r->nr_cpus, .cpu_fds = r->tmp_fds, .clock_text = clock,
-		.version = "tperf " TPERF_VERSION,
+		.version = "tperf " TPERF_VERSION, .file_version = o->file_version,
+		.compression = o->compression,
 	};
 	struct stat st;
 	int ncpus, ret;
@@ -574,11 +576,37 @@ out:
 	return ret ? 1 : 0;
 }
 
+/* --file-version and --compression: 129 on a bad combination. */
+static int check_file_opts(struct ftrace_opts *o)
+{
+	if (!o->file_version)
+		o->file_version = o->compression ? 7 : 6;
+	if (o->file_version != 6 && o->file_version != 7) {
+		error("unsupported trace.dat version %d: use 6 or 7", o->file_version);
+		return 129;
+	}
+	if (o->compression && !strcmp(o->compression, "any"))
+		o->compression = "zstd";
+	if (o->compression && strcmp(o->compression, "none") &&
+	    strcmp(o->compression, "zstd") && strcmp(o->compression, "zlib")) {
+		error("unknown compression '%s': use zstd, zlib, any or none", o->compression);
+		return 129;
+	}
+	if (o->compression && o->file_version != 7) {
+		error("--compression needs --file-version 7 (version 6 files are not compressed)");
+		return 129;
+	}
+	return 0;
+}
+
 static int ftrace_record(int argc, const char **argv, int live)
 {
 	struct ftrace_opts o = { .output = "trace.dat", .pid = -1 };
 	const struct option record_options[] = {
 		OPT_STRING('o', "output", &o.output, "file", "the trace.dat file to write"),
+		OPT_INTEGER(0, "file-version", &o.file_version, "trace.dat version: 6 (default) or 7"),
+		OPT_STRING(0, "compression", &o.compression, "algo",
+			   "version 7: compress with zstd, zlib, any (zstd) or none"),
 		TRACE_OPTIONS(&o),
 		OPT_END()
 	};
@@ -590,6 +618,8 @@ static int ftrace_record(int argc, const char **argv, int live)
 
 	argc = parse_options(argc, argv, live ? live_options : record_options,
 			     live ? live_usage : record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if ((ret = check_file_opts(&o)))
+		return ret;
 	if (o.filters.n > o.events.n) {
 		error("--filter applies to the preceding -e: give the event first");
 		return 129;
