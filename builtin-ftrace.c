@@ -30,6 +30,7 @@
 struct ftrace_opts {
 	const char *output, *tracer, *cpus, *clock, *graph_opts, *func_opts, *compression;
 	int file_version;
+	const char *filter_err;	/* a --filter without its own -e before it */
 	struct string_list events, filters, funcs, nofuncs, gfuncs, nogfuncs;
 	int pid, all, inherit, depth, buffer_kb;
 	double duration;
@@ -51,8 +52,8 @@ static const char *const live_usage[] = {
 		   "function, function_graph or nop (default: nop with -e, else function)"), \
 	OPT_CALLBACK('e', "event", &(o)->events, "sys:name",			\
 		     "trace this event (globs allowed, repeatable)", parse_opt_string_list), \
-	OPT_CALLBACK(0, "filter", &(o)->filters, "expr",			\
-		     "filter for the events of the preceding -e", parse_opt_string_list), \
+	OPT_CALLBACK(0, "filter", (o), "expr",					\
+		     "filter for the events of the preceding -e", parse_filter),	\
 	OPT_CALLBACK('T', "trace-funcs", &(o)->funcs, "func",			\
 		     "trace only these functions", parse_opt_string_list),	\
 	OPT_CALLBACK('N', "notrace-funcs", &(o)->nofuncs, "func",		\
@@ -73,6 +74,30 @@ static const char *const live_usage[] = {
 	OPT_INTEGER('m', "buffer-size", &(o)->buffer_kb, "ring buffer size per CPU in KiB"), \
 	OPT_STRING(0, "clock", &(o)->clock, "clock", "trace clock (local, global, mono, ...)"), \
 	OPT_DOUBLE('d', "duration", &(o)->duration, "stop after this many seconds")
+
+/*
+ * --filter applies to the -e given just before it: o->filters.v[i] is the
+ * filter of o->events.v[i] (NULL for none).  Misuse is reported after
+ * parsing, in one message.
+ */
+static int parse_filter(const struct option *opt, const char *arg, int unset)
+{
+	struct ftrace_opts *o = opt->value;
+	struct option list = { .value = &o->filters };
+
+	if (unset || o->filter_err)
+		return 0;
+	if (!o->events.n || o->filters.n >= o->events.n) {
+		o->filter_err = arg;
+		return 0;
+	}
+	while (o->filters.n < o->events.n - 1)
+		if (parse_opt_string_list(&list, NULL, 0))
+			return -1;
+	if (parse_opt_string_list(&list, arg, 0))
+		return -1;
+	return 0;
+}
 
 /* "0,2-3" -> list of CPUs; NULL for all.  Returns the count or -EINVAL. */
 static int parse_cpus(const char *s, int **out)
@@ -205,10 +230,6 @@ static int set_tracer(struct ftrace_opts *o)
 		      o->tracer);
 		return -ENOENT;
 	}
-	if (o->depth > 0) {
-		error("max_graph_depth is global in tracefs and tperf leaves the top-level tracing alone: drop -D");
-		return -EINVAL;
-	}
 	if ((ret = write_list("set_ftrace_filter", &o->funcs)) ||
 	    (ret = write_list("set_ftrace_notrace", &o->nofuncs)) ||
 	    (ret = write_list("set_graph_function", &o->gfuncs)) ||
@@ -244,9 +265,7 @@ static int set_options(const char *list, int graph)
 			if (opt_map[i].graph == graph && !strcmp(opt_map[i].name, t))
 				break;
 		if (i == sizeof(opt_map) / sizeof(opt_map[0])) {
-			error("unknown %s option '%s'%s", graph ? "--graph-opts" : "--func-opts", t,
-			      graph && (!strncmp(t, "thresh", 6) || !strncmp(t, "depth", 5)) ?
-			      ": tracing_thresh and max_graph_depth are global and tperf leaves them alone" : "");
+			error("unknown %s option '%s'", graph ? "--graph-opts" : "--func-opts", t);
 			ret = -EINVAL;
 			break;
 		}
@@ -576,6 +595,32 @@ out:
 	return ret ? 1 : 0;
 }
 
+/*
+ * -D and --graph-opts depth=/thresh= would write max_graph_depth and
+ * tracing_thresh, which tracefs has only at the top level (no instance has
+ * them): tperf does not touch the top level, so they are display filters of
+ * `show` instead.  129 with the way to get the same result.
+ */
+static int check_graph_opts(struct ftrace_opts *o)
+{
+	const char *g = o->graph_opts ? o->graph_opts : "";
+	const char *depth = strstr(g, "depth="), *thresh = strstr(g, "thresh=");
+
+	if (o->depth > 0 || (depth && (depth == g || depth[-1] == ','))) {
+		error("-D/--graph-depth: max_graph_depth exists only at the top level of tracefs, which tperf leaves alone; "
+		      "record without it and show with 'tperf ftrace show -D %d'",
+		      o->depth > 0 ? o->depth : atoi(depth + 6));
+		return 129;
+	}
+	if (thresh && (thresh == g || thresh[-1] == ',')) {
+		error("--graph-opts thresh: tracing_thresh exists only at the top level of tracefs, which tperf leaves alone; "
+		      "record without it and show with 'tperf ftrace show --graph-thresh %d'",
+		      atoi(thresh + 7));
+		return 129;
+	}
+	return 0;
+}
+
 /* --file-version and --compression: 129 on a bad combination. */
 static int check_file_opts(struct ftrace_opts *o)
 {
@@ -618,13 +663,16 @@ static int ftrace_record(int argc, const char **argv, int live)
 
 	argc = parse_options(argc, argv, live ? live_options : record_options,
 			     live ? live_usage : record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
-	if ((ret = check_file_opts(&o)))
-		return ret;
-	if (o.filters.n > o.events.n) {
-		error("--filter applies to the preceding -e: give the event first");
-		return 129;
+	if ((ret = check_file_opts(&o)) || (ret = check_graph_opts(&o)))
+		goto out;
+	if (o.filter_err) {
+		error("--filter '%s' has no event of its own: each --filter follows the -e it applies to",
+		      o.filter_err);
+		ret = 129;
+		goto out;
 	}
 	ret = run_trace(&o, argc, argv, live);
+out:
 	free(o.events.v);
 	free(o.filters.v);
 	free(o.funcs.v);
@@ -636,8 +684,8 @@ static int ftrace_record(int argc, const char **argv, int live)
 
 struct show_opts {
 	const char *input, *comm, *event, *time, *sort;
-	int cpu, pid, latency;
-	double percent_limit;
+	int cpu, pid, latency, graph_depth;
+	double percent_limit, graph_thresh;
 	struct ftrace_filter f;
 };
 
@@ -670,23 +718,88 @@ static int open_input(struct show_opts *s, struct trace_dat *td)
 	return 0;
 }
 
+/*
+ * Whether show's -D / --graph-thresh hide a function_graph record: what the
+ * kernel would not have recorded with max_graph_depth / tracing_thresh.
+ */
+static int graph_hidden(struct show_opts *s, struct ftrace_line *l)
+{
+	unsigned long long func, depth, ns;
+	int kind;
+
+	if (s->graph_depth <= 0 && s->graph_thresh <= 0)
+		return 0;
+	kind = ftrace_show__graph(l, &func, &depth, &ns);
+	if (kind == FTRACE_GRAPH_NONE)
+		return 0;
+	if (s->graph_depth > 0 && depth >= (unsigned long long)s->graph_depth)
+		return 1;
+	return s->graph_thresh > 0 && (kind == FTRACE_GRAPH_ENTRY || ns < s->graph_thresh * 1000);
+}
+
+/* The next decoded event that -D / --graph-thresh keep: 1, 0 at the end, -EINVAL. */
+static int next_line(struct trace_dat_iter *it, struct show_opts *s, struct ftrace_line *l)
+{
+	struct trace_dat_event ev;
+	int ret;
+
+	while ((ret = trace_dat__iter_next(it, &ev)) > 0) {
+		if (ftrace_show__decode(it->td, &ev, l)) {
+			it->bad_offset = 0;
+			return -EINVAL;
+		}
+		if (!graph_hidden(s, l))
+			return 1;
+	}
+	return ret;
+}
+
+/*
+ * A funcgraph_entry directly followed (in time, on any CPU, as trace-cmd
+ * looks) by the exit of the same task and function is a leaf call: @l gets
+ * its duration and the exit is consumed.  Otherwise @next is kept.
+ */
+static int merge_leaf(struct trace_dat_iter *it, struct show_opts *s, struct ftrace_line *l,
+		      struct ftrace_line *next, int *have_next)
+{
+	unsigned long long func, depth, ns, nfunc, ndepth;
+	int ret;
+
+	if (ftrace_show__graph(l, &func, &depth, &ns) != FTRACE_GRAPH_ENTRY)
+		return 0;
+	ret = next_line(it, s, next);
+	if (ret <= 0)
+		return ret;
+	if (ftrace_show__graph(next, &nfunc, &ndepth, &ns) == FTRACE_GRAPH_EXIT &&
+	    nfunc == func && next->pid == l->pid) {
+		l->leaf = 1;
+		l->leaf_ns = ns;
+	} else {
+		*have_next = 1;
+	}
+	return 0;
+}
+
 /* Call @fn for every event passing the filters; 1 on corrupt data. */
-static int for_each_line(struct trace_dat *td, struct show_opts *s,
+static int for_each_line(struct trace_dat *td, struct show_opts *s, int leaves,
 			 int (*fn)(struct trace_dat *, struct ftrace_line *, void *), void *arg)
 {
 	struct trace_dat_iter it;
-	struct trace_dat_event ev;
-	struct ftrace_line line;
-	int ret;
+	struct ftrace_line line, next;
+	int ret, have_next = 0;
 
 	if (trace_dat__iter_init(&it, td))
 		return 1;
-	while ((ret = trace_dat__iter_next(&it, &ev)) > 0) {
-		if (ftrace_show__decode(td, &ev, &line)) {
-			it.bad_offset = 0;
-			ret = -EINVAL;
+	for (;;) {
+		if (have_next) {
+			line = next;
+			have_next = 0;
+		} else if ((ret = next_line(&it, s, &line)) <= 0) {
 			break;
 		}
+		if (leaves && (ret = merge_leaf(&it, s, &line, &next, &have_next)) < 0)
+			break;
+		ret = 1;
 		if (ftrace_show__match(td, &line, &s->f) && fn(td, &line, arg))
 			break;
 	}
@@ -716,6 +829,10 @@ static int ftrace_show(int argc, const char **argv)
 	const struct option options[] = {
 		FILTER_OPTIONS(&s),
 		OPT_BOOLEAN('l', "latency", &s.latency, "show the latency columns as `trace` does"),
+		OPT_INTEGER('D', "graph-depth", &s.graph_depth,
+			    "function_graph: hide calls at this depth and deeper"),
+		OPT_DOUBLE(0, "graph-thresh", &s.graph_thresh,
+			   "function_graph: only returns of calls of at least this many us"),
 		OPT_END()
 	};
 	struct trace_dat td;
@@ -728,7 +845,7 @@ static int ftrace_show(int argc, const char **argv)
 		return ret;
 	printf("cpus=%d\n", td.nr_cpus);
 	trace_seq_init(&show_seq);
-	ret = for_each_line(&td, &s, print_line, &s.latency);
+	ret = for_each_line(&td, &s, 1, print_line, &s.latency);
 	trace_seq_destroy(&show_seq);
 	trace_dat__close(&td);
 	if (fflush(stdout) || ferror(stdout)) {
@@ -958,7 +1075,7 @@ static int ftrace_report(int argc, const char **argv)
 	}
 	if (!strcmp(s.sort, "sym"))
 		r.graph = calloc(1, sizeof(*r.graph));
-	ret = for_each_line(&td, &s, add_line, &r);
+	ret = for_each_line(&td, &s, 0, add_line, &r);
 	if (!ret && !r.err && r.graph && r.graph->nr)
 		print_graph(&td, r.graph, s.percent_limit);
 	else if (!ret && !r.err)

@@ -58,25 +58,74 @@ static int raw_clock(struct trace_dat *td)
 
 static int field(struct ftrace_line *l, const char *name, unsigned long long *v);
 
-/* function_graph's nested form: "|  func() {" ... "|  }" with the duration. */
+static int field(struct ftrace_line *l, const char *name, unsigned long long *v);
+
+int ftrace_show__graph(struct ftrace_line *l, unsigned long long *func,
+		       unsigned long long *depth, unsigned long long *ns)
+{
+	const char *name = l->event ? l->event->name : "";
+	unsigned long long call, ret;
+	int kind;
+
+	if (strncmp(name, "funcgraph_", 10))
+		return FTRACE_GRAPH_NONE;
+	if (!strcmp(name + 10, "entry"))
+		kind = FTRACE_GRAPH_ENTRY;
+	else if (!strcmp(name + 10, "exit"))
+		kind = FTRACE_GRAPH_EXIT;
+	else
+		return FTRACE_GRAPH_NONE;
+	if (field(l, "func", func) || field(l, "depth", depth))
+		return FTRACE_GRAPH_NONE;
+	*ns = 0;
+	if (kind == FTRACE_GRAPH_EXIT) {
+		if (field(l, "calltime", &call) || field(l, "rettime", &ret))
+			return FTRACE_GRAPH_NONE;
+		*ns = ret > call ? ret - call : 0;
+	}
+	return kind;
+}
+
+/* The duration column: marker, microseconds, padded up to the bar. */
+static void graph_duration(struct trace_seq *s, unsigned long long ns)
+{
+	char num[32], mark = ns > 1000000000ULL ? '$' : ns > 1000000 ? '#' :
+			     ns > 100000 ? '!' : ns > 10000 ? '+' : ' ';
+	int len;
+
+	if (ns / 1000 < 1000000)
+		len = snprintf(num, sizeof(num), "%llu.%03llu", ns / 1000, ns % 1000);
+	else
+		len = snprintf(num, sizeof(num), "%llu", ns / 1000);
+	trace_seq_printf(s, "%c %s us%*s|  ", mark, num, len < 7 ? 8 - len : 1, "");
+}
+
+/* function_graph's nested form, as trace-cmd report prints it. */
 static int format_graph(struct trace_dat *td, struct ftrace_line *l, struct trace_seq *s)
 {
-	unsigned long long func, depth, call = 0, ret = 0;
-	int exit = !strcmp(l->event->name, "funcgraph_exit");
+	unsigned long long func, depth, ns;
+	int kind = ftrace_show__graph(l, &func, &depth, &ns);
 	const char *name;
 
-	if ((!exit && strcmp(l->event->name, "funcgraph_entry")) || field(l, "func", &func) ||
-	    field(l, "depth", &depth) ||
-	    (exit && (field(l, "calltime", &call) || field(l, "rettime", &ret))))
+	if (kind == FTRACE_GRAPH_NONE)
 		return 0;
 	if (depth > 64)
 		depth = 64;
-	if (exit)
-		trace_seq_printf(s, "%10.3f us   |  %*s}", (ret - call) / 1e3, (int)depth * 2, "");
-	else if ((name = tep_find_function(td->tevent.tep, func)))
-		trace_seq_printf(s, "              |  %*s%s() {", (int)depth * 2, "", name);
+	if (kind == FTRACE_GRAPH_EXIT) {
+		graph_duration(s, ns);
+		trace_seq_printf(s, "%*s}", (int)depth * 2, "");
+		return 1;
+	}
+	if (l->leaf)
+		graph_duration(s, l->leaf_ns);
 	else
-		trace_seq_printf(s, "              |  %*s0x%llx() {", (int)depth * 2, "", func);
+		trace_seq_puts(s, "             |  ");
+	trace_seq_printf(s, "%*s", (int)depth * 2, "");
+	if ((name = tep_find_function(td->tevent.tep, func)))
+		trace_seq_puts(s, name);
+	else
+		trace_seq_printf(s, "0x%llx", func);
+	trace_seq_puts(s, l->leaf ? "();" : "() {");
 	return 1;
 }
 
@@ -134,6 +183,8 @@ int ftrace_show__parse_time(const char *s, uint64_t *start, uint64_t *stop)
 
 static int field(struct ftrace_line *l, const char *name, unsigned long long *v)
 {
+	if (!l->event)
+		return -1;
 	return tep_get_field_val(NULL, l->event, name, &l->rec, v, 0);
 }
 

@@ -787,7 +787,8 @@ struct trace_dat_iter_cpu {
 	const uint8_t *buf;		/* the pages: the file's, or an inflated chunk */
 	uint64_t len, page;		/* bytes in buf, offset of the current page */
 	uint64_t file_off;		/* of buf in the file (of the chunk if packed) */
-	uint8_t *owned;			/* the inflated chunk */
+	uint8_t *owned[2];		/* inflated chunks: the current and the one before
+					   (an event of it may still be in use) */
 	uint32_t next_chunk;
 	int packed;
 	struct ftrace_page_iter pi;
@@ -808,8 +809,10 @@ int trace_dat__iter_init(struct trace_dat_iter *it, struct trace_dat *td)
 
 void trace_dat__iter_exit(struct trace_dat_iter *it)
 {
-	for (int i = 0; it->cpu && i < it->td->nr_cpus; i++)
-		free(it->cpu[i].owned);
+	for (int i = 0; it->cpu && i < it->td->nr_cpus; i++) {
+		free(it->cpu[i].owned[0]);
+		free(it->cpu[i].owned[1]);
+	}
 	free(it->cpu);
 	it->cpu = NULL;
 }
@@ -833,11 +836,11 @@ static int next_buf(struct trace_dat_iter *it, int i)
 	}
 	if (c->next_chunk >= cpu->nr_chunks)
 		return 0;
-	ch = &cpu->chunks[c->next_chunk++];
-	nb = realloc(c->owned, ch->usize ? ch->usize : 1);
+	ch = &cpu->chunks[c->next_chunk];
+	nb = realloc(c->owned[c->next_chunk & 1], ch->usize ? ch->usize : 1);
 	if (!nb)
 		return -ENOMEM;
-	c->owned = nb;
+	c->owned[c->next_chunk++ & 1] = nb;
 	c->buf = nb;
 	c->len = ch->usize;
 	c->file_off = ch->offset;

@@ -120,6 +120,7 @@ int trace_dat__iter_init(struct trace_dat_iter *it, struct trace_dat *td);
 /**
  * trace_dat__iter_next - the next event in time order
  * Returns 1, 0 at the end, -EINVAL on corrupt data (it->bad_offset says where).
+ * The data of an event stays valid until two more events have been read.
  */
 int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev);
 
