@@ -406,8 +406,12 @@ static int open_section(struct cur *c, uint64_t off, uint64_t id, struct cur *s,
 	int ret;
 
 	*owned = NULL;
-	if (off > c->size)
-		return fail(c, "a section offset beyond the end of the file");
+	if (off >= c->size) {
+		snprintf(c->err, c->errsize,
+			 "'%s': truncated: the section at offset %llu is beyond the end of the file (%zu bytes)",
+			 c->td->path, (unsigned long long)off, c->size);
+		return -EINVAL;
+	}
 	c->pos = off;
 	if ((ret = get_u(c, 2, &sid, "section id")) || (ret = get_u(c, 2, flags, "section flags")) ||
 	    (ret = get_u(c, 4, &desc, "section description")) ||
@@ -438,9 +442,9 @@ static int open_section(struct cur *c, uint64_t off, uint64_t id, struct cur *s,
 	if (!*owned)
 		return -ENOMEM;
 	if (trace_dat__decompress(c->td->compression, s->base + 8, csize, *owned, usize)) {
-		snprintf(msg, sizeof(msg), "cannot decompress (%s)", c->td->compression);
-		s->pos = 0;
-		return fail(s, msg);
+		snprintf(c->err, c->errsize, "'%s': cannot decompress (%s) the section at offset %llu",
+			 c->td->path, c->td->compression, (unsigned long long)off);
+		return -EINVAL;
 	}
 	s->base = *owned;
 	s->size = usize;
