@@ -297,3 +297,89 @@ TPERF_TEST(test_ftrace_graph_dat, "function_graph pages through trace.dat: calls
 	test_rm_rf(dir);
 	return TEST_OK;
 }
+
+/* The events of @path as "cpu ts size sum" lines, or NULL. */
+static char *dat_events(const char *path, char *err, size_t errsize)
+{
+	struct trace_dat td;
+	struct trace_dat_iter it;
+	struct trace_dat_event ev;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ret;
+
+	if (trace_dat__open(&td, path, err, errsize))
+		return NULL;
+	f = open_memstream(&out, &len);
+	if (!f || trace_dat__iter_init(&it, &td)) {
+		trace_dat__close(&td);
+		return NULL;
+	}
+	while ((ret = trace_dat__iter_next(&it, &ev)) > 0) {
+		unsigned sum = 0;
+
+		for (uint32_t i = 0; i < ev.size; i++)
+			sum = sum * 31 + ev.data[i];
+		fprintf(f, "%d %llu %u %u\n", ev.cpu, (unsigned long long)ev.ts, ev.size, sum);
+	}
+	fprintf(f, "end %d version %d\n", ret, td.version);
+	fclose(f);
+	trace_dat__iter_exit(&it);
+	trace_dat__close(&td);
+	return out;
+}
+
+TPERF_TEST(test_ftrace_dat_v7, "trace.dat v7 (none, zstd, zlib; several chunks) holds the events v6 holds")
+{
+	int fds[2] = { memfd_create("cpu0", 0), memfd_create("cpu1", 0) };
+	struct trace_dat_wparams p = { .tracefs = "/sys/kernel/tracing", .nr_cpus = 2,
+				       .cpu_fds = fds, .clock_text = "[local] global\n" };
+	static const char *const algos[] = { NULL, "none", "zstd", "zlib" };
+	char *dir = test_mkdtemp(), path[256], err[512], *ref = NULL;
+	uint64_t ts = 1000;
+
+	if (access("/sys/kernel/tracing/events/header_page", R_OK))
+		return test_skip("cannot read tracefs (events/header_page)");
+	/* 150 pages on CPU 0 (3 chunks of 64 pages), 2 on CPU 1 */
+	for (int pg = 0; pg < 152; pg++) {
+		struct page_builder b = { 0 };
+		struct fn_rec fn = { .type = 1, .pid = pg };
+
+		for (int i = 0; i < 100; i++) {
+			fn.ip = pg * 1000 + i;
+			put_event(&b, 7, &fn, sizeof(fn));
+		}
+		finish(&b, ts);
+		ts += 1000;
+		TEST_ASSERT_EQUAL("page", write(fds[pg < 150 ? 0 : 1], b.page, sizeof(b.page)),
+				  sizeof(b.page));
+	}
+	for (size_t a = 0; a < sizeof(algos) / sizeof(algos[0]); a++) {
+		char *got;
+
+		p.file_version = a ? 7 : 6;
+		p.compression = algos[a];
+		snprintf(path, sizeof(path), "%s/t%zu.dat", dir, a);
+		TEST_ASSERT_EQUAL("written", trace_dat__write(path, &p, err, sizeof(err)), 0);
+		got = dat_events(path, err, sizeof(err));
+		TEST_ASSERT_VAL(err, got != NULL);
+		if (!ref) {
+			ref = got;
+			TEST_ASSERT_VAL("15200 events", strstr(ref, "\n1 ") && strlen(ref) > 15200 * 10);
+			TEST_ASSERT_VAL("v6", strstr(ref, "end 0 version 6\n"));
+			continue;
+		}
+		TEST_ASSERT_VAL("v7", strstr(got, "end 0 version 7\n"));
+		*strstr(got, "end 0 version 7\n") = 0;
+		*strstr(ref, "end 0 version 6\n") = 0;
+		TEST_ASSERT_STR(algos[a], got, ref);
+		strcat(ref, "end 0 version 6\n");
+		free(got);
+	}
+	free(ref);
+	close(fds[0]);
+	close(fds[1]);
+	test_rm_rf(dir);
+	return TEST_OK;
+}
