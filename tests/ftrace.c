@@ -275,8 +275,8 @@ TPERF_TEST(test_ftrace_graph_dat, "function_graph pages through trace.dat: calls
 			trace_seq_terminate(&s);
 			snprintf(text, sizeof(text), "%s", s.buffer);
 			trace_seq_destroy(&s);
-			TEST_ASSERT_VAL("nested form", n ? strstr(text, "funcgraph_exit:            1.000 us   |  }") != NULL
-						  : strstr(text, "funcgraph_entry:                    |  ") && strstr(text, "() {"));
+			TEST_ASSERT_VAL("nested form", n ? strstr(text, "funcgraph_exit:         1.000 us   |  }") != NULL
+						  : strstr(text, "funcgraph_entry:                   |  ") && strstr(text, "() {"));
 		}
 		n++;
 	}

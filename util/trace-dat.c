@@ -772,6 +772,8 @@ int trace_dat__open(struct trace_dat *td, const char *path, char *err, size_t er
 
 void trace_dat__close(struct trace_dat *td)
 {
+	if (td->show_priv_free)
+		td->show_priv_free(td->show_priv);
 	trace_event__exit(&td->tevent);
 	if (td->mapped)
 		munmap((void *)td->map, td->size);

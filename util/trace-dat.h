@@ -75,6 +75,8 @@ struct trace_dat {
 	int mapped;		/* map is an mmap() of the file */
 	char *compression;	/* version 7: "none", "zstd" or "zlib" */
 	int compressed;		/* the CPU pages are in compressed chunks */
+	void *show_priv;	/* a reader's per-file cache (ftrace-show's), */
+	void (*show_priv_free)(void *);	/*   freed by trace_dat__close() */
 };
 
 /* One event from the merged iteration. */
