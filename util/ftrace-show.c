@@ -440,6 +440,10 @@ void ftrace_show__format(struct trace_dat *td, struct ftrace_line *line, int lat
 	struct fast_event *fe;
 	char payload[300];
 
+	if (rec->missed_events > 0)
+		trace_seq_printf(s, "CPU:%d [%lld EVENTS DROPPED]\n", rec->cpu, rec->missed_events);
+	else if (rec->missed_events < 0)
+		trace_seq_printf(s, "CPU:%d [EVENTS DROPPED]\n", rec->cpu);
 	if (latency) {
 		format_slow(td, line, latency, s);
 		return;

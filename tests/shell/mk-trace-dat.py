@@ -11,6 +11,8 @@ SPEC, one record a line (times in ns, functions by name):
   CPU TS PID exit FUNC DEPTH CALLTIME RETTIME
   CPU TS PID function FUNC PARENT
   comm PID NAME
+  missed CPU COUNT       (the next page of CPU starts after COUNT lost events;
+                          -1: lost, count unknown)
 Functions get addresses ffffffff81000000 + 0x100 * n in kallsyms order.
 """
 import os
@@ -50,6 +52,9 @@ def main():
         if f[0] == "comm":
             comms[int(f[1])] = f[2]
             continue
+        if f[0] == "missed":
+            recs.append((int(f[1]), None, int(f[2])))
+            continue
         cpu, ts, pid, kind = int(f[0]), int(f[1]), int(f[2]), f[3]
         etype = {"entry": "funcgraph_entry", "exit": "funcgraph_exit"}.get(kind, kind)
         head = struct.pack("<HBBi", ids[etype], 0, 0, pid)
@@ -63,9 +68,25 @@ def main():
 
     ncpus = max([r[0] for r in recs] + [0]) + 1
     pages = []
+
+    def flush(page, first, missed):
+        commit = len(page)
+        if missed is not None:
+            commit |= 1 << 31
+            if missed >= 0:
+                commit |= 1 << 30
+                page += struct.pack("<Q", missed)
+        return struct.pack("<QQ", first, commit) + page.ljust(PAGE - 16, b"\0")
+
     for cpu in range(ncpus):
-        data, page, first, last = b"", b"", None, 0
+        data, page, first, last, missed, lost = b"", b"", None, 0, None, None
         for c, ts, rec in [r for r in recs if r[0] == cpu]:
+            if ts is None:
+                if page:
+                    data += flush(page, first, missed)
+                    page, first, missed = b"", None, None
+                lost = rec
+                continue
             ev = b""
             if first is not None and ts - last >= 1 << 27:
                 d = ts - last
@@ -74,16 +95,17 @@ def main():
             else:
                 delta = 0 if first is None else ts - last
             ev += struct.pack("<I", len(rec) // 4 | delta << 5) + rec
-            if len(page) + len(ev) > PAGE - 16:
-                data += struct.pack("<QQ", first, len(page)) + page.ljust(PAGE - 16, b"\0")
-                page, first = b"", None
+            room = PAGE - 16 - (8 if missed is not None and missed >= 0 else 0)
+            if len(page) + len(ev) > room:
+                data += flush(page, first, missed)
+                page, first, missed = b"", None, None
                 ev = struct.pack("<I", len(rec) // 4) + rec
             if first is None:
-                first = ts
+                first, missed, lost = ts, lost, None
             page += ev
             last = ts
         if page:
-            data += struct.pack("<QQ", first, len(page)) + page.ljust(PAGE - 16, b"\0")
+            data += flush(page, first, missed)
         pages.append(data)
 
     o = bytearray(b"\x17\x08\x44tracing6\0" + bytes([0, 8]) + struct.pack("<I", PAGE))

@@ -5,7 +5,8 @@
 # with its events/ftrace formats): leaves merged as trace-cmd merges them,
 # nesting, the duration column and its markers, show's -D / --graph-thresh
 # filters equal to trace-cmd report on files without the filtered records,
-# and record's refusal of -D / thresh= (top-level-only tracefs files).
+# lost events as trace-cmd marks them, and record's refusal of -D / thresh=
+# (top-level-only tracefs files).
 . "$(dirname "$0")/lib.sh"
 
 MK="python3 $TESTS_DIR/shell/mk-trace-dat.py"
@@ -152,6 +153,34 @@ test_expect_success FORMATS,TRACECMD 'show --graph-thresh US equals trace-cmd re
 		test_cmp expect out || exit 1
 	done &&
 	grep -q "# .* |      }" out && ! grep -q funcgraph_entry out
+'
+
+test_expect_success FORMATS 'events lost between pages: one line before the next event of that CPU' '
+	cat >spec <<-\END &&
+	comm 7 w
+	0 1000 7 function kfree schedule
+	missed 0 12
+	0 2000 7 function kmalloc schedule
+	missed 0 -1
+	0 3000 7 function kfree schedule
+	1 1500 7 function kfree schedule
+	missed 1 3
+	1 2500 7 function kfree schedule
+	END
+	$MK g.dat <spec &&
+	cat >expect <<-\END &&
+	cpus=2
+	               w-7     [000]     0.000001: function:             kfree
+	               w-7     [001]     0.000002: function:             kfree
+	CPU:0 [12 EVENTS DROPPED]
+	               w-7     [000]     0.000002: function:             kmalloc
+	CPU:1 [3 EVENTS DROPPED]
+	               w-7     [001]     0.000003: function:             kfree
+	CPU:0 [EVENTS DROPPED]
+	               w-7     [000]     0.000003: function:             kfree
+	END
+	tperf ftrace show -i g.dat >out &&
+	test_cmp expect out
 '
 
 test_expect_success 'record -D and --graph-opts depth=/thresh= point to show (tracefs has them only at the top level)' '
