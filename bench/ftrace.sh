@@ -43,9 +43,16 @@ cat "$dir/summary"
 events=$(sed -n 's/^\[ tperf ftrace: \([0-9]*\) events.*/\1/p' "$dir/summary")
 echo "events/s: $(echo "$events / ($end - $start)" | bc)"
 t0=$(date +%s.%N); "$TPERF" ftrace show -i "$dir/t.dat" >/dev/null; t1=$(date +%s.%N)
-echo "show: $(echo "$t1 - $t0" | bc) s"
+show=$(echo "$t1 - $t0" | bc)
+echo "show: $show s"
 if command -v trace-cmd >/dev/null; then
 	t0=$(date +%s.%N); trace-cmd report -i "$dir/t.dat" >/dev/null 2>&1; t1=$(date +%s.%N)
-	echo "trace-cmd report: $(echo "$t1 - $t0" | bc) s"
+	report=$(echo "$t1 - $t0" | bc)
+	echo "trace-cmd report: $report s"
+	echo "show / trace-cmd report: $(echo "scale=2; $show / $report" | bc) (target <= 0.5)"
+	"$TPERF" ftrace show -i "$dir/t.dat" >"$dir/s.txt"
+	trace-cmd report -i "$dir/t.dat" 2>/dev/null | cmp -s - "$dir/s.txt" &&
+		echo "show output == trace-cmd report output" ||
+		echo "show output DIFFERS from trace-cmd report"
 fi
 echo "recorder peak RSS: $(cat "$dir/rss") KiB"
