@@ -1042,6 +1042,72 @@ static void nofree(void *p)
 	(void)p;
 }
 
+static void report_exit(struct report *r)
+{
+	if (r->graph)
+		free(r->graph->funcs);
+	free(r->graph);
+	tdestroy(r->tree, nofree);
+	for (size_t i = 0; i < r->nrows; i++) {
+		free(r->rows[i]->key);
+		free(r->rows[i]);
+	}
+	free(r->rows);
+	free(r->keys);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Only function or function_graph events were counted (by event). */
+static int function_trace(const struct report *r)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (strcmp(r->rows[i]->key, "ftrace:function") &&
+		    strncmp(r->rows[i]->key, "ftrace:funcgraph_", 17))
+			return 0;
+	return r->nrows > 0;
+}
+
+/*
+ * Count by @sort and print the table; by default (@auto_sym) a function or
+ * function_graph trace is reported by function (sym) instead of by event.
+ */
+static int run_report(struct trace_dat *td, struct show_opts *s, const char *sort, int auto_sym)
+{
+	struct report r = { 0 };
+	char *dup = strdup(sort), *save = NULL;
+	int ret;
+
+	if (!dup)
+		return 1;
+	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		const char **nk = realloc(r.keys, (r.nkeys + 1) * sizeof(*r.keys));
+
+		if (!nk) {
+			report_exit(&r);
+			free(dup);
+			return 1;
+		}
+		r.keys = (char **)nk;
+		r.keys[r.nkeys++] = t;
+	}
+	if (!strcmp(sort, "sym"))
+		r.graph = calloc(1, sizeof(*r.graph));
+	ret = for_each_line(td, s, 0, add_line, &r);
+	if (!ret && !r.err && auto_sym && function_trace(&r)) {
+		report_exit(&r);
+		free(dup);
+		return run_report(td, s, "sym", 0);
+	}
+	if (!ret && !r.err && r.graph && r.graph->nr)
+		print_graph(td, r.graph, s->percent_limit);
+	else if (!ret && !r.err)
+		print_report(&r, s->percent_limit);
+	ret = ret || r.err;
+	report_exit(&r);
+	free(dup);
+	return ret;
+}
+
 static int ftrace_report(int argc, const char **argv)
 {
 	struct show_opts s = { .input = "trace.dat", .cpu = -1, .pid = -1, .sort = NULL };
@@ -1056,9 +1122,7 @@ static int ftrace_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &s.latency, "print tables as text (the only mode)"),
 		OPT_END()
 	};
-	struct report r = { 0 };
 	struct trace_dat td;
-	char *dup, *save = NULL;
 	int ret;
 
 	argc = parse_options(argc, argv, options, usage, 0);
@@ -1066,33 +1130,11 @@ static int ftrace_report(int argc, const char **argv)
 		usage_with_options(usage, options);
 	if ((ret = open_input(&s, &td)))
 		return ret;
-	if (!s.sort)
-		s.sort = fields ? fields : "event";
-	dup = strdup(s.sort);
-	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		r.keys = realloc(r.keys, (r.nkeys + 1) * sizeof(*r.keys));
-		r.keys[r.nkeys++] = t;
-	}
-	if (!strcmp(s.sort, "sym"))
-		r.graph = calloc(1, sizeof(*r.graph));
-	ret = for_each_line(&td, &s, 0, add_line, &r);
-	if (!ret && !r.err && r.graph && r.graph->nr)
-		print_graph(&td, r.graph, s.percent_limit);
-	else if (!ret && !r.err)
-		print_report(&r, s.percent_limit);
-	if (r.graph)
-		free(r.graph->funcs);
-	free(r.graph);
-	tdestroy(r.tree, nofree);
-	for (size_t i = 0; i < r.nrows; i++) {
-		free(r.rows[i]->key);
-		free(r.rows[i]);
-	}
-	free(r.rows);
-	free(r.keys);
-	free(dup);
+	if (!s.sort && fields)
+		s.sort = fields;
+	ret = run_report(&td, &s, s.sort ? s.sort : "event", !s.sort);
 	trace_dat__close(&td);
-	return ret || r.err;
+	return ret;
 }
 
 /* Durations of @func's calls (funcgraph_exit) in log2 microsecond buckets. */

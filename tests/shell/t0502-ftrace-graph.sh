@@ -183,6 +183,35 @@ test_expect_success FORMATS 'events lost between pages: one line before the next
 	test_cmp expect out
 '
 
+test_expect_success 'report (sort by function by default on a function_graph trace): calls and total time from the records' '
+	zcat "$DATA_DIR/trace-cmd-v7-graph/spec.txt.gz" |
+		awk "\$4 == \"exit\" { n[\$5]++; t[\$5] += \$8 - \$7 }
+		     END { for (f in n) printf \"%s %d %.3f\n\", f, n[f], t[f] / 1000 }" | sort >expect &&
+	tperf ftrace report -i "$DATA_DIR/trace-cmd-v7-graph/graph-v7-zstd.dat" >out &&
+	sed -n "s/^ *[0-9.]*%  *\([0-9]*\)  *\([0-9.]*\)  *[0-9.]*  *[0-9.]*  \([a-z_]*\)$/\3 \1 \2/p" out | sort >actual &&
+	test $(wc -l <actual) = 8 &&
+	test_cmp expect actual &&
+	head -1 out >first &&
+	echo "# Functions: 8" >expect &&
+	test_cmp expect first
+'
+
+test_expect_success FORMATS 'report of a function trace counts the hits per function by default' '
+	printf "comm 7 w\n0 1 7 function kfree a\n0 2 7 function kfree a\n0 3 7 function memcpy a\n" >spec &&
+	$MK f.dat <spec &&
+	tperf ftrace report -i f.dat >out &&
+	cat >expect <<-\END &&
+	# Samples: 3
+	#
+	# Overhead   Samples  sym
+	# ........  ........
+	#
+	    66.67%         2  kfree
+	    33.33%         1  memcpy
+	END
+	test_cmp expect out
+'
+
 test_expect_success 'record -D and --graph-opts depth=/thresh= point to show (tracefs has them only at the top level)' '
 	test_expect_code 129 tperf ftrace record -t function_graph -D 3 -- true 2>err &&
 	echo "tperf: -D/--graph-depth: max_graph_depth exists only at the top level of tracefs, which tperf leaves alone; record without it and show with '"'"'tperf ftrace show -D 3'"'"'" >expect &&
