@@ -126,6 +126,59 @@ static int parse_cpus(const char *s, int **out)
 	return n;
 }
 
+/* Enable "sys/name" (with its filter); add it to @names. */
+static int enable_one(const char *name, const char *filter, struct string_list *names)
+{
+	char file[600];
+	int ret;
+
+	if (filter) {
+		snprintf(file, sizeof(file), "events/%s/filter", name);
+		ret = tracefs_instance__write(file, filter);
+		if (ret) {
+			error("invalid filter '%s' for '%s': %s", filter, name, strerror(-ret));
+			return ret;
+		}
+	}
+	snprintf(file, sizeof(file), "events/%s/enable", name);
+	ret = tracefs_instance__write(file, "1");
+	if (ret) {
+		error("cannot enable '%s': %s", name, strerror(-ret));
+		return ret;
+	}
+	return parse_opt_string_list(&(struct option){ .value = names }, name, 0) ? -ENOMEM : 0;
+}
+
+/* Enable the events of system @sys matching @evglob; *@matched counts them. */
+static int enable_system(const char *mnt, const char *sys, const char *evglob,
+			 const char *filter, struct string_list *names, int *matched)
+{
+	char path[1024];
+	struct dirent **ev;
+	int nev, ret = 0;
+
+	snprintf(path, sizeof(path), "%s/events/%s", mnt, sys);
+	nev = scandir(path, &ev, NULL, alphasort);
+	for (int j = 0; j < nev; j++) {
+		char file[1400], *name;
+		struct stat st;
+
+		snprintf(file, sizeof(file), "%s/%s/format", path, ev[j]->d_name);
+		if (!ret && ev[j]->d_name[0] != '.' && !fnmatch(evglob, ev[j]->d_name, 0) &&
+		    !stat(file, &st) && asprintf(&name, "%s/%s", sys, ev[j]->d_name) > 0) {
+			ret = enable_one(name, filter, names);
+			if (ret)
+				free(name);
+			else
+				(*matched)++;
+		}
+		free(ev[j]);
+	}
+	if (nev >= 0)
+		free(ev);
+	return ret;
+}
+
 /* Enable every event matching @spec; add them to @names. */
 static int enable_events(const char *mnt, const char *spec, const char *filter,
 			 struct string_list *names)
@@ -133,7 +186,7 @@ static int enable_events(const char *mnt, const char *spec, const char *filter,
 	char sysglob[256], evglob[256], path[1024];
 	const char *colon = strchr(spec, ':');
 	struct dirent **sys;
-	int nsys, matched = 0;
+	int nsys, matched = 0, ret = 0;
 
 	if (!colon)
 		colon = strchr(spec, '/');
@@ -143,60 +196,18 @@ static int enable_events(const char *mnt, const char *spec, const char *filter,
 	snprintf(path, sizeof(path), "%s/events", mnt);
 	nsys = scandir(path, &sys, NULL, alphasort);
 	for (int i = 0; i < nsys; i++) {
-		struct dirent **ev;
-		int nev;
-
-		if (sys[i]->d_name[0] == '.' || !strcmp(sys[i]->d_name, "ftrace") ||
-		    fnmatch(sysglob, sys[i]->d_name, 0)) {
-			free(sys[i]);
-			continue;
-		}
-		snprintf(path, sizeof(path), "%s/events/%s", mnt, sys[i]->d_name);
-		nev = scandir(path, &ev, NULL, alphasort);
-		for (int j = 0; j < nev; j++) {
-			char file[600], *name;
-			struct stat st;
-
-			snprintf(file, sizeof(file), "%s/events/%s/%s/format", mnt,
-				 sys[i]->d_name, ev[j]->d_name);
-			if (ev[j]->d_name[0] != '.' && !fnmatch(evglob, ev[j]->d_name, 0) &&
-			    !stat(file, &st) && asprintf(&name, "%s/%s", sys[i]->d_name,
-							 ev[j]->d_name) > 0) {
-				int ret;
-
-				snprintf(file, sizeof(file), "events/%s/enable", name);
-				if (filter) {
-					char ff[600];
-
-					snprintf(ff, sizeof(ff), "events/%s/filter", name);
-					ret = tracefs_instance__write(ff, filter);
-					if (ret) {
-						error("invalid filter '%s' for '%s': %s", filter,
-						      name, strerror(-ret));
-						return ret;
-					}
-				}
-				ret = tracefs_instance__write(file, "1");
-				if (ret) {
-					error("cannot enable '%s': %s", name, strerror(-ret));
-					return ret;
-				}
-				parse_opt_string_list(&(struct option){ .value = names }, name, 0);
-				matched++;
-			}
-			free(ev[j]);
-		}
-		if (nev >= 0)
-			free(ev);
+		if (!ret && sys[i]->d_name[0] != '.' && strcmp(sys[i]->d_name, "ftrace") &&
+		    !fnmatch(sysglob, sys[i]->d_name, 0))
+			ret = enable_system(mnt, sys[i]->d_name, evglob, filter, names, &matched);
 		free(sys[i]);
 	}
 	if (nsys >= 0)
 		free(sys);
-	if (!matched) {
+	if (!ret && !matched) {
 		error("no event matches '%s': list them with 'tperf list tracepoint'", spec);
 		return -ENOENT;
 	}
-	return 0;
+	return ret;
 }
 
 static int write_list(const char *file, const struct string_list *l)
