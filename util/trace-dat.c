@@ -177,6 +177,47 @@ static int read_header_info(struct cur *c)
 	return 0;
 }
 
+/*
+ * Whether a format text is laid out as tracefs writes it: libtraceevent 1.7
+ * dereferences NULL on some malformed texts (a field cut inside its
+ * brackets), so only well-formed ones reach it.  Every "field:" line must be
+ * "field:DECL;<tab>offset:N;<tab>size:N;..." with balanced brackets, and a
+ * "print fmt:" line must follow.
+ */
+static int format_sane(const char *text, size_t size)
+{
+	const char *end = text + size, *p = text;
+
+	while (end > text && !end[-1])	/* trailing NULs are harmless */
+		end--;
+	if (memchr(text, 0, end - text) || !memmem(text, end - text, "\nprint fmt:", 11))
+		return 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p), *semi;
+		int depth = 0;
+
+		if (!nl)
+			nl = end;
+		while (p < nl && (*p == ' ' || *p == '\t'))
+			p++;
+		if (nl - p > 6 && !memcmp(p, "field:", 6)) {
+			semi = memchr(p, ';', nl - p);
+			if (!semi || !memmem(semi, nl - semi, "offset:", 7) ||
+			    !memmem(semi, nl - semi, "size:", 5))
+				return 0;
+			for (const char *q = p; q < semi; q++) {
+				depth += (*q == '[') - (*q == ']');
+				if (depth < 0 || depth > 1)
+					return 0;
+			}
+			if (depth)
+				return 0;
+		}
+		p = nl + 1;
+	}
+	return 1;
+}
+
 static int read_formats(struct cur *c, const char *sys, uint64_t count)
 {
 	for (uint64_t i = 0; i < count; i++) {
@@ -187,8 +228,9 @@ static int read_formats(struct cur *c, const char *sys, uint64_t count)
 		    (ret = need(c, size, "event format")))
 			return ret;
 		/* An event libtraceevent cannot parse is shown as unknown. */
-		trace_event__parse_format(&c->td->tevent, sys, (const char *)c->base + c->pos,
-					  size);
+		if (format_sane((const char *)c->base + c->pos, size))
+			trace_event__parse_format(&c->td->tevent, sys,
+						  (const char *)c->base + c->pos, size);
 		c->pos += size;
 	}
 	return 0;
