@@ -3,6 +3,7 @@
  * trace.dat version 6 reader and writer (see trace-dat.h and
  * trace-cmd.dat.v6(5) for the layout).
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -177,42 +178,51 @@ static int read_header_info(struct cur *c)
 	return 0;
 }
 
+/* A "field:DECL;<tab>offset:N;<tab>size:N;..." line of a format. */
+static int field_line_sane(const char *p, const char *nl)
+{
+	const char *semi = memchr(p, ';', nl - p);
+	int depth = 0;
+
+	if (!semi || !memmem(semi, nl - semi, "offset:", 7) || !memmem(semi, nl - semi, "size:", 5))
+		return 0;
+	for (const char *q = p + 6; q < semi; q++) {
+		if (!isalnum((unsigned char)*q) && !strchr("_ *[]", *q))
+			return 0;
+		depth += (*q == '[') - (*q == ']');
+		if (depth < 0 || depth > 1)
+			return 0;
+	}
+	return !depth;
+}
+
 /*
  * Whether a format text is laid out as tracefs writes it: libtraceevent 1.7
  * dereferences NULL on some malformed texts (a field cut inside its
- * brackets), so only well-formed ones reach it.  Every "field:" line must be
- * "field:DECL;<tab>offset:N;<tab>size:N;..." with balanced brackets, and a
- * "print fmt:" line must follow.
+ * brackets, a stray line among the fields), so only well-formed ones reach
+ * it.  Printable text; between "format:" and "print fmt:" only blank lines
+ * and well-formed field lines.
  */
 static int format_sane(const char *text, size_t size)
 {
-	const char *end = text + size, *p = text;
+	const char *end = text + size, *p, *fmt, *pf;
 
 	while (end > text && !end[-1])	/* trailing NULs are harmless */
 		end--;
-	if (memchr(text, 0, end - text) || !memmem(text, end - text, "\nprint fmt:", 11))
+	for (p = text; p < end; p++)
+		if ((*p < 0x20 || *p > 0x7e) && *p != '\n' && *p != '\t')
+			return 0;
+	fmt = memmem(text, end - text, "\nformat:\n", 9);
+	pf = memmem(text, end - text, "\nprint fmt:", 11);
+	if (!fmt || !pf || pf < fmt)
 		return 0;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p), *semi;
-		int depth = 0;
+	for (p = fmt + 9; p < pf;) {
+		const char *nl = memchr(p, '\n', pf + 1 - p);
 
-		if (!nl)
-			nl = end;
 		while (p < nl && (*p == ' ' || *p == '\t'))
 			p++;
-		if (nl - p > 6 && !memcmp(p, "field:", 6)) {
-			semi = memchr(p, ';', nl - p);
-			if (!semi || !memmem(semi, nl - semi, "offset:", 7) ||
-			    !memmem(semi, nl - semi, "size:", 5))
-				return 0;
-			for (const char *q = p; q < semi; q++) {
-				depth += (*q == '[') - (*q == ']');
-				if (depth < 0 || depth > 1)
-					return 0;
-			}
-			if (depth)
-				return 0;
-		}
+		if (p < nl && (nl - p < 6 || memcmp(p, "field:", 6) || !field_line_sane(p, nl)))
+			return 0;
 		p = nl + 1;
 	}
 	return 1;
