@@ -383,3 +383,40 @@ TPERF_TEST(test_ftrace_dat_v7, "trace.dat v7 (none, zstd, zlib; several chunks) 
 	test_rm_rf(dir);
 	return TEST_OK;
 }
+
+#include <glob.h>
+
+TPERF_TEST(test_ftrace_formats_ok, "every tracefs event format passes the trace.dat reader's format check")
+{
+	glob_t g;
+	int n = 0;
+
+	if (glob("/sys/kernel/tracing/events/*/*/format", 0, NULL, &g))
+		return test_skip("no tracefs event formats");
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		char buf[65536];
+		FILE *f = fopen(g.gl_pathv[i], "r");
+		size_t len;
+
+		if (!f)
+			continue;
+		len = fread(buf, 1, sizeof(buf), f);
+		fclose(f);
+		if (len == sizeof(buf))
+			continue;
+		TEST_ASSERT_VAL(g.gl_pathv[i], trace_dat__format_ok(buf, len));
+		n++;
+	}
+	globfree(&g);
+	TEST_ASSERT_VAL("formats read", n > 100);
+#define OK(text) trace_dat__format_ok(text, sizeof(text) - 1)
+	TEST_ASSERT_VAL("well formed", OK("name: a\nID: 1\nformat:\n\tfield:u32 buf[2];\toffset:0;\tsize:8;\n\nprint fmt: \"x\", (REC->buf[0])\n"));
+	TEST_ASSERT_VAL("a field cut in its brackets",
+			!OK("name: a\nID: 1\nformat:\n\tfield:u32 buf[;\toffset:0;\tsize:4;\n\nprint fmt: \"x\"\n"));
+	TEST_ASSERT_VAL("a stray line among the fields",
+			!OK("name: a\nID: 1\nformat:\ne\tflid:int a;\toffset:0;\tsize:4;\n\nprint fmt: \"x\"\n"));
+	TEST_ASSERT_VAL("unbalanced print fmt", !OK("name: a\nID: 1\nformat:\n\nprint fmt: \"x\", (REC->a\n"));
+	TEST_ASSERT_VAL("a backtick in print fmt", !OK("name: a\nID: 1\nformat:\n\nprint fmt: \"x\", REC->a` REC->b\n"));
+#undef OK
+	return TEST_OK;
+}

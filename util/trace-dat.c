@@ -197,13 +197,48 @@ static int field_line_sane(const char *p, const char *nl)
 }
 
 /*
+ * The print fmt after "print fmt: ": string literals (escapes, newlines
+ * allowed), then C expressions: balanced ()[]{} and C's characters only.
+ */
+static int print_fmt_sane(const char *p, const char *end)
+{
+	char stack[64];
+	int depth = 0, in_str = 0;
+
+	for (; p < end; p++) {
+		const char *close;
+
+		if (in_str) {
+			if (*p == '\\' && p + 1 < end)
+				p++;
+			else if (*p == '"')
+				in_str = 0;
+			continue;
+		}
+		if (*p == '"') {
+			in_str = 1;
+		} else if (*p == '(' || *p == '[' || *p == '{') {
+			if (depth == (int)sizeof(stack))
+				return 0;
+			stack[depth++] = *p == '(' ? ')' : *p == '[' ? ']' : '}';
+		} else if ((close = strchr(")]}", *p)) && *p) {
+			if (!depth || stack[--depth] != *close)
+				return 0;
+		} else if (!isalnum((unsigned char)*p) && !strchr(" \t\n!%&'*+,-./:;<=>?_|~^", *p)) {
+			return 0;
+		}
+	}
+	return !depth && !in_str;
+}
+
+/*
  * Whether a format text is laid out as tracefs writes it: libtraceevent 1.7
  * dereferences NULL on some malformed texts (a field cut inside its
  * brackets, a stray line among the fields), so only well-formed ones reach
  * it.  Printable text; between "format:" and "print fmt:" only blank lines
  * and well-formed field lines.
  */
-static int format_sane(const char *text, size_t size)
+int trace_dat__format_ok(const char *text, size_t size)
 {
 	const char *end = text + size, *p, *fmt, *pf;
 
@@ -225,7 +260,7 @@ static int format_sane(const char *text, size_t size)
 			return 0;
 		p = nl + 1;
 	}
-	return 1;
+	return print_fmt_sane(pf + 11, end);
 }
 
 static int read_formats(struct cur *c, const char *sys, uint64_t count)
@@ -238,7 +273,7 @@ static int read_formats(struct cur *c, const char *sys, uint64_t count)
 		    (ret = need(c, size, "event format")))
 			return ret;
 		/* An event libtraceevent cannot parse is shown as unknown. */
-		if (format_sane((const char *)c->base + c->pos, size))
+		if (trace_dat__format_ok((const char *)c->base + c->pos, size))
 			trace_event__parse_format(&c->td->tevent, sys,
 						  (const char *)c->base + c->pos, size);
 		c->pos += size;

@@ -132,6 +132,13 @@ int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev);
 void trace_dat__iter_exit(struct trace_dat_iter *it);
 
 /**
+ * trace_dat__format_ok - whether the event format @text (@size bytes) is laid
+ *	out as tracefs writes it; the reader hands only such formats to
+ *	libtraceevent, whose parser crashes on some malformed ones
+ */
+int trace_dat__format_ok(const char *text, size_t size);
+
+/**
  * trace_dat__decompress - inflate @clen bytes of @algo ("zstd", "zlib") into
  *	exactly @ulen bytes at @out
  * Returns 0, -EINVAL on corrupt data, -ENOTSUP for an unknown @algo (@in may
