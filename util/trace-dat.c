@@ -1016,7 +1016,7 @@ int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev)
 }
 
 
-int trace_dat__decompress(const char *algo, const void *in, size_t clen, void *out,
+int trace_dat__decompress(const char *algo, const void *in, size_t csize, void *out,
 			  size_t ulen)
 {
 	if (!strcmp(algo, "zstd")) {
@@ -1024,7 +1024,7 @@ int trace_dat__decompress(const char *algo, const void *in, size_t clen, void *o
 
 		if (!in)
 			return 0;
-		n = ZSTD_decompress(out, ulen, in, clen);
+		n = ZSTD_decompress(out, ulen, in, csize);
 		return ZSTD_isError(n) || n != ulen ? -EINVAL : 0;
 	}
 	if (!strcmp(algo, "zlib")) {
@@ -1032,7 +1032,7 @@ int trace_dat__decompress(const char *algo, const void *in, size_t clen, void *o
 
 		if (!in)
 			return 0;
-		return uncompress(out, &n, in, clen) != Z_OK || n != ulen ? -EINVAL : 0;
+		return uncompress(out, &n, in, csize) != Z_OK || n != ulen ? -EINVAL : 0;
 	}
 	return -ENOTSUP;
 }
