@@ -420,3 +420,108 @@ TPERF_TEST(test_ftrace_formats_ok, "every tracefs event format passes the trace.
 #undef OK
 	return TEST_OK;
 }
+
+static int load_sched_format(struct trace_event *t, const char *name)
+{
+	char path[256], buf[16384];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/sys/kernel/tracing/events/sched/%s/format", name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	return trace_event__parse_format(t, "sched", buf, n);
+}
+
+static void set_field(struct tep_event *e, uint8_t *rec, const char *name, long long v)
+{
+	struct tep_format_field *f = tep_find_any_field(e, name);
+
+	if (f && f->size <= 8)
+		memcpy(rec + f->offset, &v, f->size);	/* little-endian host */
+}
+
+static void set_comm(struct tep_event *e, uint8_t *rec, const char *name, const char *comm)
+{
+	struct tep_format_field *f = tep_find_field(e, name);
+
+	memset(rec + f->offset, 0, f->size);
+	memcpy(rec + f->offset, comm, strnlen(comm, f->size));
+}
+
+/* The payload of @line: after the 22-column event name. */
+static const char *payload_of(struct trace_dat *td, struct ftrace_line *l, int slow,
+			      struct trace_seq *s)
+{
+	const char *p;
+
+	trace_seq_reset(s);
+	ftrace_show__format(td, l, slow, s);	/* -l takes libtraceevent's path */
+	trace_seq_terminate(s);
+	p = strstr(s->buffer, l->event->name);
+	return p ? p + 22 : "";
+}
+
+TPERF_TEST(test_ftrace_show_fast, "show's own sched_switch/sched_wakeup text equals libtraceevent's for odd values")
+{
+	static const long long states[] = { 0, 1, 2, 3, 0x40, 0x80, 0x81, 0x100, 0x1ff, -1 };
+	static const long long ints[] = { 0, 1, -1, 120, 2147483647 };
+	static const char *const comms[] = { "a", "sixteen_chars_xx", "" };
+	struct trace_dat td;
+	struct trace_seq fast, slow;
+	struct tep_event *sw, *wk;
+	int n = 0;
+
+	memset(&td, 0, sizeof(td));
+	if (trace_event__init(&td.tevent, 8, 0, 4096))
+		return TEST_FAIL;
+	if (load_sched_format(&td.tevent, "sched_switch") ||
+	    load_sched_format(&td.tevent, "sched_wakeup")) {
+		trace_event__exit(&td.tevent);
+		return test_skip("cannot read events/sched/*/format (tracefs)");
+	}
+	sw = tep_find_event_by_name(td.tevent.tep, "sched", "sched_switch");
+	wk = tep_find_event_by_name(td.tevent.tep, "sched", "sched_wakeup");
+	TEST_ASSERT_VAL("events", sw && wk);
+	trace_seq_init(&fast);
+	trace_seq_init(&slow);
+	for (size_t si = 0; si < sizeof(states) / sizeof(states[0]); si++)
+	for (size_t ii = 0; ii < sizeof(ints) / sizeof(ints[0]); ii++)
+	for (size_t ci = 0; ci < sizeof(comms) / sizeof(comms[0]); ci++) {
+		uint8_t rec[128] = { 0 };
+		struct ftrace_line l = { .rec = { .data = rec, .size = 64, .ts = 1000 },
+					 .pid = 1, .comm = "x" };
+		char a[512];
+		struct tep_event *e = n % 2 ? wk : sw;
+
+		l.event = e;
+		set_field(e, rec, "common_type", e->id);
+		if (e == sw) {
+			set_comm(e, rec, "prev_comm", comms[ci]);
+			set_field(e, rec, "prev_pid", ints[ii]);
+			set_field(e, rec, "prev_prio", ints[(ii + 1) % 5]);
+			set_field(e, rec, "prev_state", states[si]);
+			set_comm(e, rec, "next_comm", comms[(ci + 1) % 3]);
+			set_field(e, rec, "next_pid", ints[(ii + 2) % 5]);
+			set_field(e, rec, "next_prio", ints[(ii + 3) % 5]);
+		} else {
+			set_comm(e, rec, "comm", comms[ci]);
+			set_field(e, rec, "pid", ints[ii]);
+			set_field(e, rec, "prio", ints[(ii + 1) % 5]);
+			set_field(e, rec, "target_cpu", states[si] & 0xffff);
+		}
+		snprintf(a, sizeof(a), "%s", payload_of(&td, &l, 0, &fast));
+		TEST_ASSERT_STR(e->name, a, payload_of(&td, &l, 1, &slow));
+		n++;
+	}
+	TEST_ASSERT_VAL("the fast path was taken", td.show_priv != NULL);
+	trace_seq_destroy(&fast);
+	trace_seq_destroy(&slow);
+	if (td.show_priv_free)
+		td.show_priv_free(td.show_priv);
+	trace_event__exit(&td.tevent);
+	return TEST_OK;
+}
