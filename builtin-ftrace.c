@@ -28,7 +28,9 @@
 #include "util/ftrace-show.h"
 
 struct ftrace_opts {
-	const char *output, *tracer, *cpus, *clock, *graph_opts, *func_opts;
+	const char *output, *tracer, *cpus, *clock, *graph_opts, *func_opts, *compression;
+	int file_version;
+	const char *filter_err;	/* a --filter without its own -e before it */
 	struct string_list events, filters, funcs, nofuncs, gfuncs, nogfuncs;
 	int pid, all, inherit, depth, buffer_kb;
 	double duration;
@@ -50,8 +52,8 @@ static const char *const live_usage[] = {
 		   "function, function_graph or nop (default: nop with -e, else function)"), \
 	OPT_CALLBACK('e', "event", &(o)->events, "sys:name",			\
 		     "trace this event (globs allowed, repeatable)", parse_opt_string_list), \
-	OPT_CALLBACK(0, "filter", &(o)->filters, "expr",			\
-		     "filter for the events of the preceding -e", parse_opt_string_list), \
+	OPT_CALLBACK(0, "filter", (o), "expr",					\
+		     "filter for the events of the preceding -e", parse_filter),	\
 	OPT_CALLBACK('T', "trace-funcs", &(o)->funcs, "func",			\
 		     "trace only these functions", parse_opt_string_list),	\
 	OPT_CALLBACK('N', "notrace-funcs", &(o)->nofuncs, "func",		\
@@ -72,6 +74,30 @@ static const char *const live_usage[] = {
 	OPT_INTEGER('m', "buffer-size", &(o)->buffer_kb, "ring buffer size per CPU in KiB"), \
 	OPT_STRING(0, "clock", &(o)->clock, "clock", "trace clock (local, global, mono, ...)"), \
 	OPT_DOUBLE('d', "duration", &(o)->duration, "stop after this many seconds")
+
+/*
+ * --filter applies to the -e given just before it: o->filters.v[i] is the
+ * filter of o->events.v[i] (NULL for none).  Misuse is reported after
+ * parsing, in one message.
+ */
+static int parse_filter(const struct option *opt, const char *arg, int unset)
+{
+	struct ftrace_opts *o = opt->value;
+	struct option list = { .value = &o->filters };
+
+	if (unset || o->filter_err)
+		return 0;
+	if (!o->events.n || o->filters.n >= o->events.n) {
+		o->filter_err = arg;
+		return 0;
+	}
+	while (o->filters.n < o->events.n - 1)
+		if (parse_opt_string_list(&list, NULL, 0))
+			return -1;
+	if (parse_opt_string_list(&list, arg, 0))
+		return -1;
+	return 0;
+}
 
 /* "0,2-3" -> list of CPUs; NULL for all.  Returns the count or -EINVAL. */
 static int parse_cpus(const char *s, int **out)
@@ -100,6 +126,59 @@ static int parse_cpus(const char *s, int **out)
 	return n;
 }
 
+/* Enable "sys/name" (with its filter); add it to @names. */
+static int enable_one(const char *name, const char *filter, struct string_list *names)
+{
+	char file[600];
+	int ret;
+
+	if (filter) {
+		snprintf(file, sizeof(file), "events/%s/filter", name);
+		ret = tracefs_instance__write(file, filter);
+		if (ret) {
+			error("invalid filter '%s' for '%s': %s", filter, name, strerror(-ret));
+			return ret;
+		}
+	}
+	snprintf(file, sizeof(file), "events/%s/enable", name);
+	ret = tracefs_instance__write(file, "1");
+	if (ret) {
+		error("cannot enable '%s': %s", name, strerror(-ret));
+		return ret;
+	}
+	return parse_opt_string_list(&(struct option){ .value = names }, name, 0) ? -ENOMEM : 0;
+}
+
+/* Enable the events of system @sys matching @evglob; *@matched counts them. */
+static int enable_system(const char *mnt, const char *sys, const char *evglob,
+			 const char *filter, struct string_list *names, int *matched)
+{
+	char path[1024];
+	struct dirent **ev;
+	int nev, ret = 0;
+
+	snprintf(path, sizeof(path), "%s/events/%s", mnt, sys);
+	nev = scandir(path, &ev, NULL, alphasort);
+	for (int j = 0; j < nev; j++) {
+		char file[1400], *name;
+		struct stat st;
+
+		snprintf(file, sizeof(file), "%s/%s/format", path, ev[j]->d_name);
+		if (!ret && ev[j]->d_name[0] != '.' && !fnmatch(evglob, ev[j]->d_name, 0) &&
+		    !stat(file, &st) && asprintf(&name, "%s/%s", sys, ev[j]->d_name) > 0) {
+			ret = enable_one(name, filter, names);
+			if (ret)
+				free(name);
+			else
+				(*matched)++;
+		}
+		free(ev[j]);
+	}
+	if (nev >= 0)
+		free(ev);
+	return ret;
+}
+
 /* Enable every event matching @spec; add them to @names. */
 static int enable_events(const char *mnt, const char *spec, const char *filter,
 			 struct string_list *names)
@@ -107,7 +186,7 @@ static int enable_events(const char *mnt, const char *spec, const char *filter,
 	char sysglob[256], evglob[256], path[1024];
 	const char *colon = strchr(spec, ':');
 	struct dirent **sys;
-	int nsys, matched = 0;
+	int nsys, matched = 0, ret = 0;
 
 	if (!colon)
 		colon = strchr(spec, '/');
@@ -117,60 +196,18 @@ static int enable_events(const char *mnt, const char *spec, const char *filter,
 	snprintf(path, sizeof(path), "%s/events", mnt);
 	nsys = scandir(path, &sys, NULL, alphasort);
 	for (int i = 0; i < nsys; i++) {
-		struct dirent **ev;
-		int nev;
-
-		if (sys[i]->d_name[0] == '.' || !strcmp(sys[i]->d_name, "ftrace") ||
-		    fnmatch(sysglob, sys[i]->d_name, 0)) {
-			free(sys[i]);
-			continue;
-		}
-		snprintf(path, sizeof(path), "%s/events/%s", mnt, sys[i]->d_name);
-		nev = scandir(path, &ev, NULL, alphasort);
-		for (int j = 0; j < nev; j++) {
-			char file[600], *name;
-			struct stat st;
-
-			snprintf(file, sizeof(file), "%s/events/%s/%s/format", mnt,
-				 sys[i]->d_name, ev[j]->d_name);
-			if (ev[j]->d_name[0] != '.' && !fnmatch(evglob, ev[j]->d_name, 0) &&
-			    !stat(file, &st) && asprintf(&name, "%s/%s", sys[i]->d_name,
-							 ev[j]->d_name) > 0) {
-				int ret;
-
-				snprintf(file, sizeof(file), "events/%s/enable", name);
-				if (filter) {
-					char ff[600];
-
-					snprintf(ff, sizeof(ff), "events/%s/filter", name);
-					ret = tracefs_instance__write(ff, filter);
-					if (ret) {
-						error("invalid filter '%s' for '%s': %s", filter,
-						      name, strerror(-ret));
-						return ret;
-					}
-				}
-				ret = tracefs_instance__write(file, "1");
-				if (ret) {
-					error("cannot enable '%s': %s", name, strerror(-ret));
-					return ret;
-				}
-				parse_opt_string_list(&(struct option){ .value = names }, name, 0);
-				matched++;
-			}
-			free(ev[j]);
-		}
-		if (nev >= 0)
-			free(ev);
+		if (!ret && sys[i]->d_name[0] != '.' && strcmp(sys[i]->d_name, "ftrace") &&
+		    !fnmatch(sysglob, sys[i]->d_name, 0))
+			ret = enable_system(mnt, sys[i]->d_name, evglob, filter, names, &matched);
 		free(sys[i]);
 	}
 	if (nsys >= 0)
 		free(sys);
-	if (!matched) {
+	if (!ret && !matched) {
 		error("no event matches '%s': list them with 'tperf list tracepoint'", spec);
 		return -ENOENT;
 	}
-	return 0;
+	return ret;
 }
 
 static int write_list(const char *file, const struct string_list *l)
@@ -203,10 +240,6 @@ static int set_tracer(struct ftrace_opts *o)
 		error("the '%s' tracer is not available in this kernel: trace events instead (-e SYS:NAME)",
 		      o->tracer);
 		return -ENOENT;
-	}
-	if (o->depth > 0) {
-		error("max_graph_depth is global in tracefs and tperf leaves the top-level tracing alone: drop -D");
-		return -EINVAL;
 	}
 	if ((ret = write_list("set_ftrace_filter", &o->funcs)) ||
 	    (ret = write_list("set_ftrace_notrace", &o->nofuncs)) ||
@@ -243,9 +276,7 @@ static int set_options(const char *list, int graph)
 			if (opt_map[i].graph == graph && !strcmp(opt_map[i].name, t))
 				break;
 		if (i == sizeof(opt_map) / sizeof(opt_map[0])) {
-			error("unknown %s option '%s'%s", graph ? "--graph-opts" : "--func-opts", t,
-			      graph && (!strncmp(t, "thresh", 6) || !strncmp(t, "depth", 5)) ?
-			      ": tracing_thresh and max_graph_depth are global and tperf leaves them alone" : "");
+			error("unknown %s option '%s'", graph ? "--graph-opts" : "--func-opts", t);
 			ret = -EINVAL;
 			break;
 		}
@@ -393,7 +424,8 @@ static int write_dat(struct ftrace_opts *o, const char *mnt, struct ftrace_recor
 	struct trace_dat_wparams p = {
 		.tracefs = mnt, .events = names->v, .nr_events = names->n,
 		.nr_cpus = r->nr_cpus, .cpu_fds = r->tmp_fds, .clock_text = clock,
-		.version = "tperf " TPERF_VERSION,
+		.version = "tperf " TPERF_VERSION, .file_version = o->file_version,
+		.compression = o->compression,
 	};
 	struct stat st;
 	int ncpus, ret;
@@ -574,11 +606,63 @@ out:
 	return ret ? 1 : 0;
 }
 
+/*
+ * -D and --graph-opts depth=/thresh= would write max_graph_depth and
+ * tracing_thresh, which tracefs has only at the top level (no instance has
+ * them): tperf does not touch the top level, so they are display filters of
+ * `show` instead.  129 with the way to get the same result.
+ */
+static int check_graph_opts(struct ftrace_opts *o)
+{
+	const char *g = o->graph_opts ? o->graph_opts : "";
+	const char *depth = strstr(g, "depth="), *thresh = strstr(g, "thresh=");
+
+	if (o->depth > 0 || (depth && (depth == g || depth[-1] == ','))) {
+		error("-D/--graph-depth: max_graph_depth exists only at the top level of tracefs, which tperf leaves alone; "
+		      "record without it and show with 'tperf ftrace show -D %d'",
+		      o->depth > 0 ? o->depth : atoi(depth + 6));
+		return 129;
+	}
+	if (thresh && (thresh == g || thresh[-1] == ',')) {
+		error("--graph-opts thresh: tracing_thresh exists only at the top level of tracefs, which tperf leaves alone; "
+		      "record without it and show with 'tperf ftrace show --graph-thresh %d'",
+		      atoi(thresh + 7));
+		return 129;
+	}
+	return 0;
+}
+
+/* --file-version and --compression: 129 on a bad combination. */
+static int check_file_opts(struct ftrace_opts *o)
+{
+	if (!o->file_version)
+		o->file_version = o->compression ? 7 : 6;
+	if (o->file_version != 6 && o->file_version != 7) {
+		error("unsupported trace.dat version %d: use 6 or 7", o->file_version);
+		return 129;
+	}
+	if (o->compression && !strcmp(o->compression, "any"))
+		o->compression = "zstd";
+	if (o->compression && strcmp(o->compression, "none") &&
+	    strcmp(o->compression, "zstd") && strcmp(o->compression, "zlib")) {
+		error("unknown compression '%s': use zstd, zlib, any or none", o->compression);
+		return 129;
+	}
+	if (o->compression && o->file_version != 7) {
+		error("--compression needs --file-version 7 (version 6 files are not compressed)");
+		return 129;
+	}
+	return 0;
+}
+
 static int ftrace_record(int argc, const char **argv, int live)
 {
 	struct ftrace_opts o = { .output = "trace.dat", .pid = -1 };
 	const struct option record_options[] = {
 		OPT_STRING('o', "output", &o.output, "file", "the trace.dat file to write"),
+		OPT_INTEGER(0, "file-version", &o.file_version, "trace.dat version: 6 (default) or 7"),
+		OPT_STRING(0, "compression", &o.compression, "algo",
+			   "version 7: compress with zstd, zlib, any (zstd) or none"),
 		TRACE_OPTIONS(&o),
 		OPT_END()
 	};
@@ -590,11 +674,16 @@ static int ftrace_record(int argc, const char **argv, int live)
 
 	argc = parse_options(argc, argv, live ? live_options : record_options,
 			     live ? live_usage : record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
-	if (o.filters.n > o.events.n) {
-		error("--filter applies to the preceding -e: give the event first");
-		return 129;
+	if ((ret = check_file_opts(&o)) || (ret = check_graph_opts(&o)))
+		goto out;
+	if (o.filter_err) {
+		error("--filter '%s' has no event of its own: each --filter follows the -e it applies to",
+		      o.filter_err);
+		ret = 129;
+		goto out;
 	}
 	ret = run_trace(&o, argc, argv, live);
+out:
 	free(o.events.v);
 	free(o.filters.v);
 	free(o.funcs.v);
@@ -606,8 +695,8 @@ static int ftrace_record(int argc, const char **argv, int live)
 
 struct show_opts {
 	const char *input, *comm, *event, *time, *sort;
-	int cpu, pid, latency;
-	double percent_limit;
+	int cpu, pid, latency, graph_depth;
+	double percent_limit, graph_thresh;
 	struct ftrace_filter f;
 };
 
@@ -640,23 +729,88 @@ static int open_input(struct show_opts *s, struct trace_dat *td)
 	return 0;
 }
 
+/*
+ * Whether show's -D / --graph-thresh hide a function_graph record: what the
+ * kernel would not have recorded with max_graph_depth / tracing_thresh.
+ */
+static int graph_hidden(struct show_opts *s, struct ftrace_line *l)
+{
+	unsigned long long func, depth, ns;
+	int kind;
+
+	if (s->graph_depth <= 0 && s->graph_thresh <= 0)
+		return 0;
+	kind = ftrace_show__graph(l, &func, &depth, &ns);
+	if (kind == FTRACE_GRAPH_NONE)
+		return 0;
+	if (s->graph_depth > 0 && depth >= (unsigned long long)s->graph_depth)
+		return 1;
+	return s->graph_thresh > 0 && (kind == FTRACE_GRAPH_ENTRY || ns < s->graph_thresh * 1000);
+}
+
+/* The next decoded event that -D / --graph-thresh keep: 1, 0 at the end, -EINVAL. */
+static int next_line(struct trace_dat_iter *it, struct show_opts *s, struct ftrace_line *l)
+{
+	struct trace_dat_event ev;
+	int ret;
+
+	while ((ret = trace_dat__iter_next(it, &ev)) > 0) {
+		if (ftrace_show__decode(it->td, &ev, l)) {
+			it->bad_offset = 0;
+			return -EINVAL;
+		}
+		if (!graph_hidden(s, l))
+			return 1;
+	}
+	return ret;
+}
+
+/*
+ * A funcgraph_entry directly followed (in time, on any CPU, as trace-cmd
+ * looks) by the exit of the same task and function is a leaf call: @l gets
+ * its duration and the exit is consumed.  Otherwise @next is kept.
+ */
+static int merge_leaf(struct trace_dat_iter *it, struct show_opts *s, struct ftrace_line *l,
+		      struct ftrace_line *next, int *have_next)
+{
+	unsigned long long func, depth, ns, nfunc, ndepth;
+	int ret;
+
+	if (ftrace_show__graph(l, &func, &depth, &ns) != FTRACE_GRAPH_ENTRY)
+		return 0;
+	ret = next_line(it, s, next);
+	if (ret <= 0)
+		return ret;
+	if (ftrace_show__graph(next, &nfunc, &ndepth, &ns) == FTRACE_GRAPH_EXIT &&
+	    nfunc == func && next->pid == l->pid) {
+		l->leaf = 1;
+		l->leaf_ns = ns;
+	} else {
+		*have_next = 1;
+	}
+	return 0;
+}
+
 /* Call @fn for every event passing the filters; 1 on corrupt data. */
-static int for_each_line(struct trace_dat *td, struct show_opts *s,
+static int for_each_line(struct trace_dat *td, struct show_opts *s, int leaves,
 			 int (*fn)(struct trace_dat *, struct ftrace_line *, void *), void *arg)
 {
 	struct trace_dat_iter it;
-	struct trace_dat_event ev;
-	struct ftrace_line line;
-	int ret;
+	struct ftrace_line line, next;
+	int ret, have_next = 0;
 
 	if (trace_dat__iter_init(&it, td))
 		return 1;
-	while ((ret = trace_dat__iter_next(&it, &ev)) > 0) {
-		if (ftrace_show__decode(td, &ev, &line)) {
-			it.bad_offset = 0;
-			ret = -EINVAL;
+	for (;;) {
+		if (have_next) {
+			line = next;
+			have_next = 0;
+		} else if ((ret = next_line(&it, s, &line)) <= 0) {
 			break;
 		}
+		if (leaves && (ret = merge_leaf(&it, s, &line, &next, &have_next)) < 0)
+			break;
+		ret = 1;
 		if (ftrace_show__match(td, &line, &s->f) && fn(td, &line, arg))
 			break;
 	}
@@ -686,6 +840,10 @@ static int ftrace_show(int argc, const char **argv)
 	const struct option options[] = {
 		FILTER_OPTIONS(&s),
 		OPT_BOOLEAN('l', "latency", &s.latency, "show the latency columns as `trace` does"),
+		OPT_INTEGER('D', "graph-depth", &s.graph_depth,
+			    "function_graph: hide calls at this depth and deeper"),
+		OPT_DOUBLE(0, "graph-thresh", &s.graph_thresh,
+			   "function_graph: only returns of calls of at least this many us"),
 		OPT_END()
 	};
 	struct trace_dat td;
@@ -698,7 +856,7 @@ static int ftrace_show(int argc, const char **argv)
 		return ret;
 	printf("cpus=%d\n", td.nr_cpus);
 	trace_seq_init(&show_seq);
-	ret = for_each_line(&td, &s, print_line, &s.latency);
+	ret = for_each_line(&td, &s, 1, print_line, &s.latency);
 	trace_seq_destroy(&show_seq);
 	trace_dat__close(&td);
 	if (fflush(stdout) || ferror(stdout)) {
@@ -895,6 +1053,72 @@ static void nofree(void *p)
 	(void)p;
 }
 
+static void report_exit(struct report *r)
+{
+	if (r->graph)
+		free(r->graph->funcs);
+	free(r->graph);
+	tdestroy(r->tree, nofree);
+	for (size_t i = 0; i < r->nrows; i++) {
+		free(r->rows[i]->key);
+		free(r->rows[i]);
+	}
+	free(r->rows);
+	free(r->keys);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Only function or function_graph events were counted (by event). */
+static int function_trace(const struct report *r)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (strcmp(r->rows[i]->key, "ftrace:function") &&
+		    strncmp(r->rows[i]->key, "ftrace:funcgraph_", 17))
+			return 0;
+	return r->nrows > 0;
+}
+
+/*
+ * Count by @sort and print the table; by default (@auto_sym) a function or
+ * function_graph trace is reported by function (sym) instead of by event.
+ */
+static int run_report(struct trace_dat *td, struct show_opts *s, const char *sort, int auto_sym)
+{
+	struct report r = { 0 };
+	char *dup = strdup(sort), *save = NULL;
+	int ret;
+
+	if (!dup)
+		return 1;
+	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		const char **nk = realloc(r.keys, (r.nkeys + 1) * sizeof(*r.keys));
+
+		if (!nk) {
+			report_exit(&r);
+			free(dup);
+			return 1;
+		}
+		r.keys = (char **)nk;
+		r.keys[r.nkeys++] = t;
+	}
+	if (!strcmp(sort, "sym"))
+		r.graph = calloc(1, sizeof(*r.graph));
+	ret = for_each_line(td, s, 0, add_line, &r);
+	if (!ret && !r.err && auto_sym && function_trace(&r)) {
+		report_exit(&r);
+		free(dup);
+		return run_report(td, s, "sym", 0);
+	}
+	if (!ret && !r.err && r.graph && r.graph->nr)
+		print_graph(td, r.graph, s->percent_limit);
+	else if (!ret && !r.err)
+		print_report(&r, s->percent_limit);
+	ret = ret || r.err;
+	report_exit(&r);
+	free(dup);
+	return ret;
+}
+
 static int ftrace_report(int argc, const char **argv)
 {
 	struct show_opts s = { .input = "trace.dat", .cpu = -1, .pid = -1, .sort = NULL };
@@ -909,9 +1133,7 @@ static int ftrace_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &s.latency, "print tables as text (the only mode)"),
 		OPT_END()
 	};
-	struct report r = { 0 };
 	struct trace_dat td;
-	char *dup, *save = NULL;
 	int ret;
 
 	argc = parse_options(argc, argv, options, usage, 0);
@@ -919,33 +1141,11 @@ static int ftrace_report(int argc, const char **argv)
 		usage_with_options(usage, options);
 	if ((ret = open_input(&s, &td)))
 		return ret;
-	if (!s.sort)
-		s.sort = fields ? fields : "event";
-	dup = strdup(s.sort);
-	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		r.keys = realloc(r.keys, (r.nkeys + 1) * sizeof(*r.keys));
-		r.keys[r.nkeys++] = t;
-	}
-	if (!strcmp(s.sort, "sym"))
-		r.graph = calloc(1, sizeof(*r.graph));
-	ret = for_each_line(&td, &s, add_line, &r);
-	if (!ret && !r.err && r.graph && r.graph->nr)
-		print_graph(&td, r.graph, s.percent_limit);
-	else if (!ret && !r.err)
-		print_report(&r, s.percent_limit);
-	if (r.graph)
-		free(r.graph->funcs);
-	free(r.graph);
-	tdestroy(r.tree, nofree);
-	for (size_t i = 0; i < r.nrows; i++) {
-		free(r.rows[i]->key);
-		free(r.rows[i]);
-	}
-	free(r.rows);
-	free(r.keys);
-	free(dup);
+	if (!s.sort && fields)
+		s.sort = fields;
+	ret = run_report(&td, &s, s.sort ? s.sort : "event", !s.sort);
 	trace_dat__close(&td);
-	return ret || r.err;
+	return ret;
 }
 
 /* Durations of @func's calls (funcgraph_exit) in log2 microsecond buckets. */

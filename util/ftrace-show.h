@@ -24,7 +24,21 @@ struct ftrace_line {
 	struct tep_event *event;	/* NULL: unknown type */
 	int pid;
 	const char *comm;
+	int leaf;			/* a funcgraph_entry whose exit came next: */
+	unsigned long long leaf_ns;	/*   shown as "func();" with this duration */
 };
+
+enum { FTRACE_GRAPH_NONE, FTRACE_GRAPH_ENTRY, FTRACE_GRAPH_EXIT };
+
+/**
+ * ftrace_show__graph - what a function_graph record holds
+ * @func, @depth: its function and depth
+ * @ns: for an exit, the call's duration (rettime - calltime)
+ * Returns FTRACE_GRAPH_ENTRY, FTRACE_GRAPH_EXIT, or FTRACE_GRAPH_NONE for
+ * other events.
+ */
+int ftrace_show__graph(struct ftrace_line *l, unsigned long long *func,
+		       unsigned long long *depth, unsigned long long *ns);
 
 /**
  * ftrace_show__decode - fill @line from @ev of @td

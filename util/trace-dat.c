@@ -3,6 +3,7 @@
  * trace.dat version 6 reader and writer (see trace-dat.h and
  * trace-cmd.dat.v6(5) for the layout).
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -15,21 +16,35 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <zlib.h>
+#include <zstd.h>
+
 #include "trace-dat.h"
 
 static const char magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
 
-/* A bounds-checked cursor over the file image. */
+/*
+ * A bounds-checked cursor over the file image, or over a decompressed
+ * section of it (then errors name the section's offset in the file).
+ */
 struct cur {
 	struct trace_dat *td;
-	size_t pos;
+	const uint8_t *base;
+	size_t size, pos;
+	uint64_t file_off;	/* of base in the file, or of the compressed section */
+	int packed;		/* base is a decompressed copy */
 	char *err;
 	size_t errsize;
 };
 
 static int fail(struct cur *c, const char *what)
 {
-	snprintf(c->err, c->errsize, "'%s': %s at offset %zu", c->td->path, what, c->pos);
+	if (c->packed)
+		snprintf(c->err, c->errsize, "'%s': %s in the compressed section at offset %llu",
+			 c->td->path, what, (unsigned long long)c->file_off);
+	else
+		snprintf(c->err, c->errsize, "'%s': %s at offset %llu", c->td->path, what,
+			 (unsigned long long)(c->file_off + c->pos));
 	return -EINVAL;
 }
 
@@ -37,9 +52,9 @@ static int need(struct cur *c, uint64_t n, const char *what)
 {
 	char msg[160];
 
-	if (n > c->td->size - c->pos) {
+	if (n > c->size - c->pos) {
 		snprintf(msg, sizeof(msg), "truncated: %s needs %llu bytes, %zu left", what,
-			 (unsigned long long)n, c->td->size - c->pos);
+			 (unsigned long long)n, c->size - c->pos);
 		return fail(c, msg);
 	}
 	return 0;
@@ -53,7 +68,7 @@ static int get_u(struct cur *c, int n, uint64_t *v, const char *what)
 		return ret;
 	if (n == 2) {
 		uint8_t b[4] = { 0 };
-		const uint8_t *p = c->td->map + c->pos;
+		const uint8_t *p = c->base + c->pos;
 
 		if (c->td->big_endian) {
 			b[2] = p[0];
@@ -64,9 +79,9 @@ static int get_u(struct cur *c, int n, uint64_t *v, const char *what)
 		}
 		*v = ftrace_page__read_u32(&c->td->pfmt, b);
 	} else if (n == 4) {
-		*v = ftrace_page__read_u32(&c->td->pfmt, c->td->map + c->pos);
+		*v = ftrace_page__read_u32(&c->td->pfmt, c->base + c->pos);
 	} else {
-		*v = ftrace_page__read_u64(&c->td->pfmt, c->td->map + c->pos);
+		*v = ftrace_page__read_u64(&c->td->pfmt, c->base + c->pos);
 	}
 	c->pos += n;
 	return 0;
@@ -75,9 +90,10 @@ static int get_u(struct cur *c, int n, uint64_t *v, const char *what)
 /* A NUL-terminated string at the cursor. */
 static int get_str(struct cur *c, const char **s, const char *what)
 {
-	const uint8_t *start = c->td->map + c->pos;
-	const uint8_t *nul = memchr(start, 0, c->td->size - c->pos);
+	const uint8_t *start = c->base + c->pos;
+	const uint8_t *nul = memchr(start, 0, c->size - c->pos);
 
+	*s = "";
 	if (!nul)
 		return fail(c, what);
 	*s = (const char *)start;
@@ -95,7 +111,7 @@ static int get_block(struct cur *c, uint64_t size, char **out, const char *what)
 	*out = malloc(size + 1);
 	if (!*out)
 		return -ENOMEM;
-	memcpy(*out, c->td->map + c->pos, size);
+	memcpy(*out, c->base + c->pos, size);
 	(*out)[size] = 0;
 	c->pos += size;
 	return 0;
@@ -107,20 +123,18 @@ static int read_initial(struct cur *c)
 	uint64_t v;
 	int ret;
 
-	if (need(c, sizeof(magic), "magic") || memcmp(c->td->map, magic, sizeof(magic)))
+	if (need(c, sizeof(magic), "magic") || memcmp(c->base, magic, sizeof(magic)))
 		return fail(c, "not a trace.dat file (bad magic)");
 	c->pos = sizeof(magic);
 	if ((ret = get_str(c, &ver, "version string")))
 		return ret;
 	c->td->version = atoi(ver);
-	if (c->td->version != 6)
-		return fail(c, c->td->version == 7 ?
-			    "version 7 trace.dat is not supported: convert it with 'trace-cmd convert --file-version 6'" :
-			    "unsupported trace.dat version");
+	if (c->td->version != 6 && c->td->version != 7)
+		return fail(c, "unsupported trace.dat version (6 and 7 are)");
 	if ((ret = need(c, 2, "endianness and long size")))
 		return ret;
-	c->td->big_endian = c->td->map[c->pos] != 0;
-	c->td->long_size = c->td->map[c->pos + 1];
+	c->td->big_endian = c->base[c->pos] != 0;
+	c->td->long_size = c->base[c->pos + 1];
 	c->pos += 2;
 	if (c->td->long_size != 4 && c->td->long_size != 8)
 		return fail(c, "bad long size");
@@ -160,7 +174,93 @@ static int read_header_info(struct cur *c)
 	    (ret = need(c, size, "header_event")))
 		return ret;
 	c->pos += size;
+	c->td->has_header = 1;
 	return 0;
+}
+
+/* A "field:DECL;<tab>offset:N;<tab>size:N;..." line of a format. */
+static int field_line_sane(const char *p, const char *nl)
+{
+	const char *semi = memchr(p, ';', nl - p);
+	int depth = 0;
+
+	if (!semi || !memmem(semi, nl - semi, "offset:", 7) || !memmem(semi, nl - semi, "size:", 5))
+		return 0;
+	for (const char *q = p + 6; q < semi; q++) {
+		if (!isalnum((unsigned char)*q) && !strchr("_ *[]", *q))
+			return 0;
+		depth += (*q == '[') - (*q == ']');
+		if (depth < 0 || depth > 1)
+			return 0;
+	}
+	return !depth;
+}
+
+/*
+ * The print fmt after "print fmt: ": string literals (escapes, newlines
+ * allowed), then C expressions: balanced ()[]{} and C's characters only.
+ */
+static int print_fmt_sane(const char *p, const char *end)
+{
+	char stack[64];
+	int depth = 0, in_str = 0;
+
+	for (; p < end; p++) {
+		const char *close;
+
+		if (in_str) {
+			if (*p == '\\' && p + 1 < end)
+				p++;
+			else if (*p == '"')
+				in_str = 0;
+			continue;
+		}
+		if (*p == '"') {
+			in_str = 1;
+		} else if (*p == '(' || *p == '[' || *p == '{') {
+			if (depth == (int)sizeof(stack))
+				return 0;
+			stack[depth++] = *p == '(' ? ')' : *p == '[' ? ']' : '}';
+		} else if ((close = strchr(")]}", *p)) && *p) {
+			if (!depth || stack[--depth] != *close)
+				return 0;
+		} else if (!isalnum((unsigned char)*p) && !strchr(" \t\n!%&'*+,-./:;<=>?_|~^", *p)) {
+			return 0;
+		}
+	}
+	return !depth && !in_str;
+}
+
+/*
+ * Whether a format text is laid out as tracefs writes it: libtraceevent 1.7
+ * dereferences NULL on some malformed texts (a field cut inside its
+ * brackets, a stray line among the fields), so only well-formed ones reach
+ * it.  Printable text; between "format:" and "print fmt:" only blank lines
+ * and well-formed field lines.
+ */
+int trace_dat__format_ok(const char *text, size_t size)
+{
+	const char *end = text + size, *p, *fmt, *pf;
+
+	while (end > text && !end[-1])	/* trailing NULs are harmless */
+		end--;
+	for (p = text; p < end; p++)
+		if ((*p < 0x20 || *p > 0x7e) && *p != '\n' && *p != '\t')
+			return 0;
+	fmt = memmem(text, end - text, "\nformat:\n", 9);
+	pf = memmem(text, end - text, "\nprint fmt:", 11);
+	if (!fmt || !pf || pf < fmt)
+		return 0;
+	for (p = fmt + 9; p < pf;) {
+		const char *nl = memchr(p, '\n', pf + 1 - p);
+
+		while (p < nl && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < nl && (nl - p < 6 || memcmp(p, "field:", 6) || !field_line_sane(p, nl)))
+			return 0;
+		p = nl + 1;
+	}
+	return print_fmt_sane(pf + 11, end);
 }
 
 static int read_formats(struct cur *c, const char *sys, uint64_t count)
@@ -173,22 +273,31 @@ static int read_formats(struct cur *c, const char *sys, uint64_t count)
 		    (ret = need(c, size, "event format")))
 			return ret;
 		/* An event libtraceevent cannot parse is shown as unknown. */
-		trace_event__parse_format(&c->td->tevent, sys, (const char *)c->td->map + c->pos,
-					  size);
+		if (trace_dat__format_ok((const char *)c->base + c->pos, size))
+			trace_event__parse_format(&c->td->tevent, sys,
+						  (const char *)c->base + c->pos, size);
 		c->pos += size;
 	}
 	return 0;
 }
 
-static int read_events(struct cur *c)
+static int read_ftrace_formats(struct cur *c)
+{
+	uint64_t count;
+	int ret;
+
+	if ((ret = get_u(c, 4, &count, "ftrace format count")))
+		return ret;
+	return read_formats(c, "ftrace", count);
+}
+
+static int read_event_formats(struct cur *c)
 {
 	uint64_t count, nsys;
 	const char *sys;
 	int ret;
 
-	if ((ret = get_u(c, 4, &count, "ftrace format count")) ||
-	    (ret = read_formats(c, "ftrace", count)) ||
-	    (ret = get_u(c, 4, &nsys, "event system count")))
+	if ((ret = get_u(c, 4, &nsys, "event system count")))
 		return ret;
 	for (uint64_t i = 0; i < nsys; i++) {
 		if ((ret = get_str(c, &sys, "event system name")) ||
@@ -199,7 +308,7 @@ static int read_events(struct cur *c)
 	return 0;
 }
 
-static int read_texts(struct cur *c)
+static int read_kallsyms(struct cur *c)
 {
 	uint64_t size;
 	char *text;
@@ -212,12 +321,30 @@ static int read_texts(struct cur *c)
 	if (size)
 		tep_parse_kallsyms(c->td->tevent.tep, text);
 	free(text);
+	return 0;
+}
+
+static int read_printk(struct cur *c)
+{
+	uint64_t size;
+	char *text;
+	int ret;
+
 	if ((ret = get_u(c, 4, &size, "printk formats size")) ||
 	    (ret = get_block(c, size, &text, "printk formats")))
 		return ret;
 	if (size)
 		tep_parse_printk_formats(c->td->tevent.tep, text);
 	free(text);
+	return 0;
+}
+
+static int read_cmdlines(struct cur *c)
+{
+	uint64_t size;
+	char *text;
+	int ret;
+
 	if ((ret = get_u(c, 8, &size, "saved cmdlines size")) ||
 	    (ret = get_block(c, size, &text, "saved cmdlines")))
 		return ret;
@@ -227,9 +354,28 @@ static int read_texts(struct cur *c)
 	return 0;
 }
 
+/* Version 6: the metadata blocks follow each other. */
+static int read_metadata_v6(struct cur *c)
+{
+	int ret;
+
+	if ((ret = read_header_info(c)) || (ret = read_ftrace_formats(c)) ||
+	    (ret = read_event_formats(c)) || (ret = read_kallsyms(c)) ||
+	    (ret = read_printk(c)))
+		return ret;
+	return read_cmdlines(c);
+}
+
+/* A string option's text into *dst (replacing it). */
+static int option_text(struct cur *c, uint64_t size, char **dst)
+{
+	free(*dst);
+	*dst = NULL;
+	return get_block(c, size, dst, "option");
+}
+
 static int read_option(struct cur *c, uint64_t id, uint64_t size, int *has_clock)
 {
-	char **dst = NULL;
 	int ret;
 
 	switch (id) {
@@ -237,25 +383,17 @@ static int read_option(struct cur *c, uint64_t id, uint64_t size, int *has_clock
 		*has_clock = 1;
 		break;
 	case TRACE_DAT_OPT_UNAME:
-		dst = &c->td->uname;
-		break;
+		return option_text(c, size, &c->td->uname);
 	case TRACE_DAT_OPT_VERSION:
-		dst = &c->td->tracer_version;
-		break;
+		return option_text(c, size, &c->td->tracer_version);
 	case TRACE_DAT_OPT_CPUSTAT:
-		if (c->td->cpustats)	/* one option per CPU: keep the first */
-			break;
-		dst = &c->td->cpustats;
+		if (!c->td->cpustats)	/* one option per CPU: keep the first */
+			return option_text(c, size, &c->td->cpustats);
 		break;
 	case TRACE_DAT_OPT_BUFFER:
 		return fail(c, "trace.dat files with several buffers are not supported");
 	default:
 		break;
-	}
-	if (dst) {
-		free(*dst);
-		*dst = NULL;
-		return get_block(c, size, dst, "option");
 	}
 	ret = need(c, size, "option");
 	c->pos += size;
@@ -286,6 +424,16 @@ static char *current_clock(const char *text)
 	return close ? strndup(open + 1, close - open - 1) : NULL;
 }
 
+/* A CPU's data must lie inside the file. */
+static int check_cpu(struct cur *c, struct trace_dat_cpu *cpu)
+{
+	if (cpu->offset > c->td->size || cpu->size > c->td->size - cpu->offset) {
+		c->pos -= 16;
+		return fail(c, "CPU data beyond the end of the file");
+	}
+	return 0;
+}
+
 static int read_cpus(struct cur *c, uint64_t nr_cpus, int has_clock)
 {
 	const char *section;
@@ -293,7 +441,7 @@ static int read_cpus(struct cur *c, uint64_t nr_cpus, int has_clock)
 
 	if ((ret = need(c, 10, "section name")))
 		return ret;
-	section = (const char *)c->td->map + c->pos;
+	section = (const char *)c->base + c->pos;
 	if (!memcmp(section, "latency  ", 10))
 		return fail(c, "latency trace.dat files (text only) are not supported");
 	if (memcmp(section, "flyrecord", 10))
@@ -307,12 +455,9 @@ static int read_cpus(struct cur *c, uint64_t nr_cpus, int has_clock)
 		struct trace_dat_cpu *cpu = &c->td->cpus[i];
 
 		if ((ret = get_u(c, 8, &cpu->offset, "CPU data offset")) ||
-		    (ret = get_u(c, 8, &cpu->size, "CPU data size")))
+		    (ret = get_u(c, 8, &cpu->size, "CPU data size")) ||
+		    (ret = check_cpu(c, cpu)))
 			return ret;
-		if (cpu->offset > c->td->size || cpu->size > c->td->size - cpu->offset) {
-			c->pos -= 16;
-			return fail(c, "CPU data beyond the end of the file");
-		}
 	}
 	if (has_clock) {
 		uint64_t size;
@@ -327,31 +472,335 @@ static int read_cpus(struct cur *c, uint64_t nr_cpus, int has_clock)
 	return 0;
 }
 
-static int parse(struct trace_dat *td, char *err, size_t errsize)
+/* Version 7: what the options sections point to. */
+struct v7_state {
+	uint64_t section[TRACE_DAT_SEC_CMDLINES + 1];	/* offsets, by section id */
+	uint64_t buffer, nr_cpus;
+	struct trace_dat_cpu *cpus;	/* of the BUFFER option, by CPU id */
+	uint64_t nr_buf_cpus;
+	int nr_buffers;
+};
+
+/*
+ * Point @s at the contents of the section at @off, which must have id @id:
+ * decompressed into *@owned when it is compressed.
+ */
+static int open_section(struct cur *c, uint64_t off, uint64_t id, struct cur *s,
+			uint8_t **owned, uint64_t *flags)
 {
-	struct cur c = { .td = td, .err = err, .errsize = errsize };
+	uint64_t sid, desc, size, csize, usize;
+	char msg[96];
+	int ret;
+
+	*owned = NULL;
+	if (off >= c->size) {
+		snprintf(c->err, c->errsize,
+			 "'%s': truncated: the section at offset %llu is beyond the end of the file (%zu bytes)",
+			 c->td->path, (unsigned long long)off, c->size);
+		return -EINVAL;
+	}
+	c->pos = off;
+	if ((ret = get_u(c, 2, &sid, "section id")) || (ret = get_u(c, 2, flags, "section flags")) ||
+	    (ret = get_u(c, 4, &desc, "section description")) ||
+	    (ret = get_u(c, 8, &size, "section size")))
+		return ret;
+	if (sid != id) {
+		c->pos = off;
+		snprintf(msg, sizeof(msg), "expected section %llu, found %llu",
+			 (unsigned long long)id, (unsigned long long)sid);
+		return fail(c, msg);
+	}
+	if ((ret = need(c, size, "section")))
+		return ret;
+	*s = *c;
+	s->base = c->base + c->pos;
+	s->size = size;
+	s->pos = 0;
+	s->file_off = c->file_off + c->pos;
+	if (!(*flags & TRACE_DAT_SEC_COMPRESSED) || id == TRACE_DAT_SEC_BUFFER)
+		return 0;
+	if ((ret = get_u(s, 4, &csize, "compressed size")) ||
+	    (ret = get_u(s, 4, &usize, "uncompressed size")) ||
+	    (ret = need(s, csize, "compressed data")))
+		return ret;
+	if (usize > TRACE_DAT_MAX_BLOCK)
+		return fail(s, "absurd uncompressed size");
+	*owned = malloc(usize ? usize : 1);
+	if (!*owned)
+		return -ENOMEM;
+	if (trace_dat__decompress(c->td->compression, s->base + 8, csize, *owned, usize)) {
+		snprintf(c->err, c->errsize, "'%s': cannot decompress (%s) the section at offset %llu",
+			 c->td->path, c->td->compression, (unsigned long long)off);
+		return -EINVAL;
+	}
+	s->base = *owned;
+	s->size = usize;
+	s->pos = 0;
+	s->file_off = off;
+	s->packed = 1;
+	return 0;
+}
+
+/* The BUFFER option: where the ring-buffer pages of each CPU are. */
+static int read_buffer_option(struct cur *c, struct v7_state *st)
+{
+	const char *name, *clock;
+	uint64_t page_size, count;
+	int ret;
+
+	if (st->nr_buffers++)
+		return fail(c, "trace.dat files with several buffers are not supported");
+	if ((ret = get_u(c, 8, &st->buffer, "buffer offset")) ||
+	    (ret = get_str(c, &name, "buffer name")) || (ret = get_str(c, &clock, "buffer clock")) ||
+	    (ret = get_u(c, 4, &page_size, "buffer page size")) ||
+	    (ret = get_u(c, 4, &count, "buffer CPU count")))
+		return ret;
+	if (page_size != (uint64_t)c->td->page_size)
+		return fail(c, "the buffer's page size differs from the file's");
+	if (count > TRACE_DAT_MAX_CPUS)
+		return fail(c, "absurd CPU count");
+	free(c->td->clock);
+	c->td->clock = *clock ? strdup(clock) : NULL;
+	st->cpus = calloc(TRACE_DAT_MAX_CPUS, sizeof(*st->cpus));
+	if (!st->cpus)
+		return -ENOMEM;
+	for (uint64_t i = 0; i < count; i++) {
+		struct trace_dat_cpu cpu = { 0 };
+		uint64_t id;
+
+		if ((ret = get_u(c, 4, &id, "CPU id")) ||
+		    (ret = get_u(c, 8, &cpu.offset, "CPU data offset")) ||
+		    (ret = get_u(c, 8, &cpu.size, "CPU data size")) || (ret = check_cpu(c, &cpu)))
+			return ret;
+		if (id >= TRACE_DAT_MAX_CPUS)
+			return fail(c, "absurd CPU id");
+		st->cpus[id] = cpu;
+		if (id >= st->nr_buf_cpus)
+			st->nr_buf_cpus = id + 1;
+	}
+	return 0;
+}
+
+static int read_option_v7(struct cur *c, struct v7_state *st, uint64_t id, uint64_t size,
+			  uint64_t *next)
+{
+	size_t end = c->pos + size;
+	char *text = NULL;
+	int ret;
+
+	if ((ret = need(c, size, "option")))
+		return ret;
+	switch (id) {
+	case TRACE_DAT_OPT_DONE:
+		ret = get_u(c, 8, next, "next options offset");
+		break;
+	case TRACE_DAT_OPT_BUFFER:
+		ret = read_buffer_option(c, st);
+		break;
+	case TRACE_DAT_OPT_BUFFER_TEXT:
+		return fail(c, "latency trace.dat files (text only) are not supported");
+	case TRACE_DAT_OPT_CPUCOUNT:
+		ret = get_u(c, 4, &st->nr_cpus, "CPU count");
+		break;
+	case TRACE_DAT_OPT_TRACECLOCK:
+		if (!(ret = get_block(c, size, &text, "trace_clock")) && !c->td->clock)
+			c->td->clock = current_clock(text);
+		free(text);
+		break;
+	case TRACE_DAT_SEC_HEADER ... TRACE_DAT_SEC_CMDLINES:
+		ret = get_u(c, 8, &st->section[id], "section offset");
+		break;
+	default:
+		return read_option(c, id, size, &(int){ 0 });
+	}
+	if (!ret && c->pos > end)
+		return fail(c, "an option longer than its size");
+	c->pos = end;
+	return ret;
+}
+
+/* Every options section, from the first one on, following the DONE links. */
+static int read_options_v7(struct cur *c, uint64_t off, struct v7_state *st)
+{
+	for (int n = 0; off; n++) {
+		struct cur s;
+		uint8_t *owned = NULL;
+		uint64_t flags, next = 0;
+		int ret = n > 64 ? fail(c, "too many options sections") :
+			  open_section(c, off, TRACE_DAT_SEC_OPTIONS, &s, &owned, &flags);
+
+		while (!ret && s.pos < s.size) {
+			uint64_t id = 1, size;
+
+			if (!(ret = get_u(&s, 2, &id, "option id")) &&
+			    !(ret = get_u(&s, 4, &size, "option size")))
+				ret = read_option_v7(&s, st, id, size, &next);
+			if (id == TRACE_DAT_OPT_DONE)
+				break;
+		}
+		free(owned);
+		if (ret)
+			return ret;
+		off = next;
+	}
+	return 0;
+}
+
+static int read_metadata_v7(struct cur *c, struct v7_state *st)
+{
+	static int (*const readers[])(struct cur *) = {
+		[TRACE_DAT_SEC_HEADER] = read_header_info,
+		[TRACE_DAT_SEC_FTRACE] = read_ftrace_formats,
+		[TRACE_DAT_SEC_EVENTS] = read_event_formats,
+		[TRACE_DAT_SEC_KALLSYMS] = read_kallsyms,
+		[TRACE_DAT_SEC_PRINTK] = read_printk,
+		[TRACE_DAT_SEC_CMDLINES] = read_cmdlines,
+	};
+
+	if (!st->section[TRACE_DAT_SEC_HEADER])
+		return fail(c, "no HEADER_INFO option (the header page section)");
+	for (int id = TRACE_DAT_SEC_HEADER; id <= TRACE_DAT_SEC_CMDLINES; id++) {
+		struct cur s;
+		uint8_t *owned;
+		uint64_t flags;
+		int ret;
+
+		if (!st->section[id])
+			continue;
+		ret = open_section(c, st->section[id], id, &s, &owned, &flags);
+		if (!ret)
+			ret = readers[id](&s);
+		free(owned);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* A compressed CPU's chunks: count, then (compressed size, size, data)... */
+static int read_chunks(struct cur *c, struct trace_dat_cpu *cpu)
+{
+	uint64_t count, csize, usize;
+	int ret;
+
+	c->pos = cpu->offset;
+	if ((ret = get_u(c, 4, &count, "chunk count")))
+		return ret;
+	if (count > cpu->size / 8)
+		return fail(c, "absurd chunk count");
+	cpu->chunks = calloc(count ? count : 1, sizeof(*cpu->chunks));
+	if (!cpu->chunks)
+		return -ENOMEM;
+	for (uint64_t i = 0; i < count; i++) {
+		if ((ret = get_u(c, 4, &csize, "chunk size")) ||
+		    (ret = get_u(c, 4, &usize, "chunk uncompressed size")) ||
+		    (ret = need(c, csize, "chunk")))
+			return ret;
+		if (c->pos + csize > cpu->offset + 4 + cpu->size)	/* size omits the count */
+			return fail(c, "a chunk beyond its CPU's data");
+		if (usize > TRACE_DAT_MAX_BLOCK || usize % c->td->page_size)
+			return fail(c, "bad chunk size");
+		cpu->chunks[i] = (struct trace_dat_chunk){ c->pos, csize, usize };
+		c->pos += csize;
+		cpu->nr_chunks++;
+	}
+	return 0;
+}
+
+static int read_buffer_v7(struct cur *c, struct v7_state *st)
+{
+	struct trace_dat *td = c->td;
+	uint64_t flags, n = st->nr_cpus > st->nr_buf_cpus ? st->nr_cpus : st->nr_buf_cpus;
+	uint8_t *owned;
+	struct cur s;
+	int ret;
+
+	if (n > TRACE_DAT_MAX_CPUS)
+		return fail(c, "absurd CPU count");
+	td->cpus = calloc(n ? n : 1, sizeof(*td->cpus));
+	if (!td->cpus)
+		return -ENOMEM;
+	td->nr_cpus = n;
+	tep_set_cpus(td->tevent.tep, n);
+	if (!st->buffer)
+		return 0;
+	if ((ret = open_section(c, st->buffer, TRACE_DAT_SEC_BUFFER, &s, &owned, &flags)))
+		return ret;
+	td->compressed = !!(flags & TRACE_DAT_SEC_COMPRESSED);
+	if (td->compressed && !strcmp(td->compression, "none"))
+		return fail(c, "a compressed buffer in a file without compression");
+	for (uint64_t i = 0; i < st->nr_buf_cpus; i++) {
+		td->cpus[i] = st->cpus[i];
+		if (td->compressed && td->cpus[i].size && (ret = read_chunks(c, &td->cpus[i])))
+			return ret;
+	}
+	return 0;
+}
+
+static int parse_v7(struct cur *c)
+{
+	struct v7_state st = { 0 };
+	const char *name, *version;
+	uint64_t off;
+	int ret;
+
+	if ((ret = get_str(c, &name, "compression name")) ||
+	    (ret = get_str(c, &version, "compression version")) ||
+	    (ret = get_u(c, 8, &off, "options offset")))
+		return ret;
+	if (strcmp(name, "none") && trace_dat__decompress(name, NULL, 0, NULL, 0) == -ENOTSUP) {
+		char msg[128];
+
+		snprintf(msg, sizeof(msg), "unsupported compression '%.40s' (zstd and zlib are)", name);
+		c->pos -= 8;
+		return fail(c, msg);
+	}
+	c->td->compression = strdup(name);
+	if (!c->td->compression)
+		return -ENOMEM;
+	if (!off)
+		return fail(c, "no options section");
+	ret = read_options_v7(c, off, &st);
+	if (!ret)
+		ret = read_metadata_v7(c, &st);
+	if (!ret)
+		ret = read_buffer_v7(c, &st);
+	free(st.cpus);
+	return ret;
+}
+
+static int parse_v6(struct cur *c)
+{
 	uint64_t nr_cpus;
 	int has_clock = 0, ret;
+
+	if ((ret = read_metadata_v6(c)) || (ret = get_u(c, 4, &nr_cpus, "CPU count")))
+		return ret;
+	if (nr_cpus > TRACE_DAT_MAX_CPUS)
+		return fail(c, "absurd CPU count");
+	tep_set_cpus(c->td->tevent.tep, nr_cpus);
+	if ((ret = need(c, 10, "section name")))
+		return ret;
+	if (!memcmp(c->base + c->pos, "options  ", 10)) {
+		c->pos += 10;
+		if ((ret = read_options(c, &has_clock)))
+			return ret;
+	}
+	return read_cpus(c, nr_cpus, has_clock);
+}
+
+static int parse(struct trace_dat *td, char *err, size_t errsize)
+{
+	struct cur c = { .td = td, .base = td->map, .size = td->size, .err = err,
+			 .errsize = errsize };
+	int ret;
 
 	td->pfmt.big_endian = 0;
 	if ((ret = read_initial(&c)))
 		return ret;
 	if (trace_event__init(&td->tevent, td->long_size, td->big_endian, td->page_size))
 		return -ENOMEM;
-	if ((ret = read_header_info(&c)) || (ret = read_events(&c)) || (ret = read_texts(&c)) ||
-	    (ret = get_u(&c, 4, &nr_cpus, "CPU count")))
-		return ret;
-	if (nr_cpus > 4096)
-		return fail(&c, "absurd CPU count");
-	tep_set_cpus(td->tevent.tep, nr_cpus);
-	if ((ret = need(&c, 10, "section name")))
-		return ret;
-	if (!memcmp(td->map + c.pos, "options  ", 10)) {
-		c.pos += 10;
-		if ((ret = read_options(&c, &has_clock)))
-			return ret;
-	}
-	return read_cpus(&c, nr_cpus, has_clock);
+	return td->version == 7 ? parse_v7(&c) : parse_v6(&c);
 }
 
 int trace_dat__open_mem(struct trace_dat *td, const void *buf, size_t size,
@@ -410,11 +859,16 @@ int trace_dat__open(struct trace_dat *td, const char *path, char *err, size_t er
 
 void trace_dat__close(struct trace_dat *td)
 {
+	if (td->show_priv_free)
+		td->show_priv_free(td->show_priv);
 	trace_event__exit(&td->tevent);
 	if (td->mapped)
 		munmap((void *)td->map, td->size);
 	free(td->path);
+	for (int i = 0; td->cpus && i < td->nr_cpus; i++)
+		free(td->cpus[i].chunks);
 	free(td->cpus);
+	free(td->compression);
 	free(td->clock);
 	free(td->uname);
 	free(td->tracer_version);
@@ -423,7 +877,13 @@ void trace_dat__close(struct trace_dat *td)
 }
 
 struct trace_dat_iter_cpu {
-	uint64_t page;			/* offset of the current page in the file */
+	const uint8_t *buf;		/* the pages: the file's, or an inflated chunk */
+	uint64_t len, page;		/* bytes in buf, offset of the current page */
+	uint64_t file_off;		/* of buf in the file (of the chunk if packed) */
+	uint8_t *owned[2];		/* inflated chunks: the current and the one before
+					   (an event of it may still be in use) */
+	uint32_t next_chunk;
+	int packed;
 	struct ftrace_page_iter pi;
 	struct ftrace_page_event ev;
 	long long missed;
@@ -437,15 +897,53 @@ int trace_dat__iter_init(struct trace_dat_iter *it, struct trace_dat *td)
 	it->cpu = calloc(td->nr_cpus ? td->nr_cpus : 1, sizeof(*it->cpu));
 	if (!it->cpu)
 		return -ENOMEM;
-	for (int i = 0; i < td->nr_cpus; i++)
-		it->cpu[i].page = td->cpus[i].offset;
 	return 0;
 }
 
 void trace_dat__iter_exit(struct trace_dat_iter *it)
 {
+	for (int i = 0; it->cpu && i < it->td->nr_cpus; i++) {
+		free(it->cpu[i].owned[0]);
+		free(it->cpu[i].owned[1]);
+	}
 	free(it->cpu);
 	it->cpu = NULL;
+}
+
+/* Load the next run of pages of CPU @i: 1, 0 when there is none, -EINVAL. */
+static int next_buf(struct trace_dat_iter *it, int i)
+{
+	struct trace_dat_iter_cpu *c = &it->cpu[i];
+	const struct trace_dat_cpu *cpu = &it->td->cpus[i];
+	const struct trace_dat_chunk *ch;
+	uint8_t *nb;
+
+	c->page = 0;
+	if (!it->td->compressed) {
+		if (c->next_chunk++ || !cpu->size)
+			return 0;
+		c->buf = it->td->map + cpu->offset;
+		c->len = cpu->size;
+		c->file_off = cpu->offset;
+		return 1;
+	}
+	if (c->next_chunk >= cpu->nr_chunks)
+		return 0;
+	ch = &cpu->chunks[c->next_chunk];
+	nb = realloc(c->owned[c->next_chunk & 1], ch->usize ? ch->usize : 1);
+	if (!nb)
+		return -ENOMEM;
+	c->owned[c->next_chunk++ & 1] = nb;
+	c->buf = nb;
+	c->len = ch->usize;
+	c->file_off = ch->offset;
+	c->packed = 1;
+	if (trace_dat__decompress(it->td->compression, it->td->map + ch->offset, ch->csize,
+				  nb, ch->usize)) {
+		it->bad_offset = ch->offset;
+		return -EINVAL;
+	}
+	return 1;
 }
 
 /* Make sure CPU @i has its next event loaded (or is done). */
@@ -453,22 +951,24 @@ static int fill(struct trace_dat_iter *it, int i)
 {
 	struct trace_dat_iter_cpu *c = &it->cpu[i];
 	struct trace_dat *td = it->td;
-	uint64_t end = td->cpus[i].offset + td->cpus[i].size;
 
 	while (!c->has_ev && !c->done) {
 		int ret;
 
 		if (!c->loaded) {
-			uint64_t len = end - c->page;
+			uint64_t len = c->len - c->page;
 
-			if (c->page >= end) {
-				c->done = 1;
-				break;
+			if (c->page >= c->len) {
+				ret = next_buf(it, i);
+				if (ret < 0)
+					return ret;
+				c->done = !ret;
+				continue;
 			}
 			if (len > (uint64_t)td->page_size)
 				len = td->page_size;
-			if (ftrace_page__init(&c->pi, &td->pfmt, td->map + c->page, len)) {
-				it->bad_offset = c->page;
+			if (ftrace_page__init(&c->pi, &td->pfmt, c->buf + c->page, len)) {
+				it->bad_offset = c->file_off + (c->packed ? 0 : c->page);
 				return -EINVAL;
 			}
 			c->missed = c->pi.missed;
@@ -476,7 +976,8 @@ static int fill(struct trace_dat_iter *it, int i)
 		}
 		ret = ftrace_page__next(&c->pi, &c->ev);
 		if (ret < 0) {
-			it->bad_offset = c->page + td->pfmt.data_offset + c->pi.pos;
+			it->bad_offset = c->file_off + (c->packed ? 0 :
+					 c->page + td->pfmt.data_offset + c->pi.pos);
 			return ret;
 		}
 		if (ret == 0) {
@@ -514,307 +1015,54 @@ int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev)
 	return 1;
 }
 
-/* Writing */
 
-struct out {
-	int fd;
-	int err;
-};
-
-static void put(struct out *o, const void *buf, size_t len)
+int trace_dat__decompress(const char *algo, const void *in, size_t csize, void *out,
+			  size_t ulen)
 {
-	const char *p = buf;
+	if (!strcmp(algo, "zstd")) {
+		size_t n;
 
-	while (!o->err && len) {
-		ssize_t n = write(o->fd, p, len);
+		if (!in)
+			return 0;
+		n = ZSTD_decompress(out, ulen, in, csize);
+		return ZSTD_isError(n) || n != ulen ? -EINVAL : 0;
+	}
+	if (!strcmp(algo, "zlib")) {
+		uLongf n = ulen;
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			o->err = n < 0 ? -errno : -EIO;
-			return;
+		if (!in)
+			return 0;
+		return uncompress(out, &n, in, csize) != Z_OK || n != ulen ? -EINVAL : 0;
+	}
+	return -ENOTSUP;
+}
+
+int trace_dat__compress(const char *algo, const void *in, size_t len, void **out,
+			size_t *olen)
+{
+	size_t cap;
+
+	*out = NULL;
+	if (!strcmp(algo, "zstd")) {
+		cap = ZSTD_compressBound(len);
+		if (!(*out = malloc(cap)))
+			return -ENOMEM;
+		*olen = ZSTD_compress(*out, cap, in, len, 3);
+		if (!ZSTD_isError(*olen))
+			return 0;
+	} else if (!strcmp(algo, "zlib")) {
+		uLongf n = compressBound(len);
+
+		if (!(*out = malloc(n)))
+			return -ENOMEM;
+		if (compress2(*out, &n, in, len, Z_DEFAULT_COMPRESSION) == Z_OK) {
+			*olen = n;
+			return 0;
 		}
-		p += n;
-		len -= n;
+	} else {
+		return -ENOTSUP;
 	}
-}
-
-static void put_u(struct out *o, uint64_t v, int n)
-{
-	put(o, &v, n);	/* the file is written in the host's (little-endian) order */
-}
-
-/* Read a whole file; NULL with errno set on failure. */
-static char *slurp(const char *path, size_t *len)
-{
-	size_t cap = 65536, n = 0;
-	char *buf = malloc(cap);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0 || !buf) {
-		int e = fd < 0 ? errno : ENOMEM;
-
-		free(buf);
-		if (fd >= 0)
-			close(fd);
-		errno = e;
-		return NULL;
-	}
-	for (;;) {
-		ssize_t r;
-
-		if (n + 1 >= cap) {
-			char *nb = realloc(buf, cap *= 2);
-
-			if (!nb) {
-				free(buf);
-				close(fd);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = nb;
-		}
-		r = read(fd, buf + n, cap - n - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int e = errno;
-
-			free(buf);
-			close(fd);
-			errno = e;
-			return NULL;
-		}
-		if (r == 0)
-			break;
-		n += r;
-	}
-	close(fd);
-	buf[n] = 0;
-	*len = n;
-	return buf;
-}
-
-/* A file of tracefs with its size: @width bytes of size, then the text. */
-static int put_file(struct out *o, const char *path, int width)
-{
-	size_t len = 0;
-	char *text = slurp(path, &len);
-
-	if (!text)
-		return -errno;
-	put_u(o, len, width);
-	put(o, text, len);
-	free(text);
-	return 0;
-}
-
-static int filter_dir(const struct dirent *d)
-{
-	return d->d_name[0] != '.';
-}
-
-static int put_ftrace_formats(struct out *o, const char *tracefs)
-{
-	char path[4096];
-	struct dirent **names;
-	int n, count = 0, ret = 0;
-
-	snprintf(path, sizeof(path), "%s/events/ftrace", tracefs);
-	n = scandir(path, &names, filter_dir, alphasort);
-	if (n < 0)
-		return -errno;
-	for (int i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/events/ftrace/%s/format", tracefs,
-			 names[i]->d_name);
-		if (!access(path, R_OK))
-			count++;
-	}
-	put_u(o, count, 4);
-	for (int i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/events/ftrace/%s/format", tracefs,
-			 names[i]->d_name);
-		if (!ret && !access(path, R_OK))
-			ret = put_file(o, path, 8);
-		free(names[i]);
-	}
-	free(names);
-	return ret;
-}
-
-static int put_event_formats(struct out *o, const struct trace_dat_wparams *p)
-{
-	char path[4096];
-	int nsys = 0;
-
-	/* The events come sorted by system: one block per system. */
-	for (int i = 0; i < p->nr_events; i++)
-		if (!i || strncmp(p->events[i], p->events[i - 1],
-				  strcspn(p->events[i], "/") + 1))
-			nsys++;
-	put_u(o, nsys, 4);
-	for (int i = 0; i < p->nr_events;) {
-		size_t syslen = strcspn(p->events[i], "/") + 1;
-		int j = i;
-
-		while (j < p->nr_events && !strncmp(p->events[j], p->events[i], syslen))
-			j++;
-		put(o, p->events[i], syslen - 1);
-		put(o, "", 1);
-		put_u(o, j - i, 4);
-		for (; i < j; i++) {
-			int ret;
-
-			snprintf(path, sizeof(path), "%s/events/%s/format", p->tracefs,
-				 p->events[i]);
-			if ((ret = put_file(o, path, 8)))
-				return ret;
-		}
-	}
-	return 0;
-}
-
-static void put_option(struct out *o, int id, const void *data, uint32_t size)
-{
-	put_u(o, id, 2);
-	put_u(o, size, 4);
-	put(o, data, size);
-}
-
-static void put_options(struct out *o, const struct trace_dat_wparams *p)
-{
-	struct utsname u;
-	char buf[512];
-	int32_t cpus = p->nr_cpus;
-
-	put(o, "options  ", 10);
-	if (p->cpustats)
-		put_option(o, TRACE_DAT_OPT_CPUSTAT, p->cpustats, strlen(p->cpustats) + 1);
-	if (p->clock_text)
-		put_option(o, TRACE_DAT_OPT_TRACECLOCK, NULL, 0);
-	if (!uname(&u)) {
-		snprintf(buf, sizeof(buf), "%s %s %s %s", u.sysname, u.nodename, u.release,
-			 u.version);
-		put_option(o, TRACE_DAT_OPT_UNAME, buf, strlen(buf) + 1);
-	}
-	put_option(o, TRACE_DAT_OPT_CPUCOUNT, &cpus, 4);
-	if (p->version)
-		put_option(o, TRACE_DAT_OPT_VERSION, p->version, strlen(p->version) + 1);
-	put_u(o, TRACE_DAT_OPT_DONE, 2);
-}
-
-static int put_metadata(struct out *o, const struct trace_dat_wparams *p)
-{
-	char path[4096];
-	int ret;
-
-	put(o, magic, sizeof(magic));
-	put(o, "6", 2);
-	put_u(o, 0, 1);
-	put_u(o, sizeof(long), 1);
-	put_u(o, sysconf(_SC_PAGESIZE), 4);
-	put(o, "header_page", 12);
-	snprintf(path, sizeof(path), "%s/events/header_page", p->tracefs);
-	if ((ret = put_file(o, path, 8)))
-		return ret;
-	put(o, "header_event", 13);
-	snprintf(path, sizeof(path), "%s/events/header_event", p->tracefs);
-	if ((ret = put_file(o, path, 8)) || (ret = put_ftrace_formats(o, p->tracefs)) ||
-	    (ret = put_event_formats(o, p)))
-		return ret;
-	if ((ret = put_file(o, "/proc/kallsyms", 4)))
-		return ret;
-	snprintf(path, sizeof(path), "%s/printk_formats", p->tracefs);
-	if ((ret = put_file(o, path, 4)))
-		return ret;
-	snprintf(path, sizeof(path), "%s/saved_cmdlines", p->tracefs);
-	if ((ret = put_file(o, path, 8)))
-		return ret;
-	put_u(o, p->nr_cpus, 4);
-	put_options(o, p);
-	return o->err;
-}
-
-static int copy_cpu(struct out *o, int fd, uint64_t size)
-{
-	char buf[65536];
-	off_t off = 0;
-
-	while (!o->err && (uint64_t)off < size) {
-		ssize_t n = pread(fd, buf, sizeof(buf), off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		put(o, buf, n);
-		off += n;
-	}
-	return o->err;
-}
-
-static int put_cpu_data(struct out *o, const struct trace_dat_wparams *p)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	uint64_t *sizes = calloc(p->nr_cpus + 1, sizeof(*sizes));
-	off_t table, off;
-	int ret = 0;
-
-	if (!sizes)
-		return -ENOMEM;
-	for (int i = 0; i < p->nr_cpus; i++) {
-		struct stat st;
-
-		if (fstat(p->cpu_fds[i], &st)) {
-			free(sizes);
-			return -errno;
-		}
-		sizes[i] = st.st_size;
-	}
-	put(o, "flyrecord", 10);
-	table = lseek(o->fd, 0, SEEK_CUR);
-	off = table + 16 * p->nr_cpus;
-	if (p->clock_text)
-		off += 8 + strlen(p->clock_text);
-	off = (off + page - 1) / page * page;
-	for (int i = 0; i < p->nr_cpus; i++) {
-		put_u(o, sizes[i] ? off : 0, 8);
-		put_u(o, sizes[i], 8);
-		off += sizes[i];
-	}
-	if (p->clock_text) {
-		put_u(o, strlen(p->clock_text), 8);
-		put(o, p->clock_text, strlen(p->clock_text));
-	}
-	off = lseek(o->fd, 0, SEEK_CUR);
-	if (off % page) {
-		static const char zero[65536];
-
-		put(o, zero, page - off % page);
-	}
-	for (int i = 0; i < p->nr_cpus && !ret; i++)
-		ret = copy_cpu(o, p->cpu_fds[i], sizes[i]);
-	free(sizes);
-	return ret ? ret : o->err;
-}
-
-int trace_dat__write(const char *path, const struct trace_dat_wparams *p,
-		     char *err, size_t errsize)
-{
-	struct out o = { .fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) };
-	int ret;
-
-	if (o.fd < 0) {
-		ret = -errno;
-		snprintf(err, errsize, "cannot create '%s': %s", path, strerror(errno));
-		return ret;
-	}
-	ret = put_metadata(&o, p);
-	if (!ret)
-		ret = put_cpu_data(&o, p);
-	if (close(o.fd) && !ret)
-		ret = -errno;
-	if (ret)
-		snprintf(err, errsize, "cannot write '%s': %s", path, strerror(-ret));
-	return ret;
+	free(*out);
+	*out = NULL;
+	return -ENOMEM;
 }

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * trace-cmd's trace.dat, version 6 (trace-cmd.dat.v6(5)): writing the
- * recorded ftrace pages with the metadata needed to decode them, and reading
- * such files (written by tperf or trace-cmd, any endianness and long size).
+ * trace-cmd's trace.dat, versions 6 and 7 (trace-cmd.dat.v6(5),
+ * trace-cmd.dat.v7(5)): writing the recorded ftrace pages with the metadata
+ * needed to decode them, and reading such files (written by tperf or
+ * trace-cmd, any endianness and long size).  Version 7 is made of sections
+ * found through chains of options sections; its metadata sections and its
+ * ring-buffer pages may be compressed (zstd or zlib), the pages in chunks
+ * that the reader inflates one at a time.
  */
 #ifndef TPERF_TRACE_DAT_H
 #define TPERF_TRACE_DAT_H
@@ -23,10 +27,36 @@ enum {
 	TRACE_DAT_OPT_UNAME = 5,
 	TRACE_DAT_OPT_CPUCOUNT = 8,
 	TRACE_DAT_OPT_VERSION = 9,
+	TRACE_DAT_OPT_BUFFER_TEXT = 22,
+};
+
+/* Version 7 section ids (the options that point to them share the ids). */
+enum {
+	TRACE_DAT_SEC_OPTIONS = 0,
+	TRACE_DAT_SEC_BUFFER = 3,
+	TRACE_DAT_SEC_STRINGS = 15,
+	TRACE_DAT_SEC_HEADER = 16,
+	TRACE_DAT_SEC_FTRACE = 17,
+	TRACE_DAT_SEC_EVENTS = 18,
+	TRACE_DAT_SEC_KALLSYMS = 19,
+	TRACE_DAT_SEC_PRINTK = 20,
+	TRACE_DAT_SEC_CMDLINES = 21,
+};
+
+#define TRACE_DAT_SEC_COMPRESSED 1		/* section flag */
+#define TRACE_DAT_MAX_CPUS	4096
+#define TRACE_DAT_MAX_BLOCK	(1ULL << 30)	/* largest decompressed block */
+
+/* A compressed block of a CPU's pages (version 7). */
+struct trace_dat_chunk {
+	uint64_t offset;	/* of the compressed bytes in the file */
+	uint32_t csize, usize;
 };
 
 struct trace_dat_cpu {
-	uint64_t offset, size;	/* of its pages in the file */
+	uint64_t offset, size;	/* of its pages (or chunks) in the file */
+	struct trace_dat_chunk *chunks;	/* when the buffer is compressed */
+	uint32_t nr_chunks;
 };
 
 /* An opened trace.dat: the file is mapped, the formats parsed. */
@@ -41,8 +71,12 @@ struct trace_dat {
 	struct trace_dat_cpu *cpus;
 	char *clock;		/* the trace_clock in use ("local"), or NULL */
 	char *uname, *tracer_version, *cpustats;
-	int has_kallsyms;
+	int has_kallsyms, has_header;
 	int mapped;		/* map is an mmap() of the file */
+	char *compression;	/* version 7: "none", "zstd" or "zlib" */
+	int compressed;		/* the CPU pages are in compressed chunks */
+	void *show_priv;	/* a reader's per-file cache (ftrace-show's), */
+	void (*show_priv_free)(void *);	/*   freed by trace_dat__close() */
 };
 
 /* One event from the merged iteration. */
@@ -88,6 +122,7 @@ int trace_dat__iter_init(struct trace_dat_iter *it, struct trace_dat *td);
 /**
  * trace_dat__iter_next - the next event in time order
  * Returns 1, 0 at the end, -EINVAL on corrupt data (it->bad_offset says where).
+ * The data of an event stays valid until two more events have been read.
  */
 int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev);
 
@@ -95,6 +130,30 @@ int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev);
  * trace_dat__iter_exit - free the iterator
  */
 void trace_dat__iter_exit(struct trace_dat_iter *it);
+
+/**
+ * trace_dat__format_ok - whether the event format @text (@size bytes) is laid
+ *	out as tracefs writes it; the reader hands only such formats to
+ *	libtraceevent, whose parser crashes on some malformed ones
+ */
+int trace_dat__format_ok(const char *text, size_t size);
+
+/**
+ * trace_dat__decompress - inflate @csize bytes of @algo ("zstd", "zlib") into
+ *	exactly @ulen bytes at @out
+ * Returns 0, -EINVAL on corrupt data, -ENOTSUP for an unknown @algo (@in may
+ * then be NULL: a probe for support).
+ */
+int trace_dat__decompress(const char *algo, const void *in, size_t csize, void *out,
+			  size_t ulen);
+
+/**
+ * trace_dat__compress - deflate @len bytes with @algo ("zstd", "zlib") into a
+ *	malloc()ed *@out of *@olen bytes
+ * Returns 0, -ENOTSUP for an unknown @algo, -ENOMEM.
+ */
+int trace_dat__compress(const char *algo, const void *in, size_t len, void **out,
+			size_t *olen);
 
 /* What trace_dat__write() puts in the file. */
 struct trace_dat_wparams {
@@ -106,10 +165,12 @@ struct trace_dat_wparams {
 	const char *clock_text;		/* the instance's trace_clock file */
 	const char *cpustats;		/* per_cpu/cpuN/stats, concatenated */
 	const char *version;		/* written as the VERSION option */
+	int file_version;		/* 6 (0 means 6) or 7 */
+	const char *compression;	/* version 7: "zstd", "zlib", or NULL/"none" */
 };
 
 /**
- * trace_dat__write - write a version 6 trace.dat to @path
+ * trace_dat__write - write a version 6 or 7 trace.dat to @path
  * @err: on failure, what failed
  * Returns 0 or -errno.
  */

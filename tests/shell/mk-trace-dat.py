@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Write a synthetic trace.dat (version 6) of function / function_graph
+records, laid out as the kernel lays out its ring-buffer pages, with this
+kernel's events/ftrace/{function,funcgraph_entry,funcgraph_exit}/format.
+
+Usage: mk-trace-dat.py OUT.dat <SPEC     (TRACEFS overrides /sys/kernel/tracing)
+
+SPEC, one record a line (times in ns, functions by name):
+  CPU TS PID entry FUNC DEPTH
+  CPU TS PID exit FUNC DEPTH CALLTIME RETTIME
+  CPU TS PID function FUNC PARENT
+  comm PID NAME
+  missed CPU COUNT       (the next page of CPU starts after COUNT lost events;
+                          -1: lost, count unknown)
+Functions get addresses ffffffff81000000 + 0x100 * n in kallsyms order.
+"""
+import os
+import struct
+import sys
+
+TFS = os.environ.get("TRACEFS", "/sys/kernel/tracing")
+PAGE = 4096
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def event_id(name):
+    for line in read(f"{TFS}/events/ftrace/{name}/format").decode().splitlines():
+        if line.startswith("ID:"):
+            return int(line.split()[1])
+    raise SystemExit(f"no ID in {name}/format")
+
+
+def main():
+    out = sys.argv[1]
+    ids = {n: event_id(n) for n in ("function", "funcgraph_entry", "funcgraph_exit")}
+    funcs, comms, recs = {}, {}, []
+
+    def addr(name):
+        if name not in funcs:
+            funcs[name] = 0xFFFFFFFF81000000 + 0x100 * len(funcs)
+        return funcs[name]
+
+    for line in sys.stdin:
+        f = line.split()
+        if not f or f[0].startswith("#"):
+            continue
+        if f[0] == "comm":
+            comms[int(f[1])] = f[2]
+            continue
+        if f[0] == "missed":
+            recs.append((int(f[1]), None, int(f[2])))
+            continue
+        cpu, ts, pid, kind = int(f[0]), int(f[1]), int(f[2]), f[3]
+        etype = {"entry": "funcgraph_entry", "exit": "funcgraph_exit"}.get(kind, kind)
+        head = struct.pack("<HBBi", ids[etype], 0, 0, pid)
+        if kind == "entry":
+            body = struct.pack("<QI4x", addr(f[4]), int(f[5]))
+        elif kind == "exit":
+            body = struct.pack("<QIIQQ", addr(f[4]), int(f[5]), 0, int(f[6]), int(f[7]))
+        else:
+            body = struct.pack("<QQ", addr(f[4]), addr(f[5]))
+        recs.append((cpu, ts, head + body))
+
+    ncpus = max([r[0] for r in recs] + [0]) + 1
+    pages = []
+
+    def flush(page, first, missed):
+        commit = len(page)
+        if missed is not None:
+            commit |= 1 << 31
+            if missed >= 0:
+                commit |= 1 << 30
+                page += struct.pack("<Q", missed)
+        return struct.pack("<QQ", first, commit) + page.ljust(PAGE - 16, b"\0")
+
+    for cpu in range(ncpus):
+        data, page, first, last, missed, lost = b"", b"", None, 0, None, None
+        for c, ts, rec in [r for r in recs if r[0] == cpu]:
+            if ts is None:
+                if page:
+                    data += flush(page, first, missed)
+                    page, first, missed = b"", None, None
+                lost = rec
+                continue
+            ev = b""
+            if first is not None and ts - last >= 1 << 27:
+                d = ts - last
+                ev += struct.pack("<II", 30 | (d & ((1 << 27) - 1)) << 5, d >> 27)
+                delta = 0
+            else:
+                delta = 0 if first is None else ts - last
+            ev += struct.pack("<I", len(rec) // 4 | delta << 5) + rec
+            room = PAGE - 16 - (8 if missed is not None and missed >= 0 else 0)
+            if len(page) + len(ev) > room:
+                data += flush(page, first, missed)
+                page, first, missed = b"", None, None
+                ev = struct.pack("<I", len(rec) // 4) + rec
+            if first is None:
+                first, missed, lost = ts, lost, None
+            page += ev
+            last = ts
+        if page:
+            data += flush(page, first, missed)
+        pages.append(data)
+
+    o = bytearray(b"\x17\x08\x44tracing6\0" + bytes([0, 8]) + struct.pack("<I", PAGE))
+    for name in ("header_page", "header_event"):
+        text = read(f"{TFS}/events/{name}")
+        o += name.encode() + b"\0" + struct.pack("<Q", len(text)) + text
+    o += struct.pack("<I", 3)
+    for n in ("function", "funcgraph_entry", "funcgraph_exit"):
+        text = read(f"{TFS}/events/ftrace/{n}/format")
+        o += struct.pack("<Q", len(text)) + text
+    o += struct.pack("<I", 0)
+    syms = "".join(f"{a:016x} T {n}\n" for n, a in sorted(funcs.items(), key=lambda x: x[1]))
+    o += struct.pack("<I", len(syms)) + syms.encode()
+    o += struct.pack("<I", 0)
+    cmd = "".join(f"{p} {n}\n" for p, n in sorted(comms.items()))
+    o += struct.pack("<Q", len(cmd)) + cmd.encode()
+    o += struct.pack("<I", ncpus)
+    o += b"options  \0" + struct.pack("<H", 0)
+    o += b"flyrecord\0"
+    off = len(o) + 16 * ncpus
+    off = (off + PAGE - 1) // PAGE * PAGE
+    table = b""
+    for d in pages:
+        table += struct.pack("<QQ", off if d else 0, len(d))
+        off += len(d)
+    o += table
+    o += b"\0" * ((PAGE - len(o) % PAGE) % PAGE)
+    for d in pages:
+        o += d
+    with open(out, "wb") as f:
+        f.write(o)
+
+
+main()

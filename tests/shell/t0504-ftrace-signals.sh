@@ -1,0 +1,59 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tperf ftrace exit paths beyond t0500's: SIGTERM and SIGHUP during a
+# recording, a signal during live mode, a workload killed by a signal, and a
+# v7 recording stopped early: each writes what it has, removes its instance
+# and leaves the top-level tracing as it was.
+. "$(dirname "$0")/lib.sh"
+
+TFS=/sys/kernel/tracing
+
+state() {
+	for f in current_tracer set_event tracing_on buffer_size_kb tracing_thresh; do
+		echo "$f: $(cat $TFS/$f)"
+	done
+}
+
+# Start "$@" in the background, wait for its instance, send $SIG.
+stop_with() {
+	sig=$1
+	shift
+	{ "$TPERF" "$@" >live.out 2>err & } &&
+	pid=$! &&
+	for i in $(seq 100); do test -d $TFS/instances/tperf-$pid && break; sleep 0.1; done &&
+	test -d $TFS/instances/tperf-$pid &&
+	sleep 0.3 && kill -$sig $pid && wait $pid
+	rc=$?
+	test ! -d $TFS/instances/tperf-$pid && return $rc
+}
+
+for sig in TERM HUP; do
+	test_expect_success ROOT "SIG$sig stops the recording, writes a v7 file and restores tracefs" '
+		state >before &&
+		stop_with '$sig' ftrace record --compression zstd -e sched:sched_switch -a -o s.dat &&
+		state >after &&
+		test_cmp before after &&
+		grep -q "^\[ tperf ftrace: [0-9]* events from [0-9]* CPUs, 0 lost, wrote .* s.dat \]$" err &&
+		tperf ftrace show -i s.dat | sed 1d >out &&
+		test -s out
+	'
+done
+
+test_expect_success ROOT 'SIGINT in live mode ends it with tracefs as it was' '
+	state >before &&
+	stop_with INT ftrace -e sched:sched_switch -a &&
+	state >after &&
+	test_cmp before after &&
+	grep -q "sched_switch: prev_comm=" live.out
+'
+
+test_expect_success ROOT 'a workload killed by a signal: the file is written, tracefs restored' '
+	state >before &&
+	tperf ftrace record -e sched:sched_process_exit -o k.dat -- sh -c "kill -KILL \$\$" 2>err;
+	state >after &&
+	test_cmp before after &&
+	tperf ftrace show -i k.dat | sed 1d >out &&
+	grep -q "sched_process_exit: *comm=sh" out
+'
+
+test_done
