@@ -163,7 +163,8 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 			   const struct perf_sample *s)
 {
 	struct thread *t = machine__findnew_thread(m, s->pid, s->tid);
-	bool chain = (attr->sample_type & PERF_SAMPLE_CALLCHAIN) && (f & SF_IP);
+	bool chain = (attr->sample_type & PERF_SAMPLE_CALLCHAIN) && (f & SF_IP) &&
+		     !o->hide_callchain;
 	u64 period = (attr->sample_type & PERF_SAMPLE_PERIOD) ? s->period : attr->sample_period;
 
 	print_start(fp, o, f, t, s, chain);
@@ -188,4 +189,14 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 	}
 	fprintf(fp, "\n");
 	return ferror(fp) ? -EIO : 0;
+}
+
+void script__fprintf_start(FILE *fp, const struct script_opts *o, unsigned int fields,
+			   const struct perf_event_attr *attr, struct thread *t,
+			   const struct perf_sample *s)
+{
+	bool chain = (attr->sample_type & PERF_SAMPLE_CALLCHAIN) && (fields & SF_IP) &&
+		     !o->hide_callchain;
+
+	print_start(fp, o, fields, t, s, chain);
 }

@@ -28,6 +28,7 @@ struct script_opts {
 	bool ns;			/* --ns: nanoseconds */
 	int max_stack;
 	int name_width;			/* width of the event name column */
+	bool hide_callchain;		/* -G: the sample's ip on its line, no chain */
 };
 
 /**
@@ -54,6 +55,16 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
  */
 int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int fields,
 			   struct machine *m, const struct perf_event_attr *attr, const char *name,
+			   const struct perf_sample *s);
+
+/**
+ * script__fprintf_start - the comm, tid/pid, cpu and time columns of a line
+ * (of @fields), as a sample line and perf's --show-*-events lines start
+ * @attr: the event of the line (a callchain event's comm is not padded)
+ * @t: the thread whose comm is shown (NULL: ":-1")
+ */
+void script__fprintf_start(FILE *fp, const struct script_opts *o, unsigned int fields,
+			   const struct perf_event_attr *attr, struct thread *t,
 			   const struct perf_sample *s);
 
 #endif
