@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "util/debug.h"
@@ -239,6 +240,15 @@ static int script_prepare_filter(struct script *sc)
 	return 0;
 }
 
+/* A large stdout buffer when not a terminal: fewer write()s for big outputs. */
+static void script_setup_output(void)
+{
+	static char buf[1 << 20];
+
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+}
+
 static int run_script(struct script *sc)
 {
 	struct script_tool st = { .sc = sc };
@@ -254,6 +264,7 @@ static int run_script(struct script *sc)
 	st.tool.feature = perf_session__name_events;
 	st.tool.ordered_events = true;
 	st.tool.dump_fp = sc->dump_raw ? stdout : NULL;
+	script_setup_output();
 	sc->session = perf_session__new(sc->input, &err, msg, sizeof(msg));
 	if (!sc->session) {
 		error("%s", msg);

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "script-print.h"
@@ -69,34 +70,121 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
 	return f;
 }
 
+/* ---- formatting without printf: these lines are the hot path ---- */
+
+/* @v in decimal, padded with spaces to @width (left-aligned when @left). */
+static char *put_dec(char *p, long long v, int width, bool left)
+{
+	char tmp[24];
+	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
+	int n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		tmp[n++] = '-';
+	for (int i = n; !left && i < width; i++)
+		*p++ = ' ';
+	for (int i = n; i;)
+		*p++ = tmp[--i];
+	for (int i = n; left && i < width; i++)
+		*p++ = ' ';
+	return p;
+}
+
+/* @v with exactly @digits digits, zero-padded */
+static char *put_dec0(char *p, unsigned long v, int digits)
+{
+	for (int i = digits - 1; i >= 0; i--, v /= 10)
+		p[i] = (char)('0' + v % 10);
+	return p + digits;
+}
+
+/* @s right-aligned in @width columns (printf's "%*s") */
+static char *put_str_pad(char *p, const char *s, size_t n, int width)
+{
+	for (int i = (int)n; i < width; i++)
+		*p++ = ' ';
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* The start columns into @buf (at least 64 bytes more than the comm). */
+static char *fmt_start(char *p, const struct script_opts *o, unsigned int f, const char *comm,
+		       size_t clen, const struct perf_sample *s, bool chain)
+{
+	if (f & SF_COMM) {
+		p = put_str_pad(p, comm, clen, chain ? 0 : 16);
+		*p++ = ' ';
+	}
+	if ((f & SF_PID) && (f & SF_TID)) {
+		p = put_dec(p, (int)s->pid, 5, false);
+		*p++ = '/';
+		p = put_dec(p, (int)s->tid, 5, true);
+		*p++ = ' ';
+	} else if (f & (SF_PID | SF_TID)) {
+		p = put_dec(p, (int)((f & SF_PID) ? s->pid : s->tid), 5, false);
+		*p++ = ' ';
+	}
+	if (f & SF_CPU) {
+		int cpu = (int)s->cpu;
+
+		*p++ = '[';
+		p = cpu >= 0 && cpu < 1000 ? put_dec0(p, cpu, 3) : put_dec(p, cpu, 3, false);
+		p = memcpy(p, "] ", 2) + 2;
+	}
+	if (f & SF_TIME) {
+		p = put_dec(p, (long long)(s->time / 1000000000ULL), 5, false);
+		*p++ = '.';
+		p = o->ns ? put_dec0(p, s->time % 1000000000ULL, 9) :
+			    put_dec0(p, (s->time % 1000000000ULL) / 1000, 6);
+		p = memcpy(p, ": ", 2) + 2;
+	}
+	return p;
+}
+
 static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
 			struct thread *t, const struct perf_sample *s, bool chain)
 {
-	if (f & SF_COMM) {
-		const char *comm = t ? t->comm->str : ":-1";
+	const char *comm = t ? t->comm->str : ":-1";
+	size_t clen = strlen(comm);
+	char buf[512], *p;
 
-		if (chain)
-			fprintf(fp, "%s ", comm);
-		else
-			fprintf(fp, "%16s ", comm);
+	if (clen > 256) {
+		fprintf(fp, chain ? "%s " : "%16s ", comm);
+		f &= ~SF_COMM;
+		clen = 0;
 	}
-	if ((f & SF_PID) && (f & SF_TID))
-		fprintf(fp, "%5d/%-5d ", (int)s->pid, (int)s->tid);
-	else if (f & SF_PID)
-		fprintf(fp, "%5d ", (int)s->pid);
-	else if (f & SF_TID)
-		fprintf(fp, "%5d ", (int)s->tid);
-	if (f & SF_CPU)
-		fprintf(fp, "[%03d] ", (int)s->cpu);
-	if (f & SF_TIME) {
-		unsigned long secs = s->time / 1000000000ULL;
-		unsigned long ns = s->time % 1000000000ULL;
+	p = fmt_start(buf, o, f, comm, clen, s, chain);
+	fwrite_unlocked(buf, 1, p - buf, fp);
+}
 
-		if (o->ns)
-			fprintf(fp, "%5lu.%09lu: ", secs, ns);
-		else
-			fprintf(fp, "%5lu.%06lu: ", secs, ns / 1000);
+/* The period and event name columns: "%10lu %*s: " */
+static void print_period_name(FILE *fp, const struct script_opts *o, unsigned int f, u64 period,
+			      const char *name)
+{
+	size_t n = strlen(name);
+	char buf[512], *p = buf;
+
+	if (n > 256 || o->name_width > 256) {
+		if (f & SF_PERIOD)
+			fprintf(fp, "%10" PRIu64 " ", period);
+		if (f & SF_EVNAME)
+			fprintf(fp, "%*s: ", o->name_width, name);
+		return;
 	}
+	if (f & SF_PERIOD) {
+		p = period > (u64)INT64_MAX ? p + sprintf(p, "%10" PRIu64, period) :
+					      put_dec(p, (long long)period, 10, false);
+		*p++ = ' ';
+	}
+	if (f & SF_EVNAME) {
+		p = put_str_pad(p, name, n, o->name_width);
+		p = memcpy(p, ": ", 2) + 2;
+	}
+	fwrite_unlocked(buf, 1, p - buf, fp);
 }
 
 /* " sym+0xoff (dso)" of an address whose map-relative value is @addr */
@@ -114,6 +202,84 @@ static void print_sym(FILE *fp, unsigned int f, const struct addr_location *al, 
 	}
 	if (f & SF_DSO)
 		fprintf(fp, " (%s)", al->map ? al->map->dso->long_name : "[unknown]");
+}
+
+/* ---- the callchain lines, formatted without printf (the hot path) ---- */
+
+static char *put_hex(char *p, u64 v)
+{
+	char tmp[16];
+	int n = 0;
+
+	do {
+		tmp[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+/* @v in hex, right-aligned in 16 columns ("%16lx") */
+static char *put_hex16(char *p, u64 v)
+{
+	char tmp[16];
+	char *e = put_hex(tmp, v);
+	int n = (int)(e - tmp);
+
+	for (int i = n; i < 16; i++)
+		*p++ = ' ';
+	memcpy(p, tmp, n);
+	return p + n;
+}
+
+static char *put_str(char *p, const char *s, size_t n)
+{
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/*
+ * One frame: "\t%16x sym+0xoff (dso)\n" (@chain) or the sample line's
+ * "%16x sym+0xoff (dso)", as print_sym() lays them out; built in a buffer
+ * and written once (names that do not fit go through print_sym()).
+ */
+static void print_frame(FILE *fp, unsigned int f, const struct addr_location *al, u64 shown,
+			bool chain)
+{
+	const char *dso = al->map ? al->map->dso->long_name : "[unknown]";
+	const char *sym = al->sym ? al->sym->name : "[unknown]";
+	size_t dlen = strlen(dso), slen = al->sym ? al->sym->namelen : 9;
+	char buf[1024], *p = buf;
+
+	if (slen == 0xffff || slen + dlen + 64 > sizeof(buf)) {
+		if (f & SF_IP)
+			fprintf(fp, chain ? "\t%16" PRIx64 : "%16" PRIx64, shown);
+		print_sym(fp, f, al, al->addr);
+		if (chain)
+			fputc('\n', fp);
+		return;
+	}
+	if ((f & SF_IP) && chain)
+		*p++ = '\t';
+	if (f & SF_IP)
+		p = put_hex16(p, shown);
+	if (f & SF_SYM) {
+		*p++ = ' ';
+		p = put_str(p, sym, slen);
+		if (al->sym && (f & SF_SYMOFF)) {
+			p = put_str(p, "+0x", 3);
+			p = put_hex(p, al->addr - al->sym->start);
+		}
+	}
+	if (f & SF_DSO) {
+		p = put_str(p, " (", 2);
+		p = put_str(p, dso, dlen);
+		*p++ = ')';
+	}
+	if (chain)
+		*p++ = '\n';
+	fwrite_unlocked(buf, 1, p - buf, fp);
 }
 
 static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
@@ -151,10 +317,7 @@ static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
 		}
 		n++;
 		machine__resolve_addr(m, t, cpumode, ip, &al);
-		if (f & SF_IP)
-			fprintf(fp, "\t%16" PRIx64, al.map ? al.addr : ip);
-		print_sym(fp, f, &al, al.addr);
-		fprintf(fp, "\n");
+		print_frame(fp, f, &al, al.map ? al.addr : ip, true);
 	}
 }
 
@@ -168,10 +331,8 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 	u64 period = (attr->sample_type & PERF_SAMPLE_PERIOD) ? s->period : attr->sample_period;
 
 	print_start(fp, o, f, t, s, chain);
-	if (f & SF_PERIOD)
-		fprintf(fp, "%10" PRIu64 " ", period);
-	if (f & SF_EVNAME)
-		fprintf(fp, "%*s: ", o->name_width, name);
+	if (f & (SF_PERIOD | SF_EVNAME))
+		print_period_name(fp, o, f, period, name);
 	if (f & (SF_IP | SF_SYM | SF_DSO)) {
 		if (chain) {
 			fputc('\n', fp);
@@ -179,15 +340,13 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 		} else {
 			struct addr_location al;
 
-			fputc(' ', fp);
+			fputc_unlocked(' ', fp);
 			machine__resolve_addr(m, t, s->misc & PERF_RECORD_MISC_CPUMODE_MASK,
 					      s->ip, &al);
-			if (f & SF_IP)
-				fprintf(fp, "%16" PRIx64, s->ip);
-			print_sym(fp, f, &al, al.addr);
+			print_frame(fp, f, &al, s->ip, false);
 		}
 	}
-	fprintf(fp, "\n");
+	fputc_unlocked('\n', fp);
 	return ferror(fp) ? -EIO : 0;
 }
 
