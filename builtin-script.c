@@ -23,7 +23,8 @@ struct script_filter_args {
 };
 
 struct script {
-	const char *input, *fields, *symfs, *kallsyms;
+	const char *input, *symfs, *kallsyms;
+	struct string_list fields;	/* -F, repeatable (one per event type) */
 	struct script_opts o;
 	struct machine machine;
 	struct perf_session *session;
@@ -47,16 +48,21 @@ static struct script *sc_of(struct perf_tool *tool)
 static int script_start(struct script *sc)
 {
 	struct perf_header *h = sc->session->header;
-	char buf[256];
+	char buf[256], msg[512];
 
 	sc->started = true;
 	for (int i = 0; i < h->nr_attrs; i++) {
 		const char *name = perf_header__event_name(h, &h->attrs[i], buf, sizeof(buf));
 		int len = strlen(name);
 
+		if (script_fields__check(&sc->o, &h->attrs[i].attr, name, msg, sizeof(msg))) {
+			error("%s", msg);
+			return -EINVAL;
+		}
 		if (len > sc->o.name_width)
 			sc->o.name_width = len;
-		if (h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT && !sc->o.user_set) {
+		if (h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT && !sc->o.user_set &&
+		    !(sc->o.type_set & (1u << SOT_TRACE))) {
 			error("'%s' is a tracepoint: tperf script does not decode tracepoint fields; choose the fields with -F (comm,tid,time,event...)",
 			      name);
 			return -EINVAL;
@@ -325,8 +331,9 @@ int cmd_script(int argc, const char **argv)
 	struct script sc = { .o = { .fields = SF_DEFAULT, .max_stack = 127 } };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &sc.input, "file", "input file name"),
-		OPT_STRING('F', "fields", &sc.fields, "str",
-			   "comma separated fields: comm,tid,pid,cpu,time,period,event,ip,sym,symoff,dso; +field/-field change the default"),
+		OPT_CALLBACK('F', "fields", &sc.fields, "str",
+			     "comma separated fields, optionally prefixed with a type (hw,sw,trace,raw,break) and ':': comm,tid,pid,cpu,time,period,event,ip,sym,symoff,dso,addr,weight,ins_lat,phys_addr,data_page_size,code_page_size,brstack; +field/-field change the default",
+			     parse_opt_string_list),
 		OPT_BOOLEAN(0, "ns", &sc.o.ns, "use 9 decimal places when displaying time"),
 		OPT_INTEGER(0, "max-stack", &sc.o.max_stack,
 			    "set the maximum stack depth when parsing the callchain (default 127)"),
@@ -356,13 +363,15 @@ int cmd_script(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, usage, 0);
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
-	if (sc.fields && script_fields__parse(&sc.o, sc.fields, buf, sizeof(buf), &bad))
-		usage_with_options_msg(usage, options, "unknown field '%s' in -F", bad);
+	for (int i = 0; i < sc.fields.n; i++)
+		if (script_fields__parse(&sc.o, sc.fields.v[i], buf, sizeof(buf), &bad))
+			usage_with_options_msg(usage, options, "unknown field '%s' in -F", bad);
 	if (script_parse_filter(&sc, msg, sizeof(msg)))
 		usage_with_options_msg(usage, options, "%s", msg);
 	if (!sc.input || !*sc.input)
 		sc.input = perf_data__default_input();
 	ret = run_script(&sc);
 	sample_filter__exit(&sc.filter);
+	free(sc.fields.v);
 	return ret;
 }

@@ -14,8 +14,43 @@
 static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "comm", SF_COMM }, { "tid", SF_TID }, { "pid", SF_PID }, { "cpu", SF_CPU },
 	{ "time", SF_TIME }, { "period", SF_PERIOD }, { "event", SF_EVNAME }, { "ip", SF_IP },
-	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO },
+	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO }, { "addr", SF_ADDR },
+	{ "weight", SF_WEIGHT }, { "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
+	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
+	{ "brstack", SF_BRSTACK },
 };
+
+/* The sample_type bit each field needs (0: none, or not checked, as perf). */
+static const struct { unsigned int bit; u64 type; const char *what; } field_needs[] = {
+	{ SF_TID, PERF_SAMPLE_TID, "TID" }, { SF_PID, PERF_SAMPLE_TID, "TID" },
+	{ SF_CPU, PERF_SAMPLE_CPU, "CPU" }, { SF_TIME, PERF_SAMPLE_TIME, "TIME" },
+	{ SF_IP, PERF_SAMPLE_IP, "IP" }, { SF_ADDR, PERF_SAMPLE_ADDR, "ADDR" },
+	{ SF_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT" },
+	{ SF_INS_LAT, PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT" },
+	{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR" },
+	{ SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE" },
+	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE" },
+};
+
+static const char *const output_types[SOT_MAX] = { "hw", "sw", "trace", "raw", "break" };
+
+/* The -F type of an event: perf's types by attr.type (PMUs count as raw). */
+static int output_type(const struct perf_event_attr *a)
+{
+	switch (a->type) {
+	case PERF_TYPE_HARDWARE:
+	case PERF_TYPE_HW_CACHE:
+		return SOT_HW;
+	case PERF_TYPE_SOFTWARE:
+		return SOT_SW;
+	case PERF_TYPE_TRACEPOINT:
+		return SOT_TRACE;
+	case PERF_TYPE_BREAKPOINT:
+		return SOT_BREAK;
+	default:
+		return SOT_RAW;
+	}
+}
 
 static unsigned int field_bit(const char *name)
 {
@@ -25,14 +60,44 @@ static unsigned int field_bit(const char *name)
 	return 0;
 }
 
+/* "hw:..." → SOT_HW and the rest after the colon; -1 without a type. */
+static int parse_type_prefix(char **list, const char **bad)
+{
+	char *colon = strchr(*list, ':');
+
+	if (!colon)
+		return -1;
+	*colon = '\0';
+	for (int i = 0; i < SOT_MAX; i++) {
+		if (!strcmp(*list, output_types[i])) {
+			*list = colon + 1;
+			return i;
+		}
+	}
+	*colon = ':';
+	colon[1] = '\0';
+	*bad = *list;
+	return -2;
+}
+
 int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t size,
 			 const char **bad)
 {
-	char *tok, *save = NULL;
+	char *tok, *save = NULL, *list = buf;
 	bool first = true;
+	unsigned int *fields = &o->fields;
+	int type;
 
 	snprintf(buf, size, "%s", s);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	type = parse_type_prefix(&list, bad);
+	if (type == -2)
+		return -EINVAL;
+	if (type >= 0) {
+		fields = &o->type_fields[type];
+		if (!(o->type_set & (1u << type)))
+			*fields = o->user_set ? o->fields : SF_DEFAULT;
+	}
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char op = (*tok == '+' || *tok == '-') ? *tok++ : 0;
 		unsigned int bit = field_bit(tok);
 
@@ -41,21 +106,47 @@ int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t
 			return -EINVAL;
 		}
 		if (!op && first) {
-			o->fields = 0;
-			o->user_set = true;
+			*fields = 0;
+			if (type < 0)
+				o->user_set = true;
 		}
+		if (type >= 0)
+			o->type_set |= 1u << type;
 		first = false;
 		if (op == '-')
-			o->fields &= ~bit;
+			*fields &= ~bit;
 		else
-			o->fields |= bit;
+			*fields |= bit;
+	}
+	return 0;
+}
+
+int script_fields__check(const struct script_opts *o, const struct perf_event_attr *a,
+			 const char *name, char *msg, size_t size)
+{
+	int type = output_type(a);
+	unsigned int f = (o->type_set & (1u << type)) ? o->type_fields[type] :
+			 o->user_set ? o->fields : 0;
+
+	for (size_t i = 0; i < sizeof(field_needs) / sizeof(field_needs[0]); i++) {
+		if (!(f & field_needs[i].bit) || (a->sample_type & field_needs[i].type))
+			continue;
+		for (size_t j = 0; j < sizeof(field_names) / sizeof(field_names[0]); j++) {
+			if (field_names[j].bit != field_needs[i].bit)
+				continue;
+			snprintf(msg, size,
+				 "samples for '%s' do not have the %s attribute: cannot print field '%s'; choose other fields with -F",
+				 name, field_needs[i].what, field_names[j].name);
+			return -EINVAL;
+		}
 	}
 	return 0;
 }
 
 unsigned int script_fields__for_attr(const struct script_opts *o, const struct perf_event_attr *a)
 {
-	unsigned int f = o->fields;
+	int type = output_type(a);
+	unsigned int f = (o->type_set & (1u << type)) ? o->type_fields[type] : o->fields;
 	u64 t = a->sample_type;
 
 	if (!(t & PERF_SAMPLE_CPU))
@@ -67,6 +158,11 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
 		f &= ~(SF_IP | SF_SYM | SF_SYMOFF | SF_DSO);
 	if (!(t & PERF_SAMPLE_TID))
 		f &= ~(SF_TID | SF_PID);
+	for (size_t i = 0; i < sizeof(field_needs) / sizeof(field_needs[0]); i++)
+		if (field_needs[i].bit >= SF_ADDR && !(t & field_needs[i].type))
+			f &= ~field_needs[i].bit;
+	if (!(t & PERF_SAMPLE_BRANCH_STACK))
+		f &= ~SF_BRSTACK;
 	return f;
 }
 
@@ -321,6 +417,92 @@ static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
 	}
 }
 
+/* Page faults' addresses are code or data of the process: perf resolves them. */
+static bool addr_correlates_sym(const struct perf_event_attr *a)
+{
+	return a->type == PERF_TYPE_SOFTWARE && (a->config == PERF_COUNT_SW_PAGE_FAULTS ||
+						 a->config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+						 a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ);
+}
+
+static void print_addr(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
+		       const struct perf_event_attr *a, const struct perf_sample *s)
+{
+	struct addr_location al;
+
+	fprintf(fp, "%16" PRIx64, s->addr);
+	if (!addr_correlates_sym(a) || !t)
+		return;
+	machine__resolve_addr(m, t, s->misc & PERF_RECORD_MISC_CPUMODE_MASK, s->addr, &al);
+	if (!al.map)	/* a kernel fault on a user address, or the reverse */
+		machine__resolve_addr(m, t, (s->misc & PERF_RECORD_MISC_CPUMODE_MASK) ==
+				      PERF_RECORD_MISC_USER ? PERF_RECORD_MISC_KERNEL :
+				      PERF_RECORD_MISC_USER, s->addr, &al);
+	print_sym(fp, f & (SF_SYM | SF_SYMOFF | SF_DSO), &al, al.addr);
+}
+
+/* "4K", "2M", "1G" as perf names page sizes; "N/A" for 0 or not a power of 2 */
+static const char *page_size_name(u64 size, char *buf, size_t len)
+{
+	static const char units[] = "BKMGTPE";
+	int u = 0;
+
+	if (!size || (size & (size - 1)))
+		return "N/A";
+	while (size >= 1024 && !(size % 1024) && u < 6) {
+		size /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%" PRIu64 "%c", size, units[u]);
+	return buf;
+}
+
+/* brstack: " 0xfrom[(dso)]/0xto[(dso)]/P/-/-/cycles/type " per entry */
+static void print_brstack(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
+			  const struct perf_sample *s)
+{
+	static const char *const types[16] = {
+		"", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL", "SYSRET",
+		"COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "EXTEND_ABI",
+	};
+
+	for (u64 i = 0; i < s->branch_nr; i++) {
+		const struct perf_branch_entry_raw *e = &s->branch_entries[i];
+		u64 addrs[2] = { e->from, e->to }, fl = e->flags;
+
+		for (int k = 0; k < 2; k++) {
+			struct addr_location al;
+
+			fprintf(fp, k ? "/0x%" PRIx64 : " 0x%" PRIx64, addrs[k]);
+			if (!(f & SF_DSO) || !t)
+				continue;
+			machine__resolve_addr(m, t, PERF_RECORD_MISC_USER, addrs[k], &al);
+			if (!al.map)
+				machine__resolve_addr(m, t, PERF_RECORD_MISC_KERNEL, addrs[k], &al);
+			fprintf(fp, "(%s)", al.map ? al.map->dso->long_name : "[unknown]");
+		}
+		fprintf(fp, "/%c/%c/%c/%u/%s ", (fl & 1) ? 'M' : (fl & 2) ? 'P' : '-',
+			(fl & 4) ? 'X' : '-', (fl & 8) ? 'A' : '-',
+			(unsigned int)((fl >> 4) & 0xffff), types[(fl >> 20) & 0xf]);
+	}
+}
+
+/* The fields perf prints after the ip and callchain */
+static void print_tail(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
+		       const struct perf_sample *s)
+{
+	char buf[32];
+
+	if (f & SF_BRSTACK)
+		print_brstack(fp, f, m, t, s);
+	if (f & SF_PHYS_ADDR)
+		fprintf(fp, "%16" PRIx64, s->phys_addr);
+	if (f & SF_DATA_PAGE_SIZE)
+		fprintf(fp, " %s", page_size_name(s->data_page_size, buf, sizeof(buf)));
+	if (f & SF_CODE_PAGE_SIZE)
+		fprintf(fp, " %s", page_size_name(s->code_page_size, buf, sizeof(buf)));
+}
+
 int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f,
 			   struct machine *m, const struct perf_event_attr *attr, const char *name,
 			   const struct perf_sample *s)
@@ -333,7 +515,13 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 	print_start(fp, o, f, t, s, chain);
 	if (f & (SF_PERIOD | SF_EVNAME))
 		print_period_name(fp, o, f, period, name);
-	if (f & (SF_IP | SF_SYM | SF_DSO)) {
+	if (f & SF_ADDR)
+		print_addr(fp, f, m, t, attr, s);
+	if (f & SF_WEIGHT)
+		fprintf(fp, "%16" PRIu64, s->weight);
+	if (f & SF_INS_LAT)
+		fprintf(fp, "%16u", s->ins_lat);
+	if (f & SF_IP) {	/* perf prints no sym or dso without the ip */
 		if (chain) {
 			fputc('\n', fp);
 			print_chain(fp, o, f, m, t, s);
@@ -346,6 +534,8 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 			print_frame(fp, f, &al, s->ip, false);
 		}
 	}
+	if (f & (SF_BRSTACK | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE | SF_CODE_PAGE_SIZE))
+		print_tail(fp, f, m, t, s);
 	fputc_unlocked('\n', fp);
 	return ferror(fp) ? -EIO : 0;
 }
