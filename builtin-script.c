@@ -332,7 +332,7 @@ int cmd_script(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &sc.input, "file", "input file name"),
 		OPT_CALLBACK('F', "fields", &sc.fields, "str",
-			     "comma separated fields, optionally prefixed with a type (hw,sw,trace,raw,break) and ':': comm,tid,pid,cpu,time,period,event,ip,sym,symoff,dso,addr,weight,ins_lat,phys_addr,data_page_size,code_page_size,brstack; +field/-field change the default",
+			     "comma separated fields, optionally prefixed with a type (hw,sw,trace,raw,break) and ':': comm,tid,pid,cpu,time,period,event,ip,sym,symoff,dso,addr,weight,ins_lat,phys_addr,data_page_size,code_page_size,brstack,iregs,uregs; +field/-field change the default",
 			     parse_opt_string_list),
 		OPT_BOOLEAN(0, "ns", &sc.o.ns, "use 9 decimal places when displaying time"),
 		OPT_INTEGER(0, "max-stack", &sc.o.max_stack,

@@ -415,6 +415,17 @@ static const char *const x86_regs[] = {
 	"DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
 };
 
+const char *perf_reg_name(unsigned int bit, char *buf, size_t size)
+{
+	if (bit < sizeof(x86_regs) / sizeof(x86_regs[0]))
+		return x86_regs[bit];
+	if (bit >= 32 && bit < 64)
+		snprintf(buf, size, "XMM%u", (bit - 32) / 2);
+	else
+		snprintf(buf, size, "unknown");
+	return buf;
+}
+
 static void fprintf_regs(FILE *fp, const char *kind, u64 abi_nr, u64 mask, unsigned int nr,
 			 const u64 *regs)
 {
@@ -430,13 +441,8 @@ static void fprintf_regs(FILE *fp, const char *kind, u64 abi_nr, u64 mask, unsig
 
 		if (!(mask & (1ULL << bit)))
 			continue;
-		if (bit < sizeof(x86_regs) / sizeof(x86_regs[0]))
-			snprintf(name, sizeof(name), "%s", x86_regs[bit]);
-		else if (bit >= 32)
-			snprintf(name, sizeof(name), "XMM%u", (bit - 32) / 2);
-		else
-			snprintf(name, sizeof(name), "unknown");
-		fprintf(fp, ".... %-5s 0x%016" PRIx64 "\n", name, regs[n++]);
+		fprintf(fp, ".... %-5s 0x%016" PRIx64 "\n", perf_reg_name(bit, name, sizeof(name)),
+			regs[n++]);
 	}
 }
 

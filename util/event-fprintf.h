@@ -48,4 +48,11 @@ int perf_event__fprintf_dump(FILE *fp, const union perf_event *ev, u64 offset, c
 			     const struct perf_header *h, const struct perf_event_attr *attr,
 			     const struct perf_sample *s);
 
+/**
+ * perf_reg_name - the name perf gives sample register @bit (x86: "AX" ...
+ * "R15", "XMM0" from bit 32)
+ * @buf: room for a generated name
+ */
+const char *perf_reg_name(unsigned int bit, char *buf, size_t size);
+
 #endif

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "event-fprintf.h"
 #include "script-print.h"
 
 static const struct { const char *name; unsigned int bit; } field_names[] = {
@@ -17,7 +18,7 @@ static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO }, { "addr", SF_ADDR },
 	{ "weight", SF_WEIGHT }, { "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
-	{ "brstack", SF_BRSTACK },
+	{ "brstack", SF_BRSTACK }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS },
 };
 
 /* The sample_type bit each field needs (0: none, or not checked, as perf). */
@@ -30,6 +31,8 @@ static const struct { unsigned int bit; u64 type; const char *what; } field_need
 	{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR" },
 	{ SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE" },
 	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE" },
+	{ SF_IREGS, PERF_SAMPLE_REGS_INTR, "REGS_INTR" },
+	{ SF_UREGS, PERF_SAMPLE_REGS_USER, "REGS_USER" },
 };
 
 static const char *const output_types[SOT_MAX] = { "hw", "sw", "trace", "raw", "break" };
@@ -487,12 +490,35 @@ static void print_brstack(FILE *fp, unsigned int f, struct machine *m, struct th
 	}
 }
 
+/* iregs/uregs: " ABI:2    AX:0x... " */
+static void print_regs(FILE *fp, u64 abi, u64 mask, unsigned int nr, const u64 *regs)
+{
+	unsigned int n = 0;
+
+	fprintf(fp, " ABI:%" PRIu64 " ", abi);
+	if (!regs)
+		return;
+	for (unsigned int bit = 0; bit < 64 && n < nr; bit++) {
+		char name[16];
+
+		if (mask & (1ULL << bit))
+			fprintf(fp, "%5s:0x%" PRIx64 " ", perf_reg_name(bit, name, sizeof(name)),
+				regs[n++]);
+	}
+}
+
 /* The fields perf prints after the ip and callchain */
 static void print_tail(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
 		       const struct perf_sample *s)
 {
 	char buf[32];
 
+	if (f & SF_IREGS)
+		print_regs(fp, s->intr_regs.abi, s->intr_regs.mask, s->intr_regs.nr,
+			   s->intr_regs.regs);
+	if (f & SF_UREGS)
+		print_regs(fp, s->user_regs.abi, s->user_regs.mask, s->user_regs.nr,
+			   s->user_regs.regs);
 	if (f & SF_BRSTACK)
 		print_brstack(fp, f, m, t, s);
 	if (f & SF_PHYS_ADDR)
@@ -534,7 +560,8 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 			print_frame(fp, f, &al, s->ip, false);
 		}
 	}
-	if (f & (SF_BRSTACK | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE | SF_CODE_PAGE_SIZE))
+	if (f & (SF_IREGS | SF_UREGS | SF_BRSTACK | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE |
+		 SF_CODE_PAGE_SIZE))
 		print_tail(fp, f, m, t, s);
 	fputc_unlocked('\n', fp);
 	return ferror(fp) ? -EIO : 0;

@@ -18,6 +18,7 @@ enum script_field {
 	SF_SYM = 1 << 8, SF_SYMOFF = 1 << 9, SF_DSO = 1 << 10,
 	SF_ADDR = 1 << 11, SF_WEIGHT = 1 << 12, SF_INS_LAT = 1 << 13, SF_PHYS_ADDR = 1 << 14,
 	SF_DATA_PAGE_SIZE = 1 << 15, SF_CODE_PAGE_SIZE = 1 << 16, SF_BRSTACK = 1 << 17,
+	SF_IREGS = 1 << 18, SF_UREGS = 1 << 19,
 };
 
 /* -F TYPE:fields: the event types perf script names (hw, sw, trace, raw, break) */

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tperf script -F: addr, weight, ins_lat, phys_addr, data/code_page_size,
-# brstack, TYPE:fields prefixes and several -F, as perf script 6.1 prints
+# brstack, iregs, uregs, TYPE:fields prefixes and several -F, as perf script 6.1 prints
 # them (fixture goldens and perf itself on files recorded here).
 . "$(dirname "$0")/lib.sh"
 
@@ -17,7 +17,7 @@ test_expect_success 'fields on the fixtures, as perf 6.1 printed them' '
 		test_cmp "$DATA_DIR/script-fields-expected-$n.txt" actual ||
 			{ echo "case $n: $f $args"; exit 1; }
 	done <"$DATA_DIR/script-fields-cases.txt" &&
-	test $n -ge 11
+	test $n -ge 12
 '
 
 test_expect_success 'a field the samples lack is an error naming it; an unknown type a usage error' '
@@ -50,7 +50,10 @@ test_expect_success PERF 'page faults with data addresses and page sizes (perf-r
 	same_as_perf cc.data -F comm,sym &&
 	same_as_perf cc.data -F comm,dso -G &&
 	same_as_perf cc.data -F sw:comm,ip,dso &&
-	same_as_perf cc.data -F hw:comm
+	same_as_perf cc.data -F hw:comm &&
+	perf record -q -e cpu-clock --intr-regs=ax,bx,ip --user-regs=sp,ip -o regs.data -- ls / >/dev/null 2>&1 &&
+	same_as_perf regs.data -F comm,ip,iregs,uregs &&
+	same_as_perf regs.data -F comm,uregs
 '
 
 test_done
