@@ -212,10 +212,10 @@ static char *put_str_pad(char *p, const char *s, size_t n, int width)
 
 /* The start columns into @buf (at least 64 bytes more than the comm). */
 static char *fmt_start(char *p, const struct script_opts *o, unsigned int f, const char *comm,
-		       size_t clen, const struct perf_sample *s, bool chain)
+		       size_t comm_len, const struct perf_sample *s, bool chain)
 {
 	if (f & SF_COMM) {
-		p = put_str_pad(p, comm, clen, chain ? 0 : 16);
+		p = put_str_pad(p, comm, comm_len, chain ? 0 : 16);
 		*p++ = ' ';
 	}
 	if ((f & SF_PID) && (f & SF_TID)) {
@@ -248,15 +248,15 @@ static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
 			struct thread *t, const struct perf_sample *s, bool chain)
 {
 	const char *comm = t ? t->comm->str : ":-1";
-	size_t clen = strlen(comm);
+	size_t comm_len = strlen(comm);
 	char buf[512], *p;
 
-	if (clen > 256) {
+	if (comm_len > 256) {
 		fprintf(fp, chain ? "%s " : "%16s ", comm);
 		f &= ~SF_COMM;
-		clen = 0;
+		comm_len = 0;
 	}
-	p = fmt_start(buf, o, f, comm, clen, s, chain);
+	p = fmt_start(buf, o, f, comm, comm_len, s, chain);
 	fwrite_unlocked(buf, 1, p - buf, fp);
 }
 
