@@ -394,6 +394,45 @@ static const char *const branch_types[] = {
 	"COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "EXTEND_ABI",
 };
 
+/*
+ * Before the FP chain of an LBR call-stack sample, perf prints the chain it
+ * builds: the kernel part up to PERF_CONTEXT_USER, then the first branch's
+ * to and every branch's from.
+ */
+static void fprintf_lbr_chain(FILE *fp, const struct perf_sample *s)
+{
+	u64 k = 0;
+
+	while (k < s->callchain_nr && s->callchain[k] != PERF_CONTEXT_USER)
+		k++;
+	if (k == s->callchain_nr || !s->branch_nr)
+		return;
+	k++;
+	fprintf(fp, "... LBR call chain: nr:%" PRIu64 "\n", k + s->branch_nr + 1);
+	for (u64 i = 0; i < k; i++)
+		fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)i, s->callchain[i]);
+	fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)k, s->branch_entries[0].to);
+	for (u64 i = 0; i < s->branch_nr; i++)
+		fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)(i + k + 1),
+			s->branch_entries[i].from);
+}
+
+/*
+ * An LBR call stack (PERF_SAMPLE_BRANCH_CALL_STACK) is printed as the nr + 1
+ * frames it expands to: the first entry's to, then each entry's from.
+ */
+static void fprintf_branch_callstack(FILE *fp, const struct perf_sample *s)
+{
+	fprintf(fp, "... branch callstack: nr:%" PRIu64 "\n", s->branch_nr + 1);
+	for (u64 i = 0; i < s->branch_nr; i++) {
+		const struct perf_branch_entry_raw *e = &s->branch_entries[i];
+
+		if (!i)
+			fprintf(fp, "..... %2d: %016" PRIx64 "\n", 0, e->to);
+		fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)i + 1, e->from);
+	}
+}
+
 /* perf_branch_entry flags: mispred, predicted, in_tx, abort, cycles:16, type:4 */
 static void fprintf_branch_stack(FILE *fp, const struct perf_sample *s)
 {
@@ -467,11 +506,16 @@ static void fprintf_sample(FILE *fp, const union perf_event *ev, const struct pe
 	fprintf(fp, "(IP, 0x%x): %d/%d: %#" PRIx64 " period: %" PRIu64 " addr: %#" PRIx64 "\n",
 		ev->header.misc, (int)s->pid, (int)s->tid, s->ip, s->period, s->addr);
 	if (t & PERF_SAMPLE_CALLCHAIN) {
+		if ((t & PERF_SAMPLE_BRANCH_STACK) &&
+		    (a->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
+			fprintf_lbr_chain(fp, s);
 		fprintf(fp, "... FP chain: nr:%" PRIu64 "\n", s->callchain_nr);
 		for (u64 i = 0; i < s->callchain_nr; i++)
 			fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)i, s->callchain[i]);
 	}
-	if (t & PERF_SAMPLE_BRANCH_STACK)
+	if ((t & PERF_SAMPLE_BRANCH_STACK) && (a->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
+		fprintf_branch_callstack(fp, s);
+	else if (t & PERF_SAMPLE_BRANCH_STACK)
 		fprintf_branch_stack(fp, s);
 	if (t & PERF_SAMPLE_REGS_USER)
 		fprintf_regs(fp, "user", s->user_regs.abi, s->user_regs.mask, s->user_regs.nr,

@@ -28,6 +28,12 @@ test_expect_success 'samples with user regs and stack, data_src (DWARF fixture)'
 	test_cmp $DATA_DIR/kdab-dwarf-unwind-x86_64/expected-perf-script-D-2100-2200.txt actual
 '
 
+test_expect_success 'LBR call-stack samples: the LBR call chain and the branch callstack' '
+	dump $DATA_DIR/kdab-lbr-callstack/perf.lbr.data >out &&
+	head -600 out >actual &&
+	test_cmp $DATA_DIR/kdab-lbr-callstack/expected-perf-script-D-head.txt actual
+'
+
 test_expect_success 'a cut file: the dump stops at the last whole record, with the warning' '
 	head -c 3000 $DATA_DIR/pdc-armv7-32bit/perf.data.armv7-3.4 >cut.data &&
 	tperf script -i cut.data -D -F comm,tid >out 2>err &&
