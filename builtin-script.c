@@ -101,10 +101,24 @@ static void script_dump_resolution(struct script *sc, struct thread *t,
 	printf(" ...... dso: %s\n", al.map ? al.map->dso->long_name : "<not found>");
 }
 
+/* --cpu alone (side-band records and the early sample check) */
+static bool script_match_cpu(const struct script *sc, const struct perf_sample *sample)
+{
+	return !sc->filter.cpus ||
+	       sample_filter__match(&(struct sample_filter){ .cpus = sc->filter.cpus }, sample, NULL);
+}
+
+/*
+ * As perf: --time and --cpu first, then the sample is resolved (-D prints
+ * its thread and DSO), then --comms/--pid/--tid and --dsos/--symbols.
+ */
 static bool script_keep_sample(struct script *sc, const struct perf_sample *sample)
 {
-	struct thread *t = machine__findnew_thread(&sc->machine, sample->pid, sample->tid);
+	struct thread *t;
 
+	if (!sample_filter__match_time(&sc->filter, sample->time) || !script_match_cpu(sc, sample))
+		return false;
+	t = machine__findnew_thread(&sc->machine, sample->pid, sample->tid);
 	if (!t)
 		return true;
 	if (sc->dump_raw)
@@ -178,8 +192,7 @@ static int print_side_band(struct script *sc, const union perf_event *ev,
 		sample->cpu = 0;
 		sample->time = 0;
 	}
-	if (sc->filter.cpus && !sample_filter__match(&(struct sample_filter){ .cpus = sc->filter.cpus },
-						     sample, NULL))
+	if (!script_match_cpu(sc, sample))
 		return 0;
 	t = side_band_thread(sc, ev, sample);
 	script__fprintf_start(stdout, &sc->o, script_fields__for_attr(&sc->o, a), a, t, sample);
