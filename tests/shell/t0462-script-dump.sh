@@ -51,6 +51,8 @@ test_expect_success PERF 'perf-recorded files: callchains, two events, -D with t
 	(cd "$TRASH" &&
 	perf record -q -F 999 -g -o cc.data -- sh -c "i=0; while [ \$i -lt 20000 ]; do i=\$((i+1)); done" 2>/dev/null &&
 	same_as_perf -i cc.data -D &&
+	same_as_perf -i cc.data -D -G --time 10%/2 &&
+	same_as_perf -i cc.data -D --comms sh --show-mmap-events &&
 	perf record -q -F 999 -e cpu-clock,task-clock -o two.data -- ls / >/dev/null 2>&1 &&
 	same_as_perf -i two.data -D &&
 	perf record -q -F 999 -o - -- ls / 2>/dev/null >pipe.data &&
@@ -60,7 +62,8 @@ test_expect_success PERF 'perf-recorded files: callchains, two events, -D with t
 test_expect_success PERF,ROOT 'system wide with switch events: cpu in the time stamps' '
 	(cd "$TRASH" &&
 	perf record -q -a --switch-events -e cpu-clock -F 199 -o sw.data -- sleep 0.2 2>/dev/null &&
-	same_as_perf -i sw.data -D -F comm,tid,cpu,time)
+	same_as_perf -i sw.data -D -F comm,tid,cpu,time &&
+	same_as_perf -i sw.data -D -C 1 --show-switch-events)
 '
 
 test_done
