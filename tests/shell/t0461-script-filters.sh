@@ -70,6 +70,20 @@ test_expect_success PERF 'perf-recorded files: filters, -G, task and mmap events
 	same_as_perf "$TRASH/cc.data" --tid $pid -G
 '
 
+test_expect_success PERF 'tperf-recorded and piped files: the same lines as perf script' '
+	tperf record -q -F 999 -g -o t.data -- sh -c "$workload" &&
+	same_as_perf t.data --show-task-events --show-mmap-events &&
+	same_as_perf t.data --time 20%-60% -G &&
+	same_as_perf t.data -D &&
+	perf record -q -F 999 -o - -- ls / 2>/dev/null >pipe.data &&
+	perf script -i - -D <pipe.data >expect 2>/dev/null &&
+	tperf script -i - -D <pipe.data >actual &&
+	test_cmp expect actual &&
+	perf script -i - --show-task-events --show-mmap-events <pipe.data >expect 2>/dev/null &&
+	tperf script -i - --show-task-events --show-mmap-events <pipe.data >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success PERF,ROOT 'system wide: --cpu, switch events' '
 	perf record -q -a --switch-events -e cpu-clock -F 199 -o "$TRASH/sw.data" -- sleep 0.3 2>/dev/null &&
 	same_as_perf "$TRASH/sw.data" --show-switch-events --show-task-events &&
