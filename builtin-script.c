@@ -7,18 +7,30 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "util/debug.h"
+#include "util/event-fprintf.h"
 #include "util/parse-options.h"
+#include "util/sample-filter.h"
 #include "util/script-print.h"
 #include "util/session.h"
 
+/* The filter options as given, parsed into sample-filter once known valid. */
+struct script_filter_args {
+	const char *comms, *pids, *tids, *cpus, *time, *dsos, *syms;
+};
+
 struct script {
-	const char *input, *fields, *symfs, *kallsyms;
+	const char *input, *symfs, *kallsyms;
+	struct string_list fields;	/* -F, repeatable (one per event type) */
 	struct script_opts o;
 	struct machine machine;
 	struct perf_session *session;
+	struct sample_filter filter;
+	struct script_filter_args fa;
+	bool show_mmap, show_task, show_switch, show_lost, dump_raw;
 	bool started;
 };
 
@@ -36,22 +48,83 @@ static struct script *sc_of(struct perf_tool *tool)
 static int script_start(struct script *sc)
 {
 	struct perf_header *h = sc->session->header;
-	char buf[256];
+	char buf[256], msg[512];
 
 	sc->started = true;
 	for (int i = 0; i < h->nr_attrs; i++) {
 		const char *name = perf_header__event_name(h, &h->attrs[i], buf, sizeof(buf));
 		int len = strlen(name);
 
+		if (script_fields__check(&sc->o, &h->attrs[i].attr, name, msg, sizeof(msg))) {
+			error("%s", msg);
+			return -EINVAL;
+		}
 		if (len > sc->o.name_width)
 			sc->o.name_width = len;
-		if (h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT && !sc->o.user_set) {
+		if (h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT && !sc->o.user_set &&
+		    !(sc->o.type_set & (1u << SOT_TRACE))) {
 			error("'%s' is a tracepoint: tperf script does not decode tracepoint fields; choose the fields with -F (comm,tid,time,event...)",
 			      name);
 			return -EINVAL;
 		}
 	}
 	return 0;
+}
+
+/* Does the sample pass --dsos and --symbols (on its resolved ip)? */
+static bool script_match_location(struct script *sc, struct thread *t,
+				  const struct perf_sample *sample)
+{
+	struct addr_location al;
+	const struct sample_filter *f = &sc->filter;
+
+	if (!f->nr_dsos && !f->nr_syms)
+		return true;
+	machine__resolve_addr(&sc->machine, t, sample->misc & PERF_RECORD_MISC_CPUMODE_MASK,
+			      sample->ip, &al);
+	if (!sample_filter__match_dso(f, al.map ? al.map->dso->long_name : NULL))
+		return false;
+	return sample_filter__match_sym(f, al.sym ? al.sym->name : NULL,
+					al.sym && al.map ? al.map->start + al.sym->start -
+					al.map->pgoff : 0);
+}
+
+/* -D: perf's " ... thread:" and " ...... dso:" lines after a sample's dump. */
+static void script_dump_resolution(struct script *sc, struct thread *t,
+				   const struct perf_sample *sample)
+{
+	struct addr_location al;
+
+	machine__resolve_addr(&sc->machine, t, sample->misc & PERF_RECORD_MISC_CPUMODE_MASK,
+			      sample->ip, &al);
+	printf(" ... thread: %s:%d\n", t->comm->str, t->tid);
+	printf(" ...... dso: %s\n", al.map ? al.map->dso->long_name : "<not found>");
+}
+
+/* --cpu alone (side-band records and the early sample check) */
+static bool script_match_cpu(const struct script *sc, const struct perf_sample *sample)
+{
+	return !sc->filter.cpus ||
+	       sample_filter__match(&(struct sample_filter){ .cpus = sc->filter.cpus }, sample, NULL);
+}
+
+/*
+ * As perf: --time and --cpu first, then the sample is resolved (-D prints
+ * its thread and DSO), then --comms/--pid/--tid and --dsos/--symbols.
+ */
+static bool script_keep_sample(struct script *sc, const struct perf_sample *sample)
+{
+	struct thread *t;
+
+	if (!sample_filter__match_time(&sc->filter, sample->time) || !script_match_cpu(sc, sample))
+		return false;
+	t = machine__findnew_thread(&sc->machine, sample->pid, sample->tid);
+	if (!t)
+		return true;
+	if (sc->dump_raw)
+		script_dump_resolution(sc, t, sample);
+	return sample_filter__match(&sc->filter, sample, t->comm->str) &&
+	       script_match_location(sc, t, sample);
 }
 
 static int process_sample(struct perf_tool *tool, struct perf_session *s,
@@ -66,7 +139,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	(void)s;
 	if (!sc->started && (err = script_start(sc)))
 		return err;
-	if (!attr)
+	if (!attr || !script_keep_sample(sc, sample))
 		return 0;
 	return script__fprintf_sample(stdout, &sc->o, script_fields__for_attr(&sc->o, &attr->attr),
 				      &sc->machine, &attr->attr,
@@ -82,6 +155,119 @@ static int process_model(struct perf_tool *tool, struct perf_session *s,
 	return machine__process_event(&sc_of(tool)->machine, ev, sample);
 }
 
+/* The thread a side-band line is printed for, as perf script picks it. */
+static struct thread *side_band_thread(struct script *sc, const union perf_event *ev,
+				       const struct perf_sample *sample)
+{
+	switch (ev->header.type) {
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+	case PERF_RECORD_COMM:	/* pid/tid at the same offsets in these */
+		if (ev->header.size >= sizeof(ev->header) + 8)
+			return machine__findnew_thread(&sc->machine, (int)ev->comm.pid,
+						       (int)ev->comm.tid);
+		return NULL;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		if (ev->header.size >= sizeof(ev->fork))
+			return machine__findnew_thread(&sc->machine, (int)ev->fork.pid,
+						       (int)ev->fork.tid);
+		return NULL;
+	default:
+		return machine__findnew_thread(&sc->machine, (int)sample->pid, (int)sample->tid);
+	}
+}
+
+/* One --show-*-events line: the sample's start fields, then the record. */
+static int print_side_band(struct script *sc, const union perf_event *ev,
+			   struct perf_sample *sample, struct perf_header_attr *attr)
+{
+	struct perf_header *h = sc->session->header;
+	const struct perf_event_attr *a = attr ? &attr->attr : h->nr_attrs ? &h->attrs[0].attr : NULL;
+	struct thread *t;
+
+	if (!a)
+		return 0;
+	if (!a->sample_id_all) {
+		sample->cpu = 0;
+		sample->time = 0;
+	}
+	if (!script_match_cpu(sc, sample))
+		return 0;
+	t = side_band_thread(sc, ev, sample);
+	script__fprintf_start(stdout, &sc->o, script_fields__for_attr(&sc->o, a), a, t, sample);
+	return perf_event__fprintf(stdout, ev);
+}
+
+static bool side_band_shown(const struct script *sc, unsigned int type)
+{
+	switch (type) {
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		return sc->show_mmap;
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		return sc->show_task;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		return sc->show_switch;
+	case PERF_RECORD_LOST:
+		return sc->show_lost;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Side-band records: the model is updated, and with --show-*-events the
+ * record is printed; perf prints an EXIT before the thread goes away and
+ * the others after the model took them.
+ */
+static int process_side_band(struct perf_tool *tool, struct perf_session *s,
+			     const union perf_event *ev, struct perf_sample *sample,
+			     struct perf_header_attr *attr)
+{
+	struct script *sc = sc_of(tool);
+	bool show = side_band_shown(sc, ev->header.type);
+	int err;
+
+	if (show && !sc->started && (err = script_start(sc)))
+		return err;
+	if (show && ev->header.type == PERF_RECORD_EXIT && (err = print_side_band(sc, ev, sample, attr)))
+		return err;
+	err = process_model(tool, s, ev, sample, attr);
+	if (err || !show || ev->header.type == PERF_RECORD_EXIT)
+		return err;
+	return print_side_band(sc, ev, sample, attr);
+}
+
+/* --cpu and --time need the file's events; percent ranges its time span. */
+static int script_prepare_filter(struct script *sc)
+{
+	struct perf_header *h = sc->session->header;
+	u64 and = h->nr_attrs ? ~0ULL : 0;
+	char msg[512];
+
+	for (int i = 0; i < h->nr_attrs; i++)
+		and &= h->attrs[i].attr.sample_type;
+	if (sample_filter__prepare(&sc->filter, and, h->env.first_sample_time,
+				   h->env.last_sample_time, sc->input, msg, sizeof(msg))) {
+		error("%s", msg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* A large stdout buffer when not a terminal: fewer write()s for big outputs. */
+static void script_setup_output(void)
+{
+	static char buf[1 << 20];
+
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+}
+
 static int run_script(struct script *sc)
 {
 	struct script_tool st = { .sc = sc };
@@ -90,13 +276,21 @@ static int run_script(struct script *sc)
 	int err;
 
 	st.tool.sample = process_sample;
-	st.tool.mmap = st.tool.mmap2 = st.tool.comm = process_model;
-	st.tool.fork = st.tool.exit = st.tool.ksymbol = process_model;
+	st.tool.mmap = st.tool.mmap2 = st.tool.comm = process_side_band;
+	st.tool.fork = st.tool.exit = process_side_band;
+	st.tool.context_switch = st.tool.lost = process_side_band;
+	st.tool.ksymbol = process_model;
 	st.tool.feature = perf_session__name_events;
 	st.tool.ordered_events = true;
+	st.tool.dump_fp = sc->dump_raw ? stdout : NULL;
+	script_setup_output();
 	sc->session = perf_session__new(sc->input, &err, msg, sizeof(msg));
 	if (!sc->session) {
 		error("%s", msg);
+		return 1;
+	}
+	if (script_prepare_filter(sc)) {
+		perf_session__delete(sc->session);
 		return 1;
 	}
 	err = machine__init(&sc->machine, &mo, &sc->session->header->env);
@@ -119,30 +313,78 @@ static int run_script(struct script *sc)
 	return err ? 1 : 0;
 }
 
+/* Parse the filter options; a bad list is a usage error (message in @msg). */
+static int script_parse_filter(struct script *sc, char *msg, size_t size)
+{
+	struct script_filter_args *a = &sc->fa;
+	struct sample_filter *f = &sc->filter;
+	int err = 0;
+
+	if (!err && a->comms)
+		err = sample_filter__parse_comm(f, a->comms, msg, size);
+	if (!err && a->pids)
+		err = sample_filter__parse_pid(f, a->pids, msg, size);
+	if (!err && a->tids)
+		err = sample_filter__parse_tid(f, a->tids, msg, size);
+	if (!err && a->cpus)
+		err = sample_filter__parse_cpu(f, a->cpus, msg, size);
+	if (!err && a->time)
+		err = sample_filter__parse_time(f, a->time, msg, size);
+	if (!err && a->dsos)
+		err = sample_filter__parse_dso(f, a->dsos, msg, size);
+	if (!err && a->syms)
+		err = sample_filter__parse_sym(f, a->syms, msg, size);
+	if (err == -ENOMEM)
+		snprintf(msg, size, "out of memory");
+	return err;
+}
+
 int cmd_script(int argc, const char **argv)
 {
 	struct script sc = { .o = { .fields = SF_DEFAULT, .max_stack = 127 } };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &sc.input, "file", "input file name"),
-		OPT_STRING('F', "fields", &sc.fields, "str",
-			   "comma separated fields: comm,tid,pid,cpu,time,period,event,ip,sym,symoff,dso; +field/-field change the default"),
+		OPT_CALLBACK('F', "fields", &sc.fields, "str",
+			     "comma separated fields, optionally prefixed with a type (hw,sw,trace,raw,break) and ':': comm,tid,pid,cpu,time,period,event,ip,sym,symoff,dso,addr,weight,ins_lat,phys_addr,data_page_size,code_page_size,brstack,iregs,uregs; +field/-field change the default",
+			     parse_opt_string_list),
 		OPT_BOOLEAN(0, "ns", &sc.o.ns, "use 9 decimal places when displaying time"),
 		OPT_INTEGER(0, "max-stack", &sc.o.max_stack,
 			    "set the maximum stack depth when parsing the callchain (default 127)"),
 		OPT_STRING(0, "symfs", &sc.symfs, "directory", "look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &sc.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING('c', "comms", &sc.fa.comms, "comm[,comm...]", "only display events for these comms"),
+		OPT_STRING(0, "pid", &sc.fa.pids, "pid[,pid...]", "only consider symbols in these pids"),
+		OPT_STRING(0, "tid", &sc.fa.tids, "tid[,tid...]", "only consider symbols in these tids"),
+		OPT_STRING('C', "cpu", &sc.fa.cpus, "cpu", "list of cpus to profile"),
+		OPT_STRING(0, "time", &sc.fa.time, "str", "Time span of interest (start,stop)"),
+		OPT_STRING(0, "dsos", &sc.fa.dsos, "dso[,dso...]", "only consider symbols in these DSOs"),
+		OPT_STRING('S', "symbols", &sc.fa.syms, "symbol[,symbol...]", "only consider these symbols"),
+		OPT_BOOLEAN('G', "hide-call-graph", &sc.o.hide_callchain,
+			    "When printing symbols do not display call chain"),
+		OPT_BOOLEAN(0, "show-mmap-events", &sc.show_mmap, "Show the mmap events"),
+		OPT_BOOLEAN(0, "show-task-events", &sc.show_task, "Show the fork/comm/exit events"),
+		OPT_BOOLEAN(0, "show-switch-events", &sc.show_switch, "Show context switch events (if recorded)"),
+		OPT_BOOLEAN(0, "show-lost-events", &sc.show_lost, "Show lost events (if recorded)"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &sc.dump_raw, "dump raw trace in ASCII"),
 		OPT_END()
 	};
 	const char *const usage[] = { "tperf script [<options>]", NULL };
-	char buf[256];
+	char buf[256], msg[512];
 	const char *bad = NULL;
+	int ret;
 
 	argc = parse_options(argc, argv, options, usage, 0);
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
-	if (sc.fields && script_fields__parse(&sc.o, sc.fields, buf, sizeof(buf), &bad))
-		usage_with_options_msg(usage, options, "unknown field '%s' in -F", bad);
+	for (int i = 0; i < sc.fields.n; i++)
+		if (script_fields__parse(&sc.o, sc.fields.v[i], buf, sizeof(buf), &bad))
+			usage_with_options_msg(usage, options, "unknown field '%s' in -F", bad);
+	if (script_parse_filter(&sc, msg, sizeof(msg)))
+		usage_with_options_msg(usage, options, "%s", msg);
 	if (!sc.input || !*sc.input)
 		sc.input = perf_data__default_input();
-	return run_script(&sc);
+	ret = run_script(&sc);
+	sample_filter__exit(&sc.filter);
+	free(sc.fields.v);
+	return ret;
 }

@@ -44,6 +44,23 @@ static char *module_short_name(const char *path)
 	return s;
 }
 
+/* A /tmp/perf-PID.map DSO is "[JIT] tid PID" in report's columns, as in perf. */
+static bool jit_short_name(struct dso *d)
+{
+	const char *b = strrchr(d->long_name, '/');
+	char tail[8];
+	int pid;
+
+	if (!b || sscanf(b, "/perf-%d.%7s", &pid, tail) != 2 || strcmp(tail, "map"))
+		return false;
+	if (asprintf(&d->short_alloc, "[JIT] tid %d", pid) < 0) {
+		d->short_alloc = NULL;
+		return false;
+	}
+	d->short_name = d->short_alloc;
+	return true;
+}
+
 struct dso *dso__new(const char *name, enum dso_kind kind, unsigned int seq)
 {
 	struct dso *d = calloc(1, sizeof(*d));
@@ -58,6 +75,8 @@ struct dso *dso__new(const char *name, enum dso_kind kind, unsigned int seq)
 	if (kind == DSO_MODULE && name[0] == '/') {
 		d->short_alloc = module_short_name(name);
 		d->short_name = d->short_alloc;
+	} else if (kind == DSO_JIT && jit_short_name(d)) {
+		/* perf's "[JIT] tid PID" */
 	} else if (kind == DSO_USER || kind == DSO_JIT) {
 		b = strrchr(d->long_name, '/');
 		d->short_name = b && b[1] ? b + 1 : d->long_name;

@@ -6,15 +6,54 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "event-fprintf.h"
 #include "script-print.h"
 
 static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "comm", SF_COMM }, { "tid", SF_TID }, { "pid", SF_PID }, { "cpu", SF_CPU },
 	{ "time", SF_TIME }, { "period", SF_PERIOD }, { "event", SF_EVNAME }, { "ip", SF_IP },
-	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO },
+	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO }, { "addr", SF_ADDR },
+	{ "weight", SF_WEIGHT }, { "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
+	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
+	{ "brstack", SF_BRSTACK }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS },
 };
+
+/* The sample_type bit each field needs (0: none, or not checked, as perf). */
+static const struct { unsigned int bit; u64 type; const char *what; } field_needs[] = {
+	{ SF_TID, PERF_SAMPLE_TID, "TID" }, { SF_PID, PERF_SAMPLE_TID, "TID" },
+	{ SF_CPU, PERF_SAMPLE_CPU, "CPU" }, { SF_TIME, PERF_SAMPLE_TIME, "TIME" },
+	{ SF_IP, PERF_SAMPLE_IP, "IP" }, { SF_ADDR, PERF_SAMPLE_ADDR, "ADDR" },
+	{ SF_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT" },
+	{ SF_INS_LAT, PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT" },
+	{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR" },
+	{ SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE" },
+	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE" },
+	{ SF_IREGS, PERF_SAMPLE_REGS_INTR, "REGS_INTR" },
+	{ SF_UREGS, PERF_SAMPLE_REGS_USER, "REGS_USER" },
+};
+
+static const char *const output_types[SOT_MAX] = { "hw", "sw", "trace", "raw", "break" };
+
+/* The -F type of an event: perf's types by attr.type (PMUs count as raw). */
+static int output_type(const struct perf_event_attr *a)
+{
+	switch (a->type) {
+	case PERF_TYPE_HARDWARE:
+	case PERF_TYPE_HW_CACHE:
+		return SOT_HW;
+	case PERF_TYPE_SOFTWARE:
+		return SOT_SW;
+	case PERF_TYPE_TRACEPOINT:
+		return SOT_TRACE;
+	case PERF_TYPE_BREAKPOINT:
+		return SOT_BREAK;
+	default:
+		return SOT_RAW;
+	}
+}
 
 static unsigned int field_bit(const char *name)
 {
@@ -24,14 +63,44 @@ static unsigned int field_bit(const char *name)
 	return 0;
 }
 
+/* "hw:..." → SOT_HW and the rest after the colon; -1 without a type. */
+static int parse_type_prefix(char **list, const char **bad)
+{
+	char *colon = strchr(*list, ':');
+
+	if (!colon)
+		return -1;
+	*colon = '\0';
+	for (int i = 0; i < SOT_MAX; i++) {
+		if (!strcmp(*list, output_types[i])) {
+			*list = colon + 1;
+			return i;
+		}
+	}
+	*colon = ':';
+	colon[1] = '\0';
+	*bad = *list;
+	return -2;
+}
+
 int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t size,
 			 const char **bad)
 {
-	char *tok, *save = NULL;
+	char *tok, *save = NULL, *list = buf;
 	bool first = true;
+	unsigned int *fields = &o->fields;
+	int type;
 
 	snprintf(buf, size, "%s", s);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	type = parse_type_prefix(&list, bad);
+	if (type == -2)
+		return -EINVAL;
+	if (type >= 0) {
+		fields = &o->type_fields[type];
+		if (!(o->type_set & (1u << type)))
+			*fields = o->user_set ? o->fields : SF_DEFAULT;
+	}
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char op = (*tok == '+' || *tok == '-') ? *tok++ : 0;
 		unsigned int bit = field_bit(tok);
 
@@ -40,21 +109,47 @@ int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t
 			return -EINVAL;
 		}
 		if (!op && first) {
-			o->fields = 0;
-			o->user_set = true;
+			*fields = 0;
+			if (type < 0)
+				o->user_set = true;
 		}
+		if (type >= 0)
+			o->type_set |= 1u << type;
 		first = false;
 		if (op == '-')
-			o->fields &= ~bit;
+			*fields &= ~bit;
 		else
-			o->fields |= bit;
+			*fields |= bit;
+	}
+	return 0;
+}
+
+int script_fields__check(const struct script_opts *o, const struct perf_event_attr *a,
+			 const char *name, char *msg, size_t size)
+{
+	int type = output_type(a);
+	unsigned int f = (o->type_set & (1u << type)) ? o->type_fields[type] :
+			 o->user_set ? o->fields : 0;
+
+	for (size_t i = 0; i < sizeof(field_needs) / sizeof(field_needs[0]); i++) {
+		if (!(f & field_needs[i].bit) || (a->sample_type & field_needs[i].type))
+			continue;
+		for (size_t j = 0; j < sizeof(field_names) / sizeof(field_names[0]); j++) {
+			if (field_names[j].bit != field_needs[i].bit)
+				continue;
+			snprintf(msg, size,
+				 "samples for '%s' do not have the %s attribute: cannot print field '%s'; choose other fields with -F",
+				 name, field_needs[i].what, field_names[j].name);
+			return -EINVAL;
+		}
 	}
 	return 0;
 }
 
 unsigned int script_fields__for_attr(const struct script_opts *o, const struct perf_event_attr *a)
 {
-	unsigned int f = o->fields;
+	int type = output_type(a);
+	unsigned int f = (o->type_set & (1u << type)) ? o->type_fields[type] : o->fields;
 	u64 t = a->sample_type;
 
 	if (!(t & PERF_SAMPLE_CPU))
@@ -66,37 +161,129 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
 		f &= ~(SF_IP | SF_SYM | SF_SYMOFF | SF_DSO);
 	if (!(t & PERF_SAMPLE_TID))
 		f &= ~(SF_TID | SF_PID);
+	for (size_t i = 0; i < sizeof(field_needs) / sizeof(field_needs[0]); i++)
+		if (field_needs[i].bit >= SF_ADDR && !(t & field_needs[i].type))
+			f &= ~field_needs[i].bit;
+	if (!(t & PERF_SAMPLE_BRANCH_STACK))
+		f &= ~SF_BRSTACK;
 	return f;
+}
+
+/* ---- formatting without printf: these lines are the hot path ---- */
+
+/* @v in decimal, padded with spaces to @width (left-aligned when @left). */
+static char *put_dec(char *p, long long v, int width, bool left)
+{
+	char tmp[24];
+	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
+	int n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		tmp[n++] = '-';
+	for (int i = n; !left && i < width; i++)
+		*p++ = ' ';
+	for (int i = n; i;)
+		*p++ = tmp[--i];
+	for (int i = n; left && i < width; i++)
+		*p++ = ' ';
+	return p;
+}
+
+/* @v with exactly @digits digits, zero-padded */
+static char *put_dec0(char *p, unsigned long v, int digits)
+{
+	for (int i = digits - 1; i >= 0; i--, v /= 10)
+		p[i] = (char)('0' + v % 10);
+	return p + digits;
+}
+
+/* @s right-aligned in @width columns (printf's "%*s") */
+static char *put_str_pad(char *p, const char *s, size_t n, int width)
+{
+	for (int i = (int)n; i < width; i++)
+		*p++ = ' ';
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* The start columns into @buf (at least 64 bytes more than the comm). */
+static char *fmt_start(char *p, const struct script_opts *o, unsigned int f, const char *comm,
+		       size_t comm_len, const struct perf_sample *s, bool chain)
+{
+	if (f & SF_COMM) {
+		p = put_str_pad(p, comm, comm_len, chain ? 0 : 16);
+		*p++ = ' ';
+	}
+	if ((f & SF_PID) && (f & SF_TID)) {
+		p = put_dec(p, (int)s->pid, 5, false);
+		*p++ = '/';
+		p = put_dec(p, (int)s->tid, 5, true);
+		*p++ = ' ';
+	} else if (f & (SF_PID | SF_TID)) {
+		p = put_dec(p, (int)((f & SF_PID) ? s->pid : s->tid), 5, false);
+		*p++ = ' ';
+	}
+	if (f & SF_CPU) {
+		int cpu = (int)s->cpu;
+
+		*p++ = '[';
+		p = cpu >= 0 && cpu < 1000 ? put_dec0(p, cpu, 3) : put_dec(p, cpu, 3, false);
+		p = memcpy(p, "] ", 2) + 2;
+	}
+	if (f & SF_TIME) {
+		p = put_dec(p, (long long)(s->time / 1000000000ULL), 5, false);
+		*p++ = '.';
+		p = o->ns ? put_dec0(p, s->time % 1000000000ULL, 9) :
+			    put_dec0(p, (s->time % 1000000000ULL) / 1000, 6);
+		p = memcpy(p, ": ", 2) + 2;
+	}
+	return p;
 }
 
 static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
 			struct thread *t, const struct perf_sample *s, bool chain)
 {
-	if (f & SF_COMM) {
-		const char *comm = t ? t->comm->str : ":-1";
+	const char *comm = t ? t->comm->str : ":-1";
+	size_t comm_len = strlen(comm);
+	char buf[512], *p;
 
-		if (chain)
-			fprintf(fp, "%s ", comm);
-		else
-			fprintf(fp, "%16s ", comm);
+	if (comm_len > 256) {
+		fprintf(fp, chain ? "%s " : "%16s ", comm);
+		f &= ~SF_COMM;
+		comm_len = 0;
 	}
-	if ((f & SF_PID) && (f & SF_TID))
-		fprintf(fp, "%5d/%-5d ", (int)s->pid, (int)s->tid);
-	else if (f & SF_PID)
-		fprintf(fp, "%5d ", (int)s->pid);
-	else if (f & SF_TID)
-		fprintf(fp, "%5d ", (int)s->tid);
-	if (f & SF_CPU)
-		fprintf(fp, "[%03d] ", (int)s->cpu);
-	if (f & SF_TIME) {
-		unsigned long secs = s->time / 1000000000ULL;
-		unsigned long ns = s->time % 1000000000ULL;
+	p = fmt_start(buf, o, f, comm, comm_len, s, chain);
+	fwrite_unlocked(buf, 1, p - buf, fp);
+}
 
-		if (o->ns)
-			fprintf(fp, "%5lu.%09lu: ", secs, ns);
-		else
-			fprintf(fp, "%5lu.%06lu: ", secs, ns / 1000);
+/* The period and event name columns: "%10lu %*s: " */
+static void print_period_name(FILE *fp, const struct script_opts *o, unsigned int f, u64 period,
+			      const char *name)
+{
+	size_t n = strlen(name);
+	char buf[512], *p = buf;
+
+	if (n > 256 || o->name_width > 256) {
+		if (f & SF_PERIOD)
+			fprintf(fp, "%10" PRIu64 " ", period);
+		if (f & SF_EVNAME)
+			fprintf(fp, "%*s: ", o->name_width, name);
+		return;
 	}
+	if (f & SF_PERIOD) {
+		p = period > (u64)INT64_MAX ? p + sprintf(p, "%10" PRIu64, period) :
+					      put_dec(p, (long long)period, 10, false);
+		*p++ = ' ';
+	}
+	if (f & SF_EVNAME) {
+		p = put_str_pad(p, name, n, o->name_width);
+		p = memcpy(p, ": ", 2) + 2;
+	}
+	fwrite_unlocked(buf, 1, p - buf, fp);
 }
 
 /* " sym+0xoff (dso)" of an address whose map-relative value is @addr */
@@ -114,6 +301,84 @@ static void print_sym(FILE *fp, unsigned int f, const struct addr_location *al, 
 	}
 	if (f & SF_DSO)
 		fprintf(fp, " (%s)", al->map ? al->map->dso->long_name : "[unknown]");
+}
+
+/* ---- the callchain lines, formatted without printf (the hot path) ---- */
+
+static char *put_hex(char *p, u64 v)
+{
+	char tmp[16];
+	int n = 0;
+
+	do {
+		tmp[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+/* @v in hex, right-aligned in 16 columns ("%16lx") */
+static char *put_hex16(char *p, u64 v)
+{
+	char tmp[16];
+	char *e = put_hex(tmp, v);
+	int n = (int)(e - tmp);
+
+	for (int i = n; i < 16; i++)
+		*p++ = ' ';
+	memcpy(p, tmp, n);
+	return p + n;
+}
+
+static char *put_str(char *p, const char *s, size_t n)
+{
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/*
+ * One frame: "\t%16x sym+0xoff (dso)\n" (@chain) or the sample line's
+ * "%16x sym+0xoff (dso)", as print_sym() lays them out; built in a buffer
+ * and written once (names that do not fit go through print_sym()).
+ */
+static void print_frame(FILE *fp, unsigned int f, const struct addr_location *al, u64 shown,
+			bool chain)
+{
+	const char *dso = al->map ? al->map->dso->long_name : "[unknown]";
+	const char *sym = al->sym ? al->sym->name : "[unknown]";
+	size_t dlen = strlen(dso), slen = al->sym ? al->sym->namelen : 9;
+	char buf[1024], *p = buf;
+
+	if (slen == 0xffff || slen + dlen + 64 > sizeof(buf)) {
+		if (f & SF_IP)
+			fprintf(fp, chain ? "\t%16" PRIx64 : "%16" PRIx64, shown);
+		print_sym(fp, f, al, al->addr);
+		if (chain)
+			fputc('\n', fp);
+		return;
+	}
+	if ((f & SF_IP) && chain)
+		*p++ = '\t';
+	if (f & SF_IP)
+		p = put_hex16(p, shown);
+	if (f & SF_SYM) {
+		*p++ = ' ';
+		p = put_str(p, sym, slen);
+		if (al->sym && (f & SF_SYMOFF)) {
+			p = put_str(p, "+0x", 3);
+			p = put_hex(p, al->addr - al->sym->start);
+		}
+	}
+	if (f & SF_DSO) {
+		p = put_str(p, " (", 2);
+		p = put_str(p, dso, dlen);
+		*p++ = ')';
+	}
+	if (chain)
+		*p++ = '\n';
+	fwrite_unlocked(buf, 1, p - buf, fp);
 }
 
 static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
@@ -151,11 +416,117 @@ static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
 		}
 		n++;
 		machine__resolve_addr(m, t, cpumode, ip, &al);
-		if (f & SF_IP)
-			fprintf(fp, "\t%16" PRIx64, al.map ? al.addr : ip);
-		print_sym(fp, f, &al, al.addr);
-		fprintf(fp, "\n");
+		print_frame(fp, f, &al, al.map ? al.addr : ip, true);
 	}
+}
+
+/* Page faults' addresses are code or data of the process: perf resolves them. */
+static bool addr_correlates_sym(const struct perf_event_attr *a)
+{
+	return a->type == PERF_TYPE_SOFTWARE && (a->config == PERF_COUNT_SW_PAGE_FAULTS ||
+						 a->config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+						 a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ);
+}
+
+static void print_addr(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
+		       const struct perf_event_attr *a, const struct perf_sample *s)
+{
+	struct addr_location al;
+
+	fprintf(fp, "%16" PRIx64, s->addr);
+	if (!addr_correlates_sym(a) || !t)
+		return;
+	machine__resolve_addr(m, t, s->misc & PERF_RECORD_MISC_CPUMODE_MASK, s->addr, &al);
+	if (!al.map)	/* a kernel fault on a user address, or the reverse */
+		machine__resolve_addr(m, t, (s->misc & PERF_RECORD_MISC_CPUMODE_MASK) ==
+				      PERF_RECORD_MISC_USER ? PERF_RECORD_MISC_KERNEL :
+				      PERF_RECORD_MISC_USER, s->addr, &al);
+	print_sym(fp, f & (SF_SYM | SF_SYMOFF | SF_DSO), &al, al.addr);
+}
+
+/* "4K", "2M", "1G" as perf names page sizes; "N/A" for 0 or not a power of 2 */
+static const char *page_size_name(u64 size, char *buf, size_t len)
+{
+	static const char units[] = "BKMGTPE";
+	int u = 0;
+
+	if (!size || (size & (size - 1)))
+		return "N/A";
+	while (size >= 1024 && !(size % 1024) && u < 6) {
+		size /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%" PRIu64 "%c", size, units[u]);
+	return buf;
+}
+
+/* brstack: " 0xfrom[(dso)]/0xto[(dso)]/P/-/-/cycles/type " per entry */
+static void print_brstack(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
+			  const struct perf_sample *s)
+{
+	static const char *const types[16] = {
+		"", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL", "SYSRET",
+		"COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "EXTEND_ABI",
+	};
+
+	for (u64 i = 0; i < s->branch_nr; i++) {
+		const struct perf_branch_entry_raw *e = &s->branch_entries[i];
+		u64 addrs[2] = { e->from, e->to }, fl = e->flags;
+
+		for (int k = 0; k < 2; k++) {
+			struct addr_location al;
+
+			fprintf(fp, k ? "/0x%" PRIx64 : " 0x%" PRIx64, addrs[k]);
+			if (!(f & SF_DSO) || !t)
+				continue;
+			machine__resolve_addr(m, t, PERF_RECORD_MISC_USER, addrs[k], &al);
+			if (!al.map)
+				machine__resolve_addr(m, t, PERF_RECORD_MISC_KERNEL, addrs[k], &al);
+			fprintf(fp, "(%s)", al.map ? al.map->dso->long_name : "[unknown]");
+		}
+		fprintf(fp, "/%c/%c/%c/%u/%s ", (fl & 1) ? 'M' : (fl & 2) ? 'P' : '-',
+			(fl & 4) ? 'X' : '-', (fl & 8) ? 'A' : '-',
+			(unsigned int)((fl >> 4) & 0xffff), types[(fl >> 20) & 0xf]);
+	}
+}
+
+/* iregs/uregs: " ABI:2    AX:0x... " */
+static void print_regs(FILE *fp, u64 abi, u64 mask, unsigned int nr, const u64 *regs)
+{
+	unsigned int n = 0;
+
+	fprintf(fp, " ABI:%" PRIu64 " ", abi);
+	if (!regs)
+		return;
+	for (unsigned int bit = 0; bit < 64 && n < nr; bit++) {
+		char name[16];
+
+		if (mask & (1ULL << bit))
+			fprintf(fp, "%5s:0x%" PRIx64 " ", perf_reg_name(bit, name, sizeof(name)),
+				regs[n++]);
+	}
+}
+
+/* The fields perf prints after the ip and callchain */
+static void print_tail(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
+		       const struct perf_sample *s)
+{
+	char buf[32];
+
+	if (f & SF_IREGS)
+		print_regs(fp, s->intr_regs.abi, s->intr_regs.mask, s->intr_regs.nr,
+			   s->intr_regs.regs);
+	if (f & SF_UREGS)
+		print_regs(fp, s->user_regs.abi, s->user_regs.mask, s->user_regs.nr,
+			   s->user_regs.regs);
+	if (f & SF_BRSTACK)
+		print_brstack(fp, f, m, t, s);
+	if (f & SF_PHYS_ADDR)
+		fprintf(fp, "%16" PRIx64, s->phys_addr);
+	if (f & SF_DATA_PAGE_SIZE)
+		fprintf(fp, " %s", page_size_name(s->data_page_size, buf, sizeof(buf)));
+	if (f & SF_CODE_PAGE_SIZE)
+		fprintf(fp, " %s", page_size_name(s->code_page_size, buf, sizeof(buf)));
 }
 
 int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f,
@@ -163,29 +534,45 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 			   const struct perf_sample *s)
 {
 	struct thread *t = machine__findnew_thread(m, s->pid, s->tid);
-	bool chain = (attr->sample_type & PERF_SAMPLE_CALLCHAIN) && (f & SF_IP);
+	bool chain = (attr->sample_type & PERF_SAMPLE_CALLCHAIN) && (f & SF_IP) &&
+		     !o->hide_callchain;
 	u64 period = (attr->sample_type & PERF_SAMPLE_PERIOD) ? s->period : attr->sample_period;
 
 	print_start(fp, o, f, t, s, chain);
-	if (f & SF_PERIOD)
-		fprintf(fp, "%10" PRIu64 " ", period);
-	if (f & SF_EVNAME)
-		fprintf(fp, "%*s: ", o->name_width, name);
-	if (f & (SF_IP | SF_SYM | SF_DSO)) {
+	if (f & (SF_PERIOD | SF_EVNAME))
+		print_period_name(fp, o, f, period, name);
+	if (f & SF_ADDR)
+		print_addr(fp, f, m, t, attr, s);
+	if (f & SF_WEIGHT)
+		fprintf(fp, "%16" PRIu64, s->weight);
+	if (f & SF_INS_LAT)
+		fprintf(fp, "%16u", s->ins_lat);
+	if (f & SF_IP) {	/* perf prints no sym or dso without the ip */
 		if (chain) {
 			fputc('\n', fp);
 			print_chain(fp, o, f, m, t, s);
 		} else {
 			struct addr_location al;
 
-			fputc(' ', fp);
+			fputc_unlocked(' ', fp);
 			machine__resolve_addr(m, t, s->misc & PERF_RECORD_MISC_CPUMODE_MASK,
 					      s->ip, &al);
-			if (f & SF_IP)
-				fprintf(fp, "%16" PRIx64, s->ip);
-			print_sym(fp, f, &al, al.addr);
+			print_frame(fp, f, &al, s->ip, false);
 		}
 	}
-	fprintf(fp, "\n");
+	if (f & (SF_IREGS | SF_UREGS | SF_BRSTACK | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE |
+		 SF_CODE_PAGE_SIZE))
+		print_tail(fp, f, m, t, s);
+	fputc_unlocked('\n', fp);
 	return ferror(fp) ? -EIO : 0;
+}
+
+void script__fprintf_start(FILE *fp, const struct script_opts *o, unsigned int fields,
+			   const struct perf_event_attr *attr, struct thread *t,
+			   const struct perf_sample *s)
+{
+	bool chain = (attr->sample_type & PERF_SAMPLE_CALLCHAIN) && (fields & SF_IP) &&
+		     !o->hide_callchain;
+
+	print_start(fp, o, fields, t, s, chain);
 }

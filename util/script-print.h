@@ -16,6 +16,14 @@ enum script_field {
 	SF_COMM = 1 << 0, SF_TID = 1 << 1, SF_PID = 1 << 2, SF_CPU = 1 << 3,
 	SF_TIME = 1 << 4, SF_PERIOD = 1 << 5, SF_EVNAME = 1 << 6, SF_IP = 1 << 7,
 	SF_SYM = 1 << 8, SF_SYMOFF = 1 << 9, SF_DSO = 1 << 10,
+	SF_ADDR = 1 << 11, SF_WEIGHT = 1 << 12, SF_INS_LAT = 1 << 13, SF_PHYS_ADDR = 1 << 14,
+	SF_DATA_PAGE_SIZE = 1 << 15, SF_CODE_PAGE_SIZE = 1 << 16, SF_BRSTACK = 1 << 17,
+	SF_IREGS = 1 << 18, SF_UREGS = 1 << 19,
+};
+
+/* -F TYPE:fields: the event types perf script names (hw, sw, trace, raw, break) */
+enum script_output_type {
+	SOT_HW, SOT_SW, SOT_TRACE, SOT_RAW, SOT_BREAK, SOT_MAX
 };
 
 /* perf's default for hardware, software, raw and breakpoint events */
@@ -28,13 +36,18 @@ struct script_opts {
 	bool ns;			/* --ns: nanoseconds */
 	int max_stack;
 	int name_width;			/* width of the event name column */
+	bool hide_callchain;		/* -G: the sample's ip on its line, no chain */
+	unsigned int type_fields[SOT_MAX];	/* -F TYPE:fields */
+	unsigned int type_set;		/* bit per enum script_output_type given */
 };
 
 /**
  * script_fields__parse - "-F" syntax: "comm,tid,ip", or "+field"/"-field"
- * changes to the default
- * @o: fields and user_set are updated
- * @bad: receives the unknown name (points into @s's copy in @buf)
+ * changes to the default, optionally for one event type: "sw:comm,tid"
+ * (hw, sw, trace, raw, break; other events keep theirs)
+ * @o: fields and user_set (or type_fields and type_set) are updated
+ * @bad: receives the unknown name (points into @s's copy in @buf), or the
+ *	unknown type followed by ':'
  * Return: 0 or -EINVAL.
  */
 int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t size,
@@ -47,6 +60,15 @@ int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t
 unsigned int script_fields__for_attr(const struct script_opts *o, const struct perf_event_attr *a);
 
 /**
+ * script_fields__check - fields given with -F that @a's samples cannot
+ * provide are an error, as in perf ("'%s' samples have no ADDR ...")
+ * @name: the event's name; @msg: the message (@size bytes)
+ * Return: 0 or -EINVAL.
+ */
+int script_fields__check(const struct script_opts *o, const struct perf_event_attr *a,
+			 const char *name, char *msg, size_t size);
+
+/**
  * script__fprintf_sample - one sample as perf script prints it
  * @fields: from script_fields__for_attr()
  * @name: the event's name
@@ -54,6 +76,16 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
  */
 int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int fields,
 			   struct machine *m, const struct perf_event_attr *attr, const char *name,
+			   const struct perf_sample *s);
+
+/**
+ * script__fprintf_start - the comm, tid/pid, cpu and time columns of a line
+ * (of @fields), as a sample line and perf's --show-*-events lines start
+ * @attr: the event of the line (a callchain event's comm is not padded)
+ * @t: the thread whose comm is shown (NULL: ":-1")
+ */
+void script__fprintf_start(FILE *fp, const struct script_opts *o, unsigned int fields,
+			   const struct perf_event_attr *attr, struct thread *t,
 			   const struct perf_sample *s);
 
 #endif

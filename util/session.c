@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "debug.h"
+#include "event-fprintf.h"
 #include "session.h"
 
 #define OE_MAX_BYTES	(256u << 20)	/* queued bytes before a forced half flush */
@@ -173,7 +174,7 @@ struct perf_header_attr *perf_session__attr_of(struct perf_session *s,
 	if (pos < 0 || sizeof(struct perf_event_header) + 8 * (size_t)pos > size)
 		return NULL;
 	memcpy(&id, (const u8 *)ev + size - 8 * pos, 8);
-	return find_id(s, id);
+	return id ? find_id(s, id) : &h->attrs[0];	/* synthesized: id 0, as perf */
 }
 
 /* ---- delivery ---- */
@@ -231,6 +232,18 @@ static perf_event_fn user_fn(struct perf_tool *t, unsigned int type)
 }
 
 /* Parse and hand a kernel record to the tool. */
+/* -D: perf names a pipe "pipe" and counts its offsets after the pipe header. */
+static void dump_record(struct perf_session *s, struct perf_tool *t, const union perf_event *ev,
+			u64 offset, const struct perf_event_attr *attr, const struct perf_sample *sample)
+{
+	bool pipe = s->data.is_pipe;
+	u64 off = pipe && offset >= sizeof(struct perf_pipe_file_header) ?
+		  offset - sizeof(struct perf_pipe_file_header) : offset;
+
+	perf_event__fprintf_dump(t->dump_fp, ev, off, pipe ? "pipe" : s->data.path, s->header,
+				 attr, sample);
+}
+
 static int deliver(struct perf_session *s, struct perf_tool *t, const union perf_event *ev,
 		   u64 offset)
 {
@@ -256,6 +269,8 @@ static int deliver(struct perf_session *s, struct perf_tool *t, const union perf
 		       (unsigned long long)offset, ev->header.size);
 		return -EINVAL;
 	}
+	if (t->dump_fp)
+		dump_record(s, t, ev, offset, a ? &a->attr : NULL, &sample);
 	return fn ? fn(t, s, ev, &sample, a) : 0;
 }
 
@@ -394,7 +409,8 @@ static int process_kernel(struct perf_session *s, struct perf_tool *t,
 	if (!t->ordered_events)
 		return deliver(s, t, ev, r->offset);
 	a = perf_session__attr_of(s, ev, ev->header.size);
-	if (!a || perf_event__time(&a->attr, ev, ev->header.size, &time))
+	/* no time, or time 0 (synthesized before the start): at once, as perf */
+	if (!a || perf_event__time(&a->attr, ev, ev->header.size, &time) || !time)
 		return deliver(s, t, ev, r->offset);
 	if (!s->first_time || time < s->first_time)
 		s->first_time = time;
@@ -495,7 +511,11 @@ static int process_user(struct perf_session *s, struct perf_tool *t,
 	unsigned int type = ev->header.type;
 	perf_event_fn fn = user_fn(t, type);
 	struct perf_sample sample = { .cpu = (u32)-1 };
-	int err = absorb_user(s, r);
+	int err;
+
+	if (t->dump_fp)
+		dump_record(s, t, ev, r->offset, NULL, &sample);
+	err = absorb_user(s, r);
 
 	if (err == -ENOMEM) {
 		seterr(s, "out of memory");

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "data.h"
 #include "event.h"
@@ -49,6 +50,10 @@ struct perf_tool {
 	bool ordered_events;		/* sort timed records by time */
 	bool stop_at_finished_init;	/* pipe mode: read the header records only */
 	bool skip_unknown;		/* skip unknown record types instead of failing */
+	FILE *dump_fp;			/* -D: each record is dumped here in perf's -D
+					 * layout (util/event-fprintf.h) before its
+					 * callback: kernel records when delivered,
+					 * user records when read */
 };
 
 /* Counts for `report --stats` and the checks of the read loop. */

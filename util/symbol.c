@@ -17,8 +17,13 @@
 #include <libiberty/demangle.h>
 #endif
 
-/* C++ names as perf shows them by default: demangled, without parameters. */
-static char *demangle(const char *name)
+/**
+ * symbol__demangle - a C++ or Rust (legacy and v0) name as perf shows it by
+ * default: demangled, without parameters, a Rust legacy hash removed
+ * Return: a malloc()ed string, or NULL when @name is not mangled (or no
+ * libiberty).
+ */
+char *symbol__demangle(const char *name)
 {
 #ifdef HAVE_LIBIBERTY
 	return cplus_demangle(name, DMGL_NO_OPTS);
@@ -449,7 +454,7 @@ static int load_table(struct symtab *t, struct elf_file *ef, Elf_Scn *scn, struc
 		name = elf_strptr(ef->elf, shdr.sh_link, sym.st_name);
 		if (!name || !*name || (name[0] == '$' && strchr("adtx", name[1])))
 			continue;
-		dem = demangle(name);
+		dem = symbol__demangle(name);
 		s = symbol__new(vaddr_to_offset(rt, sym.st_value), sym.st_size,
 				GELF_ST_BIND(sym.st_info), GELF_ST_TYPE(sym.st_info), dem ? dem : name);
 		free(dem);
@@ -509,7 +514,7 @@ static int synthesize_plt(struct symtab *t, struct elf_file *ef)
 		if (!gelf_getsym(dd, GELF_R_SYM(info), &sym))
 			continue;
 		name = elf_strptr(ef->elf, dyn.sh_link, sym.st_name);
-		dem = name ? demangle(name) : NULL;
+		dem = name ? symbol__demangle(name) : NULL;
 		snprintf(buf, sizeof(buf), "%s@plt", dem ? dem : name ? name : "");
 		free(dem);
 		s = symbol__new(off, entsize, STB_GLOBAL, STT_FUNC, buf);

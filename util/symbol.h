@@ -65,6 +65,13 @@ struct elf_syms_opts {
 };
 
 /**
+ * symbol__demangle - a C++ or Rust (legacy and v0) name as perf shows it:
+ * without parameters, without a Rust legacy hash.  Return: malloc()ed, or
+ * NULL when @name is not mangled.
+ */
+char *symbol__demangle(const char *name);
+
+/**
  * symtab__load_elf - load the symbols of the DSO at @path
  * @debug: a file with .symtab to prefer (debuglink or build-id debug file), or NULL
  * @path: the binary itself (program headers, .dynsym, PLT)

@@ -5,7 +5,8 @@
  * (attrs, feature sections) and the record loop (samples parsed by their
  * attr, zstd payloads, ordered events) see it; inputs that start with a
  * pipe-mode header exercise the header records too.  Every sample is
- * synthesized back and re-parsed.
+ * synthesized back and re-parsed, and every record goes through the -D
+ * dump (util/event-fprintf.c) into /dev/null.
  *
  * Build: clang -fsanitize=fuzzer,address -I. -Iutil tests/fuzz/fuzz-perf-data.c
  *        libtperf.a -lzstd ...   (tests/fuzz/run.sh does it)
@@ -39,11 +40,15 @@ static int on_sample(struct perf_tool *t, struct perf_session *s, const union pe
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static FILE *null;
 	struct perf_tool tool = { .sample = on_sample, .ordered_events = true };
 	struct perf_session *s;
 	char path[64], msg[512];
 	int fd, err;
 
+	if (!null)
+		null = fopen("/dev/null", "w");
+	tool.dump_fp = null;
 	fd = memfd_create("fuzz-perf-data", 0);
 	if (fd < 0)
 		return 0;

@@ -1,0 +1,59 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tperf script -F: addr, weight, ins_lat, phys_addr, data/code_page_size,
+# brstack, iregs, uregs, TYPE:fields prefixes and several -F, as perf script 6.1 prints
+# them (fixture goldens and perf itself on files recorded here).
+. "$(dirname "$0")/lib.sh"
+
+nosym="--symfs=/nonexistent --kallsyms=/dev/null"
+
+test_expect_success 'fields on the fixtures, as perf 6.1 printed them' '
+	n=0 &&
+	while read -r f args; do
+		n=$((n + 1))
+		tperf script -i "$DATA_DIR/$f" $args $nosym >out 2>err ||
+			{ echo "case $n failed: $f $args"; cat err; exit 1; }
+		head -40 out >actual &&
+		test_cmp "$DATA_DIR/script-fields-expected-$n.txt" actual ||
+			{ echo "case $n: $f $args"; exit 1; }
+	done <"$DATA_DIR/script-fields-cases.txt" &&
+	test $n -ge 12
+'
+
+test_expect_success 'a field the samples lack is an error naming it; an unknown type a usage error' '
+	f=$DATA_DIR/rcppthread-perf-mem-record/perf.data &&
+	test_expect_code 1 tperf script -i $f -F comm,phys_addr >out 2>err &&
+	echo "tperf: samples for '"'"'cpu/mem-loads,ldlat=30/P'"'"' do not have the PHYS_ADDR attribute: cannot print field '"'"'phys_addr'"'"'; choose other fields with -F" >expect &&
+	test_cmp expect err &&
+	test ! -s out &&
+	test_expect_code 129 tperf script -i $f -F foo:comm 2>err &&
+	grep "^error: unknown field '"'"'foo:'"'"' in -F\$" err
+'
+
+same_as_perf() {
+	f=$1; shift
+	perf script -i "$f" "$@" >expect 2>/dev/null &&
+	tperf script -i "$f" "$@" >actual &&
+	test_cmp expect actual
+}
+
+test_expect_success PERF 'page faults with data addresses and page sizes (perf-recorded)' '
+	perf record -q -e page-faults -d --data-page-size --code-page-size --phys-data \
+		-o pf.data -- ls / >/dev/null 2>&1 &&
+	same_as_perf pf.data &&
+	same_as_perf pf.data -F +addr &&
+	same_as_perf pf.data -F comm,addr,sym &&
+	same_as_perf pf.data -F comm,addr,ip,sym,dso &&
+	same_as_perf pf.data -F comm,tid,data_page_size,code_page_size &&
+	same_as_perf pf.data -F sw:comm,tid,addr &&
+	perf record -q -F 999 -g -o cc.data -- ls / >/dev/null 2>&1 &&
+	same_as_perf cc.data -F comm,sym &&
+	same_as_perf cc.data -F comm,dso -G &&
+	same_as_perf cc.data -F sw:comm,ip,dso &&
+	same_as_perf cc.data -F hw:comm &&
+	perf record -q -e cpu-clock --intr-regs=ax,bx,ip --user-regs=sp,ip -o regs.data -- ls / >/dev/null 2>&1 &&
+	same_as_perf regs.data -F comm,ip,iregs,uregs &&
+	same_as_perf regs.data -F comm,uregs
+'
+
+test_done
