@@ -4,6 +4,7 @@
  * `report --stdio` does.
  */
 #include <errno.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +14,16 @@
 #include "util/hist.h"
 #include "util/parse-options.h"
 #include "util/session.h"
+#include "util/srcline.h"
 
 struct report {
 	const char *input, *sort, *symfs, *kallsyms;
+	const char *fields, *parent;	/* -F, -p (NULL: perf's default pattern) */
+	bool show_total_period;
+	struct hist_format fmt;
+	regex_t parent_re;
+	bool has_parent_re, need_parent, need_srcline, need_srcfile;
+	char errbuf[512];
 	int children;			/* -1: default (on when the file has callchains) */
 	bool inverted, show_nr_samples, quiet, stdio, stats;
 	bool callchain_set, no_callchain;
@@ -24,8 +32,6 @@ struct report {
 	struct machine machine;
 	struct hists *hists;		/* one per attr */
 	int nr_hists;
-	enum sort_key_id keys[SORT_NR_KEYS];
-	int nr_keys;
 	u64 total_lost_samples;
 	struct cc_frame *frames;
 	char *levels;
@@ -101,7 +107,7 @@ static int resolve_callchain(struct report *r, struct thread *t, const struct pe
 			continue;
 		}
 		machine__resolve_addr(&r->machine, t, cpumode, ip, &al);
-		r->frames[n] = (struct cc_frame){ al.map ? al.map->dso : NULL, al.sym, ip };
+		r->frames[n] = (struct cc_frame){ al.map ? al.map->dso : NULL, al.sym, ip, al.addr };
 		r->levels[n] = al.map ? al.level : 0;
 		n++;
 	}
@@ -128,6 +134,15 @@ static size_t order_frames(struct report *r, size_t n)
 	return n < max ? n : max;
 }
 
+/* The srcline keys of a callchain frame's entry (--children). */
+static void frame_keys(struct report *r, struct hist_entry *tmpl, const struct cc_frame *f)
+{
+	if (r->need_srcline)
+		tmpl->srcline = f->dso ? dso__srcline(f->dso, f->addr, f->sym) : SRCLINE_UNKNOWN;
+	if (r->need_srcfile)
+		tmpl->srcfile = f->dso ? dso__srcfile(f->dso, f->addr) : "";
+}
+
 static int add_children(struct report *r, struct hists *h, const struct hist_entry *self_tmpl,
 			struct hist_entry *self, u64 period, size_t n)
 {
@@ -149,6 +164,7 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		if (r->levels[i])
 			level = r->levels[i];	/* frames without a map keep the last one */
 		tmpl.level = level;
+		frame_keys(r, &tmpl, &r->frames[i]);
 		e = hists__findnew(h, &tmpl);
 		if (!e) {
 			err = -ENOMEM;
@@ -173,6 +189,61 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 	return err;
 }
 
+/* The first frame whose symbol matches the --parent pattern (perf's parent). */
+static struct symbol *find_parent(struct report *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (r->frames[i].sym && !regexec(&r->parent_re, r->frames[i].sym->name, 0, NULL, 0))
+			return r->frames[i].sym;
+	return NULL;
+}
+
+/* The socket of @cpu in the recording machine's topology (-1: unknown). */
+static int socket_of(struct report *r, u32 cpu)
+{
+	const struct perf_env *env = &r->session->header->env;
+
+	if (cpu == (u32)-1 || cpu >= env->nr_cpu_topo || !env->cpu_topo)
+		return -1;
+	return env->cpu_topo[cpu].socket_id;
+}
+
+/* The keys beyond comm/dso/sym/cpu that the sort order needs. */
+static void sample_keys(struct report *r, struct hist_entry *tmpl, const struct perf_sample *s,
+			size_t n)
+{
+	tmpl->socket = socket_of(r, s->cpu);
+	tmpl->weight = s->weight;
+	if (r->need_parent)
+		tmpl->parent = find_parent(r, n);
+	if (r->need_srcline)
+		tmpl->srcline = tmpl->dso ? dso__srcline(tmpl->dso, tmpl->ip, tmpl->sym)
+					  : SRCLINE_UNKNOWN;
+	if (r->need_srcfile)
+		tmpl->srcfile = tmpl->dso ? dso__srcfile(tmpl->dso, tmpl->ip) : "";
+}
+
+/* Self period by cpumode, for the overhead_sys/us columns. */
+static void add_cpumode_period(struct hist_entry *e, u16 misc, u64 period)
+{
+	switch (misc & PERF_RECORD_MISC_CPUMODE_MASK) {
+	case PERF_RECORD_MISC_KERNEL:
+		e->period_sys += period;
+		break;
+	case PERF_RECORD_MISC_USER:
+		e->period_us += period;
+		break;
+	case PERF_RECORD_MISC_GUEST_KERNEL:
+		e->period_guest_sys += period;
+		break;
+	case PERF_RECORD_MISC_GUEST_USER:
+		e->period_guest_us += period;
+		break;
+	default:
+		break;
+	}
+}
+
 static int process_sample(struct perf_tool *tool, struct perf_session *s,
 			  const union perf_event *ev, struct perf_sample *sample,
 			  struct perf_header_attr *attr)
@@ -195,7 +266,8 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		return -ENOMEM;
 	machine__resolve_addr(&r->machine, t, sample->misc & PERF_RECORD_MISC_CPUMODE_MASK,
 			      sample->ip, &al);
-	if ((h->has_callchain || h->children) && (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
+	if ((h->has_callchain || h->children || r->need_parent) &&
+	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		if (resolve_callchain(r, t, sample, &n))
 			return -ENOMEM;
 		n = order_frames(r, n);
@@ -207,9 +279,11 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	tmpl.ip = al.addr;
 	tmpl.level = al.level;
 	tmpl.cpu = sample->cpu;
+	sample_keys(r, &tmpl, sample, n);
 	e = hists__findnew(h, &tmpl);
 	if (!e)
 		return -ENOMEM;
+	add_cpumode_period(e, sample->misc, period);
 	e->period += period;
 	e->nr_samples++;
 	h->nr_samples++;
@@ -259,6 +333,40 @@ static u64 combined_sample_type(struct perf_header *h)
 	return t;
 }
 
+static bool fmt_has(const struct hist_format *f, enum sort_key_id k)
+{
+	for (int i = 0; i < f->nr_keys; i++)
+		if (f->keys[i] == k)
+			return true;
+	return false;
+}
+
+/* --sort with -p's parent key added at its end, as perf adds it */
+static const char *sort_order(struct report *r, char *buf, size_t size)
+{
+	if (!r->parent)
+		return r->sort;
+	if (!r->sort && r->fields && *r->fields != '+')
+		return "parent";
+	snprintf(buf, size, "%s,parent", r->sort ? r->sort : "comm,dso,sym");
+	return buf;
+}
+
+/* The columns and the output order; the per-sample work the keys need. */
+static int setup_format(struct report *r, bool children)
+{
+	char bad[256], buf[4096];
+	const char *sort = sort_order(r, buf, sizeof(buf));
+
+	if (hist_format__setup(&r->fmt, sort, r->fields, children, r->show_nr_samples,
+			       r->show_total_period, bad, sizeof(bad)))
+		return -EINVAL;
+	r->need_parent = fmt_has(&r->fmt, SORT_PARENT);
+	r->need_srcline = fmt_has(&r->fmt, SORT_SRCLINE);
+	r->need_srcfile = fmt_has(&r->fmt, SORT_SRCFILE);
+	return 0;
+}
+
 /* The hists of each event, once the attrs are known (pipe mode: after the header records). */
 static int setup_hists(struct report *r)
 {
@@ -281,14 +389,17 @@ static int setup_hists(struct report *r)
 	children = children && has_cc && !r->session->data.is_pipe;
 	if (r->inverted)
 		r->cc.order = ORDER_CALLER;
+	if (setup_format(r, children))
+		return -EINVAL;
 	r->nr_hists = h->nr_attrs;
 	r->hists = calloc(r->nr_hists + 1, sizeof(*r->hists));
 	if (!r->hists)
 		return -ENOMEM;
 	for (int i = 0; i < r->nr_hists; i++) {
-		if (hists__init(&r->hists[i], r->keys, r->nr_keys, children, &r->cc))
+		if (hists__init(&r->hists[i], r->fmt.keys, r->fmt.nr_keys, children, &r->cc))
 			return -ENOMEM;
 		r->hists[i].has_callchain = has_cc && r->cc.mode != CHAIN_NONE;
+		hists__set_format(&r->hists[i], &r->fmt);
 	}
 	return 0;
 }
@@ -360,11 +471,6 @@ static int print_stats(struct report *r)
 	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
 }
 
-static bool sort_starts_with_sym(const char *s)
-{
-	return !strncmp(s, "sym", 3);
-}
-
 static int print_report(struct report *r)
 {
 	struct perf_header *hd = r->session->header;
@@ -372,7 +478,7 @@ static int print_report(struct report *r)
 		.show_nr_samples = r->show_nr_samples,
 		.show_header = !r->quiet,
 		.min_percent = r->percent_limit,
-		.skip_first_frame = sort_starts_with_sym(r->sort),
+		.skip_first_frame = r->fmt.nr_keys && r->fmt.keys[0] == SORT_SYM,
 	};
 	char buf[256];
 
@@ -487,14 +593,41 @@ static int run_report(struct report *r)
 	free(r->levels);
 	machine__exit(&r->machine);
 	perf_session__delete(r->session);
+	if (r->has_parent_re)
+		regfree(&r->parent_re);
 	return err ? 1 : 0;
+}
+
+/* Bad --sort, -F or -p values are usage errors, found before reading. */
+static int check_format(struct report *r)
+{
+	char bad[256], buf[4096];
+	const char *sort = sort_order(r, buf, sizeof(buf));
+	struct hist_format f;
+
+	if (regcomp(&r->parent_re, r->parent ? r->parent : "^sys_|^do_page_fault",
+		    REG_EXTENDED | REG_NOSUB)) {
+		snprintf(r->errbuf, sizeof(r->errbuf), "invalid --parent regex '%s'", r->parent);
+		return -EINVAL;
+	}
+	r->has_parent_re = true;
+	if (sort && hist_format__setup(&f, sort, NULL, false, false, false, bad, sizeof(bad))) {
+		snprintf(r->errbuf, sizeof(r->errbuf), "unknown sort key in '%s'", bad);
+		return -EINVAL;
+	}
+	if (r->fields && hist_format__setup(&f, NULL, r->fields, false, false, false, bad,
+					    sizeof(bad))) {
+		snprintf(r->errbuf, sizeof(r->errbuf), "unknown field '%s' in '--fields %s'", bad,
+			 r->fields);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 int cmd_report(int argc, const char **argv)
 {
 	struct report r = {
 		.children = -1,
-		.sort = "comm,dso,sym",
 		.cc = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5, .order = ORDER_CALLEE,
 			.max_stack = 127 },
 	};
@@ -502,7 +635,13 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('i', "input", &r.input, "file", "input file name"),
 		OPT_BOOLEAN(0, "stdio", &r.stdio, "use the stdio interface"),
 		OPT_STRING('s', "sort", &r.sort, "key[,key2...]",
-			   "sort by key(s): comm, dso, sym, pid, cpu"),
+			   "sort by key(s): overhead overhead_sys overhead_us overhead_guest_sys overhead_guest_us overhead_children sample period pid tid comm dso sym symoff parent cpu socket srcline srcfile local_weight weight"),
+		OPT_STRING('F', "fields", &r.fields, "key[,keys...]",
+			   "output field(s): overhead, overhead_sys, overhead_us, overhead_children, sample, period, and any sort key; +key adds to the default"),
+		OPT_BOOLEAN(0, "show-total-period", &r.show_total_period,
+			    "show a column with the sum of periods"),
+		OPT_STRING('p', "parent", &r.parent, "regex",
+			   "regex filter to identify parent, see: '--sort parent'"),
 		OPT_CALLBACK_NOOPT(0, "children", NULL, NULL,
 				   "accumulate callchains of children and show total overhead as well",
 				   parse_children),
@@ -528,9 +667,8 @@ int cmd_report(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, usage, 0);
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
-	r.nr_keys = sort_key__parse(r.sort, r.keys, SORT_NR_KEYS);
-	if (r.nr_keys < 0)
-		usage_with_options_msg(usage, options, "unknown sort key in '%s'", r.sort);
+	if (check_format(&r))
+		usage_with_options_msg(usage, options, "%s", r.errbuf);
 	if (r.percent_limit > 0)
 		r.cc.min_percent = r.percent_limit;
 	if (!r.input || !*r.input)

@@ -33,6 +33,7 @@ struct cc_frame {
 	struct dso *dso;
 	struct symbol *sym;
 	u64 ip;
+	u64 addr;			/* map-relative (the ip without a map) */
 };
 
 struct cc_node {

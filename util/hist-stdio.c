@@ -11,6 +11,28 @@
 
 #include "hist.h"
 
+struct hist_cols {
+	enum sort_key_id id[HIST_MAX_COLS + 4];
+	int n;
+	bool self;			/* the overhead column is "Self" */
+};
+
+static const char *key_header_more(enum sort_key_id k)
+{
+	static const char *const names[SORT_NR_KEYS] = {
+		[SORT_SYMOFF] = "Symbol Offset", [SORT_SRCLINE] = "Source:Line",
+		[SORT_SRCFILE] = "Source File", [SORT_PARENT] = "Parent symbol",
+		[SORT_SOCKET] = "Socket", [SORT_WEIGHT] = "Weight",
+		[SORT_LOCAL_WEIGHT] = "Local Weight", [SORT_OVERHEAD] = "Overhead",
+		[SORT_OVERHEAD_SYS] = "sys", [SORT_OVERHEAD_US] = "usr",
+		[SORT_OVERHEAD_GUEST_SYS] = "guest sys", [SORT_OVERHEAD_GUEST_US] = "guest usr",
+		[SORT_OVERHEAD_CHILDREN] = "Children", [SORT_SAMPLE] = "Samples",
+		[SORT_PERIOD] = "Period",
+	};
+
+	return k < SORT_NR_KEYS && names[k] ? names[k] : "";
+}
+
 static const char *key_header(enum sort_key_id k)
 {
 	switch (k) {
@@ -26,7 +48,7 @@ static const char *key_header(enum sort_key_id k)
 	case SORT_CPU:
 		return "CPU";
 	default:
-		return "";
+		return key_header_more(k);
 	}
 }
 
@@ -35,21 +57,82 @@ static size_t comm_len(const struct hist_entry *e)
 	return e->thread ? strlen(e->thread->comm->str) : strlen(e->comm->str);
 }
 
+/* The printed text of the keys added after comm/dso/sym/pid/cpu. */
+static int key_snprintf_more(char *buf, size_t size, const struct hist_entry *e,
+			     enum sort_key_id k, int w)
+{
+	switch (k) {
+	case SORT_SYMOFF:
+		if (!e->sym)
+			return snprintf(buf, size, "[%c] %-#.*" PRIx64, e->level, 16, e->ip);
+		return snprintf(buf, size, "[%c] %s+0x%" PRIx64, e->level, e->sym->name,
+				e->ip - e->sym->start);
+	case SORT_SRCLINE:
+		return snprintf(buf, size, "%-.*s", w, e->srcline);
+	case SORT_SRCFILE:
+		return snprintf(buf, size, "%-.*s", w, e->srcfile);
+	case SORT_PARENT:
+		return snprintf(buf, size, "%-*.*s", w, w, e->parent ? e->parent->name : "[other]");
+	case SORT_SOCKET:
+		return snprintf(buf, size, "%*.*d", w, w > 3 ? w - 3 : 0, e->socket);
+	case SORT_WEIGHT:
+		return snprintf(buf, size, "%-*" PRIu64, w, e->weight * e->nr_samples);
+	case SORT_LOCAL_WEIGHT:
+		return snprintf(buf, size, "%-*" PRIu64, w, e->weight);
+	default:
+		return snprintf(buf, size, "%s", "");
+	}
+}
+
+static int key_len_more(const struct hist_entry *e, enum sort_key_id k)
+{
+	char buf[64];
+
+	switch (k) {
+	case SORT_SRCLINE:
+		return strlen(e->srcline);
+	case SORT_SRCFILE:
+		return strlen(e->srcfile);
+	case SORT_PARENT:
+		return e->parent ? e->parent->namelen : 0;
+	case SORT_SYMOFF:
+		return key_snprintf_more(buf, sizeof(buf), e, k, 0) + (e->sym ? e->sym->namelen : 0);
+	default:
+		return 0;
+	}
+}
+
+/* The least width of a column (its header, perf's fixed widths). */
+static int min_width(enum sort_key_id k)
+{
+	int hl = strlen(key_header(k));
+
+	switch (k) {
+	case SORT_SAMPLE:
+	case SORT_PERIOD:
+	case SORT_WEIGHT:
+	case SORT_LOCAL_WEIGHT:
+		return 12;
+	default:
+		return sort_key__is_value(k) && hl < 8 ? 8 : hl;
+	}
+}
+
 /* perf's column widths: the longest value, the header, 16 for raw addresses. */
-static void compute_widths(const struct hists *h, int *w)
+static void compute_widths(const struct hists *h, const struct hist_cols *c, int *w)
 {
 	bool unresolved = false;
 
-	for (int i = 0; i < h->nr_keys; i++)
+	for (int i = 0; i < c->n; i++)
 		w[i] = 0;
 	for (size_t n = 0; n < h->nr_sorted; n++) {
 		const struct hist_entry *e = h->sorted[n];
 
 		unresolved |= !e->sym;
-		for (int i = 0; i < h->nr_keys; i++) {
+		for (int i = 0; i < c->n; i++) {
 			int len = 0;
 
-			switch (h->keys[i]) {
+			switch (c->id[i]) {
 			case SORT_COMM:
 				len = comm_len(e);
 				break;
@@ -64,16 +147,17 @@ static void compute_widths(const struct hists *h, int *w)
 				len = comm_len(e) + 8;
 				break;
 			default:
+				len = key_len_more(e, c->id[i]);
 				break;
 			}
 			if (len > w[i])
 				w[i] = len;
 		}
 	}
-	for (int i = 0; i < h->nr_keys; i++) {
-		int hl = strlen(key_header(h->keys[i]));
+	for (int i = 0; i < c->n; i++) {
+		int hl = min_width(c->id[i]);
 
-		if (h->keys[i] == SORT_DSO && unresolved && w[i] < 16)
+		if (c->id[i] == SORT_DSO && unresolved && w[i] < 16)
 			w[i] = 16;
 		if (w[i] < hl)
 			w[i] = hl;
@@ -82,6 +166,8 @@ static void compute_widths(const struct hists *h, int *w)
 
 static void print_key(FILE *fp, const struct hist_entry *e, enum sort_key_id k, int w)
 {
+	char buf[4096];
+
 	switch (k) {
 	case SORT_COMM:
 		fprintf(fp, "%-*.*s", w, w, e->comm->str);
@@ -108,28 +194,36 @@ static void print_key(FILE *fp, const struct hist_entry *e, enum sort_key_id k, 
 		fprintf(fp, "%*.*d", w, w, e->cpu);
 		break;
 	default:
+		key_snprintf_more(buf, sizeof(buf), e, k, w);
+		fputs(buf, fp);
 		break;
 	}
 }
 
-static void print_headers(FILE *fp, const struct hists *h, const struct hists_print_opts *o,
-			  const int *w)
+static const char *col_header(const struct hist_cols *c, enum sort_key_id k)
+{
+	if (k == SORT_OVERHEAD && c->self)
+		return "Self";
+	return key_header(k);
+}
+
+static void print_headers(FILE *fp, const struct hist_cols *c, const int *w)
 {
 	fprintf(fp, "# ");
-	if (h->children)
-		fprintf(fp, "%8s  %8s", "Children", "Self");
-	else
-		fprintf(fp, "%8s", "Overhead");
-	if (o->show_nr_samples)
-		fprintf(fp, "  %12s", "Samples");
-	for (int i = 0; i < h->nr_keys; i++)
-		fprintf(fp, "  %-*.*s", w[i], w[i], key_header(h->keys[i]));
+	for (int i = 0; i < c->n; i++) {
+		const char *name = col_header(c, c->id[i]);
+
+		if (i)
+			fprintf(fp, "  ");
+		if (sort_key__is_value(c->id[i]))
+			fprintf(fp, "%*s", w[i], name);
+		else
+			fprintf(fp, "%-*.*s", w[i], w[i], name);
+	}
 	fprintf(fp, "\n# ");
-	fprintf(fp, "%s", h->children ? "........  ........" : "........");
-	if (o->show_nr_samples)
-		fprintf(fp, "  ............");
-	for (int i = 0; i < h->nr_keys; i++) {
-		fprintf(fp, "  ");
+	for (int i = 0; i < c->n; i++) {
+		if (i)
+			fprintf(fp, "  ");
 		for (int k = 0; k < w[i]; k++)
 			fputc('.', fp);
 	}
@@ -141,32 +235,92 @@ static double pct(u64 v, u64 total)
 	return total ? v * 100.0 / total : 0.0;
 }
 
+static void print_value(FILE *fp, const struct hists *h, const struct hist_entry *e,
+			enum sort_key_id k, int w)
+{
+	u64 v;
+
+	switch (k) {
+	case SORT_SAMPLE:
+		fprintf(fp, "%*" PRIu64, w, e->nr_samples);
+		return;
+	case SORT_PERIOD:
+		fprintf(fp, "%*" PRIu64, w, e->period);
+		return;
+	case SORT_OVERHEAD_CHILDREN:
+		v = e->period_acc;
+		break;
+	case SORT_OVERHEAD_SYS:
+		v = e->period_sys;
+		break;
+	case SORT_OVERHEAD_US:
+		v = e->period_us;
+		break;
+	case SORT_OVERHEAD_GUEST_SYS:
+		v = e->period_guest_sys;
+		break;
+	case SORT_OVERHEAD_GUEST_US:
+		v = e->period_guest_us;
+		break;
+	default:
+		v = e->period;
+		break;
+	}
+	fprintf(fp, "%*.2f%%", w - 1, pct(v, h->total_period));
+}
+
+/* The columns: the format's, or overheads, -n's Samples and the keys. */
+static void columns_of(const struct hists *h, const struct hists_print_opts *o,
+		       struct hist_cols *c)
+{
+	c->n = 0;
+	if (h->fmt) {
+		for (int i = 0; i < h->fmt->nr_fields; i++)
+			c->id[c->n++] = h->fmt->fields[i];
+		c->self = h->fmt->self_header;
+		return;
+	}
+	c->self = h->children;
+	if (h->children)
+		c->id[c->n++] = SORT_OVERHEAD_CHILDREN;
+	c->id[c->n++] = SORT_OVERHEAD;
+	if (o->show_nr_samples)
+		c->id[c->n++] = SORT_SAMPLE;
+	for (int i = 0; i < h->nr_keys; i++)
+		c->id[c->n++] = h->keys[i];
+}
+
+/* The value the percent limit and the callchain percentages use. */
+static u64 shown_period(const struct hists *h, const struct hist_entry *e)
+{
+	return h->children ? e->period_acc : e->period;
+}
+
 int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 {
-	int w[SORT_NR_KEYS * 2];
+	struct hist_cols c;
+	int w[HIST_MAX_COLS + 4];
 	u64 min_hit = h->cc ? (u64)(h->total_period * (h->cc->min_percent / 100)) : 0;
 	bool chains = h->has_callchain && h->cc && h->cc->mode != CHAIN_NONE;
 
-	compute_widths(h, w);
+	columns_of(h, o, &c);
+	compute_widths(h, &c, w);
 	if (o->show_header)
-		print_headers(fp, h, o, w);
+		print_headers(fp, &c, w);
 	for (size_t n = 0; n < h->nr_sorted; n++) {
 		const struct hist_entry *e = h->sorted[n];
-		u64 shown = h->children ? e->period_acc : e->period;
+		u64 shown = shown_period(h, e);
 
 		if ((float)pct(shown, h->total_period) < o->min_percent)
 			continue;
 		fprintf(fp, "  ");
-		if (h->children)
-			fprintf(fp, " %6.2f%%   %6.2f%%", pct(e->period_acc, h->total_period),
-				pct(e->period, h->total_period));
-		else
-			fprintf(fp, " %6.2f%%", pct(e->period, h->total_period));
-		if (o->show_nr_samples)
-			fprintf(fp, "  %12" PRIu64, e->nr_samples);
-		for (int i = 0; i < h->nr_keys; i++) {
-			fprintf(fp, "  ");
-			print_key(fp, e, h->keys[i], w[i]);
+		for (int i = 0; i < c.n; i++) {
+			if (i)
+				fprintf(fp, "  ");
+			if (sort_key__is_value(c.id[i]))
+				print_value(fp, h, e, c.id[i], w[i]);
+			else
+				print_key(fp, e, c.id[i], w[i]);
 		}
 		fprintf(fp, "\n");
 		if (chains)

@@ -23,6 +23,13 @@ int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool
 	return 0;
 }
 
+void hists__set_format(struct hists *h, const struct hist_format *f)
+{
+	h->fmt = f;
+	h->keys = f->keys;
+	h->nr_keys = f->nr_keys;
+}
+
 static void entry__free(struct hist_entry *e)
 {
 	cc_node__free_children(&e->callchain);
@@ -61,6 +68,37 @@ static int pid_of(const struct hist_entry *e)
 	return e->thread ? e->thread->tid : -1;
 }
 
+static int cmp_u64(u64 a, u64 b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* The keys added after comm/dso/sym/pid/cpu: their output order. */
+static int key_sort_more(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+{
+	switch (k) {
+	case SORT_SYMOFF:
+		if (!a->sym || !b->sym)
+			return !a->sym && !b->sym ? cmp_u64(a->ip, b->ip) : !a->sym ? 1 : -1;
+		return strcmp(a->sym->name, b->sym->name) ?: cmp_u64(a->ip, b->ip);
+	case SORT_SRCLINE:
+		return strcmp(a->srcline, b->srcline);
+	case SORT_SRCFILE:
+		return strcmp(a->srcfile, b->srcfile);
+	case SORT_PARENT:
+		if (!a->parent || !b->parent)
+			return !a->parent && !b->parent ? 0 : !a->parent ? 1 : -1;
+		return strcmp(a->parent->name, b->parent->name);
+	case SORT_SOCKET:
+		return a->socket - b->socket;
+	case SORT_WEIGHT:
+	case SORT_LOCAL_WEIGHT:
+		return cmp_u64(b->weight, a->weight);	/* heaviest first */
+	default:
+		return 0;
+	}
+}
+
 /* The key's output order (perf's sort function of the key). */
 static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -79,7 +117,7 @@ static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct
 	case SORT_CPU:
 		return a->cpu - b->cpu;
 	default:
-		return 0;
+		return key_sort_more(k, a, b);
 	}
 }
 
@@ -96,6 +134,8 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 {
 	int c;
 
+	if (k == SORT_SYMOFF)
+		return key_ident(SORT_SYM, a, b) ?: cmp_u64(a->ip, b->ip);
 	if (k != SORT_SYM)
 		return key_sort(k, a, b);
 	if (!a->sym && !b->sym)
@@ -124,21 +164,65 @@ static int ident_cmp(const struct hist_entry *a, const struct hist_entry *b)
 	return 0;
 }
 
+/* The children overhead order: larger first, then callers above callees. */
+static int children_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->period_acc != b->period_acc)
+		return a->period_acc > b->period_acc ? -1 : 1;
+	/* perf puts callers above callees of the same thread at equal periods */
+	if (a->thread == b->thread && sort_hists->has_callchain && a->max_depth != b->max_depth) {
+		bool caller = sort_hists->cc && sort_hists->cc->order == ORDER_CALLER;
+
+		return (a->max_depth > b->max_depth) == caller ? -1 : 1;
+	}
+	return 0;
+}
+
+/* A value column's order: larger first. */
+static int value_cmp(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+{
+	switch (k) {
+	case SORT_OVERHEAD_CHILDREN:
+		return children_cmp(a, b);
+	case SORT_OVERHEAD_SYS:
+		return cmp_u64(b->period_sys, a->period_sys);
+	case SORT_OVERHEAD_US:
+		return cmp_u64(b->period_us, a->period_us);
+	case SORT_OVERHEAD_GUEST_SYS:
+		return cmp_u64(b->period_guest_sys, a->period_guest_sys);
+	case SORT_OVERHEAD_GUEST_US:
+		return cmp_u64(b->period_guest_us, a->period_guest_us);
+	case SORT_SAMPLE:
+		return cmp_u64(b->nr_samples, a->nr_samples);
+	default:
+		return cmp_u64(b->period, a->period);
+	}
+}
+
+/* The order of perf's output fields (hist_format's sorts). */
+static int format_cmp(const struct hist_format *f, const struct hist_entry *a,
+		      const struct hist_entry *b)
+{
+	for (int i = 0; i < f->nr_sorts; i++) {
+		enum sort_key_id k = f->sorts[i];
+		int c = sort_key__is_value(k) ? value_cmp(k, a, b) : key_sort(k, a, b);
+
+		if (c)
+			return c;
+	}
+	return ident_cmp(a, b);
+}
+
 static int output_cmp(const void *pa, const void *pb)
 {
 	const struct hist_entry *a = *(struct hist_entry *const *)pa;
 	const struct hist_entry *b = *(struct hist_entry *const *)pb;
 	int c;
 
-	if (sort_hists->children && a->period_acc != b->period_acc)
-		return a->period_acc > b->period_acc ? -1 : 1;
-	/* perf puts callers above callees of the same thread at equal periods */
-	if (sort_hists->children && a->thread == b->thread && sort_hists->has_callchain &&
-	    a->max_depth != b->max_depth) {
-		bool caller = sort_hists->cc && sort_hists->cc->order == ORDER_CALLER;
-
-		return (a->max_depth > b->max_depth) == caller ? -1 : 1;
-	}
+	if (sort_hists->fmt)
+		return format_cmp(sort_hists->fmt, a, b);
+	if (sort_hists->children && (c = children_cmp(a, b)))
+		return c;
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
 	for (int i = 0; i < sort_hists->nr_keys; i++) {
@@ -289,6 +373,10 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 {
 	dst->period += src->period;
 	dst->nr_samples += src->nr_samples;
+	dst->period_sys += src->period_sys;
+	dst->period_us += src->period_us;
+	dst->period_guest_sys += src->period_guest_sys;
+	dst->period_guest_us += src->period_guest_us;
 	dst->period_acc += src->period_acc;
 	dst->nr_acc += src->nr_acc;
 	if (src->max_depth > dst->max_depth)
@@ -335,26 +423,19 @@ int hists__output_resort(struct hists *h)
 
 int sort_key__parse(const char *s, enum sort_key_id *keys, int max)
 {
-	static const struct { const char *name; enum sort_key_id id; } names[] = {
-		{ "comm", SORT_COMM }, { "dso", SORT_DSO }, { "sym", SORT_SYM },
-		{ "symbol", SORT_SYM }, { "pid", SORT_PID }, { "cpu", SORT_CPU },
-	};
 	char *copy = strdup(s), *tok, *save = NULL;
 	int nr = 0;
 
 	if (!copy)
 		return -ENOMEM;
 	for (tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-		size_t i;
+		int id = sort_key__id(tok);
 
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (!strcasecmp(tok, names[i].name))
-				break;
-		if (i == sizeof(names) / sizeof(names[0]) || nr == max) {
+		if (id < 0 || sort_key__is_value(id) || nr == max) {
 			free(copy);
 			return -EINVAL;
 		}
-		keys[nr++] = names[i].id;
+		keys[nr++] = id;
 	}
 	free(copy);
 	return nr ? nr : -EINVAL;
@@ -398,6 +479,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	*e = *tmpl;
 	memset(&e->callchain, 0, sizeof(e->callchain));
 	e->period = e->nr_samples = e->period_acc = e->nr_acc = e->max_depth = 0;
+	e->period_sys = e->period_us = e->period_guest_sys = e->period_guest_us = 0;
 	e->seq = h->seq++;
 	e->in_node = (struct hist_rb_node){ .e = e };
 	rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);

@@ -12,7 +12,37 @@
 
 #include "callchain.h"
 
-enum sort_key_id { SORT_COMM, SORT_DSO, SORT_SYM, SORT_PID, SORT_TID, SORT_CPU, SORT_NR_KEYS };
+enum sort_key_id {
+	SORT_COMM, SORT_DSO, SORT_SYM, SORT_PID, SORT_TID, SORT_CPU,
+	SORT_SYMOFF, SORT_SRCLINE, SORT_SRCFILE, SORT_PARENT, SORT_SOCKET,
+	SORT_WEIGHT, SORT_LOCAL_WEIGHT,
+	/* columns that are not keys (perf's hpp fields): values of an entry */
+	SORT_OVERHEAD, SORT_OVERHEAD_SYS, SORT_OVERHEAD_US, SORT_OVERHEAD_GUEST_SYS,
+	SORT_OVERHEAD_GUEST_US, SORT_OVERHEAD_CHILDREN, SORT_SAMPLE, SORT_PERIOD,
+	SORT_NR_KEYS
+};
+
+/* Is @k a value column (overhead, sample, period) rather than a key? */
+static inline bool sort_key__is_value(int k)
+{
+	return k >= SORT_OVERHEAD && k <= SORT_PERIOD;
+}
+
+#define HIST_MAX_COLS 64
+
+/*
+ * The columns printed and the output order, from --sort and -F/--fields as
+ * perf sets them up (hist_format__setup in sort.c).
+ */
+struct hist_format {
+	enum sort_key_id fields[HIST_MAX_COLS];	/* printed, in this order */
+	int nr_fields;
+	enum sort_key_id sorts[HIST_MAX_COLS];	/* the output order */
+	int nr_sorts;
+	enum sort_key_id keys[HIST_MAX_COLS];	/* identity: the keys among sorts */
+	int nr_keys;
+	bool self_header;			/* overhead is "Self" beside "Children" */
+};
 
 /* A node of perf's red-black trees, which tperf rebuilds to get perf's order. */
 struct hist_rb_node {
@@ -28,8 +58,12 @@ struct hist_entry {
 	struct symbol *sym;
 	u64 ip;				/* map-relative (the raw address without a map) */
 	char level;
-	int cpu;
+	int cpu, socket;
+	u64 weight;			/* the sample's weight (keys weight, local_weight) */
+	struct symbol *parent;		/* first callchain symbol matching --parent */
+	const char *srcline, *srcfile;	/* owned by the DSO's srcline cache */
 	u64 period, nr_samples;		/* self */
+	u64 period_sys, period_us, period_guest_sys, period_guest_us;	/* self by cpumode */
 	u64 period_acc, nr_acc;		/* children */
 	struct cc_node callchain;
 	u64 max_depth;			/* longest chain appended (perf's tie rule) */
@@ -50,6 +84,7 @@ struct hists {
 	int nr_keys;
 	bool children;			/* --children */
 	const struct callchain_param *cc;
+	const struct hist_format *fmt;	/* columns and order, or NULL: keys as given */
 };
 
 /**
@@ -59,6 +94,8 @@ struct hists {
  */
 int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool children,
 		const struct callchain_param *cc);
+/** hists__set_format - print and order @h as @f says (kept, not copied; keys too) */
+void hists__set_format(struct hists *h, const struct hist_format *f);
 /** hists__exit - free the entries of @h */
 void hists__exit(struct hists *h);
 
@@ -77,6 +114,20 @@ int hists__output_resort(struct hists *h);
 
 /** sort_key__parse - "comm,dso,sym" into @keys (at most @max).  Return: count or -EINVAL */
 int sort_key__parse(const char *s, enum sort_key_id *keys, int max);
+
+/** sort_key__id - the key or column named @name, or -EINVAL */
+int sort_key__id(const char *name);
+
+/**
+ * hist_format__setup - perf's columns and output order
+ * @sort: --sort, or NULL (perf's default, "comm,dso,sym")
+ * @fields: -F/--fields, or NULL; "+a,b" adds to the default columns
+ * @children: the Children column is there (--children in effect)
+ * @nr_samples, @total_period: -n, --show-total-period
+ * Return: 0, -EINVAL with the bad name in @bad (of @badsize bytes).
+ */
+int hist_format__setup(struct hist_format *f, const char *sort, const char *fields, bool children,
+		       bool nr_samples, bool total_period, char *bad, size_t badsize);
 
 struct hists_print_opts {
 	bool show_nr_samples;

@@ -679,6 +679,11 @@ static void dso__load_user(struct machine *m, struct dso *d)
 		err = symtab__load_elf(&d->syms, debug, NULL, &o);
 	if (err < 0)
 		pr_debug("no symbols for '%s': %s\n", d->long_name, strerror(-err));
+	/* for the line tables (srcline.c) */
+	if (err >= 0 && is_file(path))
+		d->bin_path = strdup(path);
+	if (have_debug)
+		d->debug_path = strdup(debug);
 }
 
 static void dso__load_jit(struct dso *d)
