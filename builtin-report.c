@@ -391,6 +391,11 @@ static int setup_hists(struct report *r)
 		r->cc.order = ORDER_CALLER;
 	if (setup_format(r, children))
 		return -EINVAL;
+	if (r->need_parent && !has_cc && !r->session->data.is_pipe) {
+		error("selected --sort parent but the file '%s' has no callchains: record with -g",
+		      r->input);
+		return -EINVAL;
+	}
 	r->nr_hists = h->nr_attrs;
 	r->hists = calloc(r->nr_hists + 1, sizeof(*r->hists));
 	if (!r->hists)
@@ -478,7 +483,8 @@ static int print_report(struct report *r)
 		.show_nr_samples = r->show_nr_samples,
 		.show_header = !r->quiet,
 		.min_percent = r->percent_limit,
-		.skip_first_frame = r->fmt.nr_keys && r->fmt.keys[0] == SORT_SYM,
+		/* perf looks at the --sort text, and only without -F */
+		.skip_first_frame = !r->fields && r->sort && !strncmp(r->sort, "sym", 3),
 	};
 	char buf[256];
 

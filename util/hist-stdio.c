@@ -164,40 +164,51 @@ static void compute_widths(const struct hists *h, const struct hist_cols *c, int
 	}
 }
 
-static void print_key(FILE *fp, const struct hist_entry *e, enum sort_key_id k, int w)
+/* The text of key @k of @e in a column of @w (not padded). */
+static void key_snprintf(char *buf, size_t size, const struct hist_entry *e, enum sort_key_id k,
+			 int w)
 {
-	char buf[4096];
-
 	switch (k) {
 	case SORT_COMM:
-		fprintf(fp, "%-*.*s", w, w, e->comm->str);
+		snprintf(buf, size, "%-*.*s", w, w, e->comm->str);
 		break;
 	case SORT_DSO:
-		fprintf(fp, "%-*.*s", w, w, e->dso ? e->dso->short_name : "[unknown]");
+		snprintf(buf, size, "%-*.*s", w, w, e->dso ? e->dso->short_name : "[unknown]");
 		break;
 	case SORT_SYM:
-		fprintf(fp, "[%c] ", e->level);
 		if (!e->sym)
-			fprintf(fp, "%-#.*" PRIx64, 16, e->ip);
+			snprintf(buf, size, "[%c] %-#.*" PRIx64, e->level, 16, e->ip);
 		else if (e->sym->type == STT_OBJECT)
-			fprintf(fp, "%s+0x%" PRIx64, e->sym->name, e->ip - e->sym->start);
+			snprintf(buf, size, "[%c] %s+0x%" PRIx64, e->level, e->sym->name,
+				 e->ip - e->sym->start);
 		else
-			fprintf(fp, "%.*s", w > 4 ? w - 4 : 0, e->sym->name);
+			snprintf(buf, size, "[%c] %.*s", e->level, w > 4 ? w - 4 : 0, e->sym->name);
 		break;
 	case SORT_PID:
 	case SORT_TID:
 		/* perf shows the thread's last comm here, not the sample's */
-		fprintf(fp, "%7d:%-*.*s", e->thread ? e->thread->tid : -1, w - 8, w - 8,
-			e->thread ? e->thread->comm->str : e->comm->str);
+		snprintf(buf, size, "%7d:%-*.*s", e->thread ? e->thread->tid : -1, w - 8, w - 8,
+			 e->thread ? e->thread->comm->str : e->comm->str);
 		break;
 	case SORT_CPU:
-		fprintf(fp, "%*.*d", w, w, e->cpu);
+		snprintf(buf, size, "%*.*d", w, w, e->cpu);
 		break;
 	default:
-		key_snprintf_more(buf, sizeof(buf), e, k, w);
-		fputs(buf, fp);
+		key_snprintf_more(buf, size, e, k, w);
 		break;
 	}
+}
+
+/* A key's text; every column but the last is padded to its width, as perf does. */
+static void print_key(FILE *fp, const struct hist_entry *e, enum sort_key_id k, int w, bool last)
+{
+	char buf[4096];
+	int len;
+
+	key_snprintf(buf, sizeof(buf), e, k, w);
+	len = fprintf(fp, "%s", buf);
+	if (!last && len < w)
+		fprintf(fp, "%*s", w - len, "");
 }
 
 static const char *col_header(const struct hist_cols *c, enum sort_key_id k)
@@ -248,6 +259,10 @@ static void print_value(FILE *fp, const struct hists *h, const struct hist_entry
 		fprintf(fp, "%*" PRIu64, w, e->period);
 		return;
 	case SORT_OVERHEAD_CHILDREN:
+		if (!h->children) {
+			fprintf(fp, "%*s", w, "N/A");
+			return;
+		}
 		v = e->period_acc;
 		break;
 	case SORT_OVERHEAD_SYS:
@@ -320,7 +335,7 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 			if (sort_key__is_value(c.id[i]))
 				print_value(fp, h, e, c.id[i], w[i]);
 			else
-				print_key(fp, e, c.id[i], w[i]);
+				print_key(fp, e, c.id[i], w[i], i == c.n - 1);
 		}
 		fprintf(fp, "\n");
 		if (chains)
