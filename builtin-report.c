@@ -13,6 +13,7 @@
 #include "util/debug.h"
 #include "util/hist.h"
 #include "util/parse-options.h"
+#include "util/sample-filter.h"
 #include "util/session.h"
 #include "util/srcline.h"
 
@@ -24,6 +25,9 @@ struct report {
 	regex_t parent_re;
 	bool has_parent_re, need_parent, need_srcline, need_srcfile;
 	char errbuf[512];
+	struct sample_filter filter;
+	bool filter_set;
+	const char *time_str;
 	int children;			/* -1: default (on when the file has callchains) */
 	bool inverted, show_nr_samples, quiet, stdio, stats;
 	bool callchain_set, no_callchain;
@@ -244,6 +248,40 @@ static void add_cpumode_period(struct hist_entry *e, u16 misc, u64 period)
 	}
 }
 
+static bool cpu_listed(const struct sample_filter *f, u32 cpu)
+{
+	const unsigned int bits = 8 * sizeof(unsigned long);
+
+	return cpu < SAMPLE_FILTER_MAX_CPUS && (f->cpus[cpu / bits] & (1UL << (cpu % bits)));
+}
+
+/* --time and --cpu drop a sample: it counts nowhere. */
+static bool sample_dropped(struct report *r, const struct perf_sample *s)
+{
+	if (!r->filter_set)
+		return false;
+	return !sample_filter__match_time(&r->filter, s->time) ||
+	       (r->filter.cpus && !cpu_listed(&r->filter, s->cpu));
+}
+
+/*
+ * --comm, --pid, --tid, --dso, --symbols hide a sample: it counts in the
+ * totals (perf's percentages stay those of the whole file) but makes no
+ * entry, nor do its callchain's entries.
+ */
+static bool sample_hidden(struct report *r, const struct perf_sample *s, struct thread *t,
+			  const struct addr_location *al)
+{
+	if (!r->filter_set)
+		return false;
+	if (!sample_filter__match(&r->filter, s, t->comm ? t->comm->str : NULL))
+		return true;
+	if (!sample_filter__match_dso(&r->filter, al->map ? al->map->dso->long_name : NULL))
+		return true;
+	return !sample_filter__match_sym(&r->filter, al->sym ? al->sym->name : NULL,
+					 al->sym ? al->sym->start : 0);
+}
+
 static int process_sample(struct perf_tool *tool, struct perf_session *s,
 			  const union perf_event *ev, struct perf_sample *sample,
 			  struct perf_header_attr *attr)
@@ -261,11 +299,18 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	h = &r->hists[attr->idx];
 	period = (attr->attr.sample_type & PERF_SAMPLE_PERIOD) ? sample->period
 							       : attr->attr.sample_period;
+	if (sample_dropped(r, sample))
+		return 0;
 	t = machine__findnew_thread(&r->machine, sample->pid, sample->tid);
 	if (!t)
 		return -ENOMEM;
 	machine__resolve_addr(&r->machine, t, sample->misc & PERF_RECORD_MISC_CPUMODE_MASK,
 			      sample->ip, &al);
+	if (sample_hidden(r, sample, t, &al)) {
+		h->nr_samples++;
+		h->hidden_period += period;
+		return 0;
+	}
 	if ((h->has_callchain || h->children || r->need_parent) &&
 	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		if (resolve_callchain(r, t, sample, &n))
@@ -476,6 +521,53 @@ static int print_stats(struct report *r)
 	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
 }
 
+/* The keys a one-item --comms, --dsos or --symbols list leaves out, as perf does. */
+static int elided_list(const struct report *r, enum sort_key_id k, const char *const **list)
+{
+	switch (k) {
+	case SORT_COMM:
+		*list = (const char *const *)r->filter.comms;
+		return r->filter.nr_comms;
+	case SORT_DSO:
+		*list = (const char *const *)r->filter.dsos;
+		return r->filter.nr_dsos;
+	case SORT_SYM:
+		*list = (const char *const *)r->filter.syms;
+		return r->filter.nr_syms;
+	default:
+		return 0;
+	}
+}
+
+static const char *key_list_name(enum sort_key_id k)
+{
+	return k == SORT_COMM ? "comm" : k == SORT_DSO ? "dso" : "symbol";
+}
+
+/* Drop the elided columns; print "# comm: NAME" for each, or none when all would go. */
+static void elide_columns(struct report *r, bool print)
+{
+	struct hist_format *f = &r->fmt;
+	const char *const *list;
+	int n = 0, keys = 0, elided = 0;
+
+	for (int i = 0; i < f->nr_fields; i++) {
+		keys += !sort_key__is_value(f->fields[i]);
+		elided += elided_list(r, f->fields[i], &list) == 1;
+	}
+	if (!elided || elided == keys)
+		return;
+	for (int i = 0; i < f->nr_fields; i++) {
+		if (elided_list(r, f->fields[i], &list) != 1) {
+			f->fields[n++] = f->fields[i];
+			continue;
+		}
+		if (print)
+			printf("# %s: %s\n", key_list_name(f->fields[i]), list[0]);
+	}
+	f->nr_fields = n;
+}
+
 static int print_report(struct report *r)
 {
 	struct perf_header *hd = r->session->header;
@@ -488,6 +580,7 @@ static int print_report(struct report *r)
 	};
 	char buf[256];
 
+	elide_columns(r, !r->quiet);
 	if (!r->quiet) {
 		printf("#\n# Total Lost Samples: %llu\n#\n", (unsigned long long)r->total_lost_samples);
 	}
@@ -544,6 +637,56 @@ static int parse_children(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+typedef int (*filter_parse_fn)(struct sample_filter *f, const char *list, char *msg,
+			       size_t size);
+
+/* The filter options: each list goes to the shared sample filter. */
+static int parse_filter(const struct option *opt, const char *arg, int unset)
+{
+	static const struct {
+		const char *name;
+		filter_parse_fn fn;
+	} parsers[] = {
+		{ "comms", sample_filter__parse_comm }, { "pid", sample_filter__parse_pid },
+		{ "tid", sample_filter__parse_tid }, { "dsos", sample_filter__parse_dso },
+		{ "symbols", sample_filter__parse_sym }, { "cpu", sample_filter__parse_cpu },
+		{ "time", sample_filter__parse_time },
+	};
+	char msg[256] = "";
+	int err = -EINVAL;
+
+	if (unset)
+		return 0;
+	for (size_t i = 0; i < sizeof(parsers) / sizeof(parsers[0]); i++)
+		if (!strcmp(opt->long_name, parsers[i].name))
+			err = parsers[i].fn(&opt_rep->filter, arg, msg, sizeof(msg));
+	if (err) {
+		error("%s", err == -ENOMEM ? "out of memory" : msg);
+		return -1;
+	}
+	opt_rep->filter_set = true;
+	return 0;
+}
+
+/* Percent --time ranges need the file's time span; --cpu and --time the sample fields. */
+static int prepare_filter(struct report *r)
+{
+	struct perf_header *h = r->session->header;
+	u64 type_and = ~0ULL;
+	char msg[512];
+
+	if (!r->filter_set)
+		return 0;
+	for (int i = 0; i < h->nr_attrs; i++)
+		type_and &= h->attrs[i].attr.sample_type;
+	if (sample_filter__prepare(&r->filter, type_and, h->env.first_sample_time,
+				   h->env.last_sample_time, r->input, msg, sizeof(msg))) {
+		error("%s", msg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int run_report(struct report *r)
 {
 	struct report_tool rt = { .rep = r };
@@ -566,6 +709,8 @@ static int run_report(struct report *r)
 	if (!r->quiet && !r->stats)	/* perf prints it before it reads the events */
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	err = machine__init(&r->machine, &mo, &r->session->header->env);
+	if (!err)
+		err = prepare_filter(r);
 	if (!err && !r->session->data.is_pipe)
 		err = setup_hists(r);
 	if (!err)
@@ -601,6 +746,7 @@ static int run_report(struct report *r)
 	perf_session__delete(r->session);
 	if (r->has_parent_re)
 		regfree(&r->parent_re);
+	sample_filter__exit(&r->filter);
 	return err ? 1 : 0;
 }
 
@@ -648,6 +794,20 @@ int cmd_report(int argc, const char **argv)
 			    "show a column with the sum of periods"),
 		OPT_STRING('p', "parent", &r.parent, "regex",
 			   "regex filter to identify parent, see: '--sort parent'"),
+		OPT_CALLBACK('c', "comms", NULL, "comm[,comm...]",
+			     "only consider symbols in these comms", parse_filter),
+		OPT_CALLBACK(0, "pid", NULL, "pid[,pid...]", "only consider symbols in these pids",
+			     parse_filter),
+		OPT_CALLBACK(0, "tid", NULL, "tid[,tid...]", "only consider symbols in these tids",
+			     parse_filter),
+		OPT_CALLBACK('d', "dsos", NULL, "dso[,dso...]",
+			     "only consider symbols in these dsos", parse_filter),
+		OPT_CALLBACK('S', "symbols", NULL, "symbol[,symbol...]",
+			     "only consider these symbols", parse_filter),
+		OPT_CALLBACK('C', "cpu", NULL, "cpu", "list of cpus to profile", parse_filter),
+		OPT_CALLBACK(0, "time", NULL, "str",
+			     "time to display: START,STOP (seconds), or percent ranges like 10%/2, 0%-10%",
+			     parse_filter),
 		OPT_CALLBACK_NOOPT(0, "children", NULL, NULL,
 				   "accumulate callchains of children and show total overhead as well",
 				   parse_children),

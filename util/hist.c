@@ -415,7 +415,7 @@ int hists__output_resort(struct hists *h)
 	if (!err)
 		err = tree_pass(h, v, &n, output_cmp, false);
 	h->nr_sorted = n;
-	h->total_period = 0;
+	h->total_period = h->hidden_period;
 	for (size_t i = 0; i < n; i++)
 		h->total_period += v[i]->period;
 	return err;

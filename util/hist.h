@@ -79,6 +79,7 @@ struct hists {
 	struct hist_entry **sorted;	/* after hists__output_resort() */
 	size_t nr_sorted;
 	u64 nr_samples, total_period;
+	u64 hidden_period;		/* of samples a filter hid: in total_period */
 	bool has_callchain;
 	const enum sort_key_id *keys;	/* the sort keys, nr_keys of them */
 	int nr_keys;
