@@ -311,6 +311,20 @@ static u64 shown_period(const struct hists *h, const struct hist_entry *e)
 	return h->children ? e->period_acc : e->period;
 }
 
+static void print_callchain(FILE *fp, const struct hists *h, const struct hist_entry *e, u64 shown,
+			    u64 min_hit, const struct hists_print_opts *o)
+{
+	struct cc_node *root = (struct cc_node *)&e->callchain;
+
+	if (h->cc->mode == CHAIN_FLAT)
+		callchain__fprintf_flat(fp, root, h->total_period, min_hit, h->cc);
+	else if (h->cc->mode == CHAIN_FOLDED)
+		callchain__fprintf_folded(fp, root, h->total_period, min_hit, h->cc);
+	else
+		callchain__fprintf_graph(fp, root, h->total_period, shown, min_hit,
+					 o->skip_first_frame, h->cc);
+}
+
 int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 {
 	struct hist_cols c;
@@ -339,8 +353,7 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 		}
 		fprintf(fp, "\n");
 		if (chains)
-			callchain__fprintf_graph(fp, (struct cc_node *)&e->callchain, h->total_period,
-						 shown, min_hit, o->skip_first_frame, h->cc);
+			print_callchain(fp, h, e, shown, min_hit, o);
 	}
 	return ferror(fp) ? -EIO : 0;
 }
