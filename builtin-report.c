@@ -4,6 +4,9 @@
  * `report --stdio` does.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +14,7 @@
 
 #include "builtin.h"
 #include "util/debug.h"
+#include "util/header-print.h"
 #include "util/hist.h"
 #include "util/parse-options.h"
 #include "util/sample-filter.h"
@@ -21,6 +25,7 @@ struct report {
 	const char *input, *sort, *symfs, *kallsyms;
 	const char *fields, *parent;	/* -F, -p (NULL: perf's default pattern) */
 	bool show_total_period;
+	bool header, header_only;	/* --header, --header-only */
 	struct hist_format fmt;
 	regex_t parent_re;
 	bool has_parent_re, need_parent, need_srcline, need_srcfile;
@@ -687,6 +692,72 @@ static int prepare_filter(struct report *r)
 	return 0;
 }
 
+/* The file the header sections are read from (a directory's DIR/data). */
+static int open_header_file(struct report *r, time_t *mtime)
+{
+	char path[4096];
+	struct stat st;
+	int fd;
+
+	*mtime = 0;
+	if (r->session->data.is_pipe && (!strcmp(r->input, "-") || !*r->input))
+		return fstat(0, &st) ? -1 : (*mtime = st.st_mtime, -1);
+	if (stat(r->input, &st))
+		return -1;
+	snprintf(path, sizeof(path), S_ISDIR(st.st_mode) ? "%s/data" : "%s", r->input);
+	fd = open(path, O_RDONLY);
+	if (fd >= 0 && !fstat(fd, &st))
+		*mtime = st.st_mtime;
+	return fd;
+}
+
+/* --header, --header-only: perf's "# ========" block. */
+static int print_header(struct report *r)
+{
+	time_t mtime;
+	int fd = open_header_file(r, &mtime);
+	int err = perf_header__fprintf(stdout, r->session->header, fd, mtime);
+
+	if (fd >= 0)
+		close(fd);
+	printf("# ========\n#\n");
+	return err;
+}
+
+/* Pipe mode: the features print as their records come (--header), and name the events. */
+static int process_feature(struct perf_tool *tool, struct perf_session *s,
+			   const union perf_event *ev, struct perf_sample *sample,
+			   struct perf_header_attr *attr)
+{
+	struct report *r = rep_of(tool);
+
+	if ((r->header || r->header_only) && ev->header.size >= sizeof(ev->feat))
+		perf_header__fprintf_feature(stdout, s->header, ev->feat.feat_id, ev->feat.data,
+					     ev->header.size - sizeof(ev->feat));
+	if (r->stats)	/* perf --stats keeps the names it derives */
+		return 0;
+	return perf_session__name_events(tool, s, ev, sample, attr);
+}
+
+/* --header-only: a pipe's features come as records (perf prints them from stdin only). */
+static int header_only(struct report *r, struct report_tool *rt)
+{
+	struct perf_tool only = { .feature = process_feature };
+	int err = 0;
+
+	if (r->session->data.is_pipe && !strcmp(r->session->data.path, "-")) {
+		rt->tool = only;
+		err = perf_session__process_events(r->session, &rt->tool);
+	}
+	if (err)
+		error("%s", r->session->errmsg);
+	perf_session__delete(r->session);
+	sample_filter__exit(&r->filter);
+	if (r->has_parent_re)
+		regfree(&r->parent_re);
+	return err || fflush(stdout) || ferror(stdout) ? 1 : 0;
+}
+
 static int run_report(struct report *r)
 {
 	struct report_tool rt = { .rep = r };
@@ -698,16 +769,19 @@ static int run_report(struct report *r)
 	rt.tool.mmap = rt.tool.mmap2 = rt.tool.comm = process_model;
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
 	rt.tool.lost_samples = process_lost_samples;
-	if (!r->stats)	/* perf --stats keeps the names it derives */
-		rt.tool.feature = perf_session__name_events;
+	rt.tool.feature = process_feature;
 	rt.tool.ordered_events = true;
 	r->session = perf_session__new(r->input, &err, msg, sizeof(msg));
 	if (!r->session) {
 		error("%s", msg);
 		return 1;
 	}
-	if (!r->quiet && !r->stats)	/* perf prints it before it reads the events */
+	if (r->header || r->header_only)
+		err = print_header(r);
+	else if (!r->quiet && !r->stats)	/* perf prints it before it reads the events */
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+	if (r->header_only)
+		return header_only(r, &rt);
 	err = machine__init(&r->machine, &mo, &r->session->header->env);
 	if (!err)
 		err = prepare_filter(r);
@@ -808,6 +882,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_CALLBACK(0, "time", NULL, "str",
 			     "time to display: START,STOP (seconds), or percent ranges like 10%/2, 0%-10%",
 			     parse_filter),
+		OPT_BOOLEAN(0, "header", &r.header, "show data header"),
+		OPT_BOOLEAN(0, "header-only", &r.header_only, "show only data header"),
 		OPT_CALLBACK_NOOPT(0, "children", NULL, NULL,
 				   "accumulate callchains of children and show total overhead as well",
 				   parse_children),
