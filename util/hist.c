@@ -28,6 +28,104 @@ void hists__set_format(struct hists *h, const struct hist_format *f)
 	h->fmt = f;
 	h->keys = f->keys;
 	h->nr_keys = f->nr_keys;
+	h->cache_ip = false;
+	for (int i = 0; i < f->nr_keys; i++)
+		h->cache_ip |= f->keys[i] == SORT_SYMOFF;
+}
+
+/*
+ * The lookup cache: the entry the tree walk found for these sample fields
+ * (at least as fine as any key set).  Only samples with a symbol use it:
+ * their keys compare in a total order, so the walk always finds the one
+ * equal entry; the address order of unresolved samples is not total and
+ * perf's walk may miss there, which the tree walk reproduces.
+ */
+struct hist_cache_slot {
+	const void *comm, *thread, *dso, *sym, *parent;
+	const char *srcline, *srcfile;
+	u64 ip, weight;
+	int cpu, socket;
+	struct hist_entry *e;
+};
+
+static void slot_of(const struct hists *h, const struct hist_entry *t, struct hist_cache_slot *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->comm = t->comm;
+	k->thread = t->thread;
+	k->dso = t->dso;
+	k->sym = t->sym;
+	k->parent = t->parent;
+	k->srcline = t->srcline;
+	k->srcfile = t->srcfile;
+	k->ip = h->cache_ip ? t->ip : 0;
+	k->weight = t->weight;
+	k->cpu = t->cpu;
+	k->socket = t->socket;
+}
+
+static size_t slot_hash(const struct hist_cache_slot *k, size_t size)
+{
+	u64 x = (uintptr_t)k->comm ^ (uintptr_t)k->thread * 31 ^ (uintptr_t)k->dso * 131 ^
+		(uintptr_t)k->sym * 1031 ^ (uintptr_t)k->parent ^ (uintptr_t)k->srcline * 7 ^
+		(uintptr_t)k->srcfile ^ k->ip * 13 ^ k->weight * 17 ^ (u64)k->cpu * 8191 ^
+		(u64)k->socket << 40;
+
+	x ^= x >> 29;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 32;
+	return x & (size - 1);
+}
+
+static bool slot_same(const struct hist_cache_slot *a, const struct hist_cache_slot *b)
+{
+	return a->comm == b->comm && a->thread == b->thread && a->dso == b->dso &&
+	       a->sym == b->sym && a->parent == b->parent && a->srcline == b->srcline &&
+	       a->srcfile == b->srcfile && a->ip == b->ip && a->weight == b->weight &&
+	       a->cpu == b->cpu && a->socket == b->socket;
+}
+
+static struct hist_cache_slot *cache_find(struct hists *h, const struct hist_cache_slot *k)
+{
+	size_t i;
+
+	if (!h->cache_size)
+		return NULL;
+	for (i = slot_hash(k, h->cache_size); h->cache[i].e; i = (i + 1) & (h->cache_size - 1))
+		if (slot_same(&h->cache[i], k))
+			return &h->cache[i];
+	return &h->cache[i];
+}
+
+static void cache_add(struct hists *h, const struct hist_cache_slot *k, struct hist_entry *e)
+{
+	struct hist_cache_slot *s;
+
+	if (2 * (h->cache_nr + 1) > h->cache_size) {
+		size_t size = h->cache_size ? 2 * h->cache_size : 4096;
+		struct hist_cache_slot *old = h->cache, *n = calloc(size, sizeof(*n));
+		size_t old_size = h->cache_size;
+
+		if (!n)
+			return;		/* no cache: the walk still works */
+		h->cache = n;
+		h->cache_size = size;
+		for (size_t i = 0; i < old_size; i++)
+			if (old[i].e)
+				*cache_find(h, &old[i]) = old[i];
+		free(old);
+	}
+	s = cache_find(h, k);
+	*s = *k;
+	s->e = e;
+	h->cache_nr++;
+}
+
+static void cache_free(struct hists *h)
+{
+	free(h->cache);
+	h->cache = NULL;
+	h->cache_size = h->cache_nr = 0;
 }
 
 static void entry__free(struct hist_entry *e)
@@ -48,6 +146,7 @@ void hists__exit(struct hists *h)
 	free(h->sorted);
 	if (h->all != h->sorted)
 		free(h->all);
+	cache_free(h);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -402,6 +501,7 @@ int hists__output_resort(struct hists *h)
 	struct hist_entry **v = h->all;
 	int err;
 
+	cache_free(h);
 	if (!v)
 		v = h->all = calloc(1, sizeof(*v));
 	if (!v)
@@ -454,14 +554,24 @@ static int tmpl_cmp(const void *pa, const void *pb)
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
 	struct hist_rb_node *x = h->root_in;
+	struct hist_cache_slot key, *hit;
 	struct hist_entry *e;
 
+	if (tmpl->sym) {
+		slot_of(h, tmpl, &key);
+		hit = cache_find(h, &key);
+		if (hit && hit->e)
+			return hit->e;
+	}
 	sort_hists = h;
 	while (x) {
 		int c = ident_cmp(tmpl, x->e);
 
-		if (!c)
+		if (!c) {
+			if (tmpl->sym)
+				cache_add(h, &key, x->e);
 			return x->e;
+		}
 		x = c < 0 ? x->l : x->r;
 	}
 	if (h->nr == h->alloc) {
@@ -484,5 +594,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	e->in_node = (struct hist_rb_node){ .e = e };
 	rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);
 	h->all[h->nr++] = e;
+	if (tmpl->sym)
+		cache_add(h, &key, e);
 	return e;
 }

@@ -51,6 +51,8 @@ struct hist_rb_node {
 	struct hist_entry *e;
 };
 
+struct hist_cache_slot;
+
 struct hist_entry {
 	struct comm *comm;
 	struct thread *thread;
@@ -86,6 +88,9 @@ struct hists {
 	bool children;			/* --children */
 	const struct callchain_param *cc;
 	const struct hist_format *fmt;	/* columns and order, or NULL: keys as given */
+	struct hist_cache_slot *cache;	/* findnew's answers by sample fields */
+	size_t cache_size, cache_nr;
+	bool cache_ip;			/* the keys look at the address (symoff) */
 };
 
 /**
