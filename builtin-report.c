@@ -16,6 +16,7 @@
 #include "util/debug.h"
 #include "util/header-print.h"
 #include "util/hist.h"
+#include "util/pager.h"
 #include "util/parse-options.h"
 #include "util/sample-filter.h"
 #include "util/session.h"
@@ -26,6 +27,8 @@ struct report {
 	const char *fields, *parent;	/* -F, -p (NULL: perf's default pattern) */
 	bool show_total_period;
 	bool header, header_only;	/* --header, --header-only */
+	int group;			/* --group: -1 default (on when the file has groups) */
+	struct hists ***members;	/* --group: each leader's members */
 	struct hist_format fmt;
 	regex_t parent_re;
 	bool has_parent_re, need_parent, need_srcline, need_srcfile;
@@ -474,11 +477,16 @@ static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
 }
 
 /* Pipe mode: perf report names the events by EVENT_DESC (perf evlist does not). */
-static void print_sample_count(struct hists *h, const char *name)
+static void print_sample_count(struct hists *h, const char *name, bool plural)
 {
 	unsigned long n = h->nr_samples;
+	u64 total = h->total_period;
 	char unit = ' ';
 
+	for (int m = 0; m < h->nr_members; m++) {	/* --group: the members' too */
+		n += h->members[m]->nr_samples;
+		total += h->members[m]->total_period;
+	}
 	if (n > 1000) {
 		n /= 1000;
 		unit = 'K';
@@ -491,8 +499,8 @@ static void print_sample_count(struct hists *h, const char *name)
 		n /= 1000;
 		unit = 'G';
 	}
-	printf("# Samples: %lu%c of event '%s'\n", n, unit, name);
-	printf("# Event count (approx.): %llu\n", (unsigned long long)h->total_period);
+	printf("# Samples: %lu%c of event%s '%s'\n", n, unit, plural ? "s" : "", name);
+	printf("# Event count (approx.): %llu\n", (unsigned long long)total);
 }
 
 /* --stats: the records by type, then the samples of each event. */
@@ -573,6 +581,63 @@ static void elide_columns(struct report *r, bool print)
 	f->nr_fields = n;
 }
 
+/* --group: is attr @i a member (not the leader) of a group shown together? */
+static bool is_group_member(struct report *r, int i)
+{
+	const struct perf_header_attr *a = &r->session->header->attrs[i];
+
+	return r->group && a->leader_idx != i && a->leader_idx >= 0 &&
+	       a->leader_idx < r->nr_hists && r->session->header->attrs[a->leader_idx].nr_members > 1;
+}
+
+/* "anon group { a, b }" or "name { a, b }" */
+static const char *group_desc(struct report *r, int i, char *buf, size_t size)
+{
+	struct perf_header *hd = r->session->header;
+	struct perf_header_attr *a = &hd->attrs[i];
+	char name[256];
+	int n = snprintf(buf, size, "%s { ", a->group_name ? a->group_name : "anon group");
+
+	for (int k = i; k < r->nr_hists && k < i + (int)a->nr_members && n < (int)size; k++)
+		n += snprintf(buf + n, size - n, "%s%s", k > i ? ", " : "",
+			      perf_header__event_name(hd, &hd->attrs[k], name, sizeof(name)));
+	if (n < (int)size)
+		snprintf(buf + n, size - n, " }");
+	return buf;
+}
+
+/* --group: link each leader's entries with its members' (their totals first). */
+static int link_groups(struct report *r)
+{
+	struct perf_header *hd = r->session->header;
+
+	for (int i = 0; i < r->nr_hists && r->group; i++) {
+		int nr = hd->attrs[i].nr_members;
+
+		if (is_group_member(r, i) || hd->attrs[i].leader_idx != i || nr < 2 || i + nr > r->nr_hists)
+			continue;
+		r->members[i] = calloc(nr, sizeof(struct hists *));
+		if (!r->members[i])
+			return -ENOMEM;
+		for (int k = 1; k < nr; k++) {
+			r->members[i][k - 1] = &r->hists[i + k];
+			if (hists__output_resort(&r->hists[i + k]))
+				return -ENOMEM;
+		}
+		if (hists__link_group(&r->hists[i], r->members[i], nr - 1))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Colour as perf: stdout a terminal (or the pager), not a dumb one. */
+static bool use_color(void)
+{
+	const char *term = getenv("TERM");
+
+	return (isatty(1) || pager_in_use()) && !(term && !strcmp(term, "dumb"));
+}
+
 static int print_report(struct report *r)
 {
 	struct perf_header *hd = r->session->header;
@@ -582,22 +647,30 @@ static int print_report(struct report *r)
 		.min_percent = r->percent_limit,
 		/* perf looks at the --sort text, and only without -F */
 		.skip_first_frame = !r->fields && r->sort && !strncmp(r->sort, "sym", 3),
+		.color = use_color(),
 	};
-	char buf[256];
+	char buf[1024];
 
 	elide_columns(r, !r->quiet);
 	if (!r->quiet) {
 		printf("#\n# Total Lost Samples: %llu\n#\n", (unsigned long long)r->total_lost_samples);
 	}
+	r->members = calloc(r->nr_hists + 1, sizeof(*r->members));
+	if (!r->members || link_groups(r))
+		return -ENOMEM;
 	for (int i = 0; i < r->nr_hists; i++) {
 		struct hists *h = &r->hists[i];
 
-		if (!h->nr_samples)
+		if (is_group_member(r, i))
+			continue;
+		if (!h->nr_samples && !h->nr_members)
 			continue;
 		if (hists__output_resort(h))
 			return -ENOMEM;
 		if (!r->quiet)
-			print_sample_count(h, perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)));
+			print_sample_count(h, h->nr_members ? group_desc(r, i, buf, sizeof(buf)) :
+					   perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)),
+					   hd->attrs[i].nr_members > 1);
 		if (!r->quiet)
 			printf("#\n");
 		if (hists__fprintf(h, &o, stdout))
@@ -632,6 +705,14 @@ static int parse_callchain_opt(const struct option *opt, const char *arg, int un
 	if (!arg)
 		return 0;
 	return callchain_param__parse(&r->cc, arg) ? -1 : 0;
+}
+
+static int parse_group(const struct option *opt, const char *arg, int unset)
+{
+	(void)opt;
+	(void)arg;
+	opt_rep->group = !unset;
+	return 0;
 }
 
 static int parse_children(const struct option *opt, const char *arg, int unset)
@@ -811,6 +892,9 @@ static int run_report(struct report *r)
 		if (err)
 			error("cannot write the report: %s", strerror(-err));
 	}
+	for (int i = 0; i < r->nr_hists && r->members; i++)
+		free(r->members[i]);
+	free(r->members);
 	for (int i = 0; i < r->nr_hists; i++)
 		hists__exit(&r->hists[i]);
 	free(r->hists);
@@ -854,6 +938,7 @@ int cmd_report(int argc, const char **argv)
 {
 	struct report r = {
 		.children = -1,
+		.group = -1,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5, .order = ORDER_CALLEE,
 			.max_stack = 127 },
 	};
@@ -883,6 +968,9 @@ int cmd_report(int argc, const char **argv)
 			     "time to display: START,STOP (seconds), or percent ranges like 10%/2, 0%-10%",
 			     parse_filter),
 		OPT_BOOLEAN(0, "header", &r.header, "show data header"),
+		OPT_CALLBACK_NOOPT(0, "group", NULL, NULL,
+				   "show event group information together (default when the file has groups)",
+				   parse_group),
 		OPT_BOOLEAN(0, "header-only", &r.header_only, "show only data header"),
 		OPT_CALLBACK_NOOPT(0, "children", NULL, NULL,
 				   "accumulate callchains of children and show total overhead as well",

@@ -157,6 +157,8 @@ static void compute_widths(const struct hists *h, const struct hist_cols *c, int
 	for (int i = 0; i < c->n; i++) {
 		int hl = min_width(c->id[i]);
 
+		if (sort_key__is_value(c->id[i]))
+			hl *= 1 + h->nr_members;	/* --group: a value per member */
 		if (c->id[i] == SORT_DSO && unresolved && w[i] < 16)
 			w[i] = 16;
 		if (w[i] < hl)
@@ -246,17 +248,33 @@ static double pct(u64 v, u64 total)
 	return total ? v * 100.0 / total : 0.0;
 }
 
-static void print_value(FILE *fp, const struct hists *h, const struct hist_entry *e,
-			enum sort_key_id k, int w)
+#define COLOR_RED	"\033[31m"
+#define COLOR_GREEN	"\033[32m"
+#define COLOR_RESET	"\033[m"
+
+/* A percentage as perf prints it: red from 5%, green above 0.5% (with colour). */
+static void print_percent(FILE *fp, double v, int w, bool color)
 {
+	const char *c = !color ? NULL : v >= 5.0 ? COLOR_RED : v > 0.5 ? COLOR_GREEN : NULL;
+
+	fprintf(fp, "%s %*.2f%%%s", c ? c : "", w - 2, v, c ? COLOR_RESET : "");
+}
+
+/* The value of column @k of @e (of @h) in @w characters. */
+static void print_one_value(FILE *fp, const struct hists *h, const struct hist_entry *e,
+			    enum sort_key_id k, int w, bool color)
+{
+	static const struct hist_entry none;
 	u64 v;
 
+	if (!e)
+		e = &none;
 	switch (k) {
 	case SORT_SAMPLE:
-		fprintf(fp, "%*" PRIu64, w, e->nr_samples);
+		fprintf(fp, " %*" PRIu64, w - 1, e->nr_samples);
 		return;
 	case SORT_PERIOD:
-		fprintf(fp, "%*" PRIu64, w, e->period);
+		fprintf(fp, " %*" PRIu64, w - 1, e->period);
 		return;
 	case SORT_OVERHEAD_CHILDREN:
 		if (!h->children) {
@@ -281,7 +299,18 @@ static void print_value(FILE *fp, const struct hists *h, const struct hist_entry
 		v = e->period;
 		break;
 	}
-	fprintf(fp, "%*.2f%%", w - 1, pct(v, h->total_period));
+	print_percent(fp, pct(v, h->total_period), w, color);
+}
+
+/* A value column: the entry's, then (--group) each member's. */
+static void print_value(FILE *fp, const struct hists *h, const struct hist_entry *e,
+			enum sort_key_id k, int w, bool color)
+{
+	int each = w / (1 + h->nr_members);
+
+	print_one_value(fp, h, e, k, each, color);
+	for (int m = 0; m < h->nr_members; m++)
+		print_one_value(fp, h->members[m], e->pairs ? e->pairs[m] : NULL, k, each, color);
 }
 
 /* The columns: the format's, or overheads, -n's Samples and the keys. */
@@ -347,7 +376,7 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 			if (i)
 				fprintf(fp, "  ");
 			if (sort_key__is_value(c.id[i]))
-				print_value(fp, h, e, c.id[i], w[i]);
+				print_value(fp, h, e, c.id[i], w[i], o->color);
 			else
 				print_key(fp, e, c.id[i], w[i], i == c.n - 1);
 		}

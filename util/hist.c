@@ -131,6 +131,7 @@ static void cache_free(struct hists *h)
 static void entry__free(struct hist_entry *e)
 {
 	cc_node__free_children(&e->callchain);
+	free(e->pairs);
 	free(e);
 }
 
@@ -298,13 +299,29 @@ static int value_cmp(enum sort_key_id k, const struct hist_entry *a, const struc
 	}
 }
 
+/* A group's members' values, in member order, after the leader's. */
+static int group_value_cmp(enum sort_key_id k, const struct hist_entry *a,
+			   const struct hist_entry *b)
+{
+	static const struct hist_entry none;
+	int c = value_cmp(k, a, b);
+
+	for (int m = 0; !c && m < sort_hists->nr_members; m++) {
+		const struct hist_entry *pa = a->pairs && a->pairs[m] ? a->pairs[m] : &none;
+		const struct hist_entry *pb = b->pairs && b->pairs[m] ? b->pairs[m] : &none;
+
+		c = value_cmp(k == SORT_OVERHEAD_CHILDREN ? SORT_PERIOD : k, pa, pb);
+	}
+	return c;
+}
+
 /* The order of perf's output fields (hist_format's sorts). */
 static int format_cmp(const struct hist_format *f, const struct hist_entry *a,
 		      const struct hist_entry *b)
 {
 	for (int i = 0; i < f->nr_sorts; i++) {
 		enum sort_key_id k = f->sorts[i];
-		int c = sort_key__is_value(k) ? value_cmp(k, a, b) : key_sort(k, a, b);
+		int c = sort_key__is_value(k) ? group_value_cmp(k, a, b) : key_sort(k, a, b);
 
 		if (c)
 			return c;
@@ -495,12 +512,14 @@ static int ident_cmp_v(const void *pa, const void *pb)
  * unresolved symbols is by signed difference, not total, so the order
  * depends on each tree's shape: build the same trees.
  */
-int hists__output_resort(struct hists *h)
+int hists__collapse(struct hists *h)
 {
 	size_t n = h->nr;
 	struct hist_entry **v = h->all;
 	int err;
 
+	if (h->collapsed)
+		return 0;
 	cache_free(h);
 	if (!v)
 		v = h->all = calloc(1, sizeof(*v));
@@ -512,12 +531,34 @@ int hists__output_resort(struct hists *h)
 	h->nr_sorted = n;
 	err = tree_pass(h, v, &n, ident_cmp_v, true);
 	h->nr_sorted = n;
+	h->collapsed = true;
+	return err;
+}
+
+int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
+{
+	const struct hists *saved = sort_hists;
+	int c;
+
+	sort_hists = h;
+	c = ident_cmp(a, b);
+	sort_hists = saved;
+	return c;
+}
+
+int hists__output_resort(struct hists *h)
+{
+	size_t n;
+	int err = hists__collapse(h);
+
+	n = h->nr_sorted;
+	sort_hists = h;
 	if (!err)
-		err = tree_pass(h, v, &n, output_cmp, false);
+		err = tree_pass(h, h->sorted, &n, output_cmp, false);
 	h->nr_sorted = n;
 	h->total_period = h->hidden_period;
 	for (size_t i = 0; i < n; i++)
-		h->total_period += v[i]->period;
+		h->total_period += h->sorted[i]->period;
 	return err;
 }
 

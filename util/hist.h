@@ -71,6 +71,7 @@ struct hist_entry {
 	u64 max_depth;			/* longest chain appended (perf's tie rule) */
 	u64 seq;			/* creation order */
 	struct hist_rb_node in_node;	/* in the tree samples are added to */
+	struct hist_entry **pairs;	/* a group leader's: each member's entry or NULL */
 };
 
 struct hists {
@@ -91,6 +92,9 @@ struct hists {
 	struct hist_cache_slot *cache;	/* findnew's answers by sample fields */
 	size_t cache_size, cache_nr;
 	bool cache_ip;			/* the keys look at the address (symoff) */
+	bool collapsed;			/* hists__collapse() ran */
+	struct hists **members;		/* a group leader's other members (--group) */
+	int nr_members;
 };
 
 /**
@@ -114,6 +118,20 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 
 /** hists__same - do @a and @b have the same keys (perf's identity)? */
 bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
+
+/** hists__collapse - merge the entries whose keys are equal (perf's collapse) */
+int hists__collapse(struct hists *h);
+
+/** hists__ident_cmp - the order of @a and @b by their keys (0: same entry) */
+int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
+
+/**
+ * hists__link_group - pair a group leader's entries with its @nr members'
+ * (collapsed), adding empty leader entries for keys only members have, as
+ * perf does for --group; the leader's output then orders and prints every
+ * member's value after its own.  Return: 0 or -ENOMEM.
+ */
+int hists__link_group(struct hists *leader, struct hists **members, int nr);
 
 /** hists__output_resort - merge equal entries and sort them as perf prints them */
 int hists__output_resort(struct hists *h);
@@ -140,6 +158,7 @@ struct hists_print_opts {
 	bool show_header;
 	double min_percent;
 	bool skip_first_frame;		/* the sort order starts with sym */
+	bool color;			/* colour the percentages (a terminal, or the pager) */
 };
 
 /**
