@@ -649,6 +649,8 @@ static int print_report(struct report *r)
 		.skip_first_frame = !r->fields && r->sort && !strncmp(r->sort, "sym", 3),
 		.color = use_color(),
 	};
+
+	r->cc.color = o.color;
 	char buf[1024];
 
 	elide_columns(r, !r->quiet);

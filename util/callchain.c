@@ -208,6 +208,14 @@ static size_t left_margin(FILE *fp, int margin)
 	return fprintf(fp, "            %*s", margin, "");
 }
 
+/* "12.34%", red from 5%, green above 0.5% with colour */
+static size_t fprintf_percent(FILE *fp, double v, const struct callchain_param *p)
+{
+	const char *c = !p->color ? NULL : v >= 5.0 ? "\033[31m" : v > 0.5 ? "\033[32m" : NULL;
+
+	return fprintf(fp, "%s%.2f%%%s", c ? c : "", v, c ? "\033[m" : "");
+}
+
 static size_t fprintf_value(FILE *fp, const struct cc_node *n, u64 total,
 			    const struct callchain_param *p)
 {
@@ -217,7 +225,7 @@ static size_t fprintf_value(FILE *fp, const struct cc_node *n, u64 total,
 	case CCVAL_COUNT:
 		return fprintf(fp, "%" PRIu64, n->count + n->children_count);
 	default:
-		return fprintf(fp, "%.2f%%", total ? cc_node__cumul(n) * 100.0 / total : 0.0);
+		return fprintf_percent(fp, total ? cc_node__cumul(n) * 100.0 / total : 0.0, p);
 	}
 }
 
@@ -458,7 +466,7 @@ static size_t flat_value(FILE *fp, const struct cc_node *n, u64 total, bool fold
 	case CCVAL_COUNT:
 		return fprintf(fp, "%" PRIu64, count);
 	default:
-		return fprintf(fp, "%.2f%%", total ? period * 100.0 / total : 0.0);
+		return fprintf_percent(fp, total ? period * 100.0 / total : 0.0, p);
 	}
 }
 

@@ -26,6 +26,7 @@ struct callchain_param {
 	bool key_address;		/* "address" instead of "function" */
 	unsigned int print_limit;	/* 0: all */
 	int max_stack;
+	bool color;			/* colour the percentages as perf does on a terminal */
 };
 
 /* One frame of a sample's callchain. */
