@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "util/config.h"
 #include "util/debug.h"
 #include "util/header-print.h"
 #include "util/hist.h"
@@ -27,6 +28,7 @@ struct report {
 	const char *fields, *parent;	/* -F, -p (NULL: perf's default pattern) */
 	bool show_total_period;
 	bool header, header_only;	/* --header, --header-only */
+	int verbose;			/* -v */
 	int group;			/* --group: -1 default (on when the file has groups) */
 	struct hists ***members;	/* --group: each leader's members */
 	struct hist_format fmt;
@@ -458,6 +460,7 @@ static int setup_hists(struct report *r)
 			return -ENOMEM;
 		r->hists[i].has_callchain = has_cc && r->cc.mode != CHAIN_NONE;
 		hists__set_format(&r->hists[i], &r->fmt);
+		r->hists[i].long_dso = tperf_config.verbose > 0;
 	}
 	return 0;
 }
@@ -648,6 +651,7 @@ static int print_report(struct report *r)
 		/* perf looks at the --sort text, and only without -F */
 		.skip_first_frame = !r->fields && r->sort && !strncmp(r->sort, "sym", 3),
 		.color = use_color(),
+		.verbose = r->verbose > 0 || tperf_config.verbose > 0,
 	};
 
 	r->cc.color = o.color;
@@ -987,6 +991,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_DOUBLE(0, "percent-limit", &r.percent_limit,
 			   "don't show entries under that percent"),
 		OPT_BOOLEAN('n', "show-nr-samples", &r.show_nr_samples, "show a column with the number of samples"),
+		OPT_INCR('v', "verbose", &r.verbose,
+			 "be more verbose (show DSO paths, symbol addresses and origins, debug messages)"),
 		OPT_BOOLEAN('q', "quiet", &r.quiet, "do not show any warnings or messages"),
 		OPT_BOOLEAN(0, "stats", &r.stats, "display event stats"),
 		OPT_STRING(0, "symfs", &r.symfs, "directory", "look for files with symbols relative to this directory"),
@@ -997,6 +1003,7 @@ int cmd_report(int argc, const char **argv)
 
 	opt_rep = &r;
 	argc = parse_options(argc, argv, options, usage, 0);
+	tperf_config.verbose += r.verbose;
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
 	if (check_format(&r))

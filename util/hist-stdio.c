@@ -118,6 +118,22 @@ static int min_width(enum sort_key_id k)
 	}
 }
 
+static bool verbose_out;	/* -v: DSO long names, symbol addresses and origins */
+
+static const char *dso_shown(const struct dso *d)
+{
+	return verbose_out ? d->long_name : d->short_name;
+}
+
+/* -v's symbol prefix: the address and where the symbols came from */
+static int sym_prefix(char *buf, size_t size, const struct hist_entry *e)
+{
+	if (!verbose_out)
+		return 0;
+	return snprintf(buf, size, "%-#*" PRIx64 " %c ", 18, e->ip,
+			e->dso && e->dso->origin ? e->dso->origin : '!');
+}
+
 /* perf's column widths: the longest value, the header, 16 for raw addresses. */
 static void compute_widths(const struct hists *h, const struct hist_cols *c, int *w)
 {
@@ -137,10 +153,10 @@ static void compute_widths(const struct hists *h, const struct hist_cols *c, int
 				len = comm_len(e);
 				break;
 			case SORT_DSO:
-				len = e->dso ? (int)strlen(e->dso->short_name) : 0;
+				len = e->dso ? (int)strlen(dso_shown(e->dso)) : 0;
 				break;
 			case SORT_SYM:
-				len = e->sym ? e->sym->namelen + 4 : 16 + 6;
+				len = (e->sym ? e->sym->namelen + 4 : 16 + 6) + (verbose_out ? 21 : 0);
 				break;
 			case SORT_PID:
 			case SORT_TID:
@@ -175,9 +191,14 @@ static void key_snprintf(char *buf, size_t size, const struct hist_entry *e, enu
 		snprintf(buf, size, "%-*.*s", w, w, e->comm->str);
 		break;
 	case SORT_DSO:
-		snprintf(buf, size, "%-*.*s", w, w, e->dso ? e->dso->short_name : "[unknown]");
+		snprintf(buf, size, "%-*.*s", w, w, e->dso ? dso_shown(e->dso) : "[unknown]");
 		break;
-	case SORT_SYM:
+	case SORT_SYM: {
+		int n = sym_prefix(buf, size, e);
+
+		buf += n;
+		size -= n;
+		w -= n;
 		if (!e->sym)
 			snprintf(buf, size, "[%c] %-#.*" PRIx64, e->level, 16, e->ip);
 		else if (e->sym->type == STT_OBJECT)
@@ -186,6 +207,7 @@ static void key_snprintf(char *buf, size_t size, const struct hist_entry *e, enu
 		else
 			snprintf(buf, size, "[%c] %.*s", e->level, w > 4 ? w - 4 : 0, e->sym->name);
 		break;
+	}
 	case SORT_PID:
 	case SORT_TID:
 		/* perf shows the thread's last comm here, not the sample's */
@@ -361,6 +383,7 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 	u64 min_hit = h->cc ? (u64)(h->total_period * (h->cc->min_percent / 100)) : 0;
 	bool chains = h->has_callchain && h->cc && h->cc->mode != CHAIN_NONE;
 
+	verbose_out = o->verbose;
 	columns_of(h, o, &c);
 	compute_widths(h, &c, w);
 	if (o->show_header)

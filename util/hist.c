@@ -151,9 +151,14 @@ void hists__exit(struct hists *h)
 	memset(h, 0, sizeof(*h));
 }
 
+static const struct hists *sort_hists;
+
 static const char *dso_name(const struct hist_entry *e)
 {
-	return e->dso ? e->dso->short_name : NULL;
+	if (!e->dso)
+		return NULL;
+	/* perf -v orders by the long names it shows */
+	return sort_hists && sort_hists->long_dso ? e->dso->long_name : e->dso->short_name;
 }
 
 static int cmp_str_null_last(const char *a, const char *b)
@@ -250,8 +255,6 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 		return cmp_addr(a->sym->start, b->sym->start);
 	return cmp_addr(a->sym->end, b->sym->end);
 }
-
-static const struct hists *sort_hists;
 
 static int ident_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {

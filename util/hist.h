@@ -93,6 +93,7 @@ struct hists {
 	size_t cache_size, cache_nr;
 	bool cache_ip;			/* the keys look at the address (symoff) */
 	bool collapsed;			/* hists__collapse() ran */
+	bool long_dso;			/* -v: DSOs compare by their long names */
 	struct hists **members;		/* a group leader's other members (--group) */
 	int nr_members;
 };
@@ -159,6 +160,7 @@ struct hists_print_opts {
 	double min_percent;
 	bool skip_first_frame;		/* the sort order starts with sym */
 	bool color;			/* colour the percentages (a terminal, or the pager) */
+	bool verbose;			/* -v: DSO paths, symbol addresses and origins */
 };
 
 /**
