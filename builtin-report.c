@@ -710,7 +710,12 @@ static int parse_callchain_opt(const struct option *opt, const char *arg, int un
 	}
 	if (!arg)
 		return 0;
-	return callchain_param__parse(&r->cc, arg) ? -1 : 0;
+	if (callchain_param__parse(&r->cc, arg)) {
+		error("invalid --call-graph value '%s': give print_type,threshold,order,sort_key,value",
+		      arg);
+		return -1;
+	}
+	return 0;
 }
 
 static int parse_group(const struct option *opt, const char *arg, int unset)

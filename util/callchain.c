@@ -124,6 +124,8 @@ void cc_node__free_children(struct cc_node *n)
 	n->nr = n->alloc = 0;
 }
 
+static bool key_address_order;	/* siblings are keyed by address ("address") */
+
 /*
  * perf orders siblings by cumulated period, then (its insertion order)
  * by DSO object (later DSOs first; frames without one last) and address
@@ -140,8 +142,8 @@ static int sibling_cmp(const void *pa, const void *pb)
 		return ca > cb ? -1 : 1;
 	if (da != db)
 		return da > db ? -1 : 1;
-	ka = a->sym && b->sym ? a->sym->start : a->ip;
-	kb = a->sym && b->sym ? b->sym->start : b->ip;
+	ka = a->sym && b->sym && !key_address_order ? a->sym->start : a->ip;
+	kb = a->sym && b->sym && !key_address_order ? b->sym->start : b->ip;
 	if (ka != kb)
 		return ka > kb ? -1 : 1;
 	return 0;
@@ -313,11 +315,13 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 	int margin = 0;
 	size_t ret = 0;
 	u32 nr;
-	struct cc_node **v = sorted_children(root, min_hit, &nr);
+	struct cc_node **v;
 
+	cur_param = p;
+	key_address_order = p->key_address;
+	v = sorted_children(root, min_hit, &nr);
 	if (!v)
 		return 0;
-	cur_param = p;
 	if (nr == 1 && cc_node__cumul(v[0]) == parent) {
 		const struct cc_node *end = run_end(v[0]), *f = v[0];
 		bool printed = false;
