@@ -480,7 +480,7 @@ static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
 }
 
 /* Pipe mode: perf report names the events by EVENT_DESC (perf evlist does not). */
-static void print_sample_count(struct hists *h, const char *name, bool plural)
+static void print_sample_count(struct report *r, struct hists *h, const char *name, bool plural)
 {
 	unsigned long n = h->nr_samples;
 	u64 total = h->total_period;
@@ -502,7 +502,10 @@ static void print_sample_count(struct hists *h, const char *name, bool plural)
 		n /= 1000;
 		unit = 'G';
 	}
-	printf("# Samples: %lu%c of event%s '%s'\n", n, unit, plural ? "s" : "", name);
+	printf("# Samples: %lu%c of event%s '%s'", n, unit, plural ? "s" : "", name);
+	if (r->time_str)
+		printf(" (time slices: %s)", r->time_str);
+	printf("\n");
 	printf("# Event count (approx.): %llu\n", (unsigned long long)total);
 }
 
@@ -674,7 +677,7 @@ static int print_report(struct report *r)
 		if (hists__output_resort(h))
 			return -ENOMEM;
 		if (!r->quiet)
-			print_sample_count(h, h->nr_members ? group_desc(r, i, buf, sizeof(buf)) :
+			print_sample_count(r, h, h->nr_members ? group_desc(r, i, buf, sizeof(buf)) :
 					   perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)),
 					   hd->attrs[i].nr_members > 1);
 		if (!r->quiet)
@@ -762,6 +765,8 @@ static int parse_filter(const struct option *opt, const char *arg, int unset)
 		return -1;
 	}
 	opt_rep->filter_set = true;
+	if (!strcmp(opt->long_name, "time"))
+		opt_rep->time_str = arg;
 	return 0;
 }
 
