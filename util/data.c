@@ -93,14 +93,14 @@ static int map_file(struct perf_data *d, int fd, const char *name)
  */
 static void release_behind(struct perf_data_src *s)
 {
-	u64 upto;
+	u64 limit;
 
 	if (s->pos < s->released + 2 * RELEASE_STEP)
 		return;
-	upto = (s->pos - RELEASE_STEP) & ~(u64)(RELEASE_STEP - 1);
-	if (upto > s->released && !madvise(s->map + s->released, upto - s->released,
+	limit = (s->pos - RELEASE_STEP) & ~(u64)(RELEASE_STEP - 1);
+	if (limit > s->released && !madvise(s->map + s->released, limit - s->released,
 					   MADV_DONTNEED))
-		s->released = upto;
+		s->released = limit;
 }
 
 /*
