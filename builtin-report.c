@@ -636,6 +636,15 @@ static int link_groups(struct report *r)
 	return 0;
 }
 
+static u64 total_samples(const struct report *r)
+{
+	u64 n = 0;
+
+	for (int i = 0; i < r->nr_hists; i++)
+		n += r->hists[i].nr_samples;
+	return n;
+}
+
 /* Colour as perf: stdout a terminal (or the pager), not a dumb one. */
 static bool use_color(void)
 {
@@ -660,6 +669,11 @@ static int print_report(struct report *r)
 	r->cc.color = o.color;
 	char buf[1024];
 
+	if (!total_samples(r)) {	/* perf prints nothing more, and says so */
+		warning("'%s' has no samples%s", r->input,
+			r->filter_set ? " that pass the filters" : "");
+		return fflush(stdout) || ferror(stdout) ? -EIO : 0;
+	}
 	elide_columns(r, !r->quiet);
 	if (!r->quiet) {
 		printf("#\n# Total Lost Samples: %llu\n#\n", (unsigned long long)r->total_lost_samples);

@@ -11,9 +11,9 @@ test_expect_success CC 'build the call tree workload' '
 	build_calltree
 '
 
-test_expect_success PERF 'record two processes, and system wide' '
+test_expect_success PERF 'record two processes, and one with the CPU of each sample' '
 	perf_rec two -F 999 -g -- sh -c "\"$TRASH/calltree\" 40; ls -R /usr/lib >/dev/null" &&
-	perf_rec sys -F 499 -a -g -- sleep 0.3
+	perf_rec sys -e cpu-clock:u -F 999 -g --sample-cpu -- "$TRASH/calltree" 100
 '
 
 first_tid() { perf script -i "$1" -F tid 2>/dev/null | head -1 | tr -d " "; }
@@ -27,9 +27,7 @@ test_expect_success PERF 'comm, pid, tid, dso, symbol lists' '
 		"--symbols spin,main" "--comms calltree --dsos calltree"; do
 		same_as_perf $f --no-children -g none $o || exit 1
 		same_as_perf $f --no-children $o || exit 1
-	done &&
-	same_as_perf $f --comms calltree &&
-	same_as_perf $f --pid $(perf script -i $f -F pid 2>/dev/null | head -1 | tr -d " ")
+	done
 '
 
 test_expect_success PERF 'one-item lists: the column goes, a comment names it' '
@@ -40,14 +38,25 @@ test_expect_success PERF 'one-item lists: the column goes, a comment names it' '
 	grep -q "^# Overhead  Shared Object  *Symbol" out
 '
 
+first_cpu() { perf script -i "$1" -F cpu 2>/dev/null | head -1 | tr -d "[] "; }
+
 test_expect_success PERF 'cpu and time' '
 	f=$TRASH/sys.data &&
-	for o in "--cpu 0" "--cpu 1" "--cpu 0-1" "--time 10%/2" "--time 0%-50%" \
+	for o in "--cpu $(first_cpu $f)" "--cpu 0-1" "--time 10%/2" "--time 0%-50%" \
 		"--time $(time_of $f 20)," "--time ,$(time_of $f 20)" \
 		"--time $(time_of $f 5),$(time_of $f 40)"; do
 		same_as_perf $f --no-children -g none $o || exit 1
-		same_as_perf $f $o || exit 1
+		same_as_perf $f --no-children $o || exit 1
 	done
+'
+
+test_expect_success PERF 'no sample left: the first lines only, and a warning' '
+	c=$(first_cpu "$TRASH/sys.data") &&
+	tperf report -i "$TRASH/sys.data" --stdio --cpu $((1 - c)) >out 2>err &&
+	printf "%s\n" "# To display the perf.data header info, please use --header/--header-only options." "#" >expect &&
+	test_cmp expect out &&
+	echo "tperf: warning: '"'"'$TRASH/sys.data'"'"' has no samples that pass the filters" >expect &&
+	test_cmp expect err
 '
 
 test_expect_success PERF '--cpu on a file without CPUs is an error' '

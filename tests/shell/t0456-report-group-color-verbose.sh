@@ -24,8 +24,7 @@ test_expect_success PERF 'the group in one section, its members as columns' '
 	done &&
 	same_as_perf $f &&
 	sed -n 6p actual >line &&
-	echo "# Samples: $(sed -n "s/^# Samples: \([0-9K]*\) .*/\1/p" actual | head -1) of events '"'"'anon group { task-clock, page-faults }'"'"'" >expect &&
-	test_cmp expect line
+	grep -q "^# Samples: [0-9]*[KM ] of events '"'"'anon group { task-clock, page-faults }'"'"'$" line
 '
 
 test_expect_success PERF,SCRIPT 'colours on a terminal as perf uses them' '
