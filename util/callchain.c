@@ -415,7 +415,8 @@ static void flat_collect(struct flat_walk *w, const struct cc_node *n, int paren
 		w->err = -ENOMEM;
 		return;
 	}
-	memcpy(v, n->child, n->nr * sizeof(*v));
+	if (n->nr)
+		memcpy(v, n->child, n->nr * sizeof(*v));
 	qsort(v, n->nr, sizeof(*v), child_order_cmp);
 	for (u32 i = 0; i < n->nr && !w->err; i++)
 		flat_collect(w, v[i], me, false);
@@ -482,7 +483,8 @@ static size_t fprintf_flat_or_folded(FILE *fp, const struct cc_node *root, u64 t
 
 	flat_collect(&w, root, -1, true);
 	sort_walk = &w;
-	qsort(w.sel, w.nr_sel, sizeof(*w.sel), flat_sel_cmp);
+	if (w.nr_sel)
+		qsort(w.sel, w.nr_sel, sizeof(*w.sel), flat_sel_cmp);
 	for (size_t i = 0; i < w.nr_sel && !w.err; i++) {
 		bool first = true;
 

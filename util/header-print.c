@@ -343,7 +343,7 @@ static void print_section(FILE *fp, struct perf_header *h, int fd, int feat)
 	const struct perf_file_section *s = &h->feat_sec[feat];
 	void *buf;
 
-	if (s->size > (1u << 30))
+	if (s->size > (64u << 20))
 		return;
 	buf = malloc(s->size + 1);
 	if (!buf)
