@@ -4,6 +4,10 @@
  * `report --stdio` does.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,12 +15,29 @@
 #include "builtin.h"
 #include "util/config.h"
 #include "util/debug.h"
+#include "util/header-print.h"
 #include "util/hist.h"
+#include "util/pager.h"
 #include "util/parse-options.h"
+#include "util/sample-filter.h"
 #include "util/session.h"
+#include "util/srcline.h"
 
 struct report {
 	const char *input, *sort, *symfs, *kallsyms;
+	const char *fields, *parent;	/* -F, -p (NULL: perf's default pattern) */
+	bool show_total_period;
+	bool header, header_only;	/* --header, --header-only */
+	int verbose;			/* -v */
+	int group;			/* --group: -1 default (on when the file has groups) */
+	struct hists ***members;	/* --group: each leader's members */
+	struct hist_format fmt;
+	regex_t parent_re;
+	bool has_parent_re, need_parent, need_srcline, need_srcfile;
+	char errbuf[512];
+	struct sample_filter filter;
+	bool filter_set;
+	const char *time_str;
 	int children;			/* -1: default (on when the file has callchains) */
 	bool inverted, show_nr_samples, quiet, stdio, stats;
 	bool callchain_set, no_callchain;
@@ -25,8 +46,6 @@ struct report {
 	struct machine machine;
 	struct hists *hists;		/* one per attr */
 	int nr_hists;
-	enum sort_key_id keys[SORT_NR_KEYS];
-	int nr_keys;
 	u64 total_lost_samples;
 	struct cc_frame *frames;
 	char *levels;
@@ -102,7 +121,7 @@ static int resolve_callchain(struct report *r, struct thread *t, const struct pe
 			continue;
 		}
 		machine__resolve_addr(&r->machine, t, cpumode, ip, &al);
-		r->frames[n] = (struct cc_frame){ al.map ? al.map->dso : NULL, al.sym, ip };
+		r->frames[n] = (struct cc_frame){ al.map ? al.map->dso : NULL, al.sym, ip, al.addr };
 		r->levels[n] = al.map ? al.level : 0;
 		n++;
 	}
@@ -129,6 +148,15 @@ static size_t order_frames(struct report *r, size_t n)
 	return n < max ? n : max;
 }
 
+/* The srcline keys of a callchain frame's entry (--children). */
+static void frame_keys(struct report *r, struct hist_entry *tmpl, const struct cc_frame *f)
+{
+	if (r->need_srcline)
+		tmpl->srcline = f->dso ? dso__srcline(f->dso, f->addr, f->sym) : SRCLINE_UNKNOWN;
+	if (r->need_srcfile)
+		tmpl->srcfile = f->dso ? dso__srcfile(f->dso, f->addr) : "";
+}
+
 static int add_children(struct report *r, struct hists *h, const struct hist_entry *self_tmpl,
 			struct hist_entry *self, u64 period, size_t n)
 {
@@ -150,6 +178,7 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		if (r->levels[i])
 			level = r->levels[i];	/* frames without a map keep the last one */
 		tmpl.level = level;
+		frame_keys(r, &tmpl, &r->frames[i]);
 		e = hists__findnew(h, &tmpl);
 		if (!e) {
 			err = -ENOMEM;
@@ -174,6 +203,95 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 	return err;
 }
 
+/* The first frame whose symbol matches the --parent pattern (perf's parent). */
+static struct symbol *find_parent(struct report *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (r->frames[i].sym && !regexec(&r->parent_re, r->frames[i].sym->name, 0, NULL, 0))
+			return r->frames[i].sym;
+	return NULL;
+}
+
+/* The socket of @cpu in the recording machine's topology (-1: unknown). */
+static int socket_of(struct report *r, u32 cpu)
+{
+	const struct perf_env *env = &r->session->header->env;
+
+	if (cpu == (u32)-1 || cpu >= env->nr_cpu_topo || !env->cpu_topo)
+		return -1;
+	return env->cpu_topo[cpu].socket_id;
+}
+
+/* The keys beyond comm/dso/sym/cpu that the sort order needs. */
+static void sample_keys(struct report *r, struct hist_entry *tmpl, const struct perf_sample *s,
+			size_t n)
+{
+	tmpl->socket = socket_of(r, s->cpu);
+	tmpl->weight = s->weight;
+	if (r->need_parent)
+		tmpl->parent = find_parent(r, n);
+	if (r->need_srcline)
+		tmpl->srcline = tmpl->dso ? dso__srcline(tmpl->dso, tmpl->ip, tmpl->sym)
+					  : SRCLINE_UNKNOWN;
+	if (r->need_srcfile)
+		tmpl->srcfile = tmpl->dso ? dso__srcfile(tmpl->dso, tmpl->ip) : "";
+}
+
+/* Self period by cpumode, for the overhead_sys/us columns. */
+static void add_cpumode_period(struct hist_entry *e, u16 misc, u64 period)
+{
+	switch (misc & PERF_RECORD_MISC_CPUMODE_MASK) {
+	case PERF_RECORD_MISC_KERNEL:
+		e->period_sys += period;
+		break;
+	case PERF_RECORD_MISC_USER:
+		e->period_us += period;
+		break;
+	case PERF_RECORD_MISC_GUEST_KERNEL:
+		e->period_guest_sys += period;
+		break;
+	case PERF_RECORD_MISC_GUEST_USER:
+		e->period_guest_us += period;
+		break;
+	default:
+		break;
+	}
+}
+
+static bool cpu_listed(const struct sample_filter *f, u32 cpu)
+{
+	const unsigned int bits = 8 * sizeof(unsigned long);
+
+	return cpu < SAMPLE_FILTER_MAX_CPUS && (f->cpus[cpu / bits] & (1UL << (cpu % bits)));
+}
+
+/* --time and --cpu drop a sample: it counts nowhere. */
+static bool sample_dropped(struct report *r, const struct perf_sample *s)
+{
+	if (!r->filter_set)
+		return false;
+	return !sample_filter__match_time(&r->filter, s->time) ||
+	       (r->filter.cpus && !cpu_listed(&r->filter, s->cpu));
+}
+
+/*
+ * --comm, --pid, --tid, --dso, --symbols hide a sample: it counts in the
+ * totals (perf's percentages stay those of the whole file) but makes no
+ * entry, nor do its callchain's entries.
+ */
+static bool sample_hidden(struct report *r, const struct perf_sample *s, struct thread *t,
+			  const struct addr_location *al)
+{
+	if (!r->filter_set)
+		return false;
+	if (!sample_filter__match(&r->filter, s, t->comm ? t->comm->str : NULL))
+		return true;
+	if (!sample_filter__match_dso(&r->filter, al->map ? al->map->dso->long_name : NULL))
+		return true;
+	return !sample_filter__match_sym(&r->filter, al->sym ? al->sym->name : NULL,
+					 al->sym ? al->sym->start : 0);
+}
+
 static int process_sample(struct perf_tool *tool, struct perf_session *s,
 			  const union perf_event *ev, struct perf_sample *sample,
 			  struct perf_header_attr *attr)
@@ -191,12 +309,20 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	h = &r->hists[attr->idx];
 	period = (attr->attr.sample_type & PERF_SAMPLE_PERIOD) ? sample->period
 							       : attr->attr.sample_period;
+	if (sample_dropped(r, sample))
+		return 0;
 	t = machine__findnew_thread(&r->machine, sample->pid, sample->tid);
 	if (!t)
 		return -ENOMEM;
 	machine__resolve_addr(&r->machine, t, sample->misc & PERF_RECORD_MISC_CPUMODE_MASK,
 			      sample->ip, &al);
-	if ((h->has_callchain || h->children) && (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
+	if (sample_hidden(r, sample, t, &al)) {
+		h->nr_samples++;
+		h->hidden_period += period;
+		return 0;
+	}
+	if ((h->has_callchain || h->children || r->need_parent) &&
+	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		if (resolve_callchain(r, t, sample, &n))
 			return -ENOMEM;
 		n = order_frames(r, n);
@@ -208,9 +334,11 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	tmpl.ip = al.addr;
 	tmpl.level = al.level;
 	tmpl.cpu = sample->cpu;
+	sample_keys(r, &tmpl, sample, n);
 	e = hists__findnew(h, &tmpl);
 	if (!e)
 		return -ENOMEM;
+	add_cpumode_period(e, sample->misc, period);
 	e->period += period;
 	e->nr_samples++;
 	h->nr_samples++;
@@ -260,6 +388,40 @@ static u64 combined_sample_type(struct perf_header *h)
 	return t;
 }
 
+static bool fmt_has(const struct hist_format *f, enum sort_key_id k)
+{
+	for (int i = 0; i < f->nr_keys; i++)
+		if (f->keys[i] == k)
+			return true;
+	return false;
+}
+
+/* --sort with -p's parent key added at its end, as perf adds it */
+static const char *sort_order(struct report *r, char *buf, size_t size)
+{
+	if (!r->parent)
+		return r->sort;
+	if (!r->sort && r->fields && *r->fields != '+')
+		return "parent";
+	snprintf(buf, size, "%s,parent", r->sort ? r->sort : "comm,dso,sym");
+	return buf;
+}
+
+/* The columns and the output order; the per-sample work the keys need. */
+static int setup_format(struct report *r, bool children)
+{
+	char bad[256], buf[4096];
+	const char *sort = sort_order(r, buf, sizeof(buf));
+
+	if (hist_format__setup(&r->fmt, sort, r->fields, children, r->show_nr_samples,
+			       r->show_total_period, bad, sizeof(bad)))
+		return -EINVAL;
+	r->need_parent = fmt_has(&r->fmt, SORT_PARENT);
+	r->need_srcline = fmt_has(&r->fmt, SORT_SRCLINE);
+	r->need_srcfile = fmt_has(&r->fmt, SORT_SRCFILE);
+	return 0;
+}
+
 /* The hists of each event, once the attrs are known (pipe mode: after the header records). */
 static int setup_hists(struct report *r)
 {
@@ -282,14 +444,23 @@ static int setup_hists(struct report *r)
 	children = children && has_cc && !r->session->data.is_pipe;
 	if (r->inverted)
 		r->cc.order = ORDER_CALLER;
+	if (setup_format(r, children))
+		return -EINVAL;
+	if (r->need_parent && !has_cc && !r->session->data.is_pipe) {
+		error("selected --sort parent but the file '%s' has no callchains: record with -g",
+		      r->input);
+		return -EINVAL;
+	}
 	r->nr_hists = h->nr_attrs;
 	r->hists = calloc(r->nr_hists + 1, sizeof(*r->hists));
 	if (!r->hists)
 		return -ENOMEM;
 	for (int i = 0; i < r->nr_hists; i++) {
-		if (hists__init(&r->hists[i], r->keys, r->nr_keys, children, &r->cc))
+		if (hists__init(&r->hists[i], r->fmt.keys, r->fmt.nr_keys, children, &r->cc))
 			return -ENOMEM;
 		r->hists[i].has_callchain = has_cc && r->cc.mode != CHAIN_NONE;
+		hists__set_format(&r->hists[i], &r->fmt);
+		r->hists[i].long_dso = tperf_config.verbose > 0;
 	}
 	return 0;
 }
@@ -309,11 +480,16 @@ static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
 }
 
 /* Pipe mode: perf report names the events by EVENT_DESC (perf evlist does not). */
-static void print_sample_count(struct hists *h, const char *name)
+static void print_sample_count(struct report *r, struct hists *h, const char *name, bool plural)
 {
 	unsigned long n = h->nr_samples;
+	u64 total = h->total_period;
 	char unit = ' ';
 
+	for (int m = 0; m < h->nr_members; m++) {	/* --group: the members' too */
+		n += h->members[m]->nr_samples;
+		total += h->members[m]->total_period;
+	}
 	if (n > 1000) {
 		n /= 1000;
 		unit = 'K';
@@ -326,8 +502,11 @@ static void print_sample_count(struct hists *h, const char *name)
 		n /= 1000;
 		unit = 'G';
 	}
-	printf("# Samples: %lu%c of event '%s'\n", n, unit, name);
-	printf("# Event count (approx.): %llu\n", (unsigned long long)h->total_period);
+	printf("# Samples: %lu%c of event%s '%s'", n, unit, plural ? "s" : "", name);
+	if (r->time_str)
+		printf(" (time slices: %s)", r->time_str);
+	printf("\n");
+	printf("# Event count (approx.): %llu\n", (unsigned long long)total);
 }
 
 /* --stats: the records by type, then the samples of each event. */
@@ -361,9 +540,117 @@ static int print_stats(struct report *r)
 	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
 }
 
-static bool sort_starts_with_sym(const char *s)
+/* The keys a one-item --comms, --dsos or --symbols list leaves out, as perf does. */
+static int elided_list(const struct report *r, enum sort_key_id k, const char *const **list)
 {
-	return !strncmp(s, "sym", 3);
+	switch (k) {
+	case SORT_COMM:
+		*list = (const char *const *)r->filter.comms;
+		return r->filter.nr_comms;
+	case SORT_DSO:
+		*list = (const char *const *)r->filter.dsos;
+		return r->filter.nr_dsos;
+	case SORT_SYM:
+		*list = (const char *const *)r->filter.syms;
+		return r->filter.nr_syms;
+	default:
+		return 0;
+	}
+}
+
+static const char *key_list_name(enum sort_key_id k)
+{
+	return k == SORT_COMM ? "comm" : k == SORT_DSO ? "dso" : "symbol";
+}
+
+/* Drop the elided columns; print "# comm: NAME" for each, or none when all would go. */
+static void elide_columns(struct report *r, bool print)
+{
+	struct hist_format *f = &r->fmt;
+	const char *const *list;
+	int n = 0, keys = 0, elided = 0;
+
+	for (int i = 0; i < f->nr_fields; i++) {
+		keys += !sort_key__is_value(f->fields[i]);
+		elided += elided_list(r, f->fields[i], &list) == 1;
+	}
+	if (!elided || elided == keys)
+		return;
+	for (int i = 0; i < f->nr_fields; i++) {
+		if (elided_list(r, f->fields[i], &list) != 1) {
+			f->fields[n++] = f->fields[i];
+			continue;
+		}
+		if (print)
+			printf("# %s: %s\n", key_list_name(f->fields[i]), list[0]);
+	}
+	f->nr_fields = n;
+}
+
+/* --group: is attr @i a member (not the leader) of a group shown together? */
+static bool is_group_member(struct report *r, int i)
+{
+	const struct perf_header_attr *a = &r->session->header->attrs[i];
+
+	return r->group && a->leader_idx != i && a->leader_idx >= 0 &&
+	       a->leader_idx < r->nr_hists && r->session->header->attrs[a->leader_idx].nr_members > 1;
+}
+
+/* "anon group { a, b }" or "name { a, b }" */
+static const char *group_desc(struct report *r, int i, char *buf, size_t size)
+{
+	struct perf_header *hd = r->session->header;
+	struct perf_header_attr *a = &hd->attrs[i];
+	char name[256];
+	int n = snprintf(buf, size, "%s { ", a->group_name ? a->group_name : "anon group");
+
+	for (int k = i; k < r->nr_hists && k < i + (int)a->nr_members && n < (int)size; k++)
+		n += snprintf(buf + n, size - n, "%s%s", k > i ? ", " : "",
+			      perf_header__event_name(hd, &hd->attrs[k], name, sizeof(name)));
+	if (n < (int)size)
+		snprintf(buf + n, size - n, " }");
+	return buf;
+}
+
+/* --group: link each leader's entries with its members' (their totals first). */
+static int link_groups(struct report *r)
+{
+	struct perf_header *hd = r->session->header;
+
+	for (int i = 0; i < r->nr_hists && r->group; i++) {
+		int nr = hd->attrs[i].nr_members;
+
+		if (is_group_member(r, i) || hd->attrs[i].leader_idx != i || nr < 2 || i + nr > r->nr_hists)
+			continue;
+		r->members[i] = calloc(nr, sizeof(struct hists *));
+		if (!r->members[i])
+			return -ENOMEM;
+		for (int k = 1; k < nr; k++) {
+			r->members[i][k - 1] = &r->hists[i + k];
+			if (hists__output_resort(&r->hists[i + k]))
+				return -ENOMEM;
+		}
+		if (hists__link_group(&r->hists[i], r->members[i], nr - 1))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static u64 total_samples(const struct report *r)
+{
+	u64 n = 0;
+
+	for (int i = 0; i < r->nr_hists; i++)
+		n += r->hists[i].nr_samples;
+	return n;
+}
+
+/* Colour as perf: stdout a terminal (or the pager), not a dumb one. */
+static bool use_color(void)
+{
+	const char *term = getenv("TERM");
+
+	return (isatty(1) || pager_in_use()) && !(term && !strcmp(term, "dumb"));
 }
 
 static int print_report(struct report *r)
@@ -373,22 +660,40 @@ static int print_report(struct report *r)
 		.show_nr_samples = r->show_nr_samples,
 		.show_header = !r->quiet,
 		.min_percent = r->percent_limit,
-		.skip_first_frame = sort_starts_with_sym(r->sort),
+		/* perf looks at the --sort text, and only without -F */
+		.skip_first_frame = !r->fields && r->sort && !strncmp(r->sort, "sym", 3),
+		.color = use_color(),
+		.verbose = r->verbose > 0 || tperf_config.verbose > 0,
 	};
-	char buf[256];
 
+	r->cc.color = o.color;
+	char buf[1024];
+
+	if (!total_samples(r)) {	/* perf prints nothing more, and says so */
+		warning("'%s' has no samples%s", r->input,
+			r->filter_set ? " that pass the filters" : "");
+		return fflush(stdout) || ferror(stdout) ? -EIO : 0;
+	}
+	elide_columns(r, !r->quiet);
 	if (!r->quiet) {
 		printf("#\n# Total Lost Samples: %llu\n#\n", (unsigned long long)r->total_lost_samples);
 	}
+	r->members = calloc(r->nr_hists + 1, sizeof(*r->members));
+	if (!r->members || link_groups(r))
+		return -ENOMEM;
 	for (int i = 0; i < r->nr_hists; i++) {
 		struct hists *h = &r->hists[i];
 
-		if (!h->nr_samples)
+		if (is_group_member(r, i))
+			continue;
+		if (!h->nr_samples && !h->nr_members)
 			continue;
 		if (hists__output_resort(h))
 			return -ENOMEM;
 		if (!r->quiet)
-			print_sample_count(h, perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)));
+			print_sample_count(r, h, h->nr_members ? group_desc(r, i, buf, sizeof(buf)) :
+					   perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)),
+					   hd->attrs[i].nr_members > 1);
 		if (!r->quiet)
 			printf("#\n");
 		if (hists__fprintf(h, &o, stdout))
@@ -422,7 +727,20 @@ static int parse_callchain_opt(const struct option *opt, const char *arg, int un
 	}
 	if (!arg)
 		return 0;
-	return callchain_param__parse(&r->cc, arg) ? -1 : 0;
+	if (callchain_param__parse(&r->cc, arg)) {
+		error("invalid --call-graph value '%s': give print_type,threshold,order,sort_key,value",
+		      arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_group(const struct option *opt, const char *arg, int unset)
+{
+	(void)opt;
+	(void)arg;
+	opt_rep->group = !unset;
+	return 0;
 }
 
 static int parse_children(const struct option *opt, const char *arg, int unset)
@@ -431,6 +749,124 @@ static int parse_children(const struct option *opt, const char *arg, int unset)
 	(void)arg;
 	opt_rep->children = !unset;
 	return 0;
+}
+
+typedef int (*filter_parse_fn)(struct sample_filter *f, const char *list, char *msg,
+			       size_t size);
+
+/* The filter options: each list goes to the shared sample filter. */
+static int parse_filter(const struct option *opt, const char *arg, int unset)
+{
+	static const struct {
+		const char *name;
+		filter_parse_fn fn;
+	} parsers[] = {
+		{ "comms", sample_filter__parse_comm }, { "pid", sample_filter__parse_pid },
+		{ "tid", sample_filter__parse_tid }, { "dsos", sample_filter__parse_dso },
+		{ "symbols", sample_filter__parse_sym }, { "cpu", sample_filter__parse_cpu },
+		{ "time", sample_filter__parse_time },
+	};
+	char msg[256] = "";
+	int err = -EINVAL;
+
+	if (unset)
+		return 0;
+	for (size_t i = 0; i < sizeof(parsers) / sizeof(parsers[0]); i++)
+		if (!strcmp(opt->long_name, parsers[i].name))
+			err = parsers[i].fn(&opt_rep->filter, arg, msg, sizeof(msg));
+	if (err) {
+		error("%s", err == -ENOMEM ? "out of memory" : msg);
+		return -1;
+	}
+	opt_rep->filter_set = true;
+	if (!strcmp(opt->long_name, "time"))
+		opt_rep->time_str = arg;
+	return 0;
+}
+
+/* Percent --time ranges need the file's time span; --cpu and --time the sample fields. */
+static int prepare_filter(struct report *r)
+{
+	struct perf_header *h = r->session->header;
+	u64 type_and = ~0ULL;
+	char msg[512];
+
+	if (!r->filter_set)
+		return 0;
+	for (int i = 0; i < h->nr_attrs; i++)
+		type_and &= h->attrs[i].attr.sample_type;
+	if (sample_filter__prepare(&r->filter, type_and, h->env.first_sample_time,
+				   h->env.last_sample_time, r->input, msg, sizeof(msg))) {
+		error("%s", msg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The file the header sections are read from (a directory's DIR/data). */
+static int open_header_file(struct report *r, time_t *mtime)
+{
+	char path[4096];
+	struct stat st;
+	int fd;
+
+	*mtime = 0;
+	if (r->session->data.is_pipe && (!strcmp(r->input, "-") || !*r->input))
+		return fstat(0, &st) ? -1 : (*mtime = st.st_mtime, -1);
+	if (stat(r->input, &st))
+		return -1;
+	snprintf(path, sizeof(path), S_ISDIR(st.st_mode) ? "%s/data" : "%s", r->input);
+	fd = open(path, O_RDONLY);
+	if (fd >= 0 && !fstat(fd, &st))
+		*mtime = st.st_mtime;
+	return fd;
+}
+
+/* --header, --header-only: perf's "# ========" block. */
+static int print_header(struct report *r)
+{
+	time_t mtime;
+	int fd = open_header_file(r, &mtime);
+	int err = perf_header__fprintf(stdout, r->session->header, fd, mtime);
+
+	if (fd >= 0)
+		close(fd);
+	printf("# ========\n#\n");
+	return err;
+}
+
+/* Pipe mode: the features print as their records come (--header), and name the events. */
+static int process_feature(struct perf_tool *tool, struct perf_session *s,
+			   const union perf_event *ev, struct perf_sample *sample,
+			   struct perf_header_attr *attr)
+{
+	struct report *r = rep_of(tool);
+
+	if ((r->header || r->header_only) && ev->header.size >= sizeof(ev->feat))
+		perf_header__fprintf_feature(stdout, s->header, ev->feat.feat_id, ev->feat.data,
+					     ev->header.size - sizeof(ev->feat));
+	if (r->stats)	/* perf --stats keeps the names it derives */
+		return 0;
+	return perf_session__name_events(tool, s, ev, sample, attr);
+}
+
+/* --header-only: a pipe's features come as records (perf prints them from stdin only). */
+static int header_only(struct report *r, struct report_tool *rt)
+{
+	struct perf_tool only = { .feature = process_feature };
+	int err = 0;
+
+	if (r->session->data.is_pipe && !strcmp(r->session->data.path, "-")) {
+		rt->tool = only;
+		err = perf_session__process_events(r->session, &rt->tool);
+	}
+	if (err)
+		error("%s", r->session->errmsg);
+	perf_session__delete(r->session);
+	sample_filter__exit(&r->filter);
+	if (r->has_parent_re)
+		regfree(&r->parent_re);
+	return err || fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
 
 static int run_report(struct report *r)
@@ -444,17 +880,22 @@ static int run_report(struct report *r)
 	rt.tool.mmap = rt.tool.mmap2 = rt.tool.comm = process_model;
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
 	rt.tool.lost_samples = process_lost_samples;
-	if (!r->stats)	/* perf --stats keeps the names it derives */
-		rt.tool.feature = perf_session__name_events;
+	rt.tool.feature = process_feature;
 	rt.tool.ordered_events = true;
 	r->session = perf_session__new(r->input, &err, msg, sizeof(msg));
 	if (!r->session) {
 		error("%s", msg);
 		return 1;
 	}
-	if (!r->quiet && !r->stats)	/* perf prints it before it reads the events */
+	if (r->header || r->header_only)
+		err = print_header(r);
+	else if (!r->quiet && !r->stats)	/* perf prints it before it reads the events */
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+	if (r->header_only)
+		return header_only(r, &rt);
 	err = machine__init(&r->machine, &mo, &r->session->header->env);
+	if (!err)
+		err = prepare_filter(r);
 	if (!err && !r->session->data.is_pipe)
 		err = setup_hists(r);
 	if (!err)
@@ -481,6 +922,9 @@ static int run_report(struct report *r)
 		if (err)
 			error("cannot write the report: %s", strerror(-err));
 	}
+	for (int i = 0; i < r->nr_hists && r->members; i++)
+		free(r->members[i]);
+	free(r->members);
 	for (int i = 0; i < r->nr_hists; i++)
 		hists__exit(&r->hists[i]);
 	free(r->hists);
@@ -488,14 +932,43 @@ static int run_report(struct report *r)
 	free(r->levels);
 	machine__exit(&r->machine);
 	perf_session__delete(r->session);
+	if (r->has_parent_re)
+		regfree(&r->parent_re);
+	sample_filter__exit(&r->filter);
 	return err ? 1 : 0;
+}
+
+/* Bad --sort, -F or -p values are usage errors, found before reading. */
+static int check_format(struct report *r)
+{
+	char bad[256], buf[4096];
+	const char *sort = sort_order(r, buf, sizeof(buf));
+	struct hist_format f;
+
+	if (regcomp(&r->parent_re, r->parent ? r->parent : "^sys_|^do_page_fault",
+		    REG_EXTENDED | REG_NOSUB)) {
+		snprintf(r->errbuf, sizeof(r->errbuf), "invalid --parent regex '%s'", r->parent);
+		return -EINVAL;
+	}
+	r->has_parent_re = true;
+	if (sort && hist_format__setup(&f, sort, NULL, false, false, false, bad, sizeof(bad))) {
+		snprintf(r->errbuf, sizeof(r->errbuf), "unknown sort key in '%s'", bad);
+		return -EINVAL;
+	}
+	if (r->fields && hist_format__setup(&f, NULL, r->fields, false, false, false, bad,
+					    sizeof(bad))) {
+		snprintf(r->errbuf, sizeof(r->errbuf), "unknown field '%s' in '--fields %s'", bad,
+			 r->fields);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 int cmd_report(int argc, const char **argv)
 {
 	struct report r = {
 		.children = -1,
-		.sort = "comm,dso,sym",
+		.group = -1,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5, .order = ORDER_CALLEE,
 			.max_stack = 127 },
 	};
@@ -503,7 +976,32 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('i', "input", &r.input, "file", "input file name"),
 		OPT_BOOLEAN(0, "stdio", &r.stdio, "use the stdio interface"),
 		OPT_STRING('s', "sort", &r.sort, "key[,key2...]",
-			   "sort by key(s): comm, dso, sym, pid, cpu"),
+			   "sort by key(s): overhead overhead_sys overhead_us overhead_guest_sys overhead_guest_us overhead_children sample period pid tid comm dso sym symoff parent cpu socket srcline srcfile local_weight weight"),
+		OPT_STRING('F', "fields", &r.fields, "key[,keys...]",
+			   "output field(s): overhead, overhead_sys, overhead_us, overhead_children, sample, period, and any sort key; +key adds to the default"),
+		OPT_BOOLEAN(0, "show-total-period", &r.show_total_period,
+			    "show a column with the sum of periods"),
+		OPT_STRING('p', "parent", &r.parent, "regex",
+			   "regex filter to identify parent, see: '--sort parent'"),
+		OPT_CALLBACK('c', "comms", NULL, "comm[,comm...]",
+			     "only consider symbols in these comms", parse_filter),
+		OPT_CALLBACK(0, "pid", NULL, "pid[,pid...]", "only consider symbols in these pids",
+			     parse_filter),
+		OPT_CALLBACK(0, "tid", NULL, "tid[,tid...]", "only consider symbols in these tids",
+			     parse_filter),
+		OPT_CALLBACK('d', "dsos", NULL, "dso[,dso...]",
+			     "only consider symbols in these dsos", parse_filter),
+		OPT_CALLBACK('S', "symbols", NULL, "symbol[,symbol...]",
+			     "only consider these symbols", parse_filter),
+		OPT_CALLBACK('C', "cpu", NULL, "cpu", "list of cpus to profile", parse_filter),
+		OPT_CALLBACK(0, "time", NULL, "str",
+			     "time to display: START,STOP (seconds), or percent ranges like 10%/2, 0%-10%",
+			     parse_filter),
+		OPT_BOOLEAN(0, "header", &r.header, "show data header"),
+		OPT_CALLBACK_NOOPT(0, "group", NULL, NULL,
+				   "show event group information together (default when the file has groups)",
+				   parse_group),
+		OPT_BOOLEAN(0, "header-only", &r.header_only, "show only data header"),
 		OPT_CALLBACK_NOOPT(0, "children", NULL, NULL,
 				   "accumulate callchains of children and show total overhead as well",
 				   parse_children),
@@ -517,6 +1015,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_DOUBLE(0, "percent-limit", &r.percent_limit,
 			   "don't show entries under that percent"),
 		OPT_BOOLEAN('n', "show-nr-samples", &r.show_nr_samples, "show a column with the number of samples"),
+		OPT_INCR('v', "verbose", &r.verbose,
+			 "be more verbose (show DSO paths, symbol addresses and origins, debug messages)"),
 		OPT_BOOLEAN('q', "quiet", &r.quiet, "do not show any warnings or messages"),
 		OPT_BOOLEAN(0, "stats", &r.stats, "display event stats"),
 		OPT_STRING(0, "symfs", &r.symfs, "directory", "look for files with symbols relative to this directory"),
@@ -527,13 +1027,13 @@ int cmd_report(int argc, const char **argv)
 
 	opt_rep = &r;
 	argc = parse_options(argc, argv, options, usage, 0);
+	tperf_config.verbose += r.verbose;
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
 	if (r.quiet)
 		tperf_config.quiet = true;	/* warning()s too, as perf's -q */
-	r.nr_keys = sort_key__parse(r.sort, r.keys, SORT_NR_KEYS);
-	if (r.nr_keys < 0)
-		usage_with_options_msg(usage, options, "unknown sort key in '%s'", r.sort);
+	if (check_format(&r))
+		usage_with_options_msg(usage, options, "%s", r.errbuf);
 	if (r.percent_limit > 0)
 		r.cc.min_percent = r.percent_limit;
 	if (!r.input || !*r.input)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "callchain.h"
+#include "srcline.h"
 
 /* Same frame?  Symbols match by DSO and start, other frames by DSO and address. */
 static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, bool key_address)
@@ -40,6 +41,7 @@ static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f)
 	c->dso = f->dso;
 	c->sym = f->sym;
 	c->ip = f->ip;
+	c->addr = f->addr;
 	p->child[p->nr++] = c;
 	return c;
 }
@@ -78,7 +80,7 @@ int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
 	dst->children_count += src->children_count;
 	for (u32 i = 0; i < src->nr; i++) {
 		struct cc_node *s = src->child[i], *d = NULL;
-		struct cc_frame f = { s->dso, s->sym, s->ip };
+		struct cc_frame f = { s->dso, s->sym, s->ip, s->addr };
 
 		for (u32 k = 0; k < dst->nr; k++)
 			if (frame_matches(dst->child[k], &f, key_address)) {
@@ -122,6 +124,8 @@ void cc_node__free_children(struct cc_node *n)
 	n->nr = n->alloc = 0;
 }
 
+static bool key_address_order;	/* siblings are keyed by address ("address") */
+
 /*
  * perf orders siblings by cumulated period, then (its insertion order)
  * by DSO object (later DSOs first; frames without one last) and address
@@ -138,8 +142,8 @@ static int sibling_cmp(const void *pa, const void *pb)
 		return ca > cb ? -1 : 1;
 	if (da != db)
 		return da > db ? -1 : 1;
-	ka = a->sym && b->sym ? a->sym->start : a->ip;
-	kb = a->sym && b->sym ? b->sym->start : b->ip;
+	ka = a->sym && b->sym && !key_address_order ? a->sym->start : a->ip;
+	kb = a->sym && b->sym && !key_address_order ? b->sym->start : b->ip;
 	if (ka != kb)
 		return ka > kb ? -1 : 1;
 	return 0;
@@ -168,17 +172,50 @@ static const struct cc_node *run_end(const struct cc_node *n)
 	return n;
 }
 
-static const char *frame_name(const struct cc_node *n, char *buf, size_t size)
+/* perf's callchain srcline: "file.c:12", else "+OFFSET" (decimal) */
+static void frame_srcline(const struct cc_node *n, char *buf, size_t size)
 {
+	const char *file;
+	unsigned int line;
+
+	if (n->dso && !srcline__find(n->dso, n->addr, &file, &line))
+		snprintf(buf, size, "%s %s:%u", n->sym->name, file, line);
+	else
+		snprintf(buf, size, "%s +%" PRIu64, n->sym->name, n->addr - n->sym->start);
+}
+
+/* A frame as perf names it; with "address" keys the symbol has its srcline. */
+static const char *frame_name_p(const struct cc_node *n, char *buf, size_t size,
+				const struct callchain_param *p)
+{
+	if (n->sym && p && p->key_address) {
+		frame_srcline(n, buf, size);
+		return buf;
+	}
 	if (n->sym)
 		return n->sym->name;
 	snprintf(buf, size, "%#" PRIx64, n->ip);
 	return buf;
 }
 
+static const struct callchain_param *cur_param;	/* of the graph being printed */
+
+static const char *frame_name(const struct cc_node *n, char *buf, size_t size)
+{
+	return frame_name_p(n, buf, size, cur_param);
+}
+
 static size_t left_margin(FILE *fp, int margin)
 {
 	return fprintf(fp, "            %*s", margin, "");
+}
+
+/* "12.34%", red from 5%, green above 0.5% with colour */
+static size_t fprintf_percent(FILE *fp, double v, const struct callchain_param *p)
+{
+	const char *c = !p->color ? NULL : v >= 5.0 ? "\033[31m" : v > 0.5 ? "\033[32m" : NULL;
+
+	return fprintf(fp, "%s%.2f%%%s", c ? c : "", v, c ? "\033[m" : "");
 }
 
 static size_t fprintf_value(FILE *fp, const struct cc_node *n, u64 total,
@@ -190,7 +227,7 @@ static size_t fprintf_value(FILE *fp, const struct cc_node *n, u64 total,
 	case CCVAL_COUNT:
 		return fprintf(fp, "%" PRIu64, n->count + n->children_count);
 	default:
-		return fprintf(fp, "%.2f%%", total ? cc_node__cumul(n) * 100.0 / total : 0.0);
+		return fprintf_percent(fp, total ? cc_node__cumul(n) * 100.0 / total : 0.0, p);
 	}
 }
 
@@ -207,7 +244,7 @@ static size_t graph_entry(FILE *fp, const struct cc_node *run, const struct cc_n
 			  int depth, unsigned long long mask, int idx, u64 total, int margin,
 			  const struct callchain_param *p)
 {
-	char buf[64];
+	char buf[4096];
 	size_t ret = left_margin(fp, margin);
 
 	for (int i = 0; i < depth; i++) {
@@ -278,15 +315,18 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 	int margin = 0;
 	size_t ret = 0;
 	u32 nr;
-	struct cc_node **v = sorted_children(root, min_hit, &nr);
+	struct cc_node **v;
 
+	cur_param = p;
+	key_address_order = p->key_address;
+	v = sorted_children(root, min_hit, &nr);
 	if (!v)
 		return 0;
 	if (nr == 1 && cc_node__cumul(v[0]) == parent) {
 		const struct cc_node *end = run_end(v[0]), *f = v[0];
 		bool printed = false;
 		unsigned int n = 0;
-		char buf[64];
+		char buf[4096];
 
 		for (int i = 0;; f = f->child[0], i++) {
 			if (!(i == 0 && skip_first)) {
@@ -316,6 +356,165 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 	return ret;
 }
 
+/* perf's tree order of the children of a node (its rb_root_in). */
+static int child_order_cmp(const void *pa, const void *pb)
+{
+	const struct cc_node *a = *(struct cc_node *const *)pa, *b = *(struct cc_node *const *)pb;
+	long long da = a->dso ? (long long)a->dso->seq : -1, db = b->dso ? (long long)b->dso->seq : -1;
+	u64 ka = a->sym && b->sym ? a->sym->start : a->ip;
+	u64 kb = a->sym && b->sym ? b->sym->start : b->ip;
+
+	if (da != db)
+		return da > db ? -1 : 1;
+	return ka > kb ? -1 : ka < kb;
+}
+
+struct flat_walk {
+	const struct cc_node **path;	/* every node visited; parent[] links them */
+	int *parent;
+	int *sel;			/* visited nodes that end chains, post-order */
+	size_t nr, nr_sel, alloc;
+	u64 min_hit;
+	int err;
+};
+
+static int flat_push(struct flat_walk *w, const struct cc_node *n, int parent)
+{
+	if (w->nr == w->alloc) {
+		size_t a = w->alloc ? w->alloc * 2 : 64;
+		const struct cc_node **p = realloc(w->path, a * sizeof(*p));
+		int *par = p ? realloc(w->parent, a * sizeof(*par)) : NULL;
+		int *sel = par ? realloc(w->sel, a * sizeof(*sel)) : NULL;
+
+		if (p)
+			w->path = p;
+		if (par)
+			w->parent = par;
+		if (!sel)
+			return -1;
+		w->sel = sel;
+		w->alloc = a;
+	}
+	w->path[w->nr] = n;
+	w->parent[w->nr] = parent;
+	return w->nr++;
+}
+
+/* perf's sort_chain_flat: children first, then the node if chains end there. */
+static void flat_collect(struct flat_walk *w, const struct cc_node *n, int parent, bool root)
+{
+	int me = root ? -1 : flat_push(w, n, parent);
+	struct cc_node **v;
+
+	if (me < 0 && !root) {
+		w->err = -ENOMEM;
+		return;
+	}
+	v = malloc((n->nr + 1) * sizeof(*v));
+	if (!v) {
+		w->err = -ENOMEM;
+		return;
+	}
+	if (n->nr)
+		memcpy(v, n->child, n->nr * sizeof(*v));
+	qsort(v, n->nr, sizeof(*v), child_order_cmp);
+	for (u32 i = 0; i < n->nr && !w->err; i++)
+		flat_collect(w, v[i], me, false);
+	free(v);
+	if (me >= 0 && n->hit && n->hit >= w->min_hit)
+		w->sel[w->nr_sel++] = me;
+}
+
+static const struct flat_walk *sort_walk;
+
+/* Heaviest chain first; equal ones in the order collected. */
+static int flat_sel_cmp(const void *pa, const void *pb)
+{
+	int a = *(const int *)pa, b = *(const int *)pb;
+	u64 ha = sort_walk->path[a]->hit, hb = sort_walk->path[b]->hit;
+
+	if (ha != hb)
+		return ha > hb ? -1 : 1;
+	return a - b;
+}
+
+static size_t flat_frames(FILE *fp, const struct flat_walk *w, int i, bool folded, bool *first,
+			  const struct callchain_param *p)
+{
+	char buf[4096];
+	const char *name;
+	size_t ret = 0;
+
+	if (i < 0)
+		return 0;
+	ret += flat_frames(fp, w, w->parent[i], folded, first, p);
+	name = frame_name_p(w->path[i], buf, sizeof(buf), p);
+	if (folded)
+		ret += fprintf(fp, "%s%s", *first ? "" : ";", name);
+	else
+		ret += fprintf(fp, "                %s\n", name);
+	*first = false;
+	return ret;
+}
+
+static size_t flat_value(FILE *fp, const struct cc_node *n, u64 total, bool folded,
+			 const struct callchain_param *p)
+{
+	u64 period = n->hit;
+	u64 count = n->count;
+
+	(void)folded;
+
+	switch (p->value) {
+	case CCVAL_PERIOD:
+		return fprintf(fp, "%" PRIu64, period);
+	case CCVAL_COUNT:
+		return fprintf(fp, "%" PRIu64, count);
+	default:
+		return fprintf_percent(fp, total ? period * 100.0 / total : 0.0, p);
+	}
+}
+
+static size_t fprintf_flat_or_folded(FILE *fp, const struct cc_node *root, u64 total,
+				     u64 min_hit, const struct callchain_param *p, bool folded)
+{
+	struct flat_walk w = { .min_hit = min_hit };
+	size_t ret = 0;
+
+	flat_collect(&w, root, -1, true);
+	sort_walk = &w;
+	if (w.nr_sel)
+		qsort(w.sel, w.nr_sel, sizeof(*w.sel), flat_sel_cmp);
+	for (size_t i = 0; i < w.nr_sel && !w.err; i++) {
+		bool first = true;
+
+		if (!folded)
+			ret += fprintf(fp, "           ");
+		ret += flat_value(fp, w.path[w.sel[i]], total, folded, p);
+		ret += fprintf(fp, folded ? " " : "\n");
+		ret += flat_frames(fp, &w, w.sel[i], folded, &first, p);
+		ret += fprintf(fp, "\n");
+		if (p->print_limit && i + 1 == p->print_limit)
+			break;
+	}
+	free(w.path);
+	free(w.parent);
+	free(w.sel);
+	return ret;
+}
+
+size_t callchain__fprintf_flat(FILE *fp, const struct cc_node *root, u64 total, u64 min_hit,
+			       const struct callchain_param *p)
+{
+	return fprintf_flat_or_folded(fp, root, total, min_hit, p, false);
+}
+
+size_t callchain__fprintf_folded(FILE *fp, const struct cc_node *root, u64 total, u64 min_hit,
+				 const struct callchain_param *p)
+{
+	return fprintf_flat_or_folded(fp, root, total, min_hit, p, true);
+}
+
 int callchain_param__parse(struct callchain_param *p, const char *s)
 {
 	char *copy = strdup(s), *tok, *save = NULL;
@@ -331,6 +530,10 @@ int callchain_param__parse(struct callchain_param *p, const char *s)
 			p->mode = CHAIN_GRAPH_ABS;
 		else if (!strcmp(tok, "fractal"))
 			p->mode = CHAIN_GRAPH_REL;
+		else if (!strcmp(tok, "flat"))
+			p->mode = CHAIN_FLAT;
+		else if (!strcmp(tok, "folded"))
+			p->mode = CHAIN_FOLDED;
 		else if (!strcmp(tok, "none"))
 			p->mode = CHAIN_NONE;
 		else if (!strcmp(tok, "caller"))

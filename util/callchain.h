@@ -26,6 +26,7 @@ struct callchain_param {
 	bool key_address;		/* "address" instead of "function" */
 	unsigned int print_limit;	/* 0: all */
 	int max_stack;
+	bool color;			/* colour the percentages as perf does on a terminal */
 };
 
 /* One frame of a sample's callchain. */
@@ -33,12 +34,14 @@ struct cc_frame {
 	struct dso *dso;
 	struct symbol *sym;
 	u64 ip;
+	u64 addr;			/* map-relative (the ip without a map) */
 };
 
 struct cc_node {
 	struct dso *dso;
 	struct symbol *sym;
 	u64 ip;				/* of the first frame that made it */
+	u64 addr;			/* its map-relative address (srcline) */
 	u64 hit, children_hit;
 	u64 count, children_count;
 	struct cc_node **child;
@@ -68,6 +71,18 @@ static inline u64 cc_node__cumul(const struct cc_node *n)
  */
 size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 parent,
 				u64 min_hit, bool skip_first, const struct callchain_param *p);
+
+/**
+ * callchain__fprintf_flat - perf's flat output: each chain that ends under
+ * @root with at least @min_hit of period, heaviest first, as its value then
+ * one frame per line (callchain__fprintf_folded: "value a;b;c" lines)
+ * Return: bytes written.
+ */
+size_t callchain__fprintf_flat(FILE *fp, const struct cc_node *root, u64 total, u64 min_hit,
+			       const struct callchain_param *p);
+/** callchain__fprintf_folded - see callchain__fprintf_flat() */
+size_t callchain__fprintf_folded(FILE *fp, const struct cc_node *root, u64 total, u64 min_hit,
+				 const struct callchain_param *p);
 
 /**
  * callchain_param__parse - "graph,0.5,caller,function,percent" and its parts

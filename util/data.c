@@ -25,6 +25,7 @@ struct perf_data_src {
 	/* mapped file */
 	u8 *map;
 	size_t map_size;
+	u64 released;			/* pages below it were given back (RSS) */
 	/* fd stream */
 	int fd;
 	u8 *buf;
@@ -72,6 +73,7 @@ static int map_file(struct perf_data *d, int fd, const char *name)
 	s->map_size = st.st_size;
 	if (!st.st_size)
 		return 0;
+	s->released = 0;
 	s->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (s->map == MAP_FAILED) {
 		s->map = NULL;
@@ -79,6 +81,26 @@ static int map_file(struct perf_data *d, int fd, const char *name)
 		return -errno;
 	}
 	return 0;
+}
+
+#define RELEASE_STEP	(16u << 20)
+
+/*
+ * A mapped file is read once, front to back: give the pages well behind
+ * the read position back, so that the resident set stays small.  They are
+ * clean pages of a private read-only mapping: a record still referenced
+ * (the ordered queue keeps pointers) is read again from the file.
+ */
+static void release_behind(struct perf_data_src *s)
+{
+	u64 limit;
+
+	if (s->pos < s->released + 2 * RELEASE_STEP)
+		return;
+	limit = (s->pos - RELEASE_STEP) & ~(u64)(RELEASE_STEP - 1);
+	if (limit > s->released && !madvise(s->map + s->released, limit - s->released,
+					   MADV_DONTNEED))
+		s->released = limit;
 }
 
 /*
@@ -92,6 +114,8 @@ static size_t src_get(struct perf_data *d, size_t n, const u8 **p)
 	if (s->map || s->fd < 0) {
 		u64 avail = s->end > s->pos ? s->end - s->pos : 0;
 
+		if (s->map)
+			release_behind(s);
 		*p = s->map ? s->map + s->pos : NULL;
 		return avail < n ? avail : n;
 	}

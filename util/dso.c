@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dso.h"
+#include "srcline.h"
 
 enum dso_kind dso__kind_of(const char *name)
 {
@@ -91,6 +92,9 @@ void dso__delete(struct dso *dso)
 	if (!dso)
 		return;
 	symtab__exit(&dso->syms);
+	srcline__dso_exit(dso);
+	free(dso->bin_path);
+	free(dso->debug_path);
 	free(dso->short_alloc);
 	free(dso->long_name);
 	free(dso);

@@ -34,6 +34,10 @@ struct dso {
 	u32 maj, min;
 	u64 ino, ino_gen;
 	struct symtab syms;
+	char *bin_path;			/* the file symbols were read from, or NULL */
+	char *debug_path;		/* its debug file (debuglink, build-id), or NULL */
+	struct srcline_dso *srcline;	/* line tables, opened on first use (srcline.c) */
+	char origin;			/* where symbols came from, perf's -v letter */
 };
 
 /** dso__new - a DSO named @name (its kind from the name) */

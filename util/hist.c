@@ -23,9 +23,115 @@ int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool
 	return 0;
 }
 
+void hists__set_format(struct hists *h, const struct hist_format *f)
+{
+	h->fmt = f;
+	h->keys = f->keys;
+	h->nr_keys = f->nr_keys;
+	h->cache_ip = false;
+	for (int i = 0; i < f->nr_keys; i++)
+		h->cache_ip |= f->keys[i] == SORT_SYMOFF;
+}
+
+/*
+ * The lookup cache: the entry the tree walk found for these sample fields
+ * (at least as fine as any key set).  Only samples with a symbol use it:
+ * their keys compare in a total order, so the walk always finds the one
+ * equal entry; the address order of unresolved samples is not total and
+ * perf's walk may miss there, which the tree walk reproduces.
+ */
+struct hist_cache_slot {
+	const void *comm, *thread, *dso, *sym, *parent;
+	const char *srcline, *srcfile;
+	u64 ip, weight;
+	int cpu, socket;
+	struct hist_entry *e;
+};
+
+static void slot_of(const struct hists *h, const struct hist_entry *t, struct hist_cache_slot *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->comm = t->comm;
+	k->thread = t->thread;
+	k->dso = t->dso;
+	k->sym = t->sym;
+	k->parent = t->parent;
+	k->srcline = t->srcline;
+	k->srcfile = t->srcfile;
+	k->ip = h->cache_ip ? t->ip : 0;
+	k->weight = t->weight;
+	k->cpu = t->cpu;
+	k->socket = t->socket;
+}
+
+static size_t slot_hash(const struct hist_cache_slot *k, size_t size)
+{
+	u64 x = (uintptr_t)k->comm ^ (uintptr_t)k->thread * 31 ^ (uintptr_t)k->dso * 131 ^
+		(uintptr_t)k->sym * 1031 ^ (uintptr_t)k->parent ^ (uintptr_t)k->srcline * 7 ^
+		(uintptr_t)k->srcfile ^ k->ip * 13 ^ k->weight * 17 ^ (u64)k->cpu * 8191 ^
+		(u64)k->socket << 40;
+
+	x ^= x >> 29;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 32;
+	return x & (size - 1);
+}
+
+static bool slot_same(const struct hist_cache_slot *a, const struct hist_cache_slot *b)
+{
+	return a->comm == b->comm && a->thread == b->thread && a->dso == b->dso &&
+	       a->sym == b->sym && a->parent == b->parent && a->srcline == b->srcline &&
+	       a->srcfile == b->srcfile && a->ip == b->ip && a->weight == b->weight &&
+	       a->cpu == b->cpu && a->socket == b->socket;
+}
+
+static struct hist_cache_slot *cache_find(struct hists *h, const struct hist_cache_slot *k)
+{
+	size_t i;
+
+	if (!h->cache_size)
+		return NULL;
+	for (i = slot_hash(k, h->cache_size); h->cache[i].e; i = (i + 1) & (h->cache_size - 1))
+		if (slot_same(&h->cache[i], k))
+			return &h->cache[i];
+	return &h->cache[i];
+}
+
+static void cache_add(struct hists *h, const struct hist_cache_slot *k, struct hist_entry *e)
+{
+	struct hist_cache_slot *s;
+
+	if (2 * (h->cache_nr + 1) > h->cache_size) {
+		size_t size = h->cache_size ? 2 * h->cache_size : 4096;
+		struct hist_cache_slot *old = h->cache, *n = calloc(size, sizeof(*n));
+		size_t old_size = h->cache_size;
+
+		if (!n)
+			return;		/* no cache: the walk still works */
+		h->cache = n;
+		h->cache_size = size;
+		for (size_t i = 0; i < old_size; i++)
+			if (old[i].e)
+				*cache_find(h, &old[i]) = old[i];
+		free(old);
+	}
+	s = cache_find(h, k);
+	*s = *k;
+	s->e = e;
+	h->cache_nr++;
+}
+
+static void cache_free(struct hists *h)
+{
+	free(h->cache);
+	h->cache = NULL;
+	h->cache_size = h->cache_nr = 0;
+}
+
 static void entry__free(struct hist_entry *e)
 {
 	cc_node__free_children(&e->callchain);
+	free(e->pairs);
 	free(e);
 }
 
@@ -41,12 +147,18 @@ void hists__exit(struct hists *h)
 	free(h->sorted);
 	if (h->all != h->sorted)
 		free(h->all);
+	cache_free(h);
 	memset(h, 0, sizeof(*h));
 }
 
+static const struct hists *sort_hists;
+
 static const char *dso_name(const struct hist_entry *e)
 {
-	return e->dso ? e->dso->short_name : NULL;
+	if (!e->dso)
+		return NULL;
+	/* perf -v orders by the long names it shows */
+	return sort_hists && sort_hists->long_dso ? e->dso->long_name : e->dso->short_name;
 }
 
 static int cmp_str_null_last(const char *a, const char *b)
@@ -59,6 +171,37 @@ static int cmp_str_null_last(const char *a, const char *b)
 static int pid_of(const struct hist_entry *e)
 {
 	return e->thread ? e->thread->tid : -1;
+}
+
+static int cmp_u64(u64 a, u64 b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* The keys added after comm/dso/sym/pid/cpu: their output order. */
+static int key_sort_more(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+{
+	switch (k) {
+	case SORT_SYMOFF:
+		if (!a->sym || !b->sym)
+			return !a->sym && !b->sym ? cmp_u64(a->ip, b->ip) : !a->sym ? 1 : -1;
+		return strcmp(a->sym->name, b->sym->name) ?: cmp_u64(a->ip, b->ip);
+	case SORT_SRCLINE:
+		return strcmp(a->srcline, b->srcline);
+	case SORT_SRCFILE:
+		return strcmp(a->srcfile, b->srcfile);
+	case SORT_PARENT:
+		if (!a->parent || !b->parent)
+			return !a->parent && !b->parent ? 0 : !a->parent ? 1 : -1;
+		return strcmp(a->parent->name, b->parent->name);
+	case SORT_SOCKET:
+		return a->socket - b->socket;
+	case SORT_WEIGHT:
+	case SORT_LOCAL_WEIGHT:
+		return cmp_u64(b->weight, a->weight);	/* heaviest first */
+	default:
+		return 0;
+	}
 }
 
 /* The key's output order (perf's sort function of the key). */
@@ -79,7 +222,7 @@ static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct
 	case SORT_CPU:
 		return a->cpu - b->cpu;
 	default:
-		return 0;
+		return key_sort_more(k, a, b);
 	}
 }
 
@@ -96,6 +239,8 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 {
 	int c;
 
+	if (k == SORT_SYMOFF)
+		return key_ident(SORT_SYM, a, b) ?: cmp_u64(a->ip, b->ip);
 	if (k != SORT_SYM)
 		return key_sort(k, a, b);
 	if (!a->sym && !b->sym)
@@ -111,8 +256,6 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 	return cmp_addr(a->sym->end, b->sym->end);
 }
 
-static const struct hists *sort_hists;
-
 static int ident_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	for (int i = 0; i < sort_hists->nr_keys; i++) {
@@ -124,21 +267,81 @@ static int ident_cmp(const struct hist_entry *a, const struct hist_entry *b)
 	return 0;
 }
 
+/* The children overhead order: larger first, then callers above callees. */
+static int children_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->period_acc != b->period_acc)
+		return a->period_acc > b->period_acc ? -1 : 1;
+	/* perf puts callers above callees of the same thread at equal periods */
+	if (a->thread == b->thread && sort_hists->has_callchain && a->max_depth != b->max_depth) {
+		bool caller = sort_hists->cc && sort_hists->cc->order == ORDER_CALLER;
+
+		return (a->max_depth > b->max_depth) == caller ? -1 : 1;
+	}
+	return 0;
+}
+
+/* A value column's order: larger first. */
+static int value_cmp(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+{
+	switch (k) {
+	case SORT_OVERHEAD_CHILDREN:
+		return children_cmp(a, b);
+	case SORT_OVERHEAD_SYS:
+		return cmp_u64(b->period_sys, a->period_sys);
+	case SORT_OVERHEAD_US:
+		return cmp_u64(b->period_us, a->period_us);
+	case SORT_OVERHEAD_GUEST_SYS:
+		return cmp_u64(b->period_guest_sys, a->period_guest_sys);
+	case SORT_OVERHEAD_GUEST_US:
+		return cmp_u64(b->period_guest_us, a->period_guest_us);
+	case SORT_SAMPLE:
+		return cmp_u64(b->nr_samples, a->nr_samples);
+	default:
+		return cmp_u64(b->period, a->period);
+	}
+}
+
+/* A group's members' values, in member order, after the leader's. */
+static int group_value_cmp(enum sort_key_id k, const struct hist_entry *a,
+			   const struct hist_entry *b)
+{
+	static const struct hist_entry none;
+	int c = value_cmp(k, a, b);
+
+	for (int m = 0; !c && m < sort_hists->nr_members; m++) {
+		const struct hist_entry *pa = a->pairs && a->pairs[m] ? a->pairs[m] : &none;
+		const struct hist_entry *pb = b->pairs && b->pairs[m] ? b->pairs[m] : &none;
+
+		c = value_cmp(k == SORT_OVERHEAD_CHILDREN ? SORT_PERIOD : k, pa, pb);
+	}
+	return c;
+}
+
+/* The order of perf's output fields (hist_format's sorts). */
+static int format_cmp(const struct hist_format *f, const struct hist_entry *a,
+		      const struct hist_entry *b)
+{
+	for (int i = 0; i < f->nr_sorts; i++) {
+		enum sort_key_id k = f->sorts[i];
+		int c = sort_key__is_value(k) ? group_value_cmp(k, a, b) : key_sort(k, a, b);
+
+		if (c)
+			return c;
+	}
+	return ident_cmp(a, b);
+}
+
 static int output_cmp(const void *pa, const void *pb)
 {
 	const struct hist_entry *a = *(struct hist_entry *const *)pa;
 	const struct hist_entry *b = *(struct hist_entry *const *)pb;
 	int c;
 
-	if (sort_hists->children && a->period_acc != b->period_acc)
-		return a->period_acc > b->period_acc ? -1 : 1;
-	/* perf puts callers above callees of the same thread at equal periods */
-	if (sort_hists->children && a->thread == b->thread && sort_hists->has_callchain &&
-	    a->max_depth != b->max_depth) {
-		bool caller = sort_hists->cc && sort_hists->cc->order == ORDER_CALLER;
-
-		return (a->max_depth > b->max_depth) == caller ? -1 : 1;
-	}
+	if (sort_hists->fmt)
+		return format_cmp(sort_hists->fmt, a, b);
+	if (sort_hists->children && (c = children_cmp(a, b)))
+		return c;
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
 	for (int i = 0; i < sort_hists->nr_keys; i++) {
@@ -289,6 +492,10 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 {
 	dst->period += src->period;
 	dst->nr_samples += src->nr_samples;
+	dst->period_sys += src->period_sys;
+	dst->period_us += src->period_us;
+	dst->period_guest_sys += src->period_guest_sys;
+	dst->period_guest_us += src->period_guest_us;
 	dst->period_acc += src->period_acc;
 	dst->nr_acc += src->nr_acc;
 	if (src->max_depth > dst->max_depth)
@@ -308,12 +515,15 @@ static int ident_cmp_v(const void *pa, const void *pb)
  * unresolved symbols is by signed difference, not total, so the order
  * depends on each tree's shape: build the same trees.
  */
-int hists__output_resort(struct hists *h)
+int hists__collapse(struct hists *h)
 {
 	size_t n = h->nr;
 	struct hist_entry **v = h->all;
 	int err;
 
+	if (h->collapsed)
+		return 0;
+	cache_free(h);
 	if (!v)
 		v = h->all = calloc(1, sizeof(*v));
 	if (!v)
@@ -324,37 +534,52 @@ int hists__output_resort(struct hists *h)
 	h->nr_sorted = n;
 	err = tree_pass(h, v, &n, ident_cmp_v, true);
 	h->nr_sorted = n;
+	h->collapsed = true;
+	return err;
+}
+
+int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
+{
+	const struct hists *saved = sort_hists;
+	int c;
+
+	sort_hists = h;
+	c = ident_cmp(a, b);
+	sort_hists = saved;
+	return c;
+}
+
+int hists__output_resort(struct hists *h)
+{
+	size_t n;
+	int err = hists__collapse(h);
+
+	n = h->nr_sorted;
+	sort_hists = h;
 	if (!err)
-		err = tree_pass(h, v, &n, output_cmp, false);
+		err = tree_pass(h, h->sorted, &n, output_cmp, false);
 	h->nr_sorted = n;
-	h->total_period = 0;
+	h->total_period = h->hidden_period;
 	for (size_t i = 0; i < n; i++)
-		h->total_period += v[i]->period;
+		h->total_period += h->sorted[i]->period;
 	return err;
 }
 
 int sort_key__parse(const char *s, enum sort_key_id *keys, int max)
 {
-	static const struct { const char *name; enum sort_key_id id; } names[] = {
-		{ "comm", SORT_COMM }, { "dso", SORT_DSO }, { "sym", SORT_SYM },
-		{ "symbol", SORT_SYM }, { "pid", SORT_PID }, { "cpu", SORT_CPU },
-	};
 	char *copy = strdup(s), *tok, *save = NULL;
 	int nr = 0;
 
 	if (!copy)
 		return -ENOMEM;
 	for (tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-		size_t i;
+		int id = sort_key__id(tok);
 
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (!strcasecmp(tok, names[i].name))
-				break;
-		if (i == sizeof(names) / sizeof(names[0]) || nr == max) {
+		if (id < 0 || sort_key__is_value(id) || nr == max) {
 			free(copy);
 			return -EINVAL;
 		}
-		keys[nr++] = names[i].id;
+		keys[nr++] = id;
 	}
 	free(copy);
 	return nr ? nr : -EINVAL;
@@ -373,14 +598,24 @@ static int tmpl_cmp(const void *pa, const void *pb)
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
 	struct hist_rb_node *x = h->root_in;
+	struct hist_cache_slot key, *hit;
 	struct hist_entry *e;
 
+	if (tmpl->sym) {
+		slot_of(h, tmpl, &key);
+		hit = cache_find(h, &key);
+		if (hit && hit->e)
+			return hit->e;
+	}
 	sort_hists = h;
 	while (x) {
 		int c = ident_cmp(tmpl, x->e);
 
-		if (!c)
+		if (!c) {
+			if (tmpl->sym)
+				cache_add(h, &key, x->e);
 			return x->e;
+		}
 		x = c < 0 ? x->l : x->r;
 	}
 	if (h->nr == h->alloc) {
@@ -398,9 +633,12 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	*e = *tmpl;
 	memset(&e->callchain, 0, sizeof(e->callchain));
 	e->period = e->nr_samples = e->period_acc = e->nr_acc = e->max_depth = 0;
+	e->period_sys = e->period_us = e->period_guest_sys = e->period_guest_us = 0;
 	e->seq = h->seq++;
 	e->in_node = (struct hist_rb_node){ .e = e };
 	rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);
 	h->all[h->nr++] = e;
+	if (tmpl->sym)
+		cache_add(h, &key, e);
 	return e;
 }

@@ -12,7 +12,37 @@
 
 #include "callchain.h"
 
-enum sort_key_id { SORT_COMM, SORT_DSO, SORT_SYM, SORT_PID, SORT_TID, SORT_CPU, SORT_NR_KEYS };
+enum sort_key_id {
+	SORT_COMM, SORT_DSO, SORT_SYM, SORT_PID, SORT_TID, SORT_CPU,
+	SORT_SYMOFF, SORT_SRCLINE, SORT_SRCFILE, SORT_PARENT, SORT_SOCKET,
+	SORT_WEIGHT, SORT_LOCAL_WEIGHT,
+	/* columns that are not keys (perf's hpp fields): values of an entry */
+	SORT_OVERHEAD, SORT_OVERHEAD_SYS, SORT_OVERHEAD_US, SORT_OVERHEAD_GUEST_SYS,
+	SORT_OVERHEAD_GUEST_US, SORT_OVERHEAD_CHILDREN, SORT_SAMPLE, SORT_PERIOD,
+	SORT_NR_KEYS
+};
+
+/* Is @k a value column (overhead, sample, period) rather than a key? */
+static inline bool sort_key__is_value(int k)
+{
+	return k >= SORT_OVERHEAD && k <= SORT_PERIOD;
+}
+
+#define HIST_MAX_COLS 64
+
+/*
+ * The columns printed and the output order, from --sort and -F/--fields as
+ * perf sets them up (hist_format__setup in sort.c).
+ */
+struct hist_format {
+	enum sort_key_id fields[HIST_MAX_COLS];	/* printed, in this order */
+	int nr_fields;
+	enum sort_key_id sorts[HIST_MAX_COLS];	/* the output order */
+	int nr_sorts;
+	enum sort_key_id keys[HIST_MAX_COLS];	/* identity: the keys among sorts */
+	int nr_keys;
+	bool self_header;			/* overhead is "Self" beside "Children" */
+};
 
 /* A node of perf's red-black trees, which tperf rebuilds to get perf's order. */
 struct hist_rb_node {
@@ -21,6 +51,8 @@ struct hist_rb_node {
 	struct hist_entry *e;
 };
 
+struct hist_cache_slot;
+
 struct hist_entry {
 	struct comm *comm;
 	struct thread *thread;
@@ -28,13 +60,18 @@ struct hist_entry {
 	struct symbol *sym;
 	u64 ip;				/* map-relative (the raw address without a map) */
 	char level;
-	int cpu;
+	int cpu, socket;
+	u64 weight;			/* the sample's weight (keys weight, local_weight) */
+	struct symbol *parent;		/* first callchain symbol matching --parent */
+	const char *srcline, *srcfile;	/* owned by the DSO's srcline cache */
 	u64 period, nr_samples;		/* self */
+	u64 period_sys, period_us, period_guest_sys, period_guest_us;	/* self by cpumode */
 	u64 period_acc, nr_acc;		/* children */
 	struct cc_node callchain;
 	u64 max_depth;			/* longest chain appended (perf's tie rule) */
 	u64 seq;			/* creation order */
 	struct hist_rb_node in_node;	/* in the tree samples are added to */
+	struct hist_entry **pairs;	/* a group leader's: each member's entry or NULL */
 };
 
 struct hists {
@@ -45,11 +82,20 @@ struct hists {
 	struct hist_entry **sorted;	/* after hists__output_resort() */
 	size_t nr_sorted;
 	u64 nr_samples, total_period;
+	u64 hidden_period;		/* of samples a filter hid: in total_period */
 	bool has_callchain;
 	const enum sort_key_id *keys;	/* the sort keys, nr_keys of them */
 	int nr_keys;
 	bool children;			/* --children */
 	const struct callchain_param *cc;
+	const struct hist_format *fmt;	/* columns and order, or NULL: keys as given */
+	struct hist_cache_slot *cache;	/* findnew's answers by sample fields */
+	size_t cache_size, cache_nr;
+	bool cache_ip;			/* the keys look at the address (symoff) */
+	bool collapsed;			/* hists__collapse() ran */
+	bool long_dso;			/* -v: DSOs compare by their long names */
+	struct hists **members;		/* a group leader's other members (--group) */
+	int nr_members;
 };
 
 /**
@@ -59,6 +105,8 @@ struct hists {
  */
 int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool children,
 		const struct callchain_param *cc);
+/** hists__set_format - print and order @h as @f says (kept, not copied; keys too) */
+void hists__set_format(struct hists *h, const struct hist_format *f);
 /** hists__exit - free the entries of @h */
 void hists__exit(struct hists *h);
 
@@ -72,17 +120,47 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 /** hists__same - do @a and @b have the same keys (perf's identity)? */
 bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
 
+/** hists__collapse - merge the entries whose keys are equal (perf's collapse) */
+int hists__collapse(struct hists *h);
+
+/** hists__ident_cmp - the order of @a and @b by their keys (0: same entry) */
+int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
+
+/**
+ * hists__link_group - pair a group leader's entries with its @nr members'
+ * (collapsed), adding empty leader entries for keys only members have, as
+ * perf does for --group; the leader's output then orders and prints every
+ * member's value after its own.  Return: 0 or -ENOMEM.
+ */
+int hists__link_group(struct hists *leader, struct hists **members, int nr);
+
 /** hists__output_resort - merge equal entries and sort them as perf prints them */
 int hists__output_resort(struct hists *h);
 
 /** sort_key__parse - "comm,dso,sym" into @keys (at most @max).  Return: count or -EINVAL */
 int sort_key__parse(const char *s, enum sort_key_id *keys, int max);
 
+/** sort_key__id - the key or column named @name, or -EINVAL */
+int sort_key__id(const char *name);
+
+/**
+ * hist_format__setup - perf's columns and output order
+ * @sort: --sort, or NULL (perf's default, "comm,dso,sym")
+ * @fields: -F/--fields, or NULL; "+a,b" adds to the default columns
+ * @children: the Children column is there (--children in effect)
+ * @nr_samples, @total_period: -n, --show-total-period
+ * Return: 0, -EINVAL with the bad name in @bad (of @badsize bytes).
+ */
+int hist_format__setup(struct hist_format *f, const char *sort, const char *fields, bool children,
+		       bool nr_samples, bool total_period, char *bad, size_t badsize);
+
 struct hists_print_opts {
 	bool show_nr_samples;
 	bool show_header;
 	double min_percent;
 	bool skip_first_frame;		/* the sort order starts with sym */
+	bool color;			/* colour the percentages (a terminal, or the pager) */
+	bool verbose;			/* -v: DSO paths, symbol addresses and origins */
 };
 
 /**

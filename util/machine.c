@@ -667,6 +667,20 @@ static void dso__warn_mismatch(struct machine *m, struct dso *d)
 		"cache", symfs(m), d->long_name, hex);
 }
 
+/* perf's -v letter: B build-id cache, b /usr/lib/debug/.build-id, l debuglink, d the file */
+static char origin_of(struct machine *m, struct dso *d, const char *debug)
+{
+	char buf[4096];
+
+	if (debug && strstr(debug, "/.build-id/") && !strstr(debug, "/usr/lib/debug/"))
+		return 'D';
+	if (cache_path(m, d, "elf", buf, sizeof(buf)))
+		return 'B';
+	if (debug && strstr(debug, "/.build-id/"))
+		return 'b';
+	return debug ? 'l' : 'd';
+}
+
 static void dso__load_user(struct machine *m, struct dso *d)
 {
 	char path[4096], debug[4096];
@@ -696,6 +710,12 @@ static void dso__load_user(struct machine *m, struct dso *d)
 		dso__warn_mismatch(m, d);
 	else if (err < 0)
 		pr_debug("no symbols for '%s': %s\n", d->long_name, strerror(-err));
+	d->origin = err < 0 ? '!' : origin_of(m, d, have_debug ? debug : NULL);
+	/* for the line tables (srcline.c) */
+	if (err >= 0 && is_file(path))
+		d->bin_path = strdup(path);
+	if (have_debug)
+		d->debug_path = strdup(debug);
 }
 
 static void dso__load_jit(struct dso *d)
@@ -837,7 +857,7 @@ static void dso__load(struct machine *m, struct dso *d, const struct map *map)
 	switch (d->kind) {
 	case DSO_USER:
 		dso__load_user(m, d);
-		break;
+		return;
 	case DSO_KERNEL:
 		if (!m->kernel_loaded)
 			machine__load_kernel(m);
@@ -856,6 +876,8 @@ static void dso__load(struct machine *m, struct dso *d, const struct map *map)
 	case DSO_NONE:
 		break;
 	}
+	d->origin = !d->syms.nr ? '!' : d->kind == DSO_JIT ? 'j' : d->kind == DSO_USER ||
+		    d->kind == DSO_VDSO ? 'B' : 'k';
 }
 
 void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode, u64 addr,

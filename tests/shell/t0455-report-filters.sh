@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tperf report --comms, --pid, --tid, --dsos, --symbols, --cpu, --time
+# (through the shared sample filter) as perf 6.1 applies them: hidden
+# samples still count in the totals, one-item lists drop their column and
+# print "# comm: X", --cpu and --time drop samples.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/shell/report-lib.sh"
+
+test_expect_success CC 'build the call tree workload' '
+	build_calltree
+'
+
+test_expect_success PERF 'record two processes, and one with the CPU of each sample' '
+	perf_rec two -F 999 -g -- sh -c "\"$TRASH/calltree\" 40; ls -R /usr/lib >/dev/null" &&
+	perf_rec sys -e cpu-clock:u -F 999 -g --sample-cpu -- "$TRASH/calltree" 100
+'
+
+first_tid() { perf script -i "$1" -F tid 2>/dev/null | head -1 | tr -d " "; }
+# the time of the Nth sample, "sec.usec"
+time_of() { perf script -i "$1" -F time 2>/dev/null | sed -n "$2p" | tr -d ": "; }
+
+test_expect_success PERF 'comm, pid, tid, dso, symbol lists' '
+	f=$TRASH/two.data &&
+	for o in "--comms ls" "--comms ls,calltree" "--pid 1" "--tid $(first_tid $f)" \
+		"--dsos libc.so.6" "--dsos libc.so.6,[kernel.kallsyms]" "--symbols spin" \
+		"--symbols spin,main" "--comms calltree --dsos calltree"; do
+		same_as_perf $f --no-children -g none $o || exit 1
+		same_as_perf $f --no-children $o || exit 1
+	done
+'
+
+test_expect_success PERF 'one-item lists: the column goes, a comment names it' '
+	tperf report -i "$TRASH/two.data" --stdio --no-children -g none --comms ls >out &&
+	sed -n 3p out >actual &&
+	echo "# comm: ls" >expect &&
+	test_cmp expect actual &&
+	grep -q "^# Overhead  Shared Object  *Symbol" out
+'
+
+first_cpu() { perf script -i "$1" -F cpu 2>/dev/null | head -1 | tr -d "[] "; }
+
+test_expect_success PERF 'cpu and time' '
+	f=$TRASH/sys.data &&
+	for o in "--cpu $(first_cpu $f)" "--cpu 0-1" "--time 10%/2" "--time 0%-50%" \
+		"--time $(time_of $f 20)," "--time ,$(time_of $f 20)" \
+		"--time $(time_of $f 5),$(time_of $f 40)"; do
+		same_as_perf $f --no-children -g none $o || exit 1
+		same_as_perf $f --no-children $o || exit 1
+	done
+'
+
+test_expect_success PERF 'no sample left: the first lines only, and a warning' '
+	c=$(first_cpu "$TRASH/sys.data") &&
+	tperf report -i "$TRASH/sys.data" --stdio --cpu $((1 - c)) >out 2>err &&
+	printf "%s\n" "# To display the perf.data header info, please use --header/--header-only options." "#" >expect &&
+	test_cmp expect out &&
+	echo "tperf: warning: '"'"'$TRASH/sys.data'"'"' has no samples that pass the filters" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success PERF '--cpu on a file without CPUs is an error' '
+	test_expect_code 1 tperf report -i "$TRASH/two.data" --stdio --cpu 1 >/dev/null 2>err &&
+	grep -q "^tperf: .*two.data.*--cpu" err
+'
+
+test_expect_success 'bad lists are usage errors' '
+	test_expect_code 129 tperf report -i /dev/null --pid abc 2>err &&
+	test -s err &&
+	test_expect_code 129 tperf report -i /dev/null --time nonsense 2>err &&
+	grep -q "invalid time string" err
+'
+
+test_done

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Source lines of DSO addresses from the DWARF line tables (libdw, no
+ * addr2line process): "file.c:12" as perf prints it, the source file
+ * alone, and the inline frames at an address.  Each DSO opens its debug
+ * file (or itself) once, on first use, and caches every answer.
+ */
+#ifndef TPERF_SRCLINE_H
+#define TPERF_SRCLINE_H
+
+#include "dso.h"
+
+/* perf's text for an address without a source line */
+#define SRCLINE_UNKNOWN "??:0"
+
+struct srcline_dso;
+
+/**
+ * srcline__find - the file (base name) and line of DSO-relative @addr
+ * @addr: as tperf keeps it (a file offset for user DSOs)
+ * Return: 0 with *@file (owned by @dso's cache) and *@line, or -ENOENT.
+ */
+int srcline__find(struct dso *dso, u64 addr, const char **file, unsigned int *line);
+
+/**
+ * dso__srcline - perf's srcline of @addr: "file.c:12"; without a line
+ * "sym+OFFSET" (decimal, from @sym's start), else "dso[hexaddr]"
+ * Return: the string, owned by @dso's cache (SRCLINE_UNKNOWN on ENOMEM).
+ */
+const char *dso__srcline(struct dso *dso, u64 addr, const struct symbol *sym);
+
+/**
+ * dso__srcfile - the source file of @addr ("file.c"), "" when unknown
+ * Return: the string, owned by @dso's cache.
+ */
+const char *dso__srcfile(struct dso *dso, u64 addr);
+
+/* One frame at an address: the function, and where it is (file base name) */
+typedef int (*srcline_inline_fn)(const char *func, const char *file, unsigned int line,
+				 void *arg);
+
+/**
+ * srcline__for_each_inline - the inline frames at @addr, innermost first:
+ * each inlined function with the line inside it, then the function they
+ * were inlined into with the line of the call
+ * Return: 0, the callback's non-zero value, or -ENOENT without line info.
+ */
+int srcline__for_each_inline(struct dso *dso, u64 addr, srcline_inline_fn fn, void *arg);
+
+/** srcline__dso_exit - free @dso's line tables and cache (dso__delete calls it) */
+void srcline__dso_exit(struct dso *dso);
+
+#endif
