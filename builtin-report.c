@@ -13,6 +13,7 @@
 #include "util/hist.h"
 #include "util/parse-options.h"
 #include "util/session.h"
+#include "util/unwind.h"
 
 struct report {
 	const char *input, *sort, *symfs, *kallsyms;
@@ -64,9 +65,29 @@ static int frames_reserve(struct report *r, size_t n)
 	return 0;
 }
 
+/* DWARF samples: the user frames unwound from the stack copy, after the kernel's. */
+static int append_unwound(struct report *r, struct thread *t, const struct perf_event_attr *attr,
+			  const struct perf_sample *s, size_t *nr)
+{
+	const struct unwind_entry *e;
+	size_t n;
+
+	if (!unwinder__has_stack(attr))
+		return 0;
+	if (machine__unwind(&r->machine, t, attr, s, r->cc.max_stack, &e, &n) ||
+	    frames_reserve(r, *nr + n + 1))
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++, (*nr)++) {
+		r->frames[*nr] = (struct cc_frame){ e[i].map ? e[i].map->dso : NULL, e[i].sym,
+						    e[i].ip };
+		r->levels[*nr] = e[i].map ? '.' : 0;
+	}
+	return 0;
+}
+
 /* The sample's callchain, resolved, callee first; markers set the cpumode. */
 static int resolve_callchain(struct report *r, struct thread *t, const struct perf_sample *s,
-			     size_t *nr)
+			     const struct perf_event_attr *attr, size_t *nr)
 {
 	u8 cpumode = PERF_RECORD_MISC_USER;
 	size_t n = 0;
@@ -106,7 +127,7 @@ static int resolve_callchain(struct report *r, struct thread *t, const struct pe
 		n++;
 	}
 	*nr = n;
-	return 0;
+	return append_unwound(r, t, attr, s, nr);
 }
 
 /* Callee or caller order, cut at --max-stack from the start of that order. */
@@ -196,7 +217,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	machine__resolve_addr(&r->machine, t, sample->misc & PERF_RECORD_MISC_CPUMODE_MASK,
 			      sample->ip, &al);
 	if ((h->has_callchain || h->children) && (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		if (resolve_callchain(r, t, sample, &n))
+		if (resolve_callchain(r, t, sample, &attr->attr, &n))
 			return -ENOMEM;
 		n = order_frames(r, n);
 	}
