@@ -14,6 +14,8 @@
 /* Same frame?  Symbols match by DSO and start, other frames by DSO and address. */
 static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, bool key_address)
 {
+	if (!key_address && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
+		return !strcmp(n->sym->name, f->sym->name);	/* inline frames: by name */
 	if (n->dso != f->dso)
 		return false;
 	if (!key_address && n->sym && f->sym)
@@ -170,6 +172,10 @@ static const struct cc_node *run_end(const struct cc_node *n)
 
 static const char *frame_name(const struct cc_node *n, char *buf, size_t size)
 {
+	if (n->sym && n->sym->inlined) {
+		snprintf(buf, size, "%s (inlined)", n->sym->name);
+		return buf;
+	}
 	if (n->sym)
 		return n->sym->name;
 	snprintf(buf, size, "%#" PRIx64, n->ip);
@@ -207,7 +213,7 @@ static size_t graph_entry(FILE *fp, const struct cc_node *run, const struct cc_n
 			  int depth, unsigned long long mask, int idx, u64 total, int margin,
 			  const struct callchain_param *p)
 {
-	char buf[64];
+	char buf[1024];
 	size_t ret = left_margin(fp, margin);
 
 	for (int i = 0; i < depth; i++) {
@@ -286,7 +292,7 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 		const struct cc_node *end = run_end(v[0]), *f = v[0];
 		bool printed = false;
 		unsigned int n = 0;
-		char buf[64];
+		char buf[1024];
 
 		for (int i = 0;; f = f->child[0], i++) {
 			if (!(i == 0 && skip_first)) {

@@ -96,7 +96,8 @@ static void print_key(FILE *fp, const struct hist_entry *e, enum sort_key_id k, 
 		else if (e->sym->type == STT_OBJECT)
 			fprintf(fp, "%s+0x%" PRIx64, e->sym->name, e->ip - e->sym->start);
 		else
-			fprintf(fp, "%.*s", w > 4 ? w - 4 : 0, e->sym->name);
+			fprintf(fp, "%.*s%s", w > 4 ? w - 4 : 0, e->sym->name,
+				e->sym->inlined ? " (inlined)" : "");
 		break;
 	case SORT_PID:
 	case SORT_TID:

@@ -398,29 +398,42 @@ static struct symbol *inline_sym(struct unwinder *u, struct symbol *base, const 
 	return s;
 }
 
-/* The function names of the scopes at @vaddr, innermost first (addr2line -i). */
+/*
+ * The function names at @vaddr, innermost first (addr2line -i): from the
+ * innermost function scope, its physical nesting (dwarf_getscopes_die),
+ * not the scopes of its abstract definition.
+ */
 static int scope_names(Dwfl_Module *mod, u64 vaddr, const char **names, int max)
 {
 	Dwarf_Addr bias = 0;
-	Dwarf_Die *cu = dwfl_module_addrdie(mod, vaddr, &bias), *scopes = NULL;
-	int n, k = 0;
+	Dwarf_Die *cu = dwfl_module_addrdie(mod, vaddr, &bias), *scopes = NULL, *chain = NULL;
+	int n, k = 0, first = -1;
 
 	if (!cu)
 		return 0;
 	n = dwarf_getscopes(cu, vaddr - bias, &scopes);
-	for (int i = 0; i < n && k < max; i++) {
+	for (int i = 0; i < n && first < 0; i++) {
 		int tag = dwarf_tag(&scopes[i]);
+
+		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
+			first = i;
+	}
+	if (first >= 0)
+		n = dwarf_getscopes_die(&scopes[first], &chain);
+	for (int i = 0; first >= 0 && i < n && k < max; i++) {
+		int tag = dwarf_tag(&chain[i]);
 		const char *name;
 
 		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
 			continue;
-		name = die_func_name(&scopes[i]);
+		name = die_func_name(&chain[i]);
 		if (!name)
 			break;
 		names[k++] = name;
 		if (tag == DW_TAG_subprogram)
 			break;
 	}
+	free(chain);
 	free(scopes);
 	return k;
 }
