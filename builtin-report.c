@@ -16,7 +16,8 @@
 #include "util/unwind.h"
 
 struct report {
-	const char *input, *sort, *symfs, *kallsyms;
+	const char *input, *sort, *symfs, *kallsyms, *unwinder;
+	bool inline_frames;
 	int children;			/* -1: default (on when the file has callchains) */
 	bool inverted, show_nr_samples, quiet, stdio, stats;
 	bool callchain_set, no_callchain;
@@ -350,6 +351,31 @@ static void print_sample_count(struct hists *h, const char *name)
 	printf("# Event count (approx.): %llu\n", (unsigned long long)h->total_period);
 }
 
+/* --stats of a DWARF recording: the chains unwound, cut short, stopped. */
+static void print_unwind_stats(struct report *r)
+{
+	const struct unwind_stats *st;
+
+	if (!r->machine.unwinder || !(st = unwinder__stats(r->machine.unwinder))->samples)
+		return;
+	printf("DWARF unwind stats:\n");
+	printf("%16s chains: %10llu\n", "UNWOUND", (unsigned long long)st->samples);
+	printf("%16s chains: %10llu  (%4.1f%%)\n", "TRUNCATED", (unsigned long long)st->truncated,
+	       100.0 * st->truncated / st->samples);
+	printf("%16s chains: %10llu  (%4.1f%%)\n", "FAILED", (unsigned long long)st->failed,
+	       100.0 * st->failed / st->samples);
+}
+
+/* A hint when many DWARF chains ran past the end of their stack copy. */
+static void unwind_hint(struct report *r)
+{
+	char buf[256];
+
+	if (!r->quiet && r->machine.unwinder &&
+	    unwinder__hint(r->machine.unwinder, buf, sizeof(buf)))
+		note("%s", buf);
+}
+
 /* --stats: the records by type, then the samples of each event. */
 static int print_stats(struct report *r)
 {
@@ -378,6 +404,7 @@ static int print_stats(struct report *r)
 		printf("%s stats:\n", perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)));
 		printf("%16s events: %10llu\n", "SAMPLE", (unsigned long long)r->hists[i].nr_samples);
 	}
+	print_unwind_stats(r);
 	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
 }
 
@@ -456,10 +483,13 @@ static int parse_children(const struct option *opt, const char *arg, int unset)
 static int run_report(struct report *r)
 {
 	struct report_tool rt = { .rep = r };
-	struct machine_opts mo = { .symfs = r->symfs, .kallsyms = r->kallsyms };
+	struct machine_opts mo = { .symfs = r->symfs, .kallsyms = r->kallsyms,
+				   .no_inline = !r->inline_frames };
 	char msg[512];
 	int err;
 
+	if (unwinder__option(r->unwinder, &mo.unwinder))
+		return 1;
 	rt.tool.sample = process_sample_setup;
 	rt.tool.mmap = rt.tool.mmap2 = rt.tool.comm = process_model;
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
@@ -501,6 +531,8 @@ static int run_report(struct report *r)
 		if (err)
 			error("cannot write the report: %s", strerror(-err));
 	}
+	if (!err)
+		unwind_hint(r);
 	for (int i = 0; i < r->nr_hists; i++)
 		hists__exit(&r->hists[i]);
 	free(r->hists);
@@ -515,6 +547,7 @@ int cmd_report(int argc, const char **argv)
 {
 	struct report r = {
 		.children = -1,
+		.inline_frames = true,
 		.sort = "comm,dso,sym",
 		.cc = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5, .order = ORDER_CALLEE,
 			.max_stack = 127 },
@@ -541,6 +574,10 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stats", &r.stats, "display event stats"),
 		OPT_STRING(0, "symfs", &r.symfs, "directory", "look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &r.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING(0, "unwinder", &r.unwinder, "libdw|libunwind",
+			   "unwinder of --call-graph dwarf recordings (default libdw)"),
+		OPT_BOOLEAN(0, "inline", &r.inline_frames,
+			    "show inlined functions in DWARF callchains (default on)"),
 		OPT_END()
 	};
 	const char *const usage[] = { "tperf report [<options>]", NULL };

@@ -13,9 +13,11 @@
 #include "util/parse-options.h"
 #include "util/script-print.h"
 #include "util/session.h"
+#include "util/unwind.h"
 
 struct script {
-	const char *input, *fields, *symfs, *kallsyms;
+	const char *input, *fields, *symfs, *kallsyms, *unwinder;
+	bool inline_frames;
 	struct script_opts o;
 	struct machine machine;
 	struct perf_session *session;
@@ -85,10 +87,13 @@ static int process_model(struct perf_tool *tool, struct perf_session *s,
 static int run_script(struct script *sc)
 {
 	struct script_tool st = { .sc = sc };
-	struct machine_opts mo = { .symfs = sc->symfs, .kallsyms = sc->kallsyms };
+	struct machine_opts mo = { .symfs = sc->symfs, .kallsyms = sc->kallsyms,
+				   .no_inline = !sc->inline_frames };
 	char msg[512];
 	int err;
 
+	if (unwinder__option(sc->unwinder, &mo.unwinder))
+		return 1;
 	st.tool.sample = process_sample;
 	st.tool.mmap = st.tool.mmap2 = st.tool.comm = process_model;
 	st.tool.fork = st.tool.exit = st.tool.ksymbol = process_model;
@@ -121,7 +126,7 @@ static int run_script(struct script *sc)
 
 int cmd_script(int argc, const char **argv)
 {
-	struct script sc = { .o = { .fields = SF_DEFAULT, .max_stack = 127 } };
+	struct script sc = { .o = { .fields = SF_DEFAULT, .max_stack = 127 }, .inline_frames = true };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &sc.input, "file", "input file name"),
 		OPT_STRING('F', "fields", &sc.fields, "str",
@@ -131,6 +136,10 @@ int cmd_script(int argc, const char **argv)
 			    "set the maximum stack depth when parsing the callchain (default 127)"),
 		OPT_STRING(0, "symfs", &sc.symfs, "directory", "look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &sc.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING(0, "unwinder", &sc.unwinder, "libdw|libunwind",
+			   "unwinder of --call-graph dwarf recordings (default libdw)"),
+		OPT_BOOLEAN(0, "inline", &sc.inline_frames,
+			    "show inlined functions in DWARF callchains (default on)"),
 		OPT_END()
 	};
 	const char *const usage[] = { "tperf script [<options>]", NULL };

@@ -62,6 +62,7 @@ struct unwinder {
 	bool *act;
 	size_t alloc_pcs;
 	struct unwind_stats stats;
+	u64 max_stack_size;		/* the largest copy asked for (the attr's size) */
 };
 
 int unwinder__parse(const char *name, enum unwinder_kind *kind)
@@ -72,6 +73,22 @@ int unwinder__parse(const char *name, enum unwinder_kind *kind)
 		*kind = UNWINDER_LIBUNWIND;
 	else
 		return -EINVAL;
+	return 0;
+}
+
+int unwinder__option(const char *name, int *kind)
+{
+	enum unwinder_kind k = UNWINDER_LIBDW;
+
+	if (name && unwinder__parse(name, &k)) {
+		error("unknown unwinder '%s': use libdw or libunwind", name);
+		return -EINVAL;
+	}
+	if (!unwinder__available(k)) {
+		error("tperf was built without the '%s' unwinder: use --unwinder=libdw", name);
+		return -EINVAL;
+	}
+	*kind = k;
 	return 0;
 }
 
@@ -147,6 +164,20 @@ void unwinder__delete(struct unwinder *u)
 const struct unwind_stats *unwinder__stats(const struct unwinder *u)
 {
 	return &u->stats;
+}
+
+bool unwinder__hint(const struct unwinder *u, char *buf, size_t size)
+{
+	const struct unwind_stats *st = &u->stats;
+
+	if (!st->samples || st->truncated * 20 <= st->samples)
+		return false;
+	snprintf(buf, size, "%llu of %llu DWARF callchains (%.1f%%) were cut short at the end of "
+		 "the stack copy: record with a larger size, e.g. --call-graph dwarf,%u",
+		 (unsigned long long)st->truncated, (unsigned long long)st->samples,
+		 100.0 * st->truncated / st->samples, u->max_stack_size >= 32768 ? 65528 :
+		 (unsigned)(u->max_stack_size ? u->max_stack_size * 2 : 16384));
+	return true;
 }
 
 bool unwinder__has_stack(const struct perf_event_attr *attr)
@@ -623,6 +654,8 @@ int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_eve
 	if (reserve(u, max))
 		return -ENOMEM;
 	u->stats.samples++;
+	if (attr->sample_stack_user > u->max_stack_size)
+		u->max_stack_size = attr->sample_stack_user;
 	proc = proc_of(u, t);
 	if (!proc)
 		return -ENOMEM;

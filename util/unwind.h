@@ -43,6 +43,12 @@ struct unwinder;
 /** unwinder__parse - "libdw" or "libunwind" to @kind.  Return: 0 or -EINVAL */
 int unwinder__parse(const char *name, enum unwinder_kind *kind);
 
+/**
+ * unwinder__option - the --unwinder option's value @name (NULL: libdw) to
+ * @kind, printing the error for an unknown or absent one.  Return: 0 or -EINVAL.
+ */
+int unwinder__option(const char *name, int *kind);
+
 /** unwinder__available - whether @kind was compiled in */
 bool unwinder__available(enum unwinder_kind kind);
 
@@ -79,6 +85,13 @@ bool unwinder__has_stack(const struct perf_event_attr *attr);
 int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_event_attr *attr,
 		     const struct perf_sample *s, int max_stack,
 		     const struct unwind_entry **entries, size_t *nr);
+
+/**
+ * unwinder__hint - when more than 5% of the chains were cut short at the
+ * end of their stack copy, a one-line hint to record a larger one in @buf.
+ * Return: whether there is one.
+ */
+bool unwinder__hint(const struct unwinder *u, char *buf, size_t size);
 
 /** unwinder__stats - what @u did so far */
 const struct unwind_stats *unwinder__stats(const struct unwinder *u);
