@@ -663,7 +663,8 @@ int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_eve
 	c.act = u->act;
 	c.max = max;
 	err = u->b->unwind(proc, &c);
-	if (err < 0 && c.truncated)
+	/* libdw ends a chain without an error when the return address cannot be read */
+	if (c.truncated)
 		u->stats.truncated++;
 	else if (err < 0)
 		u->stats.failed++;
