@@ -95,7 +95,7 @@ static int cmp_addr(u64 a, u64 b)
 /* perf's rule for inline frames (util/unwind.c): by name, then same if they overlap. */
 static int cmp_inlined(const struct symbol *a, const struct symbol *b)
 {
-	int c = strcmp(a->name, b->name);
+	int c = strcmp(b->name, a->name);	/* perf: strcmp(existing, new) */
 
 	if (c)
 		return c;

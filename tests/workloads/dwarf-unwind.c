@@ -8,10 +8,13 @@
  *   main -> site_a / site_b -> mix (inlined at both)       (inline frames)
  *   main -> big_frame -> compute    (8 KiB of stack; only with argv[2] "big")
  * Calls are never in tail position, so no frame is lost to sibling calls.
- * argv[1]: rounds (default 300); argv[2] "big": add the big_frame calls.
+ * argv[1]: rounds (default 300); argv[2] "big": add the big_frame calls;
+ * argv[3]: processes (default 1: the others are forked, not exec'ed).
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 volatile unsigned long sink;
 int lib_spin(int n);
@@ -99,7 +102,12 @@ int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 300;
 	int big = argc > 2 && !strcmp(argv[2], "big");
+	int procs = argc > 3 ? atoi(argv[3]) : 1;
 	int r = 0;
+
+	for (int p = 1; p < procs; p++)
+		if (fork() == 0)
+			break;
 
 	recurse_fp = recurse;
 	for (int i = 0; i < rounds; i++) {
@@ -111,5 +119,7 @@ int main(int argc, char **argv)
 			r += big_frame(10);
 	}
 	sink += r;
+	while (wait(NULL) > 0)
+		;
 	return 0;
 }
