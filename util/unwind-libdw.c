@@ -6,13 +6,38 @@
  * reach them (dwfl_report_elf at the map's load bias) and kept with their
  * CFI (.eh_frame with .eh_frame_hdr, .debug_frame, separate debug files
  * by build-id and .gnu_debuglink) for every later sample of the process.
+ *
+ * On top of it, a cache of the CFI rule at each unwound address: most
+ * x86_64 frames are "CFA = register + offset, registers saved at CFA
+ * offsets, same value or undefined", which the cache replays with two or
+ * three memory reads per frame, as libdw's own step would compute them
+ * (same registers set, same reads, same end and error cases).  A frame
+ * whose rule is anything else (expressions, register copies, signal
+ * frames, no CFI: libdw's frame-pointer fallback) sends the whole chain
+ * to libdw's unwinder.  TPERF_UNWIND_SLOW=1 turns the cache off.
  */
+#include <dwarf.h>
 #include <elfutils/libdwfl.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "unwind-internal.h"
+
+enum { R_SAME, R_UNDEF, R_OFFSET, R_VAL_OFFSET };
+#define NR_DWREGS 17
+#define RA_REG 16
+
+/* The CFI rule at one address, in the form the cache replays. */
+struct cfi_rule {
+	u64 pc;
+	bool used, ok;
+	u8 cfa_reg;
+	u8 kind[NR_DWREGS];
+	int64_t cfa_off;
+	int64_t off[NR_DWREGS];
+};
 
 struct dw_proc {
 	struct unwinder *u;
@@ -20,7 +45,11 @@ struct dw_proc {
 	Dwfl *dwfl;
 	bool attached, stale;
 	struct unwind_ctx *cur;
+	struct cfi_rule *rules;		/* open hash by pc */
+	size_t nr_rules, alloc_rules;
 };
+
+static int slow_mode = -1;
 
 static char *debuginfo_path;
 
@@ -158,6 +187,7 @@ static void dw_proc_delete(void *priv)
 	struct dw_proc *p = priv;
 
 	dwfl_end(p->dwfl);
+	free(p->rules);
 	free(p);
 }
 
@@ -167,6 +197,165 @@ static void dw_reset(struct dw_proc *p)
 	p->dwfl = dwfl_begin(&dw_callbacks);
 	p->attached = false;
 	p->stale = false;
+	free(p->rules);
+	p->rules = NULL;
+	p->nr_rules = p->alloc_rules = 0;
+}
+
+/* The rule of @frame in the cache's form; false when it has another form. */
+static bool rule_from_frame(Dwarf_Frame *frame, struct cfi_rule *r)
+{
+	Dwarf_Op *ops, mem[3];
+	size_t nops;
+	bool signal;
+
+	if (dwarf_frame_info(frame, NULL, NULL, &signal) < 0 || signal)
+		return false;
+	if (dwarf_frame_cfa(frame, &ops, &nops) || nops != 1 || ops[0].atom != DW_OP_bregx ||
+	    ops[0].number >= NR_DWREGS)
+		return false;
+	r->cfa_reg = (u8)ops[0].number;
+	r->cfa_off = (int64_t)ops[0].number2;
+	for (int i = 0; i < NR_DWREGS; i++) {
+		if (dwarf_frame_register(frame, i, mem, &ops, &nops))
+			return false;
+		if (!nops) {
+			r->kind[i] = ops ? R_UNDEF : R_SAME;	/* libdw's encoding */
+			continue;
+		}
+		if (ops[0].atom != DW_OP_call_frame_cfa)
+			return false;
+		r->off[i] = 0;
+		r->kind[i] = R_OFFSET;
+		for (size_t k = 1; k < nops; k++) {
+			if (ops[k].atom == DW_OP_plus_uconst && k == 1)
+				r->off[i] = (int64_t)ops[k].number;
+			else if (ops[k].atom == DW_OP_stack_value && k == nops - 1)
+				r->kind[i] = R_VAL_OFFSET;
+			else
+				return false;
+		}
+	}
+	return true;
+}
+
+/* libdw's order: .eh_frame, then .debug_frame. */
+static void rule_lookup(Dwfl_Module *mod, u64 pc, struct cfi_rule *r)
+{
+	Dwarf_CFI *cfi;
+	Dwarf_Addr bias;
+	Dwarf_Frame *frame;
+
+	for (int i = 0; i < 2; i++) {	/* .debug_frame (a debug file) only when needed */
+		cfi = i ? dwfl_module_dwarf_cfi(mod, &bias) : dwfl_module_eh_cfi(mod, &bias);
+		if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame))
+			continue;
+		r->ok = rule_from_frame(frame, r);
+		free(frame);
+		return;
+	}
+	r->ok = false;
+}
+
+static size_t rule_hash(u64 pc)
+{
+	return (size_t)((pc * 0x9e3779b97f4a7c15ULL) >> 17);
+}
+
+static struct cfi_rule *rule_of(struct dw_proc *p, Dwfl_Module *mod, u64 pc)
+{
+	struct cfi_rule *r;
+	size_t k;
+
+	if ((p->nr_rules + 1) * 2 > p->alloc_rules) {
+		size_t n = p->alloc_rules ? 2 * p->alloc_rules : 256;
+		struct cfi_rule *a = calloc(n, sizeof(*a));
+
+		if (!a)
+			return NULL;
+		for (size_t i = 0; i < p->alloc_rules; i++) {
+			if (!p->rules[i].used)
+				continue;
+			for (k = rule_hash(p->rules[i].pc) & (n - 1); a[k].used; k = (k + 1) & (n - 1))
+				;
+			a[k] = p->rules[i];
+		}
+		free(p->rules);
+		p->rules = a;
+		p->alloc_rules = n;
+	}
+	for (k = rule_hash(pc) & (p->alloc_rules - 1); p->rules[k].used;
+	     k = (k + 1) & (p->alloc_rules - 1))
+		if (p->rules[k].pc == pc)
+			return &p->rules[k];
+	r = &p->rules[k];
+	r->used = true;
+	r->pc = pc;
+	p->nr_rules++;
+	rule_lookup(mod, pc, r);
+	return r;
+}
+
+/*
+ * The chain from the cached rules.  Return: 0 at its end (or when full),
+ * -EINVAL when it stops on an error as libdw's would, 1 when a frame needs
+ * libdw's unwinder.
+ */
+static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
+{
+	u64 regs[NR_DWREGS], next[NR_DWREGS], cfa, pc;
+	u32 set = (1U << NR_DWREGS) - 1, nset;
+	bool first = true;
+
+	for (int i = 0; i < NR_DWREGS; i++) {
+		regs[i] = 0;
+		unwind_ctx__reg(c, dwarf_to_perf[i], &regs[i]);	/* absent: 0, as set below */
+	}
+	pc = regs[RA_REG];
+	for (;;) {
+		struct cfi_rule *r;
+		Dwfl_Module *mod;
+		u64 lookup = first ? pc : pc - 1;
+
+		if (unwind_ctx__push(c, pc, first))
+			return 0;
+		report_module(p, pc);
+		mod = dwfl_addrmodule(p->dwfl, lookup);
+		if (!mod || !(r = rule_of(p, mod, lookup)) || !r->ok)
+			return 1;
+		if (!(set & (1U << r->cfa_reg)))
+			return -EINVAL;
+		cfa = regs[r->cfa_reg] + (u64)r->cfa_off;
+		nset = 0;
+		for (int i = 0; i < NR_DWREGS; i++) {
+			switch (r->kind[i]) {
+			case R_UNDEF:
+				if (i == RA_REG)
+					return 0;
+				continue;
+			case R_SAME:
+				next[i] = regs[i];
+				if (set & (1U << i))
+					nset |= 1U << i;
+				continue;
+			case R_OFFSET:
+				if (!unwind_ctx__read(c, cfa + (u64)r->off[i], &next[i]))
+					nset |= 1U << i;
+				continue;
+			default:
+				next[i] = cfa + (u64)r->off[i];
+				nset |= 1U << i;
+			}
+		}
+		if (!(nset & (1U << RA_REG)))
+			return -EINVAL;
+		if (!next[RA_REG])
+			return 0;
+		memcpy(regs, next, sizeof(regs));
+		set = nset;
+		pc = regs[RA_REG];
+		first = false;
+	}
 }
 
 static int dw_unwind(void *priv, struct unwind_ctx *c)
@@ -194,6 +383,18 @@ attach:
 		p->attached = dwfl_attach_state(p->dwfl, NULL, p->pid, &thread_callbacks, p);
 		if (!p->attached)
 			return -EINVAL;
+	}
+	if (slow_mode < 0) {
+		const char *e = getenv("TPERF_UNWIND_SLOW");
+
+		slow_mode = e && *e && strcmp(e, "0");
+	}
+	if (!slow_mode) {
+		err = dw_fast(p, c);
+		if (err <= 0)
+			return err;
+		c->nr = 0;		/* again, all with libdw */
+		c->truncated = false;
 	}
 	err = dwfl_getthread_frames(p->dwfl, p->pid, frame_cb, p);
 	if (err && c->nr >= c->max)
