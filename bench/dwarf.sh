@@ -10,7 +10,7 @@
 # two reports are the same.  Prints, does not assert.
 # Usage: bench/dwarf.sh [TPERF] [ROUNDS] [PROCS]
 TPERF=$(realpath "${1:-./tperf}")
-ROUNDS=${2:-2500}
+ROUNDS=${2:-2800}
 PROCS=${3:-4}
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(mktemp -d)
@@ -37,29 +37,29 @@ echo "perf  recording: $pn samples, $ps bytes, $((ps / pn)) bytes/sample"
 echo "tperf recording: $tn samples, $ts bytes, $((ts / tn)) bytes/sample" \
 	"($(echo "scale=2; ($ts / $tn) / ($ps / $pn)" | bc) of perf's)"
 
+# wall and CPU (user + system) seconds of a command, its stdout to $1
+timed() {
+	out=$1
+	shift
+	/usr/bin/time -f "%e %U %S" -o time.txt "$@" >"$out" 2>/dev/null
+	awk '{ printf "%s %.2f", $1, $2 + $3 }' time.txt
+}
+
+compare() {	# $1 file, then report options
+	f=$1
+	shift
+	set -- "$f" "$(timed perf.out perf report -i "$f" --stdio "$@")" \
+		"$(timed tperf.out "$TPERF" report -i "$f" --stdio "$@")" "$*"
+	grep -v '^# (Tip:' perf.out >a
+	grep -v '^# (Tip:' tperf.out >b
+	same=different
+	cmp -s a b && same=same
+	echo "$2 $3" | awk -v f="$1" -v o="$4" -v s="$same" '{
+		printf "report --stdio %s of %s: perf %.2fs (cpu %.2fs), tperf %.2fs (cpu %.2fs), cpu ratio %.3f (target <= 0.1), output %s\n",
+			o, f, $1, $2, $3, $4, ($2 > 0 ? $4 / $2 : 0), s }'
+}
+
 for f in p.data t.data; do
-	t0=$(now)
-	perf report -i $f --stdio >perf.out 2>/dev/null
-	t1=$(now)
-	"$TPERF" report -i $f --stdio >tperf.out 2>/dev/null
-	t2=$(now)
-	pt=$(secs "$t0" "$t1") tt=$(secs "$t1" "$t2")
-	grep -v '^# (Tip:' perf.out >a
-	grep -v '^# (Tip:' tperf.out >b
-	same=different
-	cmp -s a b && same=same
-	echo "report --stdio of $f: perf ${pt}s, tperf ${tt}s," \
-		"ratio $(echo "scale=3; $tt / $pt" | bc) (target <= 0.1), output $same"
-	t0=$(now)
-	perf report -i $f --stdio --no-inline >perf.out 2>/dev/null
-	t1=$(now)
-	"$TPERF" report -i $f --stdio --no-inline >tperf.out 2>/dev/null
-	t2=$(now)
-	pt=$(secs "$t0" "$t1") tt=$(secs "$t1" "$t2")
-	grep -v '^# (Tip:' perf.out >a
-	grep -v '^# (Tip:' tperf.out >b
-	same=different
-	cmp -s a b && same=same
-	echo "report --stdio --no-inline of $f: perf ${pt}s, tperf ${tt}s," \
-		"ratio $(echo "scale=3; $tt / $pt" | bc), output $same"
+	compare $f
+	compare $f --no-inline
 done
