@@ -356,14 +356,15 @@ static void print_unwind_stats(struct report *r)
 {
 	const struct unwind_stats *st;
 
-	if (!r->machine.unwinder || !(st = unwinder__stats(r->machine.unwinder))->samples)
+	/* nothing when no chain could be unwound (perf's output, e.g. no binaries) */
+	if (!r->machine.unwinder || !(st = unwinder__stats(r->machine.unwinder))->unwound)
 		return;
 	printf("DWARF unwind stats:\n");
-	printf("%16s chains: %10llu\n", "UNWOUND", (unsigned long long)st->samples);
+	printf("%16s chains: %10llu\n", "UNWOUND", (unsigned long long)st->unwound);
 	printf("%16s chains: %10llu  (%4.1f%%)\n", "TRUNCATED", (unsigned long long)st->truncated,
-	       100.0 * st->truncated / st->samples);
+	       100.0 * st->truncated / st->unwound);
 	printf("%16s chains: %10llu  (%4.1f%%)\n", "FAILED", (unsigned long long)st->failed,
-	       100.0 * st->failed / st->samples);
+	       100.0 * st->failed / st->unwound);
 }
 
 /* A hint when many DWARF chains ran past the end of their stack copy. */

@@ -170,12 +170,12 @@ bool unwinder__hint(const struct unwinder *u, char *buf, size_t size)
 {
 	const struct unwind_stats *st = &u->stats;
 
-	if (!st->samples || st->truncated * 20 <= st->samples)
+	if (!st->unwound || st->truncated * 20 <= st->unwound)
 		return false;
 	snprintf(buf, size, "%llu of %llu DWARF callchains (%.1f%%) were cut short at the end of "
 		 "the stack copy: record with a larger size, e.g. --call-graph dwarf,%u",
-		 (unsigned long long)st->truncated, (unsigned long long)st->samples,
-		 100.0 * st->truncated / st->samples, u->max_stack_size >= 32768 ? 65528 :
+		 (unsigned long long)st->truncated, (unsigned long long)st->unwound,
+		 100.0 * st->truncated / st->unwound, u->max_stack_size >= 32768 ? 65528 :
 		 (unsigned)(u->max_stack_size ? u->max_stack_size * 2 : 16384));
 	return true;
 }
@@ -670,6 +670,8 @@ int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_eve
 		u->stats.failed++;
 	*nr = resolve(u, &c, max);
 	*entries = u->entries;
+	if (*nr)
+		u->stats.unwound++;
 	return 0;
 }
 

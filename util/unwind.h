@@ -34,6 +34,7 @@ struct unwind_entry {
 
 struct unwind_stats {
 	u64 samples;			/* samples with a stack copy and registers */
+	u64 unwound;			/* of them, the chains with at least one frame */
 	u64 truncated;			/* chains that needed memory outside the copy */
 	u64 failed;			/* chains that stopped on a CFI or register error */
 };
