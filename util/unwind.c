@@ -49,7 +49,7 @@ struct unwinder {
 	const struct unwind_backend *b;
 	bool inline_frames;
 	struct proc_slot *procs;
-	size_t nr_procs, alloc_procs;
+	size_t nr_procs, alloc_procs, last;
 	struct file_slot *files;
 	size_t nr_files, alloc_files;
 	struct inl_slot *inl;
@@ -392,13 +392,17 @@ static Dwfl_Module *dso_module(struct unwinder *u, struct dso *dso)
 	return s->mod;
 }
 
+/* A function's name as addr2line gives it: the linkage name first (glibc's
+ * __GI_* redirections), else DW_AT_name, through abstract origins. */
 static const char *die_func_name(Dwarf_Die *die)
 {
+	static const int attrs[] = { DW_AT_linkage_name, DW_AT_MIPS_linkage_name, DW_AT_name };
 	Dwarf_Attribute a;
 	const char *n;
 
-	if (dwarf_attr_integrate(die, DW_AT_name, &a) && (n = dwarf_formstring(&a)))
-		return n;
+	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
+		if (dwarf_attr_integrate(die, attrs[i], &a) && (n = dwarf_formstring(&a)))
+			return n;
 	return NULL;
 }
 
@@ -562,10 +566,12 @@ static void *proc_of(struct unwinder *u, struct thread *t)
 {
 	struct proc_slot *p = NULL;
 
-	for (size_t i = 0; i < u->nr_procs; i++)
+	if (u->last < u->nr_procs && u->procs[u->last].pid == t->pid)
+		p = &u->procs[u->last];	/* samples come in runs of one process */
+	for (size_t i = 0; !p && i < u->nr_procs; i++)
 		if (u->procs[i].pid == t->pid) {
 			p = &u->procs[i];
-			break;
+			u->last = i;
 		}
 	if (p && p->maps != t->maps) {	/* exec: a new address space */
 		u->b->proc_delete(p->priv);
@@ -581,6 +587,7 @@ static void *proc_of(struct unwinder *u, struct thread *t)
 			u->procs = a;
 			u->alloc_procs = n;
 		}
+		u->last = u->nr_procs;
 		p = &u->procs[u->nr_procs++];
 		p->priv = NULL;
 		p->pid = t->pid;
