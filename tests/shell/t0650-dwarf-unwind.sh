@@ -194,4 +194,15 @@ test_expect_success PERF 'the kdab DWARF fixture without its binary: perf'"'"'s 
 	test_cmp $K/expected-perf-script-head.txt actual
 '
 
+Z=$DATA_DIR/kdab-zstd-sched-switch-dwarf/perf.data.zstd
+test_expect_success PERF 'the kdab zstd sched_switch DWARF fixture: perf'"'"'s report' '
+	cd "$TRASH" &&
+	for o in "--children" "--no-children"; do
+		perf report -i $Z --stdio $o --symfs=/nonexistent --kallsyms=/dev/null 2>/dev/null >expect.raw &&
+		tperf report -i $Z --stdio $o --symfs=/nonexistent --kallsyms=/dev/null >actual.raw 2>/dev/null &&
+		untip expect.raw >expect && untip actual.raw >actual &&
+		test_cmp expect actual || exit 1
+	done
+'
+
 test_done
