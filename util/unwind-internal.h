@@ -37,11 +37,24 @@ struct unwind_backend {
 	void (*proc_delete)(void *proc);
 	/* push the frames of @c with unwind_ctx__push(); < 0 when it stopped on an error */
 	int (*unwind)(void *proc, struct unwind_ctx *c);
+	/* free the state shared by all processes (*unwind__shared()), may be NULL */
+	void (*shared_delete)(void *shared);
 };
 
 extern const struct unwind_backend unwind_libdw_backend;
 #ifdef HAVE_LIBUNWIND
 extern const struct unwind_backend unwind_libunwind_backend;
+/** unwind__shared - the backend's slot for state shared by all processes */
+void **unwind__shared(struct unwinder *u);
+
+typedef struct Dwfl_Module Dwfl_Module;
+/**
+ * unwind__dso_module - @dso's file as a libdw module of its own (not of a
+ * process: addresses are ELF virtual addresses), with its separate debug
+ * file when there is one; made once.  Return: NULL when there is no file.
+ */
+Dwfl_Module *unwind__dso_module(struct unwinder *u, struct dso *dso);
+
 #endif
 
 /** unwind_ctx__reg - user register @reg (UREG_*) of the sample.  Return: false if absent */
@@ -84,5 +97,16 @@ struct map *unwind__find_map(struct unwind_ctx *c, u64 addr);
 
 /** unwind_ctx__map_bias - runtime address minus ELF vaddr for @map.  Return: false if unknown */
 bool unwind__map_bias(struct unwinder *u, struct map *map, u64 *bias);
+
+/** unwind__shared - the backend's slot for state shared by all processes */
+void **unwind__shared(struct unwinder *u);
+
+typedef struct Dwfl_Module Dwfl_Module;
+/**
+ * unwind__dso_module - @dso's file as a libdw module of its own (not of a
+ * process: addresses are ELF virtual addresses), with its separate debug
+ * file when there is one; made once.  Return: NULL when there is no file.
+ */
+Dwfl_Module *unwind__dso_module(struct unwinder *u, struct dso *dso);
 
 #endif

@@ -7,7 +7,9 @@
  * CFI (.eh_frame with .eh_frame_hdr, .debug_frame, separate debug files
  * by build-id and .gnu_debuglink) for every later sample of the process.
  *
- * On top of it, a cache of the CFI rule at each unwound address: most
+ * On top of it, a cache of the CFI rule at each unwound address of each
+ * DSO, shared by all processes (read from the DSO's own module, so a new
+ * process costs no CFI or debug-file parsing): most
  * x86_64 frames are "CFA = register + offset, registers saved at CFA
  * offsets, same value or undefined", which the cache replays with two or
  * three memory reads per frame, as libdw's own step would compute them
@@ -29,10 +31,11 @@ enum { R_SAME, R_UNDEF, R_OFFSET, R_VAL_OFFSET };
 #define NR_DWREGS 17
 #define RA_REG 16
 
-/* The CFI rule at one address, in the form the cache replays. */
+/* The CFI rule at one address of a DSO, in the form the cache replays. */
 struct cfi_rule {
-	u64 pc;
-	bool used, ok;
+	struct dso *dso;
+	u64 pc;				/* ELF virtual address */
+	bool used, ok, no_cfi;
 	u8 cfa_reg;
 	u8 kind[NR_DWREGS];
 	int64_t cfa_off;
@@ -45,8 +48,12 @@ struct dw_proc {
 	Dwfl *dwfl;
 	bool attached, stale;
 	struct unwind_ctx *cur;
-	struct cfi_rule *rules;		/* open hash by pc */
-	size_t nr_rules, alloc_rules;
+};
+
+/* The rules of every DSO, for all processes: an open hash by (dso, pc). */
+struct rule_cache {
+	struct cfi_rule *rules;
+	size_t nr, alloc;
 };
 
 static int slow_mode = -1;
@@ -187,8 +194,15 @@ static void dw_proc_delete(void *priv)
 	struct dw_proc *p = priv;
 
 	dwfl_end(p->dwfl);
-	free(p->rules);
 	free(p);
+}
+
+static void rules_delete(void *shared)
+{
+	struct rule_cache *rc = shared;
+
+	free(rc->rules);
+	free(rc);
 }
 
 static void dw_reset(struct dw_proc *p)
@@ -197,9 +211,6 @@ static void dw_reset(struct dw_proc *p)
 	p->dwfl = dwfl_begin(&dw_callbacks);
 	p->attached = false;
 	p->stale = false;
-	free(p->rules);
-	p->rules = NULL;
-	p->nr_rules = p->alloc_rules = 0;
 }
 
 /* The rule of @frame in the cache's form; false when it has another form. */
@@ -255,44 +266,61 @@ static void rule_lookup(Dwfl_Module *mod, u64 pc, struct cfi_rule *r)
 		return;
 	}
 	r->ok = false;
+	r->no_cfi = true;
 }
 
-static size_t rule_hash(u64 pc)
+static size_t rule_hash(const struct dso *dso, u64 pc)
 {
-	return (size_t)((pc * 0x9e3779b97f4a7c15ULL) >> 17);
+	return (size_t)(((u64)(uintptr_t)dso ^ pc * 0x9e3779b97f4a7c15ULL) >> 17);
 }
 
-static struct cfi_rule *rule_of(struct dw_proc *p, Dwfl_Module *mod, u64 pc)
+static int rules_grow(struct rule_cache *rc)
 {
+	size_t n = rc->alloc ? 2 * rc->alloc : 1024, k;
+	struct cfi_rule *a = calloc(n, sizeof(*a));
+
+	if (!a)
+		return -ENOMEM;
+	for (size_t i = 0; i < rc->alloc; i++) {
+		if (!rc->rules[i].used)
+			continue;
+		for (k = rule_hash(rc->rules[i].dso, rc->rules[i].pc) & (n - 1); a[k].used;
+		     k = (k + 1) & (n - 1))
+			;
+		a[k] = rc->rules[i];
+	}
+	free(rc->rules);
+	rc->rules = a;
+	rc->alloc = n;
+	return 0;
+}
+
+/* The rule at @vaddr of @dso, from the DSO's own module (shared by all processes). */
+static struct cfi_rule *rule_of(struct dw_proc *p, struct dso *dso, u64 vaddr)
+{
+	void **slot = unwind__shared(p->u);
+	struct rule_cache *rc = *slot;
+	Dwfl_Module *mod;
 	struct cfi_rule *r;
 	size_t k;
 
-	if ((p->nr_rules + 1) * 2 > p->alloc_rules) {
-		size_t n = p->alloc_rules ? 2 * p->alloc_rules : 256;
-		struct cfi_rule *a = calloc(n, sizeof(*a));
-
-		if (!a)
-			return NULL;
-		for (size_t i = 0; i < p->alloc_rules; i++) {
-			if (!p->rules[i].used)
-				continue;
-			for (k = rule_hash(p->rules[i].pc) & (n - 1); a[k].used; k = (k + 1) & (n - 1))
-				;
-			a[k] = p->rules[i];
-		}
-		free(p->rules);
-		p->rules = a;
-		p->alloc_rules = n;
-	}
-	for (k = rule_hash(pc) & (p->alloc_rules - 1); p->rules[k].used;
-	     k = (k + 1) & (p->alloc_rules - 1))
-		if (p->rules[k].pc == pc)
-			return &p->rules[k];
-	r = &p->rules[k];
+	if (!rc && !(rc = *slot = calloc(1, sizeof(*rc))))
+		return NULL;
+	if ((rc->nr + 1) * 2 > rc->alloc && rules_grow(rc))
+		return NULL;
+	for (k = rule_hash(dso, vaddr) & (rc->alloc - 1); rc->rules[k].used;
+	     k = (k + 1) & (rc->alloc - 1))
+		if (rc->rules[k].pc == vaddr && rc->rules[k].dso == dso)
+			return &rc->rules[k];
+	mod = unwind__dso_module(p->u, dso);
+	if (!mod)
+		return NULL;
+	r = &rc->rules[k];
 	r->used = true;
-	r->pc = pc;
-	p->nr_rules++;
-	rule_lookup(mod, pc, r);
+	r->dso = dso;
+	r->pc = vaddr;
+	rc->nr++;
+	rule_lookup(mod, vaddr, r);
 	return r;
 }
 
@@ -313,15 +341,24 @@ static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
 	}
 	pc = regs[RA_REG];
 	for (;;) {
-		struct cfi_rule *r;
-		Dwfl_Module *mod;
-		u64 lookup = first ? pc : pc - 1;
+		struct cfi_rule *r = NULL;
+		struct unwind_file *f;
+		struct map *map;
+		u64 lookup = first ? pc : pc - 1, vaddr;
 
 		if (unwind_ctx__push(c, pc, first))
 			return 0;
-		report_module(p, pc);
-		mod = dwfl_addrmodule(p->dwfl, lookup);
-		if (!mod || !(r = rule_of(p, mod, lookup)) || !r->ok)
+		map = unwind__find_map(c, lookup);
+		if (map && !map->identity && (f = unwind__file(p->u, map->dso)) &&
+		    unwind_file__vaddr(f, lookup - map->start + map->pgoff, &vaddr))
+			r = rule_of(p, map->dso, vaddr);
+		if (!r || r->no_cfi) {
+			/* libdw then tries the frame pointer, which fails on rbp 0 */
+			if (!(set & (1U << 6)) || !regs[6])
+				return -EINVAL;
+			return 1;
+		}
+		if (!r->ok)
 			return 1;
 		if (!(set & (1U << r->cfa_reg)))
 			return -EINVAL;
@@ -379,11 +416,6 @@ static int dw_unwind(void *priv, struct unwind_ctx *c)
 		return 0;	/* perf gives no user frames then */
 	}
 attach:
-	if (!p->attached) {
-		p->attached = dwfl_attach_state(p->dwfl, NULL, p->pid, &thread_callbacks, p);
-		if (!p->attached)
-			return -EINVAL;
-	}
 	if (slow_mode < 0) {
 		const char *e = getenv("TPERF_UNWIND_SLOW");
 
@@ -396,6 +428,11 @@ attach:
 		c->nr = 0;		/* again, all with libdw */
 		c->truncated = false;
 	}
+	if (!p->attached) {
+		p->attached = dwfl_attach_state(p->dwfl, NULL, p->pid, &thread_callbacks, p);
+		if (!p->attached)
+			return -EINVAL;
+	}
 	err = dwfl_getthread_frames(p->dwfl, p->pid, frame_cb, p);
 	if (err && c->nr >= c->max)
 		err = 0;
@@ -406,4 +443,5 @@ const struct unwind_backend unwind_libdw_backend = {
 	.proc_new = dw_proc_new,
 	.proc_delete = dw_proc_delete,
 	.unwind = dw_unwind,
+	.shared_delete = rules_delete,
 };

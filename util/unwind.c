@@ -62,6 +62,7 @@ struct unwinder {
 	bool *act;
 	size_t alloc_pcs;
 	struct unwind_stats stats;
+	void *shared;			/* the backend's, for all processes */
 	u64 max_stack_size;		/* the largest copy asked for (the attr's size) */
 };
 
@@ -137,6 +138,8 @@ void unwinder__delete(struct unwinder *u)
 		if (u->procs[i].priv)
 			u->b->proc_delete(u->procs[i].priv);
 	free(u->procs);
+	if (u->shared && u->b->shared_delete)
+		u->b->shared_delete(u->shared);
 	for (size_t i = 0; i < u->nr_files; i++) {
 		struct unwind_file *f = u->files[i].f;
 
@@ -159,6 +162,11 @@ void unwinder__delete(struct unwinder *u)
 	free(u->pcs);
 	free(u->act);
 	free(u);
+}
+
+void **unwind__shared(struct unwinder *u)
+{
+	return &u->shared;
 }
 
 const struct unwind_stats *unwinder__stats(const struct unwinder *u)
@@ -371,7 +379,7 @@ static const Dwfl_Callbacks offline_cb = {
 	.section_address = dwfl_offline_section_address,
 };
 
-static Dwfl_Module *dso_module(struct unwinder *u, struct dso *dso)
+Dwfl_Module *unwind__dso_module(struct unwinder *u, struct dso *dso)
 {
 	struct file_slot *s = file_slot(u, dso);
 
@@ -525,7 +533,7 @@ static struct inl_slot *inlines(struct unwinder *u, struct map *map, struct symb
 	s->off = off;
 	s->base = base;
 	u->nr_inl++;
-	mod = dso_module(u, map->dso);
+	mod = unwind__dso_module(u, map->dso);
 	if (mod && unwind_file__vaddr(unwind__file(u, map->dso), off, &vaddr))
 		n = scope_names(mod, vaddr, names, 64);
 	if (n <= 0 || !(s->syms = calloc(n, sizeof(*s->syms))))

@@ -113,6 +113,13 @@ test_expect_success CC,EVENTS,LIBUNWIND 'libdw and libunwind give the same chain
 	test_cmp dw lu
 '
 
+test_expect_success CC,EVENTS 'the CFI rule cache gives libdw'"'"'s own chains' '
+	cd "$TRASH" &&
+	tperf script -i t.data >cached &&
+	TPERF_UNWIND_SLOW=1 tperf script -i t.data >slow &&
+	test_cmp slow cached
+'
+
 test_expect_success '--unwinder takes libdw or libunwind' '
 	cd "$TRASH" &&
 	test_expect_code 1 tperf report -i "$DATA_DIR/kdab-dwarf-unwind-x86_64/perf.data" --unwinder=gdb 2>err &&
