@@ -253,6 +253,14 @@ static int test_unwind_fuzz_libdw(void)
 }
 TPERF_TEST(test_unwind_fuzz_libdw, "unwind: corrupted stacks and registers stop cleanly (libdw)");
 
+static int test_unwind_fuzz_libdw_slow(void)
+{
+	setenv("TPERF_UNWIND_SLOW", "1", 1);	/* a forked child: only this test */
+	return fuzz(UNWINDER_LIBDW);
+}
+TPERF_TEST(test_unwind_fuzz_libdw_slow,
+	   "unwind: corrupted stacks and registers stop cleanly (libdw, no rule cache)");
+
 static int test_unwind_fuzz_libunwind(void)
 {
 	if (!unwinder__available(UNWINDER_LIBUNWIND))
