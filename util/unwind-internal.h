@@ -70,20 +70,21 @@ int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val);
 /** unwind_ctx__push - one more frame (@pc as the unwinder gives it).  Return: true when full */
 bool unwind_ctx__push(struct unwind_ctx *c, u64 pc, bool activation);
 
-/**
- * unwind__file - the ELF file of @map's DSO (symfs, build-id cache, vDSO)
- * mapped in memory, cached per DSO.  Return: NULL when there is none.
- */
+/* A DSO's ELF file, mapped in memory once. */
 struct unwind_file {
 	const char *path;
 	const u8 *data;
 	size_t size;
-	u64 bias_pgoff;			/* file offset of vaddr 0 (for ET_DYN) */
 	bool is_exec;			/* ET_EXEC: addresses are absolute */
 	struct { u64 off, vaddr, filesz; } seg[16];	/* the PT_LOADs */
 	int nr_seg;
 	bool failed;
 };
+
+/**
+ * unwind__file - the ELF file of @dso (symfs, build-id cache, vDSO) mapped
+ * in memory, cached per DSO.  Return: NULL when there is none.
+ */
 struct unwind_file *unwind__file(struct unwinder *u, struct dso *dso);
 
 /**
@@ -95,7 +96,7 @@ bool unwind_file__vaddr(const struct unwind_file *f, u64 off, u64 *vaddr);
 /** unwind__find_map - the map of the sampled process at @addr, or NULL */
 struct map *unwind__find_map(struct unwind_ctx *c, u64 addr);
 
-/** unwind_ctx__map_bias - runtime address minus ELF vaddr for @map.  Return: false if unknown */
+/** unwind__map_bias - runtime address minus ELF vaddr for @map.  Return: false if unknown */
 bool unwind__map_bias(struct unwinder *u, struct map *map, u64 *bias);
 
 /** unwind__shared - the backend's slot for state shared by all processes */
