@@ -83,6 +83,26 @@ static int opt_callgraph(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+static int opt_user_regs(const struct option *opt, const char *arg, int unset)
+{
+	char msg[256];
+
+	if (unset) {
+		((struct record_opts *)opt->value)->user_regs = 0;
+		return 0;
+	}
+	if (!strcmp(arg, "?")) {
+		record__user_regs_names(msg, sizeof(msg));
+		fprintf(stderr, "available registers: %s\n", msg);
+		exit(0);
+	}
+	if (record__parse_user_regs(opt->value, arg, msg, sizeof(msg))) {
+		error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
 static int opt_mmap_pages(const struct option *opt, const char *arg, int unset)
 {
 	struct record_opts *o = opt->value;
@@ -289,6 +309,9 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK(0, "call-graph", &o, "record_mode[,record_size]",
 			     "setup and enables call-graph recording: fp, dwarf[,size], lbr",
 			     opt_callgraph),
+		OPT_CALLBACK(0, "user-regs", &o, "register",
+			     "sample selected user registers: use '--user-regs=?' to list them",
+			     opt_user_regs),
 		OPT_CALLBACK('m', "mmap-pages", &o, "pages[,pages]",
 			     "number of mmap data pages (a power of two) or a size with B/K/M/G",
 			     opt_mmap_pages),

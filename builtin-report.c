@@ -22,9 +22,11 @@
 #include "util/sample-filter.h"
 #include "util/session.h"
 #include "util/srcline.h"
+#include "util/unwind.h"
 
 struct report {
-	const char *input, *sort, *symfs, *kallsyms;
+	const char *input, *sort, *symfs, *kallsyms, *unwinder;
+	bool inline_frames;
 	const char *fields, *parent;	/* -F, -p (NULL: perf's default pattern) */
 	bool show_total_period;
 	bool header, header_only;	/* --header, --header-only */
@@ -84,9 +86,29 @@ static int frames_reserve(struct report *r, size_t n)
 	return 0;
 }
 
+/* DWARF samples: the user frames unwound from the stack copy, after the kernel's. */
+static int append_unwound(struct report *r, struct thread *t, const struct perf_event_attr *attr,
+			  const struct perf_sample *s, size_t *nr)
+{
+	const struct unwind_entry *e;
+	size_t n;
+
+	if (!unwinder__has_stack(attr))
+		return 0;
+	if (machine__unwind(&r->machine, t, attr, s, r->cc.max_stack, &e, &n) ||
+	    frames_reserve(r, *nr + n + 1))
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++, (*nr)++) {
+		r->frames[*nr] = (struct cc_frame){ e[i].map ? e[i].map->dso : NULL, e[i].sym,
+						    e[i].ip };
+		r->levels[*nr] = e[i].map ? '.' : 0;
+	}
+	return 0;
+}
+
 /* The sample's callchain, resolved, callee first; markers set the cpumode. */
 static int resolve_callchain(struct report *r, struct thread *t, const struct perf_sample *s,
-			     size_t *nr)
+			     const struct perf_event_attr *attr, size_t *nr)
 {
 	u8 cpumode = PERF_RECORD_MISC_USER;
 	size_t n = 0;
@@ -126,7 +148,7 @@ static int resolve_callchain(struct report *r, struct thread *t, const struct pe
 		n++;
 	}
 	*nr = n;
-	return 0;
+	return append_unwound(r, t, attr, s, nr);
 }
 
 /* Callee or caller order, cut at --max-stack from the start of that order. */
@@ -323,7 +345,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	}
 	if ((h->has_callchain || h->children || r->need_parent) &&
 	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		if (resolve_callchain(r, t, sample, &n))
+		if (resolve_callchain(r, t, sample, &attr->attr, &n))
 			return -ENOMEM;
 		n = order_frames(r, n);
 	}
@@ -509,6 +531,32 @@ static void print_sample_count(struct report *r, struct hists *h, const char *na
 	printf("# Event count (approx.): %llu\n", (unsigned long long)total);
 }
 
+/* --stats of a DWARF recording: the chains unwound, cut short, stopped. */
+static void print_unwind_stats(struct report *r)
+{
+	const struct unwind_stats *st;
+
+	/* nothing when no chain could be unwound (perf's output, e.g. no binaries) */
+	if (!r->machine.unwinder || !(st = unwinder__stats(r->machine.unwinder))->unwound)
+		return;
+	printf("DWARF unwind stats:\n");
+	printf("%16s chains: %10llu\n", "UNWOUND", (unsigned long long)st->unwound);
+	printf("%16s chains: %10llu  (%4.1f%%)\n", "TRUNCATED", (unsigned long long)st->truncated,
+	       100.0 * st->truncated / st->unwound);
+	printf("%16s chains: %10llu  (%4.1f%%)\n", "FAILED", (unsigned long long)st->failed,
+	       100.0 * st->failed / st->unwound);
+}
+
+/* A hint when many DWARF chains ran past the end of their stack copy. */
+static void unwind_hint(struct report *r)
+{
+	char buf[256];
+
+	if (!r->quiet && r->machine.unwinder &&
+	    unwinder__hint(r->machine.unwinder, buf, sizeof(buf)))
+		note("%s", buf);
+}
+
 /* --stats: the records by type, then the samples of each event. */
 static int print_stats(struct report *r)
 {
@@ -537,6 +585,7 @@ static int print_stats(struct report *r)
 		printf("%s stats:\n", perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)));
 		printf("%16s events: %10llu\n", "SAMPLE", (unsigned long long)r->hists[i].nr_samples);
 	}
+	print_unwind_stats(r);
 	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
 }
 
@@ -872,10 +921,13 @@ static int header_only(struct report *r, struct report_tool *rt)
 static int run_report(struct report *r)
 {
 	struct report_tool rt = { .rep = r };
-	struct machine_opts mo = { .symfs = r->symfs, .kallsyms = r->kallsyms };
+	struct machine_opts mo = { .symfs = r->symfs, .kallsyms = r->kallsyms,
+				   .no_inline = !r->inline_frames };
 	char msg[512];
 	int err;
 
+	if (unwinder__option(r->unwinder, &mo.unwinder))
+		return 1;
 	rt.tool.sample = process_sample_setup;
 	rt.tool.mmap = rt.tool.mmap2 = rt.tool.comm = process_model;
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
@@ -925,6 +977,8 @@ static int run_report(struct report *r)
 	for (int i = 0; i < r->nr_hists && r->members; i++)
 		free(r->members[i]);
 	free(r->members);
+	if (!err)
+		unwind_hint(r);
 	for (int i = 0; i < r->nr_hists; i++)
 		hists__exit(&r->hists[i]);
 	free(r->hists);
@@ -969,6 +1023,7 @@ int cmd_report(int argc, const char **argv)
 	struct report r = {
 		.children = -1,
 		.group = -1,
+		.inline_frames = true,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5, .order = ORDER_CALLEE,
 			.max_stack = 127 },
 	};
@@ -1021,6 +1076,10 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stats", &r.stats, "display event stats"),
 		OPT_STRING(0, "symfs", &r.symfs, "directory", "look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &r.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING(0, "unwinder", &r.unwinder, "libdw|libunwind",
+			   "unwinder of --call-graph dwarf recordings (default libdw)"),
+		OPT_BOOLEAN(0, "inline", &r.inline_frames,
+			    "show inlined functions in DWARF callchains (default on)"),
 		OPT_END()
 	};
 	const char *const usage[] = { "tperf report [<options>]", NULL };

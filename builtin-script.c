@@ -16,6 +16,7 @@
 #include "util/sample-filter.h"
 #include "util/script-print.h"
 #include "util/session.h"
+#include "util/unwind.h"
 
 /* The filter options as given, parsed into sample-filter once known valid. */
 struct script_filter_args {
@@ -23,7 +24,8 @@ struct script_filter_args {
 };
 
 struct script {
-	const char *input, *symfs, *kallsyms;
+	const char *input, *symfs, *kallsyms, *unwinder;
+	bool inline_frames;
 	struct string_list fields;	/* -F, repeatable (one per event type) */
 	struct script_opts o;
 	struct machine machine;
@@ -271,10 +273,13 @@ static void script_setup_output(void)
 static int run_script(struct script *sc)
 {
 	struct script_tool st = { .sc = sc };
-	struct machine_opts mo = { .symfs = sc->symfs, .kallsyms = sc->kallsyms };
+	struct machine_opts mo = { .symfs = sc->symfs, .kallsyms = sc->kallsyms,
+				   .no_inline = !sc->inline_frames };
 	char msg[512];
 	int err;
 
+	if (unwinder__option(sc->unwinder, &mo.unwinder))
+		return 1;
 	st.tool.sample = process_sample;
 	st.tool.mmap = st.tool.mmap2 = st.tool.comm = process_side_band;
 	st.tool.fork = st.tool.exit = process_side_band;
@@ -341,7 +346,7 @@ static int script_parse_filter(struct script *sc, char *msg, size_t size)
 
 int cmd_script(int argc, const char **argv)
 {
-	struct script sc = { .o = { .fields = SF_DEFAULT, .max_stack = 127 } };
+	struct script sc = { .o = { .fields = SF_DEFAULT, .max_stack = 127 }, .inline_frames = true };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &sc.input, "file", "input file name"),
 		OPT_CALLBACK('F', "fields", &sc.fields, "str",
@@ -366,6 +371,10 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN(0, "show-switch-events", &sc.show_switch, "Show context switch events (if recorded)"),
 		OPT_BOOLEAN(0, "show-lost-events", &sc.show_lost, "Show lost events (if recorded)"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &sc.dump_raw, "dump raw trace in ASCII"),
+		OPT_STRING(0, "unwinder", &sc.unwinder, "libdw|libunwind",
+			   "unwinder of --call-graph dwarf recordings (default libdw)"),
+		OPT_BOOLEAN(0, "inline", &sc.inline_frames,
+			    "show inlined functions in DWARF callchains (default on)"),
 		OPT_END()
 	};
 	const char *const usage[] = { "tperf script [<options>]", NULL };

@@ -54,14 +54,14 @@ void print_version(int build_options)
 	static const struct { const char *name; int on; const char *what; } feats[] = {
 		{ "libtraceevent", 1, "tracepoint formats" },
 		{ "libtracefs", 1, "tracefs access" },
-		{ "libdw", 1, "DWARF, CFI and line tables" },
+		{ "libdw", 1, "DWARF, CFI and line tables; the default unwinder" },
 		{ "libelf", 1, "ELF symbols" },
 		{ "zlib", 1, "zlib compression" },
 		{ "zstd", 1, "zstd compression" },
 #ifdef HAVE_LIBUNWIND
-		{ "libunwind", 1, "second DWARF unwinder" },
+		{ "libunwind", 1, "second DWARF unwinder: --unwinder=libunwind" },
 #else
-		{ "libunwind", 0, "second DWARF unwinder" },
+		{ "libunwind", 0, "second DWARF unwinder: --unwinder=libunwind" },
 #endif
 #ifdef HAVE_LIBBABELTRACE
 		{ "libbabeltrace", 1, "CTF export" },

@@ -15,6 +15,8 @@
 /* Same frame?  Symbols match by DSO and start, other frames by DSO and address. */
 static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, bool key_address)
 {
+	if (!key_address && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
+		return !strcmp(n->sym->name, f->sym->name);	/* inline frames: by name */
 	if (n->dso != f->dso)
 		return false;
 	if (!key_address && n->sym && f->sym)
@@ -190,6 +192,10 @@ static const char *frame_name_p(const struct cc_node *n, char *buf, size_t size,
 {
 	if (n->sym && p && p->key_address) {
 		frame_srcline(n, buf, size);
+		return buf;
+	}
+	if (n->sym && n->sym->inlined) {
+		snprintf(buf, size, "%s (inlined)", n->sym->name);
 		return buf;
 	}
 	if (n->sym)

@@ -205,7 +205,8 @@ static void key_snprintf(char *buf, size_t size, const struct hist_entry *e, enu
 			snprintf(buf, size, "[%c] %s+0x%" PRIx64, e->level, e->sym->name,
 				 e->ip - e->sym->start);
 		else
-			snprintf(buf, size, "[%c] %.*s", e->level, w > 4 ? w - 4 : 0, e->sym->name);
+			snprintf(buf, size, "[%c] %.*s%s", e->level, w > 4 ? w - 4 : 0, e->sym->name,
+				 e->sym->inlined ? " (inlined)" : "");
 		break;
 	}
 	case SORT_PID:

@@ -235,6 +235,18 @@ static int cmp_addr(u64 a, u64 b)
 }
 
 /* The key's identity order, which decides between equal sort values. */
+/* perf's rule for inline frames (util/unwind.c): by name, then same if they overlap. */
+static int cmp_inlined(const struct symbol *a, const struct symbol *b)
+{
+	int c = strcmp(b->name, a->name);	/* perf: strcmp(existing, new) */
+
+	if (c)
+		return c;
+	if (a->start <= b->end && a->end >= b->start)
+		return 0;
+	return a->start != b->start ? cmp_addr(a->start, b->start) : cmp_addr(a->end, b->end);
+}
+
 static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
 {
 	int c;
@@ -251,6 +263,8 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 		return c;
 	if (!a->sym || !b->sym)
 		return !a->sym ? 1 : -1;
+	if (a->sym->inlined || b->sym->inlined)
+		return cmp_inlined(a->sym, b->sym);
 	if (a->sym->start != b->sym->start)
 		return cmp_addr(a->sym->start, b->sym->start);
 	return cmp_addr(a->sym->end, b->sym->end);

@@ -14,6 +14,7 @@
 
 #include "debug.h"
 #include "machine.h"
+#include "unwind.h"
 
 #define NR_THREAD_HASH	(sizeof(((struct machine *)0)->threads) / sizeof(struct thread *))
 
@@ -262,6 +263,8 @@ int machine__init(struct machine *m, const struct machine_opts *o, const struct 
 
 void machine__exit(struct machine *m)
 {
+	unwinder__delete(m->unwinder);
+	m->unwinder = NULL;
 	for (size_t i = 0; i < NR_THREAD_HASH; i++) {
 		struct thread *t = m->threads[i], *n;
 
@@ -878,6 +881,21 @@ static void dso__load(struct machine *m, struct dso *d, const struct map *map)
 	}
 	d->origin = !d->syms.nr ? '!' : d->kind == DSO_JIT ? 'j' : d->kind == DSO_USER ||
 		    d->kind == DSO_VDSO ? 'B' : 'k';
+}
+
+int machine__dso_path(struct machine *m, struct dso *d, char *buf, size_t size)
+{
+	switch (d->kind) {
+	case DSO_USER:
+		snprintf(buf, size, "%s%s", symfs(m), d->long_name);
+		if (is_file(buf) || cache_path(m, d, "elf", buf, size))
+			return 0;
+		return -ENOENT;
+	case DSO_VDSO:
+		return cache_path(m, d, "vdso", buf, size) ? 0 : -ENOENT;
+	default:
+		return -ENOENT;
+	}
 }
 
 void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode, u64 addr,

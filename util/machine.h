@@ -15,7 +15,11 @@ struct machine_opts {
 	const char *symfs;		/* prefix of every DSO path, or NULL */
 	const char *kallsyms;		/* kernel symbols file, or NULL: /proc/kallsyms */
 	const char *buildid_dir;	/* the build-id cache, or NULL: $HOME/.debug */
+	int unwinder;			/* enum unwinder_kind (util/unwind.h): 0 libdw */
+	bool no_inline;			/* DWARF callchains without inline frames */
 };
+
+struct unwinder;
 
 struct machine {
 	struct machine_opts o;
@@ -33,6 +37,7 @@ struct machine {
 	struct symtab modsyms;		/* kallsyms' module symbols */
 	bool kernel_loaded;
 	const struct perf_env *env;
+	struct unwinder *unwinder;	/* created by the first machine__unwind() */
 };
 
 struct addr_location {
@@ -67,6 +72,25 @@ struct thread *machine__findnew_thread(struct machine *m, int pid, int tid);
  */
 void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode, u64 addr,
 			   struct addr_location *al);
+
+/**
+ * machine__dso_path - the ELF file that holds @dso's code: the file under
+ * --symfs, else the build-id cache's copy (elf, or vdso for the vDSO)
+ * Return: 0, or -ENOENT when there is none.
+ */
+int machine__dso_path(struct machine *m, struct dso *dso, char *buf, size_t size);
+
+struct unwind_entry;
+
+/**
+ * machine__unwind - the user frames of a DWARF sample (see unwinder__sample()
+ * in util/unwind.h), with the machine's unwinder, made on first use from
+ * o.unwinder and o.no_inline.  Return: 0, or -ENOMEM (also when the chosen
+ * unwinder is not compiled in).
+ */
+int machine__unwind(struct machine *m, struct thread *t, const struct perf_event_attr *attr,
+		    const struct perf_sample *s, int max_stack,
+		    const struct unwind_entry **entries, size_t *nr);
 
 /** machine__intern - the one copy of @s (NULL on ENOMEM) */
 const char *machine__intern(struct machine *m, const char *s);

@@ -49,6 +49,7 @@ struct rec {
 	u64 first_time, last_time;
 	struct record_stats *stats;
 	int write_err;
+	u64 trim_buf[65536 / 8];	/* a sample with its stack copy trimmed */
 };
 
 static volatile sig_atomic_t got_signal, got_child;
@@ -331,11 +332,44 @@ static void account(struct rec *r, const union perf_event *ev, size_t size)
 		dso_hits__record(r->hits, NULL, ev, size);
 }
 
+/*
+ * A sample with a user stack copy keeps only the part of the copy the
+ * kernel filled (dyn_size, rounded up to 8): the rest is never read, and
+ * it is most of a DWARF recording.  Readers take the copy's size from the
+ * record, so the format is unchanged.  Return: the record to write, @ev
+ * itself when there is nothing to trim.
+ */
+static const union perf_event *trim_stack(struct rec *r, const union perf_event *ev,
+					  size_t *size)
+{
+	const struct perf_event_attr *attr;
+	struct perf_sample s;
+	int n;
+
+	if (ev->header.type != PERF_RECORD_SAMPLE)
+		return ev;
+	attr = attr_of(r, ev, *size);
+	if (!attr || !(attr->sample_type & PERF_SAMPLE_STACK_USER) ||
+	    perf_sample__parse(attr, ev, *size, &s) || !s.user_stack.size)
+		return ev;
+	if (((s.user_stack.dyn_size + 7) & ~7ULL) >= s.user_stack.size)
+		return ev;
+	s.user_stack.size = (s.user_stack.dyn_size + 7) & ~7ULL;
+	n = perf_sample__synthesize(attr, &s, r->trim_buf, sizeof(r->trim_buf));
+	if (n <= 0)
+		return ev;
+	*size = (size_t)n;
+	return (const union perf_event *)r->trim_buf;
+}
+
 /* Write one record (from a ring or synthesized). */
 static int write_record(void *ctx, const union perf_event *ev, size_t size)
 {
 	struct rec *r = ctx;
-	int err = perf_data__write(&r->data, ev, size);
+	int err;
+
+	ev = trim_stack(r, ev, &size);
+	err = perf_data__write(&r->data, ev, size);
 
 	if (err) {
 		r->write_err = err;

@@ -35,13 +35,67 @@ static int parse_stack_size(const char *s, u32 *size, char *buf, size_t len)
 	char *end;
 	unsigned long v = strtoul(s, &end, 0);
 
-	if (*end || !v || v > 65528 || v % 8) {
-		snprintf(buf, len, "invalid dwarf stack size '%s': give a multiple of 8 "
-			 "from 8 to 65528", s);
+	if (*end || *s == '-' || !v || v > 65528) {
+		snprintf(buf, len, "invalid dwarf stack size '%s': give a size from 1 to 65528 "
+			 "bytes", s);
 		return -EINVAL;
 	}
-	*size = (u32)v;
+	*size = (u32)((v + 7) & ~7UL);	/* perf rounds up to a multiple of 8 */
 	return 0;
+}
+
+/* The x86_64 user registers perf names (PERF_REG_X86_* bit numbers). */
+static const char *const x86_regs[] = {
+	"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS", "CS", "SS",
+	NULL, NULL, NULL, NULL, "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
+};
+
+/**
+ * record__user_regs_names - the register names --user-regs takes, space separated
+ */
+void record__user_regs_names(char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < sizeof(x86_regs) / sizeof(x86_regs[0]) && n < size; i++)
+		if (x86_regs[i])
+			n += snprintf(buf + n, size - n, "%s ", x86_regs[i]);
+}
+
+/**
+ * record__parse_user_regs - see util/record.h
+ */
+int record__parse_user_regs(struct record_opts *o, const char *str, char *buf, size_t size)
+{
+	char *copy = strdup(str), *tok, *save = NULL;
+	u64 mask = 0;
+	int err = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		for (i = 0; i < sizeof(x86_regs) / sizeof(x86_regs[0]); i++)
+			if (x86_regs[i] && !strcasecmp(tok, x86_regs[i]))
+				break;
+		if (i == sizeof(x86_regs) / sizeof(x86_regs[0])) {
+			snprintf(buf, size, "unknown register '%s': run 'tperf record "
+				 "--user-regs=?' for the list", tok);
+			err = -EINVAL;
+		}
+		mask |= 1ULL << i;
+	}
+	free(copy);
+	if (!err && !mask) {
+		snprintf(buf, size, "no register in '%s': run 'tperf record --user-regs=?' "
+			 "for the list", str);
+		err = -EINVAL;
+	}
+	if (!err)
+		o->user_regs = mask;
+	return err;
 }
 
 /**
@@ -119,6 +173,10 @@ static void config_callgraph(struct evsel *e, const struct record_opts *o)
 		cg = CALLGRAPH_LBR;
 	else if (!strcmp(e->terms.call_graph, "no"))
 		cg = CALLGRAPH_NONE;
+	if (o->user_regs) {
+		a->sample_type |= PERF_SAMPLE_REGS_USER;
+		a->sample_regs_user |= o->user_regs;
+	}
 	if (cg == CALLGRAPH_NONE)
 		return;
 	a->sample_type |= PERF_SAMPLE_CALLCHAIN;
@@ -126,7 +184,7 @@ static void config_callgraph(struct evsel *e, const struct record_opts *o)
 		a->sample_max_stack = (u16)e->terms.max_stack;
 	if (cg == CALLGRAPH_DWARF) {
 		a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
-		a->sample_regs_user = DWARF_REGS_USER_X86_64;
+		a->sample_regs_user |= DWARF_REGS_USER_X86_64;
 		a->sample_stack_user = e->terms.stack_size ? e->terms.stack_size : o->stack_size;
 		a->exclude_callchain_user = 1;
 	} else if (cg == CALLGRAPH_LBR && !a->exclude_user) {

@@ -32,6 +32,7 @@ struct record_opts {
 	bool freq_given, period_given;
 	enum record_callgraph callgraph;
 	u32 stack_size;			/* dwarf: user stack bytes (8192) */
+	u64 user_regs;			/* --user-regs: PERF_REG_X86_* mask, 0: none */
 	bool sample_cpu, sample_addr, weight, data_src, phys_addr, raw;
 	bool inherit_stat, no_samples, switch_events, namespaces;
 	bool all_user, all_kernel;
@@ -51,6 +52,15 @@ void record_opts__init(struct record_opts *o);
  * Return: 0 or -EINVAL with a message in @buf.
  */
 int record__parse_callgraph(struct record_opts *o, const char *str, char *buf, size_t size);
+
+/**
+ * record__parse_user_regs - parse --user-regs "ax,bx,..." (perf's names, any case)
+ * into o->user_regs.  Return: 0 or -EINVAL with a message in @buf.
+ */
+int record__parse_user_regs(struct record_opts *o, const char *str, char *buf, size_t size);
+
+/** record__user_regs_names - the names --user-regs takes, space separated, into @buf */
+void record__user_regs_names(char *buf, size_t size);
 
 /**
  * record__max_sample_rate - kernel.perf_event_max_sample_rate (0 when unreadable)

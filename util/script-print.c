@@ -11,6 +11,7 @@
 
 #include "event-fprintf.h"
 #include "script-print.h"
+#include "unwind.h"
 
 static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "comm", SF_COMM }, { "tid", SF_TID }, { "pid", SF_PID }, { "cpu", SF_CPU },
@@ -381,8 +382,41 @@ static void print_frame(FILE *fp, unsigned int f, const struct addr_location *al
 	fwrite_unlocked(buf, 1, p - buf, fp);
 }
 
+/* DWARF samples: the user frames unwound from the stack copy; @n frames printed so far. */
+static void print_unwound(FILE *fp, const struct script_opts *o, unsigned int f,
+			  struct machine *m, struct thread *t, const struct perf_event_attr *attr,
+			  const struct perf_sample *s, int n)
+{
+	const struct unwind_entry *e;
+	size_t nr;
+
+	if (!unwinder__has_stack(attr) ||
+	    machine__unwind(m, t, attr, s, o->max_stack > 0 ? o->max_stack : 127, &e, &nr))
+		return;
+	for (size_t i = 0; i < nr && (o->max_stack <= 0 || n < o->max_stack); i++, n++) {
+		struct addr_location al = { .thread = t, .map = e[i].map, .sym = e[i].sym,
+					    .addr = e[i].map ? map__map_ip(e[i].map, e[i].ip)
+							     : e[i].ip };
+
+		if (f & SF_IP)
+			fprintf(fp, "\t%16" PRIx64, al.addr);
+		if (al.sym && al.sym->inlined) {
+			if (f & SF_SYM) {
+				fprintf(fp, " %s", al.sym->name);
+				if (f & SF_SYMOFF)
+					fprintf(fp, "+0x%" PRIx64, al.addr - al.sym->start);
+				fprintf(fp, " (inlined)");
+			}
+		} else {
+			print_sym(fp, f, &al, al.addr);
+		}
+		fprintf(fp, "\n");
+	}
+}
+
 static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
-			struct machine *m, struct thread *t, const struct perf_sample *s)
+			struct machine *m, struct thread *t, const struct perf_event_attr *attr,
+			const struct perf_sample *s)
 {
 	u8 cpumode = PERF_RECORD_MISC_USER;
 	int n = 0;
@@ -418,6 +452,7 @@ static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
 		machine__resolve_addr(m, t, cpumode, ip, &al);
 		print_frame(fp, f, &al, al.map ? al.addr : ip, true);
 	}
+	print_unwound(fp, o, f, m, t, attr, s, n);
 }
 
 /* Page faults' addresses are code or data of the process: perf resolves them. */
@@ -550,7 +585,7 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 	if (f & SF_IP) {	/* perf prints no sym or dso without the ip */
 		if (chain) {
 			fputc('\n', fp);
-			print_chain(fp, o, f, m, t, s);
+			print_chain(fp, o, f, m, t, attr, s);
 		} else {
 			struct addr_location al;
 

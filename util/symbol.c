@@ -45,6 +45,7 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *
 	s->binding = binding;
 	s->type = type;
 	s->namelen = n > 0xffff ? 0xffff : n;
+	s->inlined = 0;
 	memcpy(s->name, name, n + 1);
 	return s;
 }

@@ -20,6 +20,7 @@ struct symbol {
 	u64 start, end;			/* [start, end) */
 	u8 binding, type;		/* STB_*, STT_* */
 	u16 namelen;
+	u8 inlined;			/* an inlined function's frame (util/unwind.c) */
 	char name[];
 };
 

@@ -1,0 +1,230 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# DWARF callchains: record --call-graph dwarf (attr, sizes, --user-regs,
+# trimmed stack copies), unwinding at report/script time with libdw and
+# libunwind, inline frames, truncation, and perf 6.1 as the oracle on the
+# same files (tperf's and perf's recordings of an -O2 -fomit-frame-pointer
+# workload, and the kdab fixture).
+. "$(dirname "$0")/lib.sh"
+
+W=$TESTS_DIR/workloads
+test_lazy_prereq CC 'command -v cc'
+test_lazy_prereq EVENTS '"$TPERF" record -q -o /dev/null -e cpu-clock -- true'
+test_lazy_prereq LIBUNWIND '"$TPERF" version --build-options | grep -q "libunwind: \[ on"'
+
+# callee-first chains of `script -F ip,sym` as "f1;f2;...", one per sample
+folded() {
+	awk 'BEGIN { RS = "" } { s = ""; n = split($0, l, "\n");
+		for (i = 1; i <= n; i++) { split(l[i], f, " "); if (f[2] != "") s = s (s ? ";" : "") f[2] }
+		print s }' "$1"
+}
+
+test_expect_success CC 'build the -O2 -fomit-frame-pointer workload' '
+	cd "$TRASH" &&
+	F="-O2 -fomit-frame-pointer -g" &&
+	cc $F -shared -fPIC -o libdwarfspin.so $W/dwarf-unwind-lib.c &&
+	cc $F -o dwarf-unwind $W/dwarf-unwind.c -L. -Wl,--no-as-needed -ldwarfspin -Wl,-rpath,"$TRASH"
+'
+
+test_expect_success 'stack sizes are checked and rounded as perf does' '
+	cd "$TRASH" &&
+	test_expect_code 129 tperf record --call-graph dwarf,70000 -- true 2>err &&
+	echo "tperf: invalid dwarf stack size '"'"'70000'"'"': give a size from 1 to 65528 bytes" >expect &&
+	test_cmp expect err &&
+	test_expect_code 129 tperf record --call-graph dwarf,0 -- true 2>err &&
+	echo "tperf: invalid dwarf stack size '"'"'0'"'"': give a size from 1 to 65528 bytes" >expect &&
+	test_cmp expect err &&
+	test_expect_code 129 tperf record --call-graph dwarf,-8 -- true 2>err &&
+	test_expect_code 129 tperf record --call-graph dwarf,12k -- true 2>err
+'
+
+test_expect_success EVENTS 'dwarf,100 records a 104-byte copy; --user-regs adds registers' '
+	cd "$TRASH" &&
+	tperf record -q -e cpu-clock --call-graph dwarf,100 -o s.data -- true &&
+	tperf evlist -v -i s.data | grep -o "sample_stack_user: [0-9]*" >actual &&
+	echo "sample_stack_user: 104" >expect &&
+	test_cmp expect actual &&
+	tperf record -q -e cpu-clock --user-regs=ax,BX,r15 -o r.data -- true &&
+	tperf evlist -v -i r.data | grep -o "sample_type: [A-Z_|]*\|sample_regs_user: 0x[0-9a-f]*" >actual &&
+	printf "sample_type: IP|TID|TIME|PERIOD|REGS_USER\nsample_regs_user: 0x800003\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--user-regs=? lists the registers; a bad name is a usage error' '
+	cd "$TRASH" &&
+	tperf record --user-regs=? 2>err &&
+	echo "available registers: AX BX CX DX SI DI BP SP IP FLAGS CS SS R8 R9 R10 R11 R12 R13 R14 R15 " >expect &&
+	test_cmp expect err &&
+	test_expect_code 129 tperf record --user-regs=ax,foo -- true 2>err &&
+	grep -q "^tperf: unknown register '"'"'foo'"'"': run '"'"'tperf record --user-regs=?'"'"' for the list$" err
+'
+
+test_expect_success PERF,EVENTS 'the attr of --call-graph dwarf is perf'"'"'s' '
+	cd "$TRASH" &&
+	tperf record -q -e cpu-clock --call-graph dwarf -o t0.data -- true &&
+	perf record -q -e cpu-clock --call-graph dwarf -o p0.data -- true 2>/dev/null &&
+	perf evlist -v -i t0.data >actual 2>&1 &&
+	perf evlist -v -i p0.data >expect 2>&1 &&
+	test_cmp expect actual
+'
+
+test_expect_success CC,EVENTS 'record the workload with tperf: dwarf and fp' '
+	cd "$TRASH" &&
+	tperf record -q -e cpu-clock -F 4000 --call-graph dwarf -o t.data -- ./dwarf-unwind 100 &&
+	tperf record -q -e cpu-clock -F 4000 -g -o fp.data -- ./dwarf-unwind 50
+'
+
+test_expect_success CC,EVENTS 'dwarf chains show the whole call tree; fp chains do not' '
+	cd "$TRASH" &&
+	tperf script -i t.data -F ip,sym >s &&
+	folded s | sort -u >chains &&
+	for c in "compute;level3;level2;level1;main;__libc_start_call_main" \
+		 "lib_inner;lib_spin;level3;level2;level1;main;__libc_start_call_main" \
+		 "compute;recurse;recurse;recurse;recurse;recurse;recurse;main;__libc_start_call_main" \
+		 "mix;site_a;main;__libc_start_call_main" \
+		 "mix;site_b;main;__libc_start_call_main"
+	do
+		grep -q "^$c" chains || { echo "missing: $c"; exit 1; }
+	done &&
+	tperf script -i fp.data -F ip,sym >sfp &&
+	folded sfp | sort -u >fpchains &&
+	! grep -q "^compute;level3;level2;level1;main" fpchains
+'
+
+test_expect_success CC,EVENTS 'inline frames: mix at both sites, and --no-inline drops them' '
+	cd "$TRASH" &&
+	tperf script -i t.data -F ip,sym >s &&
+	grep -q "mix (inlined)$" s &&
+	tperf script -i t.data -F ip,sym --no-inline >s2 &&
+	! grep -q "(inlined)" s2 &&
+	tperf report -i t.data --stdio --no-children --sort sym -g none >r &&
+	! grep -q "mix (inlined)" r &&
+	tperf report -i t.data --stdio --children --sort sym -g none >r &&
+	test $(grep -c "\[\.\] mix (inlined)$" r) = 2
+'
+
+test_expect_success CC,EVENTS,LIBUNWIND 'libdw and libunwind give the same chains' '
+	cd "$TRASH" &&
+	tperf script -i t.data --unwinder=libdw >dw &&
+	tperf script -i t.data --unwinder=libunwind >lu &&
+	test_cmp dw lu &&
+	tperf report -i t.data --stdio --children --unwinder=libunwind >lu &&
+	tperf report -i t.data --stdio --children >dw &&
+	test_cmp dw lu
+'
+
+test_expect_success CC,EVENTS 'the CFI rule cache gives libdw'"'"'s own chains' '
+	cd "$TRASH" &&
+	tperf script -i t.data >cached &&
+	TPERF_UNWIND_SLOW=1 tperf script -i t.data >slow &&
+	test_cmp slow cached
+'
+
+test_expect_success '--unwinder takes libdw or libunwind' '
+	cd "$TRASH" &&
+	test_expect_code 1 tperf report -i "$DATA_DIR/kdab-dwarf-unwind-x86_64/perf.data" --unwinder=gdb 2>err &&
+	echo "tperf: unknown unwinder '"'"'gdb'"'"': use libdw or libunwind" >expect &&
+	test_cmp expect err
+'
+
+# perf prints a tip of the day as its last lines; ours differs
+untip() { grep -v "^# (Tip:" "$1"; }
+
+for who in tperf perf; do
+test_expect_success CC,EVENTS,PERF "report --children of $who's recording is perf's, row for row" '
+	cd "$TRASH" &&
+	if [ $who = perf ]; then
+		perf record -q -e cpu-clock -F 4000 --call-graph dwarf -o p.data -- ./dwarf-unwind 100 2>/dev/null
+		f=p.data
+	else
+		f=t.data
+	fi &&
+	for o in "--children --no-inline" "--no-children --no-inline" \
+		 "--children --percent-limit 2" "--children -g caller,0.5,callee --no-inline"
+	do
+		perf report -i $f --stdio $o 2>/dev/null >expect.raw &&
+		tperf report -i $f --stdio $o >actual.raw &&
+		untip expect.raw >expect && untip actual.raw >actual &&
+		test_cmp expect actual || exit 1
+	done &&
+	perf script -i $f --no-inline 2>/dev/null >expect &&
+	tperf script -i $f --no-inline >actual &&
+	test_cmp expect actual
+'
+done
+
+# The kernel copies SIZE bytes when the address space reaches that far above
+# the stack pointer, but only the bytes up to the top of the stack are
+# filled (dyn_size): with 65528 bytes asked, every copy of the main
+# thread ends well before its size.
+test_expect_success CC,EVENTS,PERF 'tperf'"'"'s file keeps only the used part of each stack copy' '
+	cd "$TRASH" &&
+	tperf record -q -e cpu-clock -F 4000 --call-graph dwarf,65528 -o big-t.data -- \
+		./dwarf-unwind 50 &&
+	tperf evlist -v -i big-t.data | grep -o "sample_stack_user: [0-9]*" >actual &&
+	echo "sample_stack_user: 65528" >expect &&
+	test_cmp expect actual &&
+	perf report -D -i big-t.data 2>/dev/null | sed -n "s/.*ustack: size \([0-9]*\),.*/\1/p" >sizes &&
+	test -s sizes &&
+	test $(awk "\$1 < 32768" sizes | wc -l) -gt $(($(wc -l <sizes) * 9 / 10))
+'
+
+test_expect_success CC,EVENTS,PERF 'the file is smaller than perf'"'"'s for the same samples' '
+	cd "$TRASH" &&
+	perf record -q -e cpu-clock -F 4000 --call-graph dwarf,65528 -o big-p.data -- \
+		./dwarf-unwind 50 2>/dev/null &&
+	ts=$(stat -c %s big-t.data) tn=$(tperf report -i big-t.data --stats | sed -n "s/^ *SAMPLE events: *\([0-9]*\).*/\1/p" | head -1) &&
+	ps=$(stat -c %s big-p.data) pn=$(tperf report -i big-p.data --stats | sed -n "s/^ *SAMPLE events: *\([0-9]*\).*/\1/p" | head -1) &&
+	test $((ts / tn * 2)) -lt $((ps / pn)) &&
+	tperf report -i big-t.data --stdio --no-inline >actual &&
+	perf report -i big-t.data --stdio --no-inline 2>/dev/null >expect.raw &&
+	untip expect.raw >expect && untip actual >actual.u &&
+	test_cmp expect actual.u
+'
+
+test_expect_success CC,EVENTS 'a 512-byte copy truncates chains: counted, hinted, no wrong frame' '
+	cd "$TRASH" &&
+	tperf record -q -e cpu-clock --call-graph dwarf,512 -o small.data -- ./dwarf-unwind 50 big &&
+	tperf report -i small.data --stats >stats 2>err &&
+	n=$(sed -n "s/^ *TRUNCATED chains: *\([0-9]*\).*/\1/p" stats) &&
+	test "$n" -gt 0 &&
+	tperf report -i small.data --stdio >/dev/null 2>err &&
+	grep -q "^tperf: note: [0-9]* of [0-9]* DWARF callchains (.*) were cut short at the end of the stack copy: record with a larger size, e.g. --call-graph dwarf,1024$" err &&
+	tperf record -q -e cpu-clock --call-graph dwarf,65528 -o big.data -- ./dwarf-unwind 50 big &&
+	tperf script -i small.data -F ip,sym,dso | grep -v kernel.kallsyms >s &&
+	folded s | sort -u >chains &&
+	tperf script -i big.data -F ip,sym,dso | grep -v kernel.kallsyms >sfull &&
+	folded sfull | sort -u >full &&
+	grep -q "^compute;big_frame;main;" full &&
+	while read c; do
+		case "$c" in
+		*compute*|*lib_inner*|*mix*|*site_*) grep -qF "$c" full || { echo "wrong: $c"; exit 1; } ;;
+		esac
+	done <chains
+'
+
+K=$DATA_DIR/kdab-dwarf-unwind-x86_64
+test_expect_success PERF 'the kdab DWARF fixture without its binary: perf'"'"'s report and script' '
+	cd "$TRASH" &&
+	for o in "--children" "--no-children" "--no-children -g none --sort comm,dso,sym"; do
+		perf report -i $K/perf.data --stdio $o --symfs=/nonexistent --kallsyms=/dev/null 2>/dev/null >expect.raw &&
+		tperf report -i $K/perf.data --stdio $o --symfs=/nonexistent --kallsyms=/dev/null >actual.raw 2>/dev/null &&
+		untip expect.raw >expect && untip actual.raw >actual &&
+		test_cmp expect actual || exit 1
+	done &&
+	tperf script -i $K/perf.data --symfs=/nonexistent --kallsyms=/dev/null | head -60 >actual &&
+	test_cmp $K/expected-perf-script-head.txt actual
+'
+
+Z=$DATA_DIR/kdab-zstd-sched-switch-dwarf/perf.data.zstd
+test_expect_success PERF 'the kdab zstd sched_switch DWARF fixture: perf'"'"'s report' '
+	cd "$TRASH" &&
+	for o in "--children" "--no-children"; do
+		perf report -i $Z --stdio $o --symfs=/nonexistent --kallsyms=/dev/null 2>/dev/null >expect.raw &&
+		tperf report -i $Z --stdio $o --symfs=/nonexistent --kallsyms=/dev/null >actual.raw 2>/dev/null &&
+		untip expect.raw >expect && untip actual.raw >actual &&
+		test_cmp expect actual || exit 1
+	done
+'
+
+test_done

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the unwind backends (unwind-libdw.c, unwind-libunwind.c) share with
+ * the common part (unwind.c): the sample being unwound, with its registers
+ * and stack copy, memory reads that fall back to the mapped files, and the
+ * frames pushed so far.  Not a public interface.
+ */
+#ifndef TPERF_UNWIND_INTERNAL_H
+#define TPERF_UNWIND_INTERNAL_H
+
+#include "unwind.h"
+
+/* PERF_REG_X86_* numbers (the bit order of sample_regs_user). */
+enum {
+	UREG_AX, UREG_BX, UREG_CX, UREG_DX, UREG_SI, UREG_DI, UREG_BP, UREG_SP,
+	UREG_IP, UREG_FLAGS, UREG_R8 = 16, UREG_R15 = 23, UREG_NR = 24,
+};
+
+/* The sample being unwound. */
+struct unwind_ctx {
+	struct unwinder *u;
+	struct thread *thread;
+	u64 regs[UREG_NR];
+	u32 have;			/* bits of regs[] that the sample gave */
+	const u8 *stack;		/* the copy; stack[0] is at address sp */
+	u64 sp, stack_size;
+	bool truncated;			/* a read fell outside the copy and every file */
+	u64 *pcs;
+	bool *act;
+	size_t nr, max;
+	void *proc;			/* the backend's, for its callbacks */
+};
+
+struct unwind_backend {
+	/* the per-process state, NULL on ENOMEM */
+	void *(*proc_new)(struct unwinder *u, int pid);
+	void (*proc_delete)(void *proc);
+	/* push the frames of @c with unwind_ctx__push(); < 0 when it stopped on an error */
+	int (*unwind)(void *proc, struct unwind_ctx *c);
+	/* free the state shared by all processes (*unwind__shared()), may be NULL */
+	void (*shared_delete)(void *shared);
+};
+
+extern const struct unwind_backend unwind_libdw_backend;
+#ifdef HAVE_LIBUNWIND
+extern const struct unwind_backend unwind_libunwind_backend;
+/** unwind__shared - the backend's slot for state shared by all processes */
+void **unwind__shared(struct unwinder *u);
+
+typedef struct Dwfl_Module Dwfl_Module;
+/**
+ * unwind__dso_module - @dso's file as a libdw module of its own (not of a
+ * process: addresses are ELF virtual addresses), with its separate debug
+ * file when there is one; made once.  Return: NULL when there is no file.
+ */
+Dwfl_Module *unwind__dso_module(struct unwinder *u, struct dso *dso);
+
+#endif
+
+/** unwind_ctx__reg - user register @reg (UREG_*) of the sample.  Return: false if absent */
+bool unwind_ctx__reg(const struct unwind_ctx *c, int reg, u64 *val);
+
+/**
+ * unwind_ctx__read - 8 bytes at @addr of the sampled process: from the stack
+ * copy, else from the file mapped there.  Return: 0, or -EFAULT (the chain
+ * is marked truncated).
+ */
+int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val);
+
+/** unwind_ctx__push - one more frame (@pc as the unwinder gives it).  Return: true when full */
+bool unwind_ctx__push(struct unwind_ctx *c, u64 pc, bool activation);
+
+/* A DSO's ELF file, mapped in memory once. */
+struct unwind_file {
+	const char *path;
+	const u8 *data;
+	size_t size;
+	bool is_exec;			/* ET_EXEC: addresses are absolute */
+	struct { u64 off, vaddr, filesz; } seg[16];	/* the PT_LOADs */
+	int nr_seg;
+	bool failed;
+};
+
+/**
+ * unwind__file - the ELF file of @dso (symfs, build-id cache, vDSO) mapped
+ * in memory, cached per DSO.  Return: NULL when there is none.
+ */
+struct unwind_file *unwind__file(struct unwinder *u, struct dso *dso);
+
+/**
+ * unwind_file__vaddr - the ELF virtual address of file offset @off.
+ * Return: false when no PT_LOAD covers it.
+ */
+bool unwind_file__vaddr(const struct unwind_file *f, u64 off, u64 *vaddr);
+
+/** unwind__find_map - the map of the sampled process at @addr, or NULL */
+struct map *unwind__find_map(struct unwind_ctx *c, u64 addr);
+
+/** unwind__map_bias - runtime address minus ELF vaddr for @map.  Return: false if unknown */
+bool unwind__map_bias(struct unwinder *u, struct map *map, u64 *bias);
+
+/** unwind__shared - the backend's slot for state shared by all processes */
+void **unwind__shared(struct unwinder *u);
+
+typedef struct Dwfl_Module Dwfl_Module;
+/**
+ * unwind__dso_module - @dso's file as a libdw module of its own (not of a
+ * process: addresses are ELF virtual addresses), with its separate debug
+ * file when there is one; made once.  Return: NULL when there is no file.
+ */
+Dwfl_Module *unwind__dso_module(struct unwinder *u, struct dso *dso);
+
+#endif

@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The libdw unwinder: one Dwfl per process, attached once with callbacks
+ * that read the current sample (registers from the sample, memory from
+ * the stack copy or the mapped files), its modules reported as frames
+ * reach them (dwfl_report_elf at the map's load bias) and kept with their
+ * CFI (.eh_frame with .eh_frame_hdr, .debug_frame, separate debug files
+ * by build-id and .gnu_debuglink) for every later sample of the process.
+ *
+ * On top of it, a cache of the CFI rule at each unwound address of each
+ * DSO, shared by all processes (read from the DSO's own module, so a new
+ * process costs no CFI or debug-file parsing): most
+ * x86_64 frames are "CFA = register + offset, registers saved at CFA
+ * offsets, same value or undefined", which the cache replays with two or
+ * three memory reads per frame, as libdw's own step would compute them
+ * (same registers set, same reads, same end and error cases).  A frame
+ * whose rule is anything else (expressions, register copies, signal
+ * frames, no CFI: libdw's frame-pointer fallback) sends the whole chain
+ * to libdw's unwinder.  TPERF_UNWIND_SLOW=1 turns the cache off.
+ */
+#include <dwarf.h>
+#include <elfutils/libdwfl.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unwind-internal.h"
+
+enum { R_SAME, R_UNDEF, R_OFFSET, R_VAL_OFFSET };
+#define NR_DWREGS 17
+#define RA_REG 16
+
+/* The CFI rule at one address of a DSO, in the form the cache replays. */
+struct cfi_rule {
+	struct dso *dso;
+	u64 pc;				/* ELF virtual address */
+	bool used, ok, no_cfi;
+	u8 cfa_reg;
+	u8 kind[NR_DWREGS];
+	int64_t cfa_off;
+	int64_t off[NR_DWREGS];
+};
+
+struct dw_proc {
+	struct unwinder *u;
+	int pid;
+	Dwfl *dwfl;
+	bool attached, stale;
+	struct unwind_ctx *cur;
+};
+
+/* The rules of every DSO, for all processes: an open hash by (dso, pc). */
+struct rule_cache {
+	struct cfi_rule *rules;
+	size_t nr, alloc;
+};
+
+static int slow_mode = -1;
+
+static char *debuginfo_path;
+
+static const Dwfl_Callbacks dw_callbacks = {
+	.find_elf = dwfl_build_id_find_elf,
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+	.debuginfo_path = &debuginfo_path,
+};
+
+/* The module at @pc, reported from the map there when new. */
+static Dwfl_Module *report_module(struct dw_proc *p, u64 pc)
+{
+	struct map *map = unwind__find_map(p->cur, pc);
+	struct unwind_file *f;
+	Dwfl_Module *mod;
+	void **user;
+	u64 bias;
+
+	if (!map || map->identity)
+		return NULL;
+	mod = dwfl_addrmodule(p->dwfl, pc);
+	if (mod) {
+		dwfl_module_info(mod, &user, NULL, NULL, NULL, NULL, NULL, NULL);
+		if (*user != map->dso) {	/* another file there now */
+			p->stale = true;
+			return NULL;
+		}
+		return mod;
+	}
+	f = unwind__file(p->u, map->dso);
+	if (!f || !unwind__map_bias(p->u, map, &bias))
+		return NULL;
+	dwfl_report_begin_add(p->dwfl);
+	mod = dwfl_report_elf(p->dwfl, map->dso->short_name, f->path, -1, bias, false);
+	dwfl_report_end(p->dwfl, NULL, NULL);
+	if (!mod)
+		return NULL;
+	dwfl_module_info(mod, &user, NULL, NULL, NULL, NULL, NULL, NULL);
+	*user = map->dso;
+	return dwfl_addrmodule(p->dwfl, pc) == mod ? mod : NULL;
+}
+
+static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
+{
+	struct dw_proc *p = arg;
+
+	(void)dwfl;
+	if (*thread_argp)
+		return 0;
+	*thread_argp = p;
+	return p->pid;
+}
+
+static bool get_thread(Dwfl *dwfl, pid_t tid, void *arg, void **thread_argp)
+{
+	(void)dwfl;
+	(void)tid;
+	*thread_argp = arg;
+	return true;
+}
+
+static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
+{
+	struct dw_proc *p = arg;
+	u64 v;
+
+	(void)dwfl;
+	if (unwind_ctx__read(p->cur, addr, &v))
+		return false;
+	*result = v;
+	return true;
+}
+
+/* DWARF x86_64 numbering: rax rdx rcx rbx rsi rdi rbp rsp r8-r15 rip. */
+static const int dwarf_to_perf[17] = {
+	UREG_AX, UREG_DX, UREG_CX, UREG_BX, UREG_SI, UREG_DI, UREG_BP, UREG_SP,
+	UREG_R8, UREG_R8 + 1, UREG_R8 + 2, UREG_R8 + 3, UREG_R8 + 4, UREG_R8 + 5,
+	UREG_R8 + 6, UREG_R15, UREG_IP,
+};
+
+static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
+{
+	struct dw_proc *p = arg;
+	Dwarf_Word r[17];
+
+	for (int i = 0; i < 17; i++) {
+		u64 v = 0;
+
+		unwind_ctx__reg(p->cur, dwarf_to_perf[i], &v);	/* absent: 0, as perf */
+		r[i] = v;
+	}
+	return dwfl_thread_state_registers(thread, 0, 17, r);
+}
+
+static const Dwfl_Thread_Callbacks thread_callbacks = {
+	.next_thread = next_thread,
+	.get_thread = get_thread,
+	.memory_read = memory_read,
+	.set_initial_registers = set_initial_registers,
+};
+
+static int frame_cb(Dwfl_Frame *state, void *arg)
+{
+	struct dw_proc *p = arg;
+	Dwarf_Addr pc;
+	bool act;
+
+	if (!dwfl_frame_pc(state, &pc, NULL))
+		return DWARF_CB_ABORT;
+	report_module(p, pc);	/* before isactivation: it unwinds one more */
+	if (!dwfl_frame_pc(state, &pc, &act))
+		return DWARF_CB_ABORT;
+	return unwind_ctx__push(p->cur, pc, act) ? DWARF_CB_ABORT : DWARF_CB_OK;
+}
+
+static void *dw_proc_new(struct unwinder *u, int pid)
+{
+	struct dw_proc *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->u = u;
+	p->pid = pid;
+	p->dwfl = dwfl_begin(&dw_callbacks);
+	if (!p->dwfl) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+static void dw_proc_delete(void *priv)
+{
+	struct dw_proc *p = priv;
+
+	dwfl_end(p->dwfl);
+	free(p);
+}
+
+static void rules_delete(void *shared)
+{
+	struct rule_cache *rc = shared;
+
+	free(rc->rules);
+	free(rc);
+}
+
+static void dw_reset(struct dw_proc *p)
+{
+	dwfl_end(p->dwfl);
+	p->dwfl = dwfl_begin(&dw_callbacks);
+	p->attached = false;
+	p->stale = false;
+}
+
+/* The rule of @frame in the cache's form; false when it has another form. */
+static bool rule_from_frame(Dwarf_Frame *frame, struct cfi_rule *r)
+{
+	Dwarf_Op *ops, mem[3];
+	size_t nops;
+	bool signal;
+
+	if (dwarf_frame_info(frame, NULL, NULL, &signal) < 0 || signal)
+		return false;
+	if (dwarf_frame_cfa(frame, &ops, &nops) || nops != 1 || ops[0].atom != DW_OP_bregx ||
+	    ops[0].number >= NR_DWREGS)
+		return false;
+	r->cfa_reg = (u8)ops[0].number;
+	r->cfa_off = (int64_t)ops[0].number2;
+	for (int i = 0; i < NR_DWREGS; i++) {
+		if (dwarf_frame_register(frame, i, mem, &ops, &nops))
+			return false;
+		if (!nops) {
+			r->kind[i] = ops ? R_UNDEF : R_SAME;	/* libdw's encoding */
+			continue;
+		}
+		if (ops[0].atom != DW_OP_call_frame_cfa)
+			return false;
+		r->off[i] = 0;
+		r->kind[i] = R_OFFSET;
+		for (size_t k = 1; k < nops; k++) {
+			if (ops[k].atom == DW_OP_plus_uconst && k == 1)
+				r->off[i] = (int64_t)ops[k].number;
+			else if (ops[k].atom == DW_OP_stack_value && k == nops - 1)
+				r->kind[i] = R_VAL_OFFSET;
+			else
+				return false;
+		}
+	}
+	return true;
+}
+
+/* libdw's order: .eh_frame, then .debug_frame. */
+static void rule_lookup(Dwfl_Module *mod, u64 pc, struct cfi_rule *r)
+{
+	Dwarf_CFI *cfi;
+	Dwarf_Addr bias;
+	Dwarf_Frame *frame;
+
+	for (int i = 0; i < 2; i++) {	/* .debug_frame (a debug file) only when needed */
+		cfi = i ? dwfl_module_dwarf_cfi(mod, &bias) : dwfl_module_eh_cfi(mod, &bias);
+		if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame))
+			continue;
+		r->ok = rule_from_frame(frame, r);
+		free(frame);
+		return;
+	}
+	r->ok = false;
+	r->no_cfi = true;
+}
+
+static size_t rule_hash(const struct dso *dso, u64 pc)
+{
+	return (size_t)(((u64)(uintptr_t)dso ^ pc * 0x9e3779b97f4a7c15ULL) >> 17);
+}
+
+static int rules_grow(struct rule_cache *rc)
+{
+	size_t n = rc->alloc ? 2 * rc->alloc : 1024, k;
+	struct cfi_rule *a = calloc(n, sizeof(*a));
+
+	if (!a)
+		return -ENOMEM;
+	for (size_t i = 0; i < rc->alloc; i++) {
+		if (!rc->rules[i].used)
+			continue;
+		for (k = rule_hash(rc->rules[i].dso, rc->rules[i].pc) & (n - 1); a[k].used;
+		     k = (k + 1) & (n - 1))
+			;
+		a[k] = rc->rules[i];
+	}
+	free(rc->rules);
+	rc->rules = a;
+	rc->alloc = n;
+	return 0;
+}
+
+/* The rule at @vaddr of @dso, from the DSO's own module (shared by all processes). */
+static struct cfi_rule *rule_of(struct dw_proc *p, struct dso *dso, u64 vaddr)
+{
+	void **slot = unwind__shared(p->u);
+	struct rule_cache *rc = *slot;
+	Dwfl_Module *mod;
+	struct cfi_rule *r;
+	size_t k;
+
+	if (!rc && !(rc = *slot = calloc(1, sizeof(*rc))))
+		return NULL;
+	if ((rc->nr + 1) * 2 > rc->alloc && rules_grow(rc))
+		return NULL;
+	for (k = rule_hash(dso, vaddr) & (rc->alloc - 1); rc->rules[k].used;
+	     k = (k + 1) & (rc->alloc - 1))
+		if (rc->rules[k].pc == vaddr && rc->rules[k].dso == dso)
+			return &rc->rules[k];
+	mod = unwind__dso_module(p->u, dso);
+	if (!mod)
+		return NULL;
+	r = &rc->rules[k];
+	r->used = true;
+	r->dso = dso;
+	r->pc = vaddr;
+	rc->nr++;
+	rule_lookup(mod, vaddr, r);
+	return r;
+}
+
+/*
+ * The chain from the cached rules.  Return: 0 at its end (or when full),
+ * -EINVAL when it stops on an error as libdw's would, 1 when a frame needs
+ * libdw's unwinder.
+ */
+static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
+{
+	u64 regs[NR_DWREGS], next[NR_DWREGS], cfa, pc;
+	u32 set = (1U << NR_DWREGS) - 1, nset;
+	bool first = true;
+
+	for (int i = 0; i < NR_DWREGS; i++) {
+		regs[i] = 0;
+		unwind_ctx__reg(c, dwarf_to_perf[i], &regs[i]);	/* absent: 0, as set below */
+	}
+	pc = regs[RA_REG];
+	for (;;) {
+		struct cfi_rule *r = NULL;
+		struct unwind_file *f;
+		struct map *map;
+		u64 lookup = first ? pc : pc - 1, vaddr;
+
+		if (unwind_ctx__push(c, pc, first))
+			return 0;
+		map = unwind__find_map(c, lookup);
+		if (map && !map->identity && (f = unwind__file(p->u, map->dso)) &&
+		    unwind_file__vaddr(f, lookup - map->start + map->pgoff, &vaddr))
+			r = rule_of(p, map->dso, vaddr);
+		if (!r || r->no_cfi) {
+			/* libdw then tries the frame pointer, which fails on rbp 0 */
+			if (!(set & (1U << 6)) || !regs[6])
+				return -EINVAL;
+			return 1;
+		}
+		if (!r->ok)
+			return 1;
+		if (!(set & (1U << r->cfa_reg)))
+			return -EINVAL;
+		cfa = regs[r->cfa_reg] + (u64)r->cfa_off;
+		nset = 0;
+		for (int i = 0; i < NR_DWREGS; i++) {
+			switch (r->kind[i]) {
+			case R_UNDEF:
+				if (i == RA_REG)
+					return 0;
+				continue;
+			case R_SAME:
+				next[i] = regs[i];
+				if (set & (1U << i))
+					nset |= 1U << i;
+				continue;
+			case R_OFFSET:
+				if (!unwind_ctx__read(c, cfa + (u64)r->off[i], &next[i]))
+					nset |= 1U << i;
+				continue;
+			default:
+				next[i] = cfa + (u64)r->off[i];
+				nset |= 1U << i;
+			}
+		}
+		if (!(nset & (1U << RA_REG)))
+			return -EINVAL;
+		if (!next[RA_REG])
+			return 0;
+		memcpy(regs, next, sizeof(regs));
+		set = nset;
+		pc = regs[RA_REG];
+		first = false;
+	}
+}
+
+static int dw_unwind(void *priv, struct unwind_ctx *c)
+{
+	struct dw_proc *p = priv;
+	u64 ip = 0;
+	int err;
+
+	p->cur = c;
+	if (p->stale)
+		dw_reset(p);
+	if (!p->dwfl)
+		return -ENOMEM;
+	unwind_ctx__reg(c, UREG_IP, &ip);
+	if (!report_module(p, ip)) {
+		if (p->stale) {
+			dw_reset(p);
+			if (p->dwfl && report_module(p, ip))
+				goto attach;
+		}
+		return 0;	/* perf gives no user frames then */
+	}
+attach:
+	if (slow_mode < 0) {
+		const char *e = getenv("TPERF_UNWIND_SLOW");
+
+		slow_mode = e && *e && strcmp(e, "0");
+	}
+	if (!slow_mode) {
+		err = dw_fast(p, c);
+		if (err <= 0)
+			return err;
+		c->nr = 0;		/* again, all with libdw */
+		c->truncated = false;
+	}
+	if (!p->attached) {
+		p->attached = dwfl_attach_state(p->dwfl, NULL, p->pid, &thread_callbacks, p);
+		if (!p->attached)
+			return -EINVAL;
+	}
+	err = dwfl_getthread_frames(p->dwfl, p->pid, frame_cb, p);
+	if (err && c->nr >= c->max)
+		err = 0;
+	return err ? -EINVAL : 0;
+}
+
+const struct unwind_backend unwind_libdw_backend = {
+	.proc_new = dw_proc_new,
+	.proc_delete = dw_proc_delete,
+	.unwind = dw_unwind,
+	.shared_delete = rules_delete,
+};

@@ -1,0 +1,703 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The common part of DWARF unwinding: per-process backend state cached by
+ * pid (rebuilt when the process' maps are replaced, e.g. by exec), the
+ * sample's registers and stack copy, memory reads, the mapped files (one
+ * mmap per DSO), symbol resolution of the frames and their expansion into
+ * inline frames (libdw scopes, cached per DSO and address).
+ */
+#include <elfutils/libdwfl.h>
+#include <dwarf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "debug.h"
+#include "unwind-internal.h"
+
+struct proc_slot {
+	int pid;
+	struct maps *maps;
+	void *priv;
+};
+
+struct file_slot {
+	struct dso *dso;
+	struct unwind_file *f;
+	Dwfl *dwfl;			/* offline, for inline scopes */
+	Dwfl_Module *mod;
+	bool dw_tried;
+};
+
+/* The inline expansion of one address of a DSO. */
+struct inl_slot {
+	struct dso *dso;
+	u64 off;
+	struct symbol *base;
+	struct symbol **syms;		/* innermost first; NULL: no expansion */
+	u32 nr;
+	bool used;
+};
+
+struct unwinder {
+	struct machine *m;
+	const struct unwind_backend *b;
+	bool inline_frames;
+	struct proc_slot *procs;
+	size_t nr_procs, alloc_procs, last;
+	struct file_slot *files;
+	size_t nr_files, alloc_files;
+	struct inl_slot *inl;
+	size_t nr_inl, alloc_inl;	/* open hash, power of two */
+	struct symbol **isyms;		/* the inline symbols made, to free */
+	size_t nr_isyms, alloc_isyms;
+	struct unwind_entry *entries;
+	size_t alloc_entries;
+	u64 *pcs;
+	bool *act;
+	size_t alloc_pcs;
+	struct unwind_stats stats;
+	void *shared;			/* the backend's, for all processes */
+	u64 max_stack_size;		/* the largest copy asked for (the attr's size) */
+};
+
+int unwinder__parse(const char *name, enum unwinder_kind *kind)
+{
+	if (!strcmp(name, "libdw"))
+		*kind = UNWINDER_LIBDW;
+	else if (!strcmp(name, "libunwind"))
+		*kind = UNWINDER_LIBUNWIND;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+int unwinder__option(const char *name, int *kind)
+{
+	enum unwinder_kind k = UNWINDER_LIBDW;
+
+	if (name && unwinder__parse(name, &k)) {
+		error("unknown unwinder '%s': use libdw or libunwind", name);
+		return -EINVAL;
+	}
+	if (!unwinder__available(k)) {
+		error("tperf was built without the '%s' unwinder: use --unwinder=libdw", name);
+		return -EINVAL;
+	}
+	*kind = k;
+	return 0;
+}
+
+bool unwinder__available(enum unwinder_kind kind)
+{
+#ifdef HAVE_LIBUNWIND
+	return kind == UNWINDER_LIBDW || kind == UNWINDER_LIBUNWIND;
+#else
+	return kind == UNWINDER_LIBDW;
+#endif
+}
+
+const char *unwinder__names(void)
+{
+#ifdef HAVE_LIBUNWIND
+	return "libdw libunwind";
+#else
+	return "libdw";
+#endif
+}
+
+struct unwinder *unwinder__new(struct machine *m, enum unwinder_kind kind, bool inline_frames)
+{
+	struct unwinder *u;
+
+	if (!unwinder__available(kind))
+		return NULL;
+	u = calloc(1, sizeof(*u));
+	if (!u)
+		return NULL;
+	u->m = m;
+	u->inline_frames = inline_frames;
+	u->b = &unwind_libdw_backend;
+#ifdef HAVE_LIBUNWIND
+	if (kind == UNWINDER_LIBUNWIND)
+		u->b = &unwind_libunwind_backend;
+#endif
+	return u;
+}
+
+void unwinder__delete(struct unwinder *u)
+{
+	if (!u)
+		return;
+	for (size_t i = 0; i < u->nr_procs; i++)
+		if (u->procs[i].priv)
+			u->b->proc_delete(u->procs[i].priv);
+	free(u->procs);
+	if (u->shared && u->b->shared_delete)
+		u->b->shared_delete(u->shared);
+	for (size_t i = 0; i < u->nr_files; i++) {
+		struct unwind_file *f = u->files[i].f;
+
+		if (u->files[i].dwfl)
+			dwfl_end(u->files[i].dwfl);
+		if (f && f->data)
+			munmap((void *)f->data, f->size);
+		if (f)
+			free((char *)f->path);
+		free(f);
+	}
+	free(u->files);
+	for (size_t i = 0; i < u->alloc_inl; i++)
+		free(u->inl[i].syms);
+	free(u->inl);
+	for (size_t i = 0; i < u->nr_isyms; i++)
+		free(u->isyms[i]);
+	free(u->isyms);
+	free(u->entries);
+	free(u->pcs);
+	free(u->act);
+	free(u);
+}
+
+void **unwind__shared(struct unwinder *u)
+{
+	return &u->shared;
+}
+
+const struct unwind_stats *unwinder__stats(const struct unwinder *u)
+{
+	return &u->stats;
+}
+
+bool unwinder__hint(const struct unwinder *u, char *buf, size_t size)
+{
+	const struct unwind_stats *st = &u->stats;
+
+	if (!st->unwound || st->truncated * 20 <= st->unwound)
+		return false;
+	snprintf(buf, size, "%llu of %llu DWARF callchains (%.1f%%) were cut short at the end of "
+		 "the stack copy: record with a larger size, e.g. --call-graph dwarf,%u",
+		 (unsigned long long)st->truncated, (unsigned long long)st->unwound,
+		 100.0 * st->truncated / st->unwound, u->max_stack_size >= 32768 ? 65528 :
+		 (unsigned)(u->max_stack_size ? u->max_stack_size * 2 : 16384));
+	return true;
+}
+
+bool unwinder__has_stack(const struct perf_event_attr *attr)
+{
+	return (attr->sample_type & PERF_SAMPLE_REGS_USER) &&
+	       (attr->sample_type & PERF_SAMPLE_STACK_USER);
+}
+
+/* Registers, stack, frames */
+
+bool unwind_ctx__reg(const struct unwind_ctx *c, int reg, u64 *val)
+{
+	if (reg < 0 || reg >= UREG_NR || !(c->have & (1U << reg)))
+		return false;
+	*val = c->regs[reg];
+	return true;
+}
+
+struct map *unwind__find_map(struct unwind_ctx *c, u64 addr)
+{
+	return c->thread->maps ? maps__find(c->thread->maps, addr) : NULL;
+}
+
+int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val)
+{
+	struct unwind_file *f;
+	struct map *map;
+	u64 off;
+
+	if (addr >= c->sp && addr - c->sp <= c->stack_size && c->stack_size - (addr - c->sp) >= 8) {
+		memcpy(val, c->stack + (addr - c->sp), 8);
+		return 0;
+	}
+	map = unwind__find_map(c, addr);
+	if (map && !map->identity && (f = unwind__file(c->u, map->dso)) && f->data) {
+		off = addr - map->start + map->pgoff;
+		if (off < f->size && f->size - off >= 8) {
+			memcpy(val, f->data + off, 8);
+			return 0;
+		}
+	}
+	c->truncated = true;
+	return -EFAULT;
+}
+
+bool unwind_ctx__push(struct unwind_ctx *c, u64 pc, bool activation)
+{
+	if (c->nr < c->max) {
+		c->pcs[c->nr] = pc;
+		c->act[c->nr] = activation;
+		c->nr++;
+	}
+	return c->nr >= c->max;
+}
+
+/* Files */
+
+static int load_phdrs(struct unwind_file *f)
+{
+	Elf *elf = elf_memory((char *)f->data, f->size);
+	GElf_Ehdr eh;
+	size_t n;
+	int err = -EINVAL;
+
+	if (!elf)
+		return -EINVAL;
+	if (!gelf_getehdr(elf, &eh) || elf_getphdrnum(elf, &n))
+		goto out;
+	f->is_exec = eh.e_type == ET_EXEC;
+	for (size_t i = 0; i < n && f->nr_seg < 16; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		f->seg[f->nr_seg].off = ph.p_offset;
+		f->seg[f->nr_seg].vaddr = ph.p_vaddr;
+		f->seg[f->nr_seg].filesz = ph.p_filesz;
+		f->nr_seg++;
+	}
+	err = f->nr_seg ? 0 : -EINVAL;
+out:
+	elf_end(elf);
+	return err;
+}
+
+bool unwind_file__vaddr(const struct unwind_file *f, u64 off, u64 *vaddr)
+{
+	for (int i = 0; i < f->nr_seg; i++)
+		if (off >= f->seg[i].off && off - f->seg[i].off < f->seg[i].filesz) {
+			*vaddr = f->seg[i].vaddr + (off - f->seg[i].off);
+			return true;
+		}
+	return false;
+}
+
+static struct file_slot *file_slot(struct unwinder *u, struct dso *dso)
+{
+	for (size_t i = 0; i < u->nr_files; i++)
+		if (u->files[i].dso == dso)
+			return &u->files[i];
+	if (u->nr_files == u->alloc_files) {
+		size_t n = u->alloc_files ? 2 * u->alloc_files : 16;
+		struct file_slot *a = realloc(u->files, n * sizeof(*a));
+
+		if (!a)
+			return NULL;
+		u->files = a;
+		u->alloc_files = n;
+	}
+	memset(&u->files[u->nr_files], 0, sizeof(u->files[0]));
+	u->files[u->nr_files].dso = dso;
+	return &u->files[u->nr_files++];
+}
+
+static struct unwind_file *file_open(struct unwinder *u, struct dso *dso)
+{
+	struct unwind_file *f = calloc(1, sizeof(*f));
+	char path[4096];
+	struct stat st;
+	void *p;
+	int fd;
+
+	if (!f)
+		return NULL;
+	f->failed = true;
+	if (machine__dso_path(u->m, dso, path, sizeof(path)))
+		return f;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return f;
+	if (fstat(fd, &st) || st.st_size < 64) {
+		close(fd);
+		return f;
+	}
+	p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return f;
+	f->data = p;
+	f->size = st.st_size;
+	f->path = strdup(path);
+	if (!f->path || load_phdrs(f)) {
+		munmap(p, f->size);
+		f->data = NULL;
+		return f;
+	}
+	f->failed = false;
+	return f;
+}
+
+struct unwind_file *unwind__file(struct unwinder *u, struct dso *dso)
+{
+	struct file_slot *s = file_slot(u, dso);
+
+	if (!s)
+		return NULL;
+	if (!s->f)
+		s->f = file_open(u, dso);
+	return s->f && !s->f->failed ? s->f : NULL;
+}
+
+bool unwind__map_bias(struct unwinder *u, struct map *map, u64 *bias)
+{
+	struct unwind_file *f = unwind__file(u, map->dso);
+	u64 vaddr;
+
+	if (!f)
+		return false;
+	if (f->is_exec) {
+		*bias = 0;
+		return true;
+	}
+	if (!unwind_file__vaddr(f, map->pgoff, &vaddr)) {
+		/* a map starting in a segment's page-aligned head */
+		for (int i = 0; i < f->nr_seg; i++)
+			if (map->pgoff <= f->seg[i].off && f->seg[i].off - map->pgoff < 4096) {
+				*bias = map->start + (f->seg[i].off - map->pgoff) - f->seg[i].vaddr;
+				return true;
+			}
+		return false;
+	}
+	*bias = map->start - vaddr;
+	return true;
+}
+
+/* Inline frames */
+
+static const Dwfl_Callbacks offline_cb = {
+	.find_elf = dwfl_build_id_find_elf,
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+Dwfl_Module *unwind__dso_module(struct unwinder *u, struct dso *dso)
+{
+	struct file_slot *s = file_slot(u, dso);
+
+	if (!s)
+		return NULL;
+	if (!s->dw_tried) {
+		s->dw_tried = true;
+		if (!unwind__file(u, dso))
+			return NULL;
+		s = file_slot(u, dso);
+		s->dwfl = dwfl_begin(&offline_cb);
+		if (!s->dwfl)
+			return NULL;
+		dwfl_report_begin(s->dwfl);
+		s->mod = dwfl_report_elf(s->dwfl, dso->short_name, s->f->path, -1, 0, false);
+		dwfl_report_end(s->dwfl, NULL, NULL);
+	}
+	return s->mod;
+}
+
+/* A function's name as addr2line gives it: the linkage name first (glibc's
+ * __GI_* redirections), else DW_AT_name, through abstract origins. */
+static const char *die_func_name(Dwarf_Die *die)
+{
+	static const int attrs[] = { DW_AT_linkage_name, DW_AT_MIPS_linkage_name, DW_AT_name };
+	Dwarf_Attribute a;
+	const char *n;
+
+	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
+		if (dwarf_attr_integrate(die, attrs[i], &a) && (n = dwarf_formstring(&a)))
+			return n;
+	return NULL;
+}
+
+static struct symbol *inline_sym(struct unwinder *u, struct symbol *base, const char *name)
+{
+	struct symbol *s;
+
+	if (!strcmp(base->name, name))
+		return base;
+	for (size_t i = u->nr_isyms; i-- > 0;)
+		if (u->isyms[i]->start == base->start && u->isyms[i]->end == base->end &&
+		    !strcmp(u->isyms[i]->name, name))
+			return u->isyms[i];
+	if (u->nr_isyms == u->alloc_isyms) {
+		size_t n = u->alloc_isyms ? 2 * u->alloc_isyms : 64;
+		struct symbol **a = realloc(u->isyms, n * sizeof(*a));
+
+		if (!a)
+			return NULL;
+		u->isyms = a;
+		u->alloc_isyms = n;
+	}
+	s = symbol__new(base->start, base->end - base->start, base->binding, base->type, name);
+	if (!s)
+		return NULL;
+	s->inlined = 1;
+	u->isyms[u->nr_isyms++] = s;
+	return s;
+}
+
+/*
+ * The function names at @vaddr, innermost first (addr2line -i): from the
+ * innermost function scope, its physical nesting (dwarf_getscopes_die),
+ * not the scopes of its abstract definition.
+ */
+static int scope_names(Dwfl_Module *mod, u64 vaddr, const char **names, int max)
+{
+	Dwarf_Addr bias = 0;
+	Dwarf_Die *cu = dwfl_module_addrdie(mod, vaddr, &bias), *scopes = NULL, *chain = NULL;
+	int n, k = 0, first = -1;
+
+	if (!cu)
+		return 0;
+	n = dwarf_getscopes(cu, vaddr - bias, &scopes);
+	for (int i = 0; i < n && first < 0; i++) {
+		int tag = dwarf_tag(&scopes[i]);
+
+		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
+			first = i;
+	}
+	if (first >= 0)
+		n = dwarf_getscopes_die(&scopes[first], &chain);
+	for (int i = 0; first >= 0 && i < n && k < max; i++) {
+		int tag = dwarf_tag(&chain[i]);
+		const char *name;
+
+		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
+			continue;
+		name = die_func_name(&chain[i]);
+		if (!name)
+			break;
+		names[k++] = name;
+		if (tag == DW_TAG_subprogram)
+			break;
+	}
+	free(chain);
+	free(scopes);
+	return k;
+}
+
+static size_t inl_hash(const struct dso *dso, u64 off)
+{
+	u64 h = (u64)(uintptr_t)dso * 0x9e3779b97f4a7c15ULL ^ off * 0xff51afd7ed558ccdULL;
+
+	return (size_t)(h ^ (h >> 29));
+}
+
+static int inl_grow(struct unwinder *u)
+{
+	size_t n = u->alloc_inl ? 2 * u->alloc_inl : 1024;
+	struct inl_slot *a = calloc(n, sizeof(*a));
+
+	if (!a)
+		return -ENOMEM;
+	for (size_t i = 0; i < u->alloc_inl; i++) {
+		struct inl_slot *s = &u->inl[i];
+		size_t k;
+
+		if (!s->used)
+			continue;
+		for (k = inl_hash(s->dso, s->off) & (n - 1); a[k].used; k = (k + 1) & (n - 1))
+			;
+		a[k] = *s;
+	}
+	free(u->inl);
+	u->inl = a;
+	u->alloc_inl = n;
+	return 0;
+}
+
+/* The inline expansion of @off in @map's DSO with symbol @base (cached). */
+static struct inl_slot *inlines(struct unwinder *u, struct map *map, struct symbol *base, u64 off)
+{
+	const char *names[64];
+	struct inl_slot *s;
+	Dwfl_Module *mod;
+	u64 vaddr;
+	size_t k;
+	int n = 0;
+
+	if ((u->nr_inl + 1) * 2 > u->alloc_inl && inl_grow(u))
+		return NULL;
+	for (k = inl_hash(map->dso, off) & (u->alloc_inl - 1); u->inl[k].used;
+	     k = (k + 1) & (u->alloc_inl - 1))
+		if (u->inl[k].dso == map->dso && u->inl[k].off == off && u->inl[k].base == base)
+			return &u->inl[k];
+	s = &u->inl[k];
+	s->used = true;
+	s->dso = map->dso;
+	s->off = off;
+	s->base = base;
+	u->nr_inl++;
+	mod = unwind__dso_module(u, map->dso);
+	if (mod && unwind_file__vaddr(unwind__file(u, map->dso), off, &vaddr))
+		n = scope_names(mod, vaddr, names, 64);
+	if (n <= 0 || !(s->syms = calloc(n, sizeof(*s->syms))))
+		return s;
+	for (int i = 0; i < n; i++) {
+		s->syms[i] = inline_sym(u, base, names[i]);
+		if (!s->syms[i]) {
+			free(s->syms);
+			s->syms = NULL;
+			return s;
+		}
+	}
+	s->nr = n;
+	return s;
+}
+
+/* Sample */
+
+static int reserve(struct unwinder *u, size_t n)
+{
+	if (n <= u->alloc_entries)
+		return 0;
+	free(u->entries);
+	free(u->pcs);
+	free(u->act);
+	u->entries = malloc(n * sizeof(*u->entries));
+	u->pcs = malloc(n * sizeof(*u->pcs));
+	u->act = malloc(n * sizeof(*u->act));
+	if (!u->entries || !u->pcs || !u->act) {
+		u->alloc_entries = 0;
+		return -ENOMEM;
+	}
+	u->alloc_entries = n;
+	return 0;
+}
+
+static void *proc_of(struct unwinder *u, struct thread *t)
+{
+	struct proc_slot *p = NULL;
+
+	if (u->last < u->nr_procs && u->procs[u->last].pid == t->pid)
+		p = &u->procs[u->last];	/* samples come in runs of one process */
+	for (size_t i = 0; !p && i < u->nr_procs; i++)
+		if (u->procs[i].pid == t->pid) {
+			p = &u->procs[i];
+			u->last = i;
+		}
+	if (p && p->maps != t->maps) {	/* exec: a new address space */
+		u->b->proc_delete(p->priv);
+		p->priv = NULL;
+	}
+	if (!p) {
+		if (u->nr_procs == u->alloc_procs) {
+			size_t n = u->alloc_procs ? 2 * u->alloc_procs : 16;
+			struct proc_slot *a = realloc(u->procs, n * sizeof(*a));
+
+			if (!a)
+				return NULL;
+			u->procs = a;
+			u->alloc_procs = n;
+		}
+		u->last = u->nr_procs;
+		p = &u->procs[u->nr_procs++];
+		p->priv = NULL;
+		p->pid = t->pid;
+	}
+	p->maps = t->maps;
+	if (!p->priv)
+		p->priv = u->b->proc_new(u, t->pid);
+	return p->priv;
+}
+
+static bool ctx_init(struct unwind_ctx *c, const struct perf_event_attr *attr,
+		     const struct perf_sample *s)
+{
+	unsigned int k = 0;
+
+	if (!s->user_regs.abi || !s->user_regs.regs || !s->user_stack.size)
+		return false;
+	for (int bit = 0; bit < 64 && k < s->user_regs.nr; bit++) {
+		if (!(attr->sample_regs_user & (1ULL << bit)))
+			continue;
+		if (bit < UREG_NR) {
+			c->regs[bit] = s->user_regs.regs[k];
+			c->have |= 1U << bit;
+		}
+		k++;
+	}
+	if (!unwind_ctx__reg(c, UREG_SP, &c->sp) || !(c->have & (1U << UREG_IP)))
+		return false;
+	c->stack = s->user_stack.data;
+	c->stack_size = s->user_stack.dyn_size < s->user_stack.size ? s->user_stack.dyn_size
+								   : s->user_stack.size;
+	return true;
+}
+
+/* Frames to entries: map, symbol, inline expansion. */
+static size_t resolve(struct unwinder *u, struct unwind_ctx *c, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->nr && n < max; i++) {
+		u64 ip = c->act[i] ? c->pcs[i] : c->pcs[i] - 1;
+		struct addr_location al;
+		struct inl_slot *in = NULL;
+
+		machine__resolve_addr(u->m, c->thread, PERF_RECORD_MISC_USER, ip, &al);
+		if (u->inline_frames && al.map && al.sym && !al.map->identity)
+			in = inlines(u, al.map, al.sym, al.addr);
+		if (in && in->nr) {
+			for (u32 k = 0; k < in->nr && n < max; k++)
+				u->entries[n++] = (struct unwind_entry){ ip, al.map, in->syms[k] };
+			continue;
+		}
+		u->entries[n++] = (struct unwind_entry){ ip, al.map, al.sym };
+	}
+	return n;
+}
+
+int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_event_attr *attr,
+		     const struct perf_sample *s, int max_stack,
+		     const struct unwind_entry **entries, size_t *nr)
+{
+	struct unwind_ctx c = { .u = u, .thread = t };
+	size_t max = max_stack > 0 ? (size_t)max_stack : 127;
+	void *proc;
+	int err;
+
+	*nr = 0;
+	*entries = NULL;
+	if (!unwinder__has_stack(attr) || !ctx_init(&c, attr, s))
+		return 0;
+	if (reserve(u, max))
+		return -ENOMEM;
+	u->stats.samples++;
+	if (attr->sample_stack_user > u->max_stack_size)
+		u->max_stack_size = attr->sample_stack_user;
+	proc = proc_of(u, t);
+	if (!proc)
+		return -ENOMEM;
+	c.pcs = u->pcs;
+	c.act = u->act;
+	c.max = max;
+	err = u->b->unwind(proc, &c);
+	/* libdw ends a chain without an error when the return address cannot be read */
+	if (c.truncated)
+		u->stats.truncated++;
+	else if (err < 0)
+		u->stats.failed++;
+	*nr = resolve(u, &c, max);
+	*entries = u->entries;
+	if (*nr)
+		u->stats.unwound++;
+	return 0;
+}
+
+int machine__unwind(struct machine *m, struct thread *t, const struct perf_event_attr *attr,
+		    const struct perf_sample *s, int max_stack,
+		    const struct unwind_entry **entries, size_t *nr)
+{
+	*nr = 0;
+	if (!m->unwinder)
+		m->unwinder = unwinder__new(m, (enum unwinder_kind)m->o.unwinder, !m->o.no_inline);
+	if (!m->unwinder)
+		return -ENOMEM;
+	return unwinder__sample(m->unwinder, t, attr, s, max_stack, entries, nr);
+}
