@@ -6,7 +6,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "machine.h"
 #include "script-trace.h"
 #include "tracing-data.h"
 
@@ -25,24 +24,10 @@ int script_trace__init(struct script_trace *st, struct perf_header *h)
 	return 0;
 }
 
-/* tep_func_resolver_t over the machine's kernel map */
-static char *resolve_kernel(void *priv, unsigned long long *addrp, char **modp)
-{
-	struct addr_location al;
-
-	machine__resolve_addr(priv, NULL, PERF_RECORD_MISC_KERNEL, *addrp, &al);
-	if (!al.sym)
-		return NULL;
-	*addrp -= al.addr - al.sym->start;
-	if (modp)
-		*modp = NULL;
-	return (char *)al.sym->name;
-}
-
 void script_trace__set_machine(struct script_trace *st, struct machine *m)
 {
 	if (st->loaded)
-		tep_set_function_resolver(st->te.tep, resolve_kernel, m);
+		trace_event__set_machine(&st->te, m);
 }
 
 void script_trace__exit(struct script_trace *st)
@@ -128,9 +113,16 @@ static void list_event(FILE *fp, struct tep_event *ev)
 	for (int common = 1; common >= 0; common--) {
 		struct tep_format_field *f = common ? ev->format.common_fields : ev->format.fields;
 
-		for (; f; f = f->next)
-			fprintf(fp, "\t%s %s;\toffset:%d;\tsize:%d;\tsigned:%d;\n", f->type, f->name,
-				f->offset, f->size, !!(f->flags & TEP_FIELD_IS_SIGNED));
+		for (; f; f = f->next) {
+			/* libtraceevent keeps "char[16]": the file says "char name[16]" */
+			const char *br = strchr(f->type, '[');
+			int tl = br && !(f->flags & TEP_FIELD_IS_DYNAMIC) ? (int)(br - f->type)
+									: (int)strlen(f->type);
+
+			fprintf(fp, "\tfield:%.*s %s%s;\toffset:%d;\tsize:%d;\tsigned:%d;\n", tl,
+				f->type, f->name, f->type + tl, f->offset, f->size,
+				!!(f->flags & TEP_FIELD_IS_SIGNED));
+		}
 	}
 }
 

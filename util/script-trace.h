@@ -58,8 +58,9 @@ int script_trace__fprintf(FILE *fp, struct script_trace *st, const struct perf_e
 
 /**
  * script_trace__list_fields - the fields of every tracepoint event of @h,
- * one event a paragraph: "sys:name" then "\tTYPE NAME;\toffset:O;\tsize:S;
- * \tsigned:0|1;" a field, common fields first, as in the format file
+ * one event a paragraph: "sys:name" then one line a field, common fields
+ * first, as the event's format file has them ("\tfield:TYPE NAME;\toffset:O;
+ * \tsize:S;\tsigned:0|1;"), paragraphs separated by an empty line
  * @event: only this event ("sys:name" or "name"), or NULL for all
  * Return: 0, -ENOENT (no such event) or -EIO.
  */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "machine.h"
 #include "trace-event.h"
 
 int trace_event__init(struct trace_event *t, int long_size, int big_endian, int page_size)
@@ -139,4 +140,23 @@ struct tep_event *trace_event__payload(struct trace_event *t, struct tep_record 
 		return NULL;
 	tep_print_event(t->tep, s, rec, "%s", TEP_PRINT_INFO);
 	return ev;
+}
+
+/* tep_func_resolver_t over the machine's kernel map */
+static char *resolve_kernel(void *priv, unsigned long long *addrp, char **modp)
+{
+	struct addr_location al;
+
+	machine__resolve_addr(priv, NULL, PERF_RECORD_MISC_KERNEL, *addrp, &al);
+	if (!al.sym)
+		return NULL;
+	*addrp -= al.addr - al.sym->start;
+	if (modp)
+		*modp = NULL;
+	return (char *)al.sym->name;
+}
+
+void trace_event__set_machine(struct trace_event *t, struct machine *m)
+{
+	tep_set_function_resolver(t->tep, resolve_kernel, m);
 }

@@ -63,6 +63,15 @@ int trace_event__parse_format_sys(struct trace_event *t, const char *sys,
  */
 void trace_event__prefer_kernel_text(struct trace_event *t);
 
+struct machine;
+
+/**
+ * trace_event__set_machine - resolve the kernel addresses formats print
+ * with %pS/%ps (kmem's call_site, timer functions...) through @m's kernel
+ * map, as perf does; without it they print as hex
+ */
+void trace_event__set_machine(struct trace_event *t, struct machine *m);
+
 /**
  * trace_event__bad - the failed format of event @id, or NULL
  */
