@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "script-trace.h"
+#include "trace-fast.h"
 #include "tracing-data.h"
 
 int script_trace__init(struct script_trace *st, struct perf_header *h)
@@ -34,6 +35,8 @@ void script_trace__exit(struct script_trace *st)
 {
 	if (!st->loaded)
 		return;
+	for (size_t i = 0; i < sizeof(st->fast) / sizeof(st->fast[0]); i++)
+		trace_fast__free(st->fast[i].prog);
 	trace_seq_destroy(&st->seq);
 	trace_event__exit(&st->te);
 	st->loaded = false;
@@ -49,6 +52,43 @@ static void raw_payload(struct trace_seq *q, const struct perf_sample *s)
 		trace_seq_printf(q, "%02x", d[i]);
 }
 
+/* The compiled print fmt of event @ev, compiled on first use, or NULL. */
+static struct trace_fast *fast_of(struct script_trace *st, struct tep_event *ev)
+{
+	size_t n = sizeof(st->fast) / sizeof(st->fast[0]);
+
+	for (size_t i = 0, h = (size_t)ev->id % n; i < n; i++, h = (h + 1) % n) {
+		struct script_trace_fast *f = &st->fast[h];
+
+		if (f->tried && f->id == ev->id)
+			return f->prog;
+		if (!f->tried) {
+			f->tried = true;
+			f->id = ev->id;
+			f->prog = trace_fast__compile(ev);
+			return f->prog;
+		}
+	}
+	return NULL;
+}
+
+/* The payload through the compiled format; false: use libtraceevent. */
+static bool print_fast(FILE *fp, struct script_trace *st, struct tep_event *ev,
+		       const struct perf_sample *s, int *err)
+{
+	struct trace_fast *p = fast_of(st, ev);
+	char buf[1024];
+	int n;
+
+	if (!p)
+		return false;
+	n = trace_fast__print(p, s->raw_data, s->raw_size, buf, sizeof(buf));
+	if (n < 0)
+		return false;
+	*err = fwrite(buf, 1, (size_t)n, fp) == (size_t)n ? 0 : -EIO;
+	return true;
+}
+
 int script_trace__fprintf(FILE *fp, struct script_trace *st, const struct perf_event_attr *attr,
 			  const struct perf_sample *s)
 {
@@ -57,12 +97,15 @@ int script_trace__fprintf(FILE *fp, struct script_trace *st, const struct perf_e
 	struct trace_seq *q = &st->seq;
 	struct trace_event_bad *b;
 	struct tep_event *ev;
+	int err;
 
 	if (!st->loaded || !s->raw_data)
 		return 0;
 	trace_seq_reset(q);
 	ev = tep_find_event(st->te.tep, (int)attr->config);
 	b = st->te.nr_bad ? trace_event__bad(&st->te, (int)attr->config) : NULL;
+	if (ev && !b && print_fast(fp, st, ev, s, &err))
+		return err;
 	/* a print fmt that failed prints "[FAILED TO PARSE] field=value..." */
 	if (ev && (!b || ev->format.fields))
 		tep_print_event(st->te.tep, q, &rec, "%s", TEP_PRINT_INFO);

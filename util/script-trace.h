@@ -26,6 +26,12 @@ struct script_trace {
 	 */
 	const char *warn;
 	bool warned_unknown;
+	/* compiled print fmts by event id (trace-fast.h), open addressing */
+	struct script_trace_fast {
+		int id;
+		bool tried;
+		struct trace_fast *prog;
+	} fast[128];
 };
 
 /**
