@@ -107,7 +107,8 @@ int script_trace__fprintf(FILE *fp, struct script_trace *st, const struct perf_e
 	if (ev && !b && print_fast(fp, st, ev, s, &err))
 		return err;
 	/* a print fmt that failed prints "[FAILED TO PARSE] field=value..." */
-	if (ev && (!b || ev->format.fields))
+	if (ev && (!b || ev->format.fields) &&
+	    trace_event__record_fits(ev, s->raw_data, s->raw_size))
 		tep_print_event(st->te.tep, q, &rec, "%s", TEP_PRINT_INFO);
 	else
 		raw_payload(q, s);

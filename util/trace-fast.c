@@ -28,8 +28,24 @@ struct trace_fast {
 	struct tf_op ops[];
 };
 
+/* libtraceevent may resolve an argument's field on first use only */
+static struct tep_format_field *arg_field(struct tep_event *ev, struct tep_print_arg *a)
+{
+	if (a->type == TEP_PRINT_FIELD) {
+		if (!a->field.field && a->field.name)
+			a->field.field = tep_find_any_field(ev, a->field.name);
+		return a->field.field;
+	}
+	if (a->type == TEP_PRINT_STRING) {
+		if (!a->string.field && a->string.string)
+			a->string.field = tep_find_any_field(ev, a->string.string);
+		return a->string.field;
+	}
+	return NULL;
+}
+
 /* The value an argument reads: a plain field, or an element of an array field. */
-static bool int_arg(const struct tep_print_arg *a, struct tf_op *op)
+static bool int_arg(struct tep_event *ev, struct tep_print_arg *a, struct tf_op *op)
 {
 	const struct tep_format_field *f;
 	long idx = 0;
@@ -39,7 +55,7 @@ static bool int_arg(const struct tep_print_arg *a, struct tf_op *op)
 	    a->op.right->type == TEP_PRINT_ATOM) {
 		char *end;
 
-		f = a->op.left->field.field;
+		f = arg_field(ev, a->op.left);
 		idx = strtol(a->op.right->atom.atom, &end, 10);
 		if (!f || *end || idx < 0 || !(f->flags & TEP_FIELD_IS_ARRAY) ||
 		    (f->flags & TEP_FIELD_IS_DYNAMIC) || !f->elementsize ||
@@ -49,7 +65,7 @@ static bool int_arg(const struct tep_print_arg *a, struct tf_op *op)
 		op->size = (int)f->elementsize;
 		return true;
 	}
-	if (a->type != TEP_PRINT_FIELD || !(f = a->field.field) ||
+	if (a->type != TEP_PRINT_FIELD || !(f = arg_field(ev, a)) ||
 	    (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)))
 		return false;
 	op->offset = f->offset;
@@ -57,14 +73,10 @@ static bool int_arg(const struct tep_print_arg *a, struct tf_op *op)
 	return true;
 }
 
-static bool str_arg(const struct tep_print_arg *a, struct tf_op *op)
+static bool str_arg(struct tep_event *ev, struct tep_print_arg *a, struct tf_op *op)
 {
-	const struct tep_format_field *f = NULL;
+	const struct tep_format_field *f = arg_field(ev, a);
 
-	if (a->type == TEP_PRINT_STRING)
-		f = a->string.field;
-	else if (a->type == TEP_PRINT_FIELD)
-		f = a->field.field;
 	if (!f || !(f->flags & TEP_FIELD_IS_ARRAY))
 		return false;
 	if (a->type == TEP_PRINT_FIELD && (f->flags & TEP_FIELD_IS_DYNAMIC))
@@ -112,7 +124,8 @@ static bool parse_conv(const char **fmt, struct tf_op *op)
 	return true;
 }
 
-static bool add_conv(struct trace_fast *p, const char **fmt, struct tep_print_arg **arg)
+static bool add_conv(struct tep_event *ev, struct trace_fast *p, const char **fmt,
+		     struct tep_print_arg **arg)
 {
 	struct tf_op *op = &p->ops[p->nr];
 
@@ -121,12 +134,12 @@ static bool add_conv(struct trace_fast *p, const char **fmt, struct tep_print_ar
 		return false;
 	if (op->conv == 's') {
 		op->kind = TF_STR;
-		if (!str_arg(*arg, op))
+		if (!str_arg(ev, *arg, op))
 			return false;
 	} else {
 		op->kind = TF_INT;
 		/* the value's size must be the conversion's: no implicit widening */
-		if (!int_arg(*arg, op) || op->size != (op->ls ? 8 : 4))
+		if (!int_arg(ev, *arg, op) || op->size != (op->ls ? 8 : 4))
 			return false;
 	}
 	*arg = (*arg)->next;
@@ -161,7 +174,7 @@ struct trace_fast *trace_fast__compile(struct tep_event *ev)
 		if (*fmt == '%') {
 			p->ops[p->nr++] = (struct tf_op){ .kind = TF_LIT, .lit = fmt, .lit_len = 1 };
 			fmt++;
-		} else if (!add_conv(p, &fmt, &arg)) {
+		} else if (!add_conv(ev, p, &fmt, &arg)) {
 			free(p);
 			return NULL;
 		}

@@ -40,7 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		rec_data[0] = (unsigned char)ev->id;
 		rec_data[1] = (unsigned char)(ev->id >> 8);
 		trace_seq_init(&s);
-		tep_print_event(t.tep, &s, &rec, "%s", TEP_PRINT_INFO);
+		if (trace_event__record_fits(ev, rec_data, sizeof(rec_data)))
+			tep_print_event(t.tep, &s, &rec, "%s", TEP_PRINT_INFO);
 		for (struct tep_format_field *f = ev->format.fields; f; f = f->next)
 			trace_seq_printf(&s, " %s", f->name);
 		trace_seq_destroy(&s);
