@@ -282,8 +282,13 @@ int sort_trace__fill(struct sort_trace *st, struct machine *m, const struct perf
 {
 	struct tep_event *ev = event_of(st, attr);
 
-	if (!ev || !s->raw_data)
+	if (!ev || !s->raw_data) {
+		/* perf's "trace" of a sample without a payload */
+		for (int i = 0; i < st->nr; i++)
+			if (!st->keys[i].field)
+				tmpl->dyn_val[st->keys[i].id - SORT_DYN0] = "N/A";
 		return 0;
+	}
 	for (int i = 0; i < st->nr; i++) {
 		int err = fill_key(st, m, ev, i, s, tmpl);
 
