@@ -32,6 +32,12 @@ struct script_trace {
 		bool tried;
 		struct trace_fast *prog;
 	} fast[128];
+	/*
+	 * The text of recent payloads that went through libtraceevent, by
+	 * their bytes (and CPU): a payload's text depends on nothing else,
+	 * and traces repeat payloads (a ping-pong's sched_switch).
+	 */
+	struct script_trace_memo *memo;
 };
 
 /**
