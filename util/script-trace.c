@@ -30,7 +30,7 @@ int script_trace__init(struct script_trace *st, struct perf_header *h)
 	memset(st, 0, sizeof(*st));
 	if (!h->env.tracing_data)
 		return -ENOENT;
-	err = tracing_data__parse(&st->te, h->env.tracing_data, h->env.tracing_data_size);
+	err = tracing_data__parse(&st->tev, h->env.tracing_data, h->env.tracing_data_size);
 	if (err)
 		return err;
 	trace_seq_init(&st->seq);
@@ -42,7 +42,7 @@ int script_trace__init(struct script_trace *st, struct perf_header *h)
 void script_trace__set_machine(struct script_trace *st, struct machine *m)
 {
 	if (st->loaded)
-		trace_event__set_machine(&st->te, m);
+		trace_event__set_machine(&st->tev, m);
 }
 
 void script_trace__exit(struct script_trace *st)
@@ -54,7 +54,7 @@ void script_trace__exit(struct script_trace *st)
 	free(st->memo);
 	st->memo = NULL;
 	trace_seq_destroy(&st->seq);
-	trace_event__exit(&st->te);
+	trace_event__exit(&st->tev);
 	st->loaded = false;
 }
 
@@ -147,7 +147,7 @@ static int print_slow(FILE *fp, struct script_trace *st, const struct perf_sampl
 
 	if (memo_hit(m, s))
 		return fwrite(m->text, 1, m->len, fp) == m->len ? 0 : -EIO;
-	tep_print_event(st->te.tep, q, &rec, "%s", TEP_PRINT_INFO);
+	tep_print_event(st->tev.tep, q, &rec, "%s", TEP_PRINT_INFO);
 	memo_store(m, s, q);
 	return 0;
 }
@@ -166,8 +166,8 @@ int script_trace__fprintf(FILE *fp, struct script_trace *st, const struct perf_e
 	if (!st->loaded || !s->raw_data)
 		return 0;
 	trace_seq_reset(q);
-	ev = tep_find_event(st->te.tep, (int)attr->config);
-	b = st->te.nr_bad ? trace_event__bad(&st->te, (int)attr->config) : NULL;
+	ev = tep_find_event(st->tev.tep, (int)attr->config);
+	b = st->tev.nr_bad ? trace_event__bad(&st->tev, (int)attr->config) : NULL;
 	if (ev && !b && print_fast(fp, st, ev, s, &err))
 		return err;
 	/* a print fmt that failed prints "[FAILED TO PARSE] field=value..." */
@@ -176,7 +176,7 @@ int script_trace__fprintf(FILE *fp, struct script_trace *st, const struct perf_e
 		if (print_slow(fp, st, s))
 			return -EIO;
 	} else if (ev && ev->format.fields && fits) {
-		tep_print_event(st->te.tep, q, &rec, "%s", TEP_PRINT_INFO);
+		tep_print_event(st->tev.tep, q, &rec, "%s", TEP_PRINT_INFO);
 	} else {
 		raw_payload(q, s);
 	}
@@ -236,7 +236,7 @@ int script_trace__list_fields(FILE *fp, struct script_trace *st, struct perf_hea
 		for (int k = 0; k < i; k++)
 			dup |= h->attrs[k].attr.type == PERF_TYPE_TRACEPOINT &&
 			       h->attrs[k].attr.config == a->config;
-		ev = tep_find_event(st->te.tep, (int)a->config);
+		ev = tep_find_event(st->tev.tep, (int)a->config);
 		if (dup || !ev || (event && !event_matches(ev, event)))
 			continue;
 		if (any)

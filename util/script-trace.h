@@ -16,7 +16,7 @@
 #include "trace-event.h"
 
 struct script_trace {
-	struct trace_event te;
+	struct trace_event tev;
 	struct trace_seq seq;		/* reused for every sample */
 	bool loaded;
 	/*

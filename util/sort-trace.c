@@ -67,7 +67,7 @@ static struct tep_event *event_of(struct sort_trace *st, const struct perf_event
 {
 	if (!st->loaded || a->type != PERF_TYPE_TRACEPOINT)
 		return NULL;
-	return tep_find_event(st->te.tep, (int)a->config);
+	return tep_find_event(st->tev.tep, (int)a->config);
 }
 
 int sort_trace__load(struct sort_trace *st, struct perf_header *h, struct machine *m,
@@ -80,12 +80,12 @@ int sort_trace__load(struct sort_trace *st, struct perf_header *h, struct machin
 		return 0;
 	if (!h->env.tracing_data)
 		return -ENOENT;
-	err = tracing_data__parse(&st->te, h->env.tracing_data, h->env.tracing_data_size);
+	err = tracing_data__parse(&st->tev, h->env.tracing_data, h->env.tracing_data_size);
 	if (err)
 		return err;
 	trace_seq_init(&st->seq);
 	st->loaded = true;
-	trace_event__set_machine(&st->te, m);
+	trace_event__set_machine(&st->tev, m);
 	for (int i = 0; i < st->nr; i++) {
 		bool found = !st->keys[i].field;
 
@@ -107,7 +107,7 @@ void sort_trace__exit(struct sort_trace *st)
 	}
 	if (st->loaded) {
 		trace_seq_destroy(&st->seq);
-		trace_event__exit(&st->te);
+		trace_event__exit(&st->tev);
 	}
 	memset(st, 0, sizeof(*st));
 }
@@ -144,7 +144,7 @@ static const char *payload(struct sort_trace *st, struct tep_event *ev,
 
 	trace_seq_reset(&st->seq);
 	if (trace_event__record_fits(ev, s->raw_data, s->raw_size))
-		tep_print_event(st->te.tep, &st->seq, &rec, "%s", TEP_PRINT_INFO);
+		tep_print_event(st->tev.tep, &st->seq, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&st->seq);
 	return st->seq.buffer;
 }

@@ -30,7 +30,7 @@ struct sort_trace_key {
 struct sort_trace {
 	struct sort_trace_key keys[SORT_DYN_MAX];
 	int nr;
-	struct trace_event te;		/* from the file's tracing data */
+	struct trace_event tev;		/* from the file's tracing data */
 	struct trace_seq seq;
 	bool loaded;
 };

@@ -57,10 +57,57 @@ static size_t format_text_len(const char *buf, size_t size)
 	return size;
 }
 
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* Does a "field:TYPE NAME[N];" line of @buf (@size bytes) name @name (@len)? */
+static bool has_field(const char *buf, size_t size, const char *name, size_t len)
+{
+	for (const char *f = buf; (f = memmem(f, size - (size_t)(f - buf), "field:", 6));) {
+		const char *semi = memchr(f, ';', size - (size_t)(f - buf)), *e;
+
+		if (!semi)
+			return false;
+		e = semi;
+		if (e > f && e[-1] == ']')		/* an array: "NAME[N]" */
+			while (e > f && *e != '[')
+				e--;
+		if ((size_t)(e - f) > len && !memcmp(e - len, name, len) && !ident_char(e[-len - 1]))
+			return true;
+		f = semi;
+	}
+	return false;
+}
+
+/*
+ * Every REC->NAME of the print fmt names a field: libtraceevent 1.7
+ * dereferences NULL on some unknown ones (found by fuzz-tracing-data).
+ */
+static bool fields_known(const char *buf, size_t size)
+{
+	const char *pf = memmem(buf, size, "\nprint fmt:", 11);
+
+	for (const char *r = pf; r && (r = memmem(r, size - (size_t)(r - buf), "REC->", 5));) {
+		const char *n = r + 5, *e = n;
+
+		while ((size_t)(e - buf) < size && ident_char(*e))
+			e++;
+		if (!has_field(buf, (size_t)(pf - buf), n, (size_t)(e - n)))
+			return false;
+		r = e;
+	}
+	return true;
+}
+
 int trace_event__parse_format(struct trace_event *t, const char *sys,
 			      const char *buf, size_t size)
 {
 	size = format_text_len(buf, size);
+	if (!fields_known(buf, size))
+		return -EINVAL;
 	return tep_parse_event(t->tep, buf, size, sys) ? -EINVAL : 0;
 }
 
