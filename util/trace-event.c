@@ -75,7 +75,7 @@ static bool has_field(const char *buf, size_t size, const char *name, size_t len
 		if (e > f && e[-1] == ']')		/* an array: "NAME[N]" */
 			while (e > f && *e != '[')
 				e--;
-		if ((size_t)(e - f) > len && !memcmp(e - len, name, len) && !ident_char(e[-len - 1]))
+		if ((size_t)(e - f) > len && !memcmp(e - len, name, len) && !ident_char(*(e - len - 1)))
 			return true;
 		f = semi;
 	}
@@ -102,11 +102,75 @@ static bool fields_known(const char *buf, size_t size)
 	return true;
 }
 
+/* "KEY:digits;" at *@p (after blanks); moves past it */
+static bool number_item(const char **p, const char *end, const char *key)
+{
+	size_t kl = strlen(key);
+	const char *q = *p;
+
+	while (q < end && (*q == '\t' || *q == ' '))
+		q++;
+	if ((size_t)(end - q) < kl || memcmp(q, key, kl))
+		return false;
+	q += kl;
+	if (q < end && *q == '-')
+		q++;
+	if (q >= end || *q < '0' || *q > '9')
+		return false;
+	while (q < end && *q >= '0' && *q <= '9')
+		q++;
+	if (q >= end || *q != ';')
+		return false;
+	*p = q + 1;
+	return true;
+}
+
+/* "field:DECL;\toffset:N;\tsize:N;..." with a printable DECL, brackets paired */
+static bool field_line(const char *l, const char *end)
+{
+	const char *semi = memchr(l, ';', (size_t)(end - l));
+	int open = 0;
+
+	if (!semi)
+		return false;
+	for (const char *c = l; c < semi; c++) {
+		if ((unsigned char)*c < ' ' && *c != '\t')
+			return false;
+		open += (*c == '[') - (*c == ']');
+		if (open < 0 || open > 1)
+			return false;
+	}
+	l = semi + 1;
+	return !open && number_item(&l, end, "offset:") && number_item(&l, end, "size:");
+}
+
+/*
+ * The shape libtraceevent 1.7 relies on: every field line well formed and
+ * a print fmt line (it dereferences NULL otherwise; fuzz-trace-dat).
+ */
+static bool format_well_formed(const char *buf, size_t size)
+{
+	const char *pf = memmem(buf, size, "\nprint fmt:", 11);
+
+	if (!pf)
+		return false;
+	for (const char *l = buf; l < pf;) {
+		const char *nl = memchr(l, '\n', (size_t)(pf - l)), *e = nl ? nl : pf, *f = l;
+
+		while (f < e && (*f == '\t' || *f == ' '))
+			f++;
+		if ((size_t)(e - f) >= 6 && !memcmp(f, "field:", 6) && !field_line(f + 6, e))
+			return false;
+		l = e + 1;
+	}
+	return true;
+}
+
 int trace_event__parse_format(struct trace_event *t, const char *sys,
 			      const char *buf, size_t size)
 {
 	size = format_text_len(buf, size);
-	if (!fields_known(buf, size))
+	if (!format_well_formed(buf, size) || !fields_known(buf, size))
 		return -EINVAL;
 	return tep_parse_event(t->tep, buf, size, sys) ? -EINVAL : 0;
 }
