@@ -144,15 +144,90 @@ static bool field_line(const char *l, const char *end)
 	return !open && number_item(&l, end, "offset:") && number_item(&l, end, "size:");
 }
 
+/* Conversions in the quoted strings at @p (up to @end); @p moves past them. */
+static int count_conversions(const char **p, const char *end)
+{
+	const char *q = *p;
+	int n = 0;
+
+	for (;;) {
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q >= end || *q != '"')
+			break;
+		for (q++; q < end && *q != '"'; q++) {
+			if (*q == '\\' && q + 1 < end) {
+				q++;
+				continue;
+			}
+			if (*q != '%')
+				continue;
+			if (q + 1 < end && q[1] == '%') {
+				q++;
+				continue;
+			}
+			n++;
+			for (q++; q < end && strchr("-+ #0123456789.*hlzjt", *q); q++)
+				n += *q == '*';
+			q--;
+		}
+		if (q >= end)
+			return -1;
+		q++;
+	}
+	*p = q;
+	return n;
+}
+
+/* Arguments after the format: commas at depth 0, outside strings. */
+static int count_args(const char *q, const char *end)
+{
+	int n = 0, depth = 0;
+	bool any = false;
+
+	for (; q < end && *q != '\n'; q++) {
+		if (*q == '"' || *q == '\'') {
+			char c = *q;
+
+			for (q++; q < end && *q != c && *q != '\n'; q++)
+				if (*q == '\\')
+					q++;
+			if (q >= end || *q != c)
+				return -1;
+			continue;
+		}
+		depth += (*q == '(' || *q == '{' || *q == '[') - (*q == ')' || *q == '}' || *q == ']');
+		if (depth < 0)
+			return -1;
+		if (!depth && *q == ',')
+			n++;
+		any |= *q != ' ' && *q != '\t' && *q != ',';
+	}
+	return depth ? -1 : any ? n : 0;
+}
+
+/* A print fmt whose arguments are as many as its conversions need. */
+static bool print_fmt_ok(const char *pf, const char *end)
+{
+	const char *p = pf + 11;
+	int convs = count_conversions(&p, end), args;
+
+	if (convs < 0)
+		return false;
+	args = count_args(p, end);
+	return args >= convs;
+}
+
 /*
  * The shape libtraceevent 1.7 relies on: every field line well formed and
- * a print fmt line (it dereferences NULL otherwise; fuzz-trace-dat).
+ * a print fmt line whose arguments match its conversions (it dereferences
+ * NULL otherwise; fuzz-trace-dat).
  */
 static bool format_well_formed(const char *buf, size_t size)
 {
 	const char *pf = memmem(buf, size, "\nprint fmt:", 11);
 
-	if (!pf)
+	if (!pf || !print_fmt_ok(pf, buf + size))
 		return false;
 	for (const char *l = buf; l < pf;) {
 		const char *nl = memchr(l, '\n', (size_t)(pf - l)), *e = nl ? nl : pf, *f = l;

@@ -149,8 +149,8 @@ static bool add_conv(struct tep_event *ev, struct trace_fast *p, const char **fm
 
 struct trace_fast *trace_fast__compile(struct tep_event *ev)
 {
-	const char *fmt = ev->print_fmt.format;
-	struct tep_print_arg *arg = ev->print_fmt.args;
+	const char *fmt = ev ? ev->print_fmt.format : NULL;
+	struct tep_print_arg *arg = ev ? ev->print_fmt.args : NULL;
 	struct trace_fast *p;
 	size_t max;
 

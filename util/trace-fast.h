@@ -17,7 +17,7 @@
 struct trace_fast;
 
 /**
- * trace_fast__compile - the fast printer of @ev
+ * trace_fast__compile - the fast printer of @ev (NULL: none)
  * Return: the program (free with trace_fast__free()), or NULL when the
  * format is not simple enough (or on ENOMEM): use libtraceevent.
  */
