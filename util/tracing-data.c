@@ -365,7 +365,8 @@ static void keep_lines(char *s, bool (*ok)(const char *))
 
 			memmove(out, l, n);
 			out += n;
-			*out++ = '\n';
+			if (nl)		/* the last line may have none: no room */
+				*out++ = '\n';
 		}
 		if (!nl)
 			break;
