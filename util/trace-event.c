@@ -182,7 +182,7 @@ static int count_conversions(const char **p, const char *end)
 /* Arguments after the format: commas at depth 0, outside strings. */
 static int count_args(const char *q, const char *end)
 {
-	int n = 0, depth = 0;
+	int n = 0, depth = 0, ternary = 0;
 	bool any = false;
 
 	for (; q < end && *q != '\n'; q++) {
@@ -201,9 +201,14 @@ static int count_args(const char *q, const char *end)
 			return -1;
 		if (!depth && *q == ',')
 			n++;
+		if (*q == ';' && !depth)	/* ";" only in "({ ...; })": text spliced in */
+			return -1;
+		ternary += (*q == '?') - (*q == ':');
+		if (ternary < -8)	/* "a ? b : c" only ("::" is not C either) */
+			return -1;
 		any |= *q != ' ' && *q != '\t' && *q != ',';
 	}
-	return depth ? -1 : any ? n : 0;
+	return depth || ternary > 0 ? -1 : any ? n : 0;
 }
 
 /* A print fmt whose arguments are as many as its conversions need. */
