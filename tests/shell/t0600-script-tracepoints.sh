@@ -109,7 +109,7 @@ corrupt() { perl -0777 -pe "$1" $UP/probe.data.file >bad.data; cmp -s $UP/probe.
 LINE="       untitled1 30594 [000] 13732.862216: probe_untitled1:main:"
 
 test_expect_success 'a print fmt that does not parse: raw fields and one warning' '
-	corrupt "s/\"\\(%lx\\)\", REC->__probe_ip/\"(%lx)\", R@C->__probe_ip/" &&
+	corrupt "s/\"\\(%lx\\)\", REC->__probe_ip/\"(%lx)\", R#C->__probe_ip/" &&
 	tperf script -i bad.data >actual 2>err &&
 	echo "$LINE [FAILED TO PARSE] __probe_ip=0x55d1db028560" >expect &&
 	test_cmp expect actual &&
