@@ -23,6 +23,7 @@
 #include "util/session.h"
 #include "util/srcline.h"
 #include "util/unwind.h"
+#include "util/sort-trace.h"
 
 struct report {
 	const char *input, *sort, *symfs, *kallsyms, *unwinder;
@@ -53,6 +54,9 @@ struct report {
 	char *levels;
 	size_t frames_alloc;
 	struct perf_session *session;
+	struct sort_trace trace_keys;	/* --sort trace, --sort [sys:event.]field */
+	bool bad_sort_key;		/* a field key that no event has: usage error */
+	char *dyn_names[SORT_DYN_MAX];	/* the --sort names of those keys, by slot */
 };
 
 static struct report *rep_of(struct perf_tool *tool);
@@ -357,6 +361,8 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	tmpl.level = al.level;
 	tmpl.cpu = sample->cpu;
 	sample_keys(r, &tmpl, sample, n);
+	if (r->trace_keys.nr && sort_trace__fill(&r->trace_keys, &r->machine, &attr->attr, sample, &tmpl))
+		return -ENOMEM;
 	e = hists__findnew(h, &tmpl);
 	if (!e)
 		return -ENOMEM;
@@ -444,6 +450,27 @@ static int setup_format(struct report *r, bool children)
 	return 0;
 }
 
+/* The tracepoint keys, once the tracing data is known. */
+static int setup_trace_keys(struct report *r)
+{
+	const char *bad;
+	int err = sort_trace__load(&r->trace_keys, r->session->header, &r->machine, &bad);
+
+	if (err == -ENOENT && bad)
+		r->bad_sort_key = true;	/* perf: "Unknown --sort key" */
+	else if (err == -ENOENT)
+		error("'%s' has no tracing data: the tracepoint sort keys need one (record tracepoints with 'tperf record -e SYS:NAME')",
+		      r->input);
+	else if (err == -EINVAL)
+		error("cannot read the tracing data of '%s': it is malformed", r->input);
+	if (err && err != -ENOMEM)
+		return -ECANCELED;
+	for (int i = 0; !err && i < r->nr_hists; i++)
+		sort_trace__setup_hists(&r->trace_keys, &r->session->header->attrs[i].attr,
+					&r->hists[i]);
+	return err;
+}
+
 /* The hists of each event, once the attrs are known (pipe mode: after the header records). */
 static int setup_hists(struct report *r)
 {
@@ -484,7 +511,7 @@ static int setup_hists(struct report *r)
 		hists__set_format(&r->hists[i], &r->fmt);
 		r->hists[i].long_dso = tperf_config.verbose > 0;
 	}
-	return 0;
+	return r->trace_keys.nr ? setup_trace_keys(r) : 0;
 }
 
 static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
@@ -941,8 +968,6 @@ static int run_report(struct report *r)
 	}
 	if (r->header || r->header_only)
 		err = print_header(r);
-	else if (!r->quiet && !r->stats)	/* perf prints it before it reads the events */
-		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	if (r->header_only)
 		return header_only(r, &rt);
 	err = machine__init(&r->machine, &mo, &r->session->header->env);
@@ -950,10 +975,14 @@ static int run_report(struct report *r)
 		err = prepare_filter(r);
 	if (!err && !r->session->data.is_pipe)
 		err = setup_hists(r);
+	if (!err && !r->header && !r->quiet && !r->stats)	/* perf: before the events */
+		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	if (!err)
 		err = perf_session__process_events(r->session, &rt.tool);
 	if (err == -ENOMEM)
 		error("out of memory reading '%s'", r->input);
+	else if (err == -ECANCELED)
+		;	/* said */
 	else if (err < 0 && err != -EINVAL)
 		error("%s", r->session->errmsg);
 	else if (err == -EINVAL && r->session->errmsg[0])
@@ -982,6 +1011,7 @@ static int run_report(struct report *r)
 	for (int i = 0; i < r->nr_hists; i++)
 		hists__exit(&r->hists[i]);
 	free(r->hists);
+	sort_trace__exit(&r->trace_keys);
 	free(r->frames);
 	free(r->levels);
 	machine__exit(&r->machine);
@@ -989,7 +1019,28 @@ static int run_report(struct report *r)
 	if (r->has_parent_re)
 		regfree(&r->parent_re);
 	sample_filter__exit(&r->filter);
-	return err ? 1 : 0;
+	for (int i = 0; i < SORT_DYN_MAX; i++)
+		free(r->dyn_names[i]);
+	return r->bad_sort_key ? 129 : err ? 1 : 0;
+}
+
+/*
+ * --sort names that are not perf's keys: tracepoint keys (trace,
+ * [sys:event.]field), each given its slot once whatever the times asked.
+ */
+static int report_dyn_key(const char *name, void *arg)
+{
+	struct report *r = arg;
+	int k;
+
+	for (int i = 0; i < SORT_DYN_MAX; i++)
+		if (r->dyn_names[i] && !strcmp(r->dyn_names[i], name))
+			return SORT_DYN0 + i;
+	k = sort_trace__add_key(&r->trace_keys, name);
+	if (k < SORT_DYN0 || k > SORT_DYN_LAST)
+		return -EINVAL;
+	r->dyn_names[k - SORT_DYN0] = strdup(name);
+	return r->dyn_names[k - SORT_DYN0] ? k : -ENOMEM;
 }
 
 /* Bad --sort, -F or -p values are usage errors, found before reading. */
@@ -1005,16 +1056,19 @@ static int check_format(struct report *r)
 		return -EINVAL;
 	}
 	r->has_parent_re = true;
+	sort_key__set_dynamic(report_dyn_key, r);	/* --sort only: tracepoint keys */
 	if (sort && hist_format__setup(&f, sort, NULL, false, false, false, bad, sizeof(bad))) {
 		snprintf(r->errbuf, sizeof(r->errbuf), "unknown sort key in '%s'", bad);
 		return -EINVAL;
 	}
+	sort_key__set_dynamic(NULL, NULL);
 	if (r->fields && hist_format__setup(&f, NULL, r->fields, false, false, false, bad,
 					    sizeof(bad))) {
 		snprintf(r->errbuf, sizeof(r->errbuf), "unknown field '%s' in '--fields %s'", bad,
 			 r->fields);
 		return -EINVAL;
 	}
+	sort_key__set_dynamic(report_dyn_key, r);
 	return 0;
 }
 
@@ -1083,6 +1137,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_END()
 	};
 	const char *const usage[] = { "tperf report [<options>]", NULL };
+	int rc;
 
 	opt_rep = &r;
 	argc = parse_options(argc, argv, options, usage, 0);
@@ -1097,5 +1152,8 @@ int cmd_report(int argc, const char **argv)
 		r.cc.min_percent = r.percent_limit;
 	if (!r.input || !*r.input)
 		r.input = perf_data__default_input();
-	return run_report(&r);
+	rc = run_report(&r);
+	if (rc == 129)	/* a field key no recorded tracepoint has */
+		usage_with_options_msg(usage, options, "unknown sort key in '%s'", r.sort);
+	return rc;
 }

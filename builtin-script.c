@@ -15,6 +15,7 @@
 #include "util/parse-options.h"
 #include "util/sample-filter.h"
 #include "util/script-print.h"
+#include "util/script-trace.h"
 #include "util/session.h"
 #include "util/unwind.h"
 
@@ -34,6 +35,11 @@ struct script {
 	struct script_filter_args fa;
 	bool show_mmap, show_task, show_switch, show_lost, dump_raw;
 	bool started;
+	const char *list_fields;	/* --list-fields[=EVENT] ("" for all) */
+	struct script_trace trace;
+	char **names;			/* each attr's name, once (tracepoint names
+					 * cost a walk of the tracing data) */
+	int nr_names;
 };
 
 struct script_tool {
@@ -46,13 +52,43 @@ static struct script *sc_of(struct perf_tool *tool)
 	return ((struct script_tool *)tool)->sc;
 }
 
-/* Once the events are known: the name column's width, tracepoints checked. */
+/* The tracepoint formats of the file, once its tracing data is known. */
+static int script_start_trace(struct script *sc)
+{
+	struct perf_header *h = sc->session->header;
+	bool any = false;
+	int err;
+
+	for (int i = 0; i < h->nr_attrs; i++)
+		any |= h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT;
+	if (!any)
+		return 0;
+	err = script_trace__init(&sc->trace, h);
+	if (err == -ENOMEM)
+		return err;
+	if (err == -ENOENT)
+		warning("'%s' has no tracing data: tracepoint samples are printed without their fields",
+			sc->input);
+	else if (err)
+		warning("cannot read the tracing data of '%s' (malformed): tracepoint samples are printed without their fields",
+			sc->input);
+	else
+		sc->o.trace = &sc->trace;
+	script_trace__set_machine(&sc->trace, &sc->machine);
+	return 0;
+}
+
+/* Once the events are known: the name column's width, tracepoint formats. */
 static int script_start(struct script *sc)
 {
 	struct perf_header *h = sc->session->header;
 	char buf[256], msg[512];
 
 	sc->started = true;
+	sc->names = calloc(h->nr_attrs + 1, sizeof(*sc->names));
+	if (!sc->names)
+		return -ENOMEM;
+	sc->nr_names = h->nr_attrs;
 	for (int i = 0; i < h->nr_attrs; i++) {
 		const char *name = perf_header__event_name(h, &h->attrs[i], buf, sizeof(buf));
 		int len = strlen(name);
@@ -61,16 +97,25 @@ static int script_start(struct script *sc)
 			error("%s", msg);
 			return -EINVAL;
 		}
+		sc->names[i] = strdup(name);
+		if (!sc->names[i])
+			return -ENOMEM;
 		if (len > sc->o.name_width)
 			sc->o.name_width = len;
-		if (h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT && !sc->o.user_set &&
-		    !(sc->o.type_set & (1u << SOT_TRACE))) {
-			error("'%s' is a tracepoint: tperf script does not decode tracepoint fields; choose the fields with -F (comm,tid,time,event...)",
-			      name);
-			return -EINVAL;
-		}
 	}
-	return 0;
+	return script_start_trace(sc);
+}
+
+/* After a sample printed raw for the first time: one warning. */
+static void script_warn_trace(struct script *sc, const char *name)
+{
+	if (*name)
+		warning("cannot parse the format of '%s' in '%s': its samples are printed with their raw fields",
+			name, sc->input);
+	else
+		warning("'%s' has no format for some tracepoint samples: they are printed as raw bytes",
+			sc->input);
+	sc->trace.warn = NULL;
 }
 
 /* Does the sample pass --dsos and --symbols (on its resolved ip)? */
@@ -143,9 +188,13 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		return err;
 	if (!attr || !script_keep_sample(sc, sample))
 		return 0;
-	return script__fprintf_sample(stdout, &sc->o, script_fields__for_attr(&sc->o, &attr->attr),
-				      &sc->machine, &attr->attr,
-				      perf_header__event_name(s->header, attr, buf, sizeof(buf)), sample);
+	err = script__fprintf_sample(stdout, &sc->o, script_fields__for_attr(&sc->o, &attr->attr),
+				     &sc->machine, &attr->attr,
+				     attr->idx >= 0 && attr->idx < sc->nr_names ? sc->names[attr->idx] :
+				     perf_header__event_name(s->header, attr, buf, sizeof(buf)), sample);
+	if (sc->trace.warn)
+		script_warn_trace(sc, sc->trace.warn);
+	return err;
 }
 
 static int process_model(struct perf_tool *tool, struct perf_session *s,
@@ -270,6 +319,31 @@ static void script_setup_output(void)
 		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
 }
 
+/* --list-fields: the header (pipe mode: its records) is enough. */
+static int list_fields(struct script *sc)
+{
+	struct perf_tool tool = { .stop_at_finished_init = true, .skip_unknown = true };
+	const char *ev = *sc->list_fields ? sc->list_fields : NULL;
+	int err = 0;
+
+	if (sc->session->header->pipe)
+		err = perf_session__process_events(sc->session, &tool);
+	if (err < 0)
+		return err;
+	err = script_trace__init(&sc->trace, sc->session->header);
+	if (!err)
+		err = script_trace__list_fields(stdout, &sc->trace, sc->session->header, ev);
+	if (err == -ENOENT && ev)
+		error("no tracepoint '%s' in '%s': list them all with --list-fields", ev, sc->input);
+	else if (err == -ENOENT)
+		error("'%s' has no tracepoint event with a format", sc->input);
+	else if (err == -EINVAL)
+		error("cannot read the tracing data of '%s': it is malformed", sc->input);
+	else if (err == -ENOMEM)
+		error("out of memory reading '%s'", sc->input);
+	return err ? 1 : 0;
+}
+
 static int run_script(struct script *sc)
 {
 	struct script_tool st = { .sc = sc };
@@ -294,6 +368,12 @@ static int run_script(struct script *sc)
 		error("%s", msg);
 		return 1;
 	}
+	if (sc->list_fields) {
+		err = list_fields(sc);
+		script_trace__exit(&sc->trace);
+		perf_session__delete(sc->session);
+		return err;
+	}
 	if (script_prepare_filter(sc)) {
 		perf_session__delete(sc->session);
 		return 1;
@@ -314,6 +394,10 @@ static int run_script(struct script *sc)
 		err = -EIO;
 	}
 	machine__exit(&sc->machine);
+	script_trace__exit(&sc->trace);
+	for (int i = 0; i < sc->nr_names; i++)
+		free(sc->names[i]);
+	free(sc->names);
 	perf_session__delete(sc->session);
 	return err ? 1 : 0;
 }
@@ -350,7 +434,7 @@ int cmd_script(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &sc.input, "file", "input file name"),
 		OPT_CALLBACK('F', "fields", &sc.fields, "str",
-			     "comma separated fields, optionally prefixed with a type (hw,sw,trace,raw,break) and ':': comm,tid,pid,cpu,time,period,event,ip,sym,symoff,dso,addr,weight,ins_lat,phys_addr,data_page_size,code_page_size,brstack,iregs,uregs; +field/-field change the default",
+			     "comma separated fields, optionally prefixed with a type (hw,sw,trace,raw,break) and ':': comm,tid,pid,cpu,time,period,event,trace,ip,sym,symoff,dso,addr,weight,ins_lat,phys_addr,data_page_size,code_page_size,brstack,iregs,uregs; +field/-field change the default",
 			     parse_opt_string_list),
 		OPT_BOOLEAN(0, "ns", &sc.o.ns, "use 9 decimal places when displaying time"),
 		OPT_INTEGER(0, "max-stack", &sc.o.max_stack,
@@ -375,6 +459,8 @@ int cmd_script(int argc, const char **argv)
 			   "unwinder of --call-graph dwarf recordings (default libdw)"),
 		OPT_BOOLEAN(0, "inline", &sc.inline_frames,
 			    "show inlined functions in DWARF callchains (default on)"),
+		OPT_STRING_OPTARG(0, "list-fields", &sc.list_fields, "event",
+				  "list the fields of the file's tracepoints (or of one) and exit", ""),
 		OPT_END()
 	};
 	const char *const usage[] = { "tperf script [<options>]", NULL };

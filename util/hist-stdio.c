@@ -57,6 +57,43 @@ static size_t comm_len(const struct hist_entry *e)
 	return e->thread ? strlen(e->thread->comm->str) : strlen(e->comm->str);
 }
 
+static bool dyn_key(enum sort_key_id k)
+{
+	return k >= SORT_DYN0 && k <= SORT_DYN_LAST;
+}
+
+static bool field_key_shown(const struct hists *h)
+{
+	for (int d = 0; d < SORT_DYN_MAX; d++)
+		if (h->dyn_header[d] && !h->dyn_left[d])
+			return true;
+	return false;
+}
+
+/* The width of a tracepoint column: fixed, or (trace) its longest text. */
+static int dyn_len(const struct hists *h, const struct hist_entry *e, enum sort_key_id k)
+{
+	int d = k - SORT_DYN0, len = e->dyn_val[d] ? (int)strlen(e->dyn_val[d]) : 0;
+
+	if (h->dyn_left[d])	/* perf: the texts it compared or a field key computed */
+		return (e->dyn_compared & (1u << d)) || field_key_shown(h) ? len : 0;
+	return len > h->dyn_width[d] ? len : h->dyn_width[d];
+}
+
+/* perf pads the trace text only when another column follows */
+static void print_dyn(FILE *fp, const struct hists *h, const struct hist_entry *e, int d, int w,
+		      bool last)
+{
+	const char *v = e->dyn_val[d] ? e->dyn_val[d] : "";
+
+	if (h->dyn_left[d] && last)
+		fprintf(fp, "%.*s", w, v);
+	else if (h->dyn_left[d])
+		fprintf(fp, "%-*.*s", w, w, v);
+	else
+		fprintf(fp, "%*.*s", w, w, v);
+}
+
 /* The printed text of the keys added after comm/dso/sym/pid/cpu. */
 static int key_snprintf_more(char *buf, size_t size, const struct hist_entry *e,
 			     enum sort_key_id k, int w)
@@ -163,7 +200,8 @@ static void compute_widths(const struct hists *h, const struct hist_cols *c, int
 				len = comm_len(e) + 8;
 				break;
 			default:
-				len = key_len_more(e, c->id[i]);
+				len = dyn_key(c->id[i]) ? dyn_len(h, e, c->id[i])
+							: key_len_more(e, c->id[i]);
 				break;
 			}
 			if (len > w[i])
@@ -171,7 +209,8 @@ static void compute_widths(const struct hists *h, const struct hist_cols *c, int
 		}
 	}
 	for (int i = 0; i < c->n; i++) {
-		int hl = min_width(c->id[i]);
+		int hl = dyn_key(c->id[i]) ? (int)strlen(h->dyn_header[c->id[i] - SORT_DYN0])
+					   : min_width(c->id[i]);
 
 		if (sort_key__is_value(c->id[i]))
 			hl *= 1 + h->nr_members;	/* --group: a value per member */
@@ -236,22 +275,27 @@ static void print_key(FILE *fp, const struct hist_entry *e, enum sort_key_id k, 
 		fprintf(fp, "%*s", w - len, "");
 }
 
-static const char *col_header(const struct hist_cols *c, enum sort_key_id k)
+static const char *col_header(const struct hists *h, const struct hist_cols *c,
+			      enum sort_key_id k)
 {
+	if (dyn_key(k))
+		return h->dyn_header[k - SORT_DYN0];
 	if (k == SORT_OVERHEAD && c->self)
 		return "Self";
 	return key_header(k);
 }
 
-static void print_headers(FILE *fp, const struct hist_cols *c, const int *w)
+static void print_headers(FILE *fp, const struct hists *h, const struct hist_cols *c,
+			  const int *w)
 {
 	fprintf(fp, "# ");
 	for (int i = 0; i < c->n; i++) {
-		const char *name = col_header(c, c->id[i]);
+		const char *name = col_header(h, c, c->id[i]);
 
 		if (i)
 			fprintf(fp, "  ");
-		if (sort_key__is_value(c->id[i]))
+		if (sort_key__is_value(c->id[i]) ||
+		    (dyn_key(c->id[i]) && !h->dyn_left[c->id[i] - SORT_DYN0]))
 			fprintf(fp, "%*s", w[i], name);
 		else
 			fprintf(fp, "%-*.*s", w[i], w[i], name);
@@ -336,6 +380,12 @@ static void print_value(FILE *fp, const struct hists *h, const struct hist_entry
 		print_one_value(fp, h->members[m], e->pairs ? e->pairs[m] : NULL, k, each, color);
 }
 
+/* A tracepoint key is a column only of the events it applies to. */
+static bool col_shown(const struct hists *h, enum sort_key_id k)
+{
+	return !dyn_key(k) || h->dyn_header[k - SORT_DYN0];
+}
+
 /* The columns: the format's, or overheads, -n's Samples and the keys. */
 static void columns_of(const struct hists *h, const struct hists_print_opts *o,
 		       struct hist_cols *c)
@@ -343,7 +393,8 @@ static void columns_of(const struct hists *h, const struct hists_print_opts *o,
 	c->n = 0;
 	if (h->fmt) {
 		for (int i = 0; i < h->fmt->nr_fields; i++)
-			c->id[c->n++] = h->fmt->fields[i];
+			if (col_shown(h, h->fmt->fields[i]))
+				c->id[c->n++] = h->fmt->fields[i];
 		c->self = h->fmt->self_header;
 		return;
 	}
@@ -354,7 +405,8 @@ static void columns_of(const struct hists *h, const struct hists_print_opts *o,
 	if (o->show_nr_samples)
 		c->id[c->n++] = SORT_SAMPLE;
 	for (int i = 0; i < h->nr_keys; i++)
-		c->id[c->n++] = h->keys[i];
+		if (col_shown(h, h->keys[i]))
+			c->id[c->n++] = h->keys[i];
 }
 
 /* The value the percent limit and the callchain percentages use. */
@@ -388,7 +440,7 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 	columns_of(h, o, &c);
 	compute_widths(h, &c, w);
 	if (o->show_header)
-		print_headers(fp, &c, w);
+		print_headers(fp, h, &c, w);
 	for (size_t n = 0; n < h->nr_sorted; n++) {
 		const struct hist_entry *e = h->sorted[n];
 		u64 shown = shown_period(h, e);
@@ -401,6 +453,8 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 				fprintf(fp, "  ");
 			if (sort_key__is_value(c.id[i]))
 				print_value(fp, h, e, c.id[i], w[i], o->color);
+			else if (dyn_key(c.id[i]))
+				print_dyn(fp, h, e, c.id[i] - SORT_DYN0, w[i], i == c.n - 1);
 			else
 				print_key(fp, e, c.id[i], w[i], i == c.n - 1);
 		}

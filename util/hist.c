@@ -204,9 +204,26 @@ static int key_sort_more(enum sort_key_id k, const struct hist_entry *a, const s
 	}
 }
 
+/*
+ * Tracepoint keys: perf orders a field by memcmp() of its bytes, the larger
+ * first; the trace text by strcmp(), the smaller first.
+ */
+static int dyn_sort(int i, const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->dyn_raw[i] || b->dyn_raw[i])
+		return -cmp_str_null_last(a->dyn_raw[i], b->dyn_raw[i]);
+	/* perf computes the text when it first compares it: the entries
+	 * (and templates) compared here are never const objects */
+	((struct hist_entry *)a)->dyn_compared |= 1u << i;
+	((struct hist_entry *)b)->dyn_compared |= 1u << i;
+	return cmp_str_null_last(a->dyn_val[i], b->dyn_val[i]);
+}
+
 /* The key's output order (perf's sort function of the key). */
 static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
 {
+	if (k >= SORT_DYN0 && k <= SORT_DYN_LAST)
+		return dyn_sort(k - SORT_DYN0, a, b);
 	switch (k) {
 	case SORT_COMM:
 		return strcmp(a->comm->str, b->comm->str);
@@ -609,13 +626,27 @@ static int tmpl_cmp(const void *pa, const void *pb)
  * order is not total, so a walk can miss an equal entry and make a second
  * one, as perf does.
  */
+/*
+ * The cache holds samples with a symbol, unless a tracepoint key is sorted
+ * on: its values are not in the slot, and perf's widths for the trace key
+ * depend on the comparisons the walk makes.
+ */
+static bool cacheable(const struct hists *h, const struct hist_entry *t)
+{
+	for (int i = 0; i < h->nr_keys; i++)
+		if (h->keys[i] >= SORT_DYN0 && h->keys[i] <= SORT_DYN_LAST)
+			return false;
+	return t->sym;
+}
+
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
 	struct hist_rb_node *x = h->root_in;
 	struct hist_cache_slot key, *hit;
 	struct hist_entry *e;
+	bool cached = cacheable(h, tmpl);
 
-	if (tmpl->sym) {
+	if (cached) {
 		slot_of(h, tmpl, &key);
 		hit = cache_find(h, &key);
 		if (hit && hit->e)
@@ -626,7 +657,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 		int c = ident_cmp(tmpl, x->e);
 
 		if (!c) {
-			if (tmpl->sym)
+			if (cached)
 				cache_add(h, &key, x->e);
 			return x->e;
 		}
@@ -652,7 +683,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	e->in_node = (struct hist_rb_node){ .e = e };
 	rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);
 	h->all[h->nr++] = e;
-	if (tmpl->sym)
+	if (cached)
 		cache_add(h, &key, e);
 	return e;
 }

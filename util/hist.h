@@ -12,10 +12,13 @@
 
 #include "callchain.h"
 
+/* SORT_DYN0.. are tracepoint keys (trace, event fields): util/sort-trace.h */
+#define SORT_DYN_MAX 4
 enum sort_key_id {
 	SORT_COMM, SORT_DSO, SORT_SYM, SORT_PID, SORT_TID, SORT_CPU,
 	SORT_SYMOFF, SORT_SRCLINE, SORT_SRCFILE, SORT_PARENT, SORT_SOCKET,
 	SORT_WEIGHT, SORT_LOCAL_WEIGHT,
+	SORT_DYN0, SORT_DYN_LAST = SORT_DYN0 + SORT_DYN_MAX - 1,
 	/* columns that are not keys (perf's hpp fields): values of an entry */
 	SORT_OVERHEAD, SORT_OVERHEAD_SYS, SORT_OVERHEAD_US, SORT_OVERHEAD_GUEST_SYS,
 	SORT_OVERHEAD_GUEST_US, SORT_OVERHEAD_CHILDREN, SORT_SAMPLE, SORT_PERIOD,
@@ -72,6 +75,12 @@ struct hist_entry {
 	u64 seq;			/* creation order */
 	struct hist_rb_node in_node;	/* in the tree samples are added to */
 	struct hist_entry **pairs;	/* a group leader's: each member's entry or NULL */
+	/* tracepoint keys (interned): the text shown, and the field's bytes in
+	 * hex that identify and order it (NULL: ordered by the text) */
+	const char *dyn_val[SORT_DYN_MAX], *dyn_raw[SORT_DYN_MAX];
+	/* bit i: the trace text of key i took part in a comparison (perf
+	 * only counts such texts in the column's width) */
+	unsigned int dyn_compared;
 };
 
 struct hists {
@@ -96,6 +105,11 @@ struct hists {
 	bool long_dso;			/* -v: DSOs compare by their long names */
 	struct hists **members;		/* a group leader's other members (--group) */
 	int nr_members;
+	/* tracepoint key columns: header (NULL: not shown for this event),
+	 * minimum width, text left-aligned and never cut (trace) or right-aligned */
+	const char *dyn_header[SORT_DYN_MAX];
+	int dyn_width[SORT_DYN_MAX];
+	bool dyn_left[SORT_DYN_MAX];
 };
 
 /**
@@ -142,6 +156,12 @@ int sort_key__parse(const char *s, enum sort_key_id *keys, int max);
 
 /** sort_key__id - the key or column named @name, or -EINVAL */
 int sort_key__id(const char *name);
+
+/**
+ * sort_key__set_dynamic - let sort_key__id() ask @fn for names it does not
+ * know (report's tracepoint keys: trace, [sys:event.]field); NULL: none
+ */
+void sort_key__set_dynamic(int (*fn)(const char *name, void *arg), void *arg);
 
 /**
  * hist_format__setup - perf's columns and output order

@@ -12,6 +12,7 @@
 #include "event-fprintf.h"
 #include "script-print.h"
 #include "unwind.h"
+#include "script-trace.h"
 
 static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "comm", SF_COMM }, { "tid", SF_TID }, { "pid", SF_PID }, { "cpu", SF_CPU },
@@ -19,7 +20,7 @@ static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO }, { "addr", SF_ADDR },
 	{ "weight", SF_WEIGHT }, { "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
-	{ "brstack", SF_BRSTACK }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS },
+	{ "brstack", SF_BRSTACK }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS }, { "trace", SF_TRACE },
 };
 
 /* The sample_type bit each field needs (0: none, or not checked, as perf). */
@@ -99,7 +100,8 @@ int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t
 	if (type >= 0) {
 		fields = &o->type_fields[type];
 		if (!(o->type_set & (1u << type)))
-			*fields = o->user_set ? o->fields : SF_DEFAULT;
+			*fields = o->user_set ? o->fields :
+				  type == SOT_TRACE ? SF_DEFAULT_TP : SF_DEFAULT;
 	}
 	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char op = (*tok == '+' || *tok == '-') ? *tok++ : 0;
@@ -117,10 +119,19 @@ int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t
 		if (type >= 0)
 			o->type_set |= 1u << type;
 		first = false;
-		if (op == '-')
+		if (op == '-') {
 			*fields &= ~bit;
-		else
+			if (type < 0) {
+				o->removed |= bit;
+				o->added &= ~bit;
+			}
+		} else {
 			*fields |= bit;
+			if (type < 0) {
+				o->added |= bit;
+				o->removed &= ~bit;
+			}
+		}
 	}
 	return 0;
 }
@@ -147,11 +158,28 @@ int script_fields__check(const struct script_opts *o, const struct perf_event_at
 	return 0;
 }
 
+/* perf's tracepoint default, with -F's changes or -F's list */
+static unsigned int script_fields__for_tracepoint(const struct script_opts *o,
+						  const struct perf_event_attr *a)
+{
+	unsigned int f = SF_DEFAULT_TP;
+
+	if (o->user_set)
+		return o->fields;
+	if (!o->added && !o->removed && (a->sample_type & PERF_SAMPLE_CALLCHAIN))
+		f |= SF_IP | SF_SYM | SF_SYMOFF | SF_DSO;
+	return (f | o->added) & ~o->removed;
+}
+
 unsigned int script_fields__for_attr(const struct script_opts *o, const struct perf_event_attr *a)
 {
 	int type = output_type(a);
-	unsigned int f = (o->type_set & (1u << type)) ? o->type_fields[type] : o->fields;
+	unsigned int f = (o->type_set & (1u << type)) ? o->type_fields[type]
+						       : o->fields & ~SF_TRACE;
 	u64 t = a->sample_type;
+
+	if (a->type == PERF_TYPE_TRACEPOINT && !(o->type_set & (1u << type)))
+		f = script_fields__for_tracepoint(o, a);
 
 	if (!(t & PERF_SAMPLE_CPU))
 		f &= ~SF_CPU;
@@ -576,6 +604,9 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 	print_start(fp, o, f, t, s, chain);
 	if (f & (SF_PERIOD | SF_EVNAME))
 		print_period_name(fp, o, f, period, name);
+	if ((f & SF_TRACE) && o->trace && attr->type == PERF_TYPE_TRACEPOINT &&
+	    script_trace__fprintf(fp, o->trace, attr, s))
+		return -EIO;
 	if (f & SF_ADDR)
 		print_addr(fp, f, m, t, attr, s);
 	if (f & SF_WEIGHT)

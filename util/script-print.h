@@ -19,6 +19,7 @@ enum script_field {
 	SF_ADDR = 1 << 11, SF_WEIGHT = 1 << 12, SF_INS_LAT = 1 << 13, SF_PHYS_ADDR = 1 << 14,
 	SF_DATA_PAGE_SIZE = 1 << 15, SF_CODE_PAGE_SIZE = 1 << 16, SF_BRSTACK = 1 << 17,
 	SF_IREGS = 1 << 18, SF_UREGS = 1 << 19,
+	SF_TRACE = 1 << 20,		/* a tracepoint's payload (script-trace.h) */
 };
 
 /* -F TYPE:fields: the event types perf script names (hw, sw, trace, raw, break) */
@@ -30,6 +31,11 @@ enum script_output_type {
 #define SF_DEFAULT (SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | \
 		    SF_SYMOFF | SF_DSO | SF_PERIOD)
 
+/* perf's default for tracepoints (with a callchain: + ip,sym,symoff,dso) */
+#define SF_DEFAULT_TP (SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_TRACE)
+
+struct script_trace;
+
 struct script_opts {
 	unsigned int fields;
 	bool user_set;			/* -F given: fields the event lacks are errors */
@@ -39,6 +45,9 @@ struct script_opts {
 	bool hide_callchain;		/* -G: the sample's ip on its line, no chain */
 	unsigned int type_fields[SOT_MAX];	/* -F TYPE:fields */
 	unsigned int type_set;		/* bit per enum script_output_type given */
+	/* "-F +f,-g" without a list: the changes, applied to each default */
+	unsigned int added, removed;
+	struct script_trace *trace;	/* tracepoint formats, or NULL */
 };
 
 /**

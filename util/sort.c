@@ -43,12 +43,26 @@ static const struct {
 	{ "weight", SORT_WEIGHT },
 };
 
+static int (*dyn_fn)(const char *name, void *arg);
+static void *dyn_arg;
+
+/**
+ * sort_key__set_dynamic - names that are not perf's keys go to @fn
+ * @fn: gives the SORT_DYN0.. slot of a name (tracepoint keys), or -EINVAL
+ * @arg: passed to @fn (NULL @fn: none)
+ */
+void sort_key__set_dynamic(int (*fn)(const char *name, void *arg), void *arg)
+{
+	dyn_fn = fn;
+	dyn_arg = arg;
+}
+
 int sort_key__id(const char *name)
 {
 	for (size_t i = 0; i < sizeof(key_names) / sizeof(key_names[0]); i++)
 		if (!strcasecmp(name, key_names[i].name))
 			return key_names[i].id;
-	return -EINVAL;
+	return dyn_fn ? dyn_fn(name, dyn_arg) : -EINVAL;
 }
 
 static bool in_list(const enum sort_key_id *v, int n, enum sort_key_id k)
