@@ -450,15 +450,30 @@ static int setup_format(struct report *r, bool children)
 	return 0;
 }
 
+/* A --sort name that only a field of a tracepoint could be ("nosuch"), or NULL. */
+static const char *bare_dyn_name(const struct report *r)
+{
+	for (int i = 0; i < SORT_DYN_MAX; i++) {
+		const char *n = r->dyn_names[i];
+
+		if (n && strcmp(n, "trace") && !strpbrk(n, ".:"))
+			return n;
+	}
+	return NULL;
+}
+
 /* The tracepoint keys, once the tracing data is known. */
 static int setup_trace_keys(struct report *r)
 {
 	const char *bad;
 	int err = sort_trace__load(&r->trace_keys, r->session->header, &r->machine, &bad);
 
-	if (err == -ENOENT && bad)
+	if (err == -ENOENT && !bad)
+		bad = bare_dyn_name(r);	/* no tracing data: a plain typo, as perf says */
+	if (err == -ENOENT && bad) {
 		r->bad_sort_key = true;	/* perf: "Unknown --sort key" */
-	else if (err == -ENOENT)
+		snprintf(r->errbuf, sizeof(r->errbuf), "%s", bad);
+	} else if (err == -ENOENT)
 		error("'%s' has no tracing data: the tracepoint sort keys need one (record tracepoints with 'tperf record -e SYS:NAME')",
 		      r->input);
 	else if (err == -EINVAL)
@@ -1154,6 +1169,6 @@ int cmd_report(int argc, const char **argv)
 		r.input = perf_data__default_input();
 	rc = run_report(&r);
 	if (rc == 129)	/* a field key no recorded tracepoint has */
-		usage_with_options_msg(usage, options, "unknown sort key in '%s'", r.sort);
+		usage_with_options_msg(usage, options, "unknown sort key in '%s'", r.errbuf);
 	return rc;
 }

@@ -87,8 +87,11 @@ test_expect_success CC 'tid is pid, symoff adds the offset in the symbol' '
 '
 
 test_expect_success 'bad keys and patterns are usage errors' '
-	test_expect_code 129 tperf report -i /dev/null --sort srcline,nosuch 2>err &&
+	: a name perf does not know could be a tracepoint field: checked with the file &&
+	tperf record -q -e task-clock -o t.data true &&
+	test_expect_code 129 tperf report -i t.data --stdio --sort srcline,nosuch >out 2>err &&
 	grep -q "unknown sort key in '"'"'nosuch'"'"'" err &&
+	test ! -s out &&
 	test_expect_code 129 tperf report -i /dev/null -p "(" 2>err &&
 	grep -q "invalid --parent regex '"'"'('"'"'" err
 '
