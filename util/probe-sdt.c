@@ -40,7 +40,7 @@ static int find_in_path(const char *cmd, char *out, size_t size)
 	return -ENOENT;
 }
 
-void probe_sdt__stat_init(int argc, const char **argv)
+void probe_sdt__init(int argc, const char **argv)
 {
 	for (int i = 1; i + 1 < argc; i++)
 		if (!strcmp(argv[i], "--")) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * SDT events for a run: `tperf stat -e sdt_PROVIDER:NAME -- ./prog` makes
+ * SDT events for a run: `tperf stat|record -e sdt_PROVIDER:NAME -- ./prog` makes
  * uprobes of the markers of the workload (its executable, then the shared
  * libraries it names in DT_NEEDED, found through its RUNPATH/RPATH and the
  * system library folders) while tperf runs, and deletes them on every way
@@ -18,7 +18,7 @@
  * parse-events hook that creates "sdt_*" events from it.  Call before the
  * options are parsed.
  */
-void probe_sdt__stat_init(int argc, const char **argv);
+void probe_sdt__init(int argc, const char **argv);
 /* The hook itself (see parse_events__sdt_hook). */
 int probe_sdt__create(const char *sys, const char *name, char *msg, size_t size);
 /* Delete the probes made for this run; safe to call more than once. */
