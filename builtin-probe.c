@@ -556,6 +556,8 @@ int cmd_probe(int argc, const char **argv)
 			   "show the variables available at the probe point"),
 		OPT_STRING_OPTARG('F', "funcs", &o.funcs, "[!]FILTER", "show the probe-able functions", ""),
 		OPT_BOOLEAN(0, "externs", &o.fopts.externs, "show global variables too (with --vars)"),
+		OPT_BOOLEAN(0, "range", &o.fopts.range,
+			    "show the variables' location ranges (with --vars)"),
 		OPT_BOOLEAN(0, "inlines", &o.inlines, "probe inlined instances (--no-inlines: don't)"),
 		OPT_INTEGER(0, "max-probes", &o.fopts.max_probes, "at most this many probe points per event"),
 		OPT_BOOLEAN(0, "list-sdt", &o.list_sdt, "list the SDT markers of the -x binary"),

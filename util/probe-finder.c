@@ -918,10 +918,90 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Add "TYPE\tNAME" of each variable of @scope available at the pc. */
-static int collect_vars(struct finder *f, struct argctx *c, Dwarf_Die *scope, char ***v,
-			int *n)
+/* Append "START-END" to @buf, offsets from @entry, "," before all but the first. */
+static void append_span(char *buf, size_t size, bool *first, Dwarf_Addr s, Dwarf_Addr e,
+			Dwarf_Addr entry)
 {
+	size_t len = strlen(buf);
+
+	snprintf(buf + len, size - len, "%s%" PRIu64 "-%" PRIu64, *first ? "" : ",",
+		 s - entry, e - entry);
+	*first = false;
+}
+
+/*
+ * --range: append "	@<FUNC+[S-E,...]>" to @buf, where @var has a location:
+ * the entries of its location list, or the ranges of its scope for a single
+ * location, as offsets from the entry of the (out-of-line) function.
+ */
+static void append_range(struct argctx *c, Dwarf_Die *var, Dwarf_Attribute *a, char *buf,
+			 size_t size)
+{
+	Dwarf_Addr entry, base, s, e;
+	Dwarf_Op *ops;
+	Dwarf_Die *scopes = NULL;
+	size_t nops, len;
+	ptrdiff_t off = 0;
+	bool first = true;
+
+	if (entry_pc(c->sp, &entry) || !dwarf_diename(c->sp))
+		return;
+	len = strlen(buf);
+	snprintf(buf + len, size - len, "	@<%s+[", dwarf_diename(c->sp));
+	while ((off = dwarf_getlocations(a, off, &base, &s, &e, &ops, &nops)) > 0) {
+		if (s == 0) {	/* a single location: its scope's ranges */
+			ptrdiff_t roff = 0;
+
+			if (dwarf_getscopes_die(var, &scopes) > 1)
+				while ((roff = dwarf_ranges(&scopes[1], roff, &base, &s, &e)) > 0)
+					append_span(buf, size, &first, s, e, entry);
+			free(scopes);
+			break;
+		}
+		append_span(buf, size, &first, s, e, entry);
+	}
+	len = strlen(buf);
+	if (first)	/* no range known: the bare tab, as perf */
+		buf[len - (sizeof("@<+[") - 1) - strlen(dwarf_diename(c->sp))] = '\0';
+	else
+		snprintf(buf + len, size - len, "]>");
+}
+
+/*
+ * --range: does variable @a, not at the pc, get a location further in the
+ * function (a fetchable one)?  perf shows such a variable as "[INV]".
+ */
+static bool later_loc(struct finder *f, struct argctx *c, Dwarf_Attribute *a)
+{
+	Dwarf_Addr hi, best = 0, base, s, e;
+	Dwarf_Op *ops, *bops = NULL;
+	size_t nops, bn = 0;
+	ptrdiff_t off = 0;
+	struct loc l;
+
+	if (dwarf_highpc(c->sp, &hi))
+		return false;
+	while ((off = dwarf_getlocations(a, off, &base, &s, &e, &ops, &nops)) > 0) {
+		Dwarf_Addr from = s > c->pc + 1 ? s : c->pc + 1;
+
+		if (from < e && from <= hi && (!bops || from < best)) {
+			best = from;
+			bops = ops;
+			bn = nops;
+		}
+	}
+	return bops && bn && !expr_to_loc(f, bops, bn, c->sp, best, &l);
+}
+
+/*
+ * Add "TYPE\tNAME" of each variable of @scope available at the pc (@ext:
+ * the globals of the CU).  With --range, "[VAL]", "[INV]" (available
+ * further on) or "[EXT]" first and the variable's range last.
+ */
+static int collect_vars(struct finder *f, struct argctx *c, Dwarf_Die *scope, bool ext,
+			char ***v, int *n)
+{
+	const bool range = f->o->range;
 	Dwarf_Die d;
 
 	if (dwarf_child(scope, &d))
@@ -931,20 +1011,36 @@ static int collect_vars(struct finder *f, struct argctx *c, Dwarf_Die *scope, ch
 		Dwarf_Op *ops;
 		size_t nops;
 		Dwarf_Die t;
-		const char *name = dwarf_diename(&d);
-		char tn[256], **nv;
+		const char *name = dwarf_diename(&d), *mark = "";
+		char tn[256], line[1024], **nv;
 		struct loc l;
+		int at;
 
-		if (!var_tag(&d) || !name || !dwarf_attr_integrate(&d, DW_AT_location, &a) ||
-		    dwarf_getlocation_addr(&a, c->pc, &ops, &nops, 1) != 1 ||
-		    expr_to_loc(f, ops, nops, c->sp, c->pc, &l))
+		if (!var_tag(&d) || !name)
 			continue;
+		if (!dwarf_attr_integrate(&d, DW_AT_location, &a)) {
+			/* a declared global: perf lists it (it is fetched by name) */
+			if (!dwarf_hasattr_integrate(&d, DW_AT_external) || (range && !ext))
+				continue;
+			mark = ext ? "[EXT]\t" : "[VAL]\t";
+		} else if ((at = dwarf_getlocation_addr(&a, c->pc, &ops, &nops, 1)) == 1 &&
+			   !expr_to_loc(f, ops, nops, c->sp, c->pc, &l)) {
+			mark = ext ? "[EXT]\t" : "[VAL]\t";
+		} else if (range && at == 0 && !ext && dwarf_tag(&d) == DW_TAG_variable &&
+			   later_loc(f, c, &a)) {
+			mark = "[INV]\t";
+		} else {
+			continue;
+		}
 		type_name(die_type(&d, &t), tn, sizeof(tn));
+		snprintf(line, sizeof(line), "%s%s\t%s", range ? mark : "", tn, name);
+		if (range && !ext)
+			append_range(c, &d, &a, line, sizeof(line));
 		nv = realloc(*v, (size_t)(*n + 1) * sizeof(*nv));
 		if (!nv)
 			return -ENOMEM;
 		*v = nv;
-		if (asprintf(&nv[*n], "%s\t%s", tn, name) < 0)
+		if (!(nv[*n] = strdup(line)))
 			return -ENOMEM;
 		(*n)++;
 	} while (dwarf_siblingof(&d, &d) == 0);
@@ -958,9 +1054,9 @@ static int print_vars(struct finder *f, struct argctx *c)
 	int n = 0, ret = 0;
 
 	for (int i = c->fn_scope; !ret && i >= 0; i--)
-		ret = collect_vars(f, c, &c->scopes[i], &v, &n);
+		ret = collect_vars(f, c, &c->scopes[i], false, &v, &n);
 	if (!ret && f->o->externs)
-		ret = collect_vars(f, c, c->cu, &v, &n);
+		ret = collect_vars(f, c, c->cu, true, &v, &n);
 	if (n)
 		qsort(v, (size_t)n, sizeof(*v), cmp_str);
 	fprintf(f->vars_fp, "\t@<%s>\n", c->where);
@@ -1418,18 +1514,28 @@ int probe_finder__show_vars(struct probe_elf *pe, const struct probe_def *def,
 			    const struct probe_finder_opts *o, const char *title, FILE *fp,
 			    char *msg, size_t size)
 {
-	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size,
-			    .vars_fp = fp };
+	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size };
+	char *out = NULL;
+	size_t len = 0;
 	int ret;
 
 	msg[0] = '\0';
 	f.dw = open_dwarf(pe);
 	if (!f.dw)
 		return -ENODATA;
-	fprintf(fp, "Available variables at %s%s\n", def->func ? "" : "@", title);
+	f.vars_fp = open_memstream(&out, &len);
+	if (!f.vars_fp) {
+		finder_exit(&f);
+		return fail(&f, -ENOMEM, "out of memory");
+	}
 	ret = find_points(&f);
 	finder_exit(&f);
 	probe_points__free(f.pts, f.nr);
+	fclose(f.vars_fp);
+	if (!ret)	/* nothing of a probe point that is not found */
+		fprintf(fp, "Available variables at %s%s\n%s", def->func ? "" : "@", title,
+			out);
+	free(out);
 	return ret;
 }
 

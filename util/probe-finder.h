@@ -30,6 +30,7 @@ struct probe_finder_opts {
 	int max_probes;		/* at most this many points */
 	bool no_inlines;	/* skip inlined instances */
 	bool externs;		/* -V: show global variables too */
+	bool range;		/* -V: mark [VAL]/[INV]/[EXT], show location ranges */
 };
 
 /* Does @pe have DWARF (.debug_info)? */
