@@ -17,6 +17,7 @@
 #include "util/parse-options.h"
 #include "util/probe-elf.h"
 #include "util/probe-event.h"
+#include "util/probe-cxx.h"
 #include "util/probe-finder.h"
 #include "util/sdt.h"
 
@@ -26,6 +27,7 @@ struct probe_opts {
 	bool dry_run, quiet, force, list_sdt;
 	struct probe_finder_opts fopts;
 	bool inlines;
+	bool demangle;
 };
 
 static void print_parse_error(const char *def, const struct probe_parse_error *err)
@@ -320,6 +322,7 @@ struct names {
 	char **v;
 	int n;
 	const char *filter;
+	bool demangle;
 };
 
 static bool func_wanted(const char *name, const char *filter)
@@ -334,15 +337,23 @@ static bool func_wanted(const char *name, const char *filter)
 static int collect_name(const char *name, uint64_t addr, void *arg)
 {
 	struct names *ns = arg;
-	char **v;
+	char **v, *dem = ns->demangle ? probe_cxx__demangle(name, false) : NULL;
 
-	if (!func_wanted(name, ns->filter) || strchr(name, '@'))
+	/* C++ names as perf shows them: demangled, without the parameters */
+	if (!func_wanted(dem ?: name, ns->filter) || strchr(name, '@')) {
+		free(dem);
 		return 0;
+	}
 	v = realloc(ns->v, (size_t)(ns->n + 1) * sizeof(*v));
-	if (!v)
+	if (!v) {
+		free(dem);
 		return -ENOMEM;
+	}
 	ns->v = v;
-	ns->v[ns->n] = strdup(name);
+	/* "SHOWN\tSYMBOL": sorted by the name shown, one line per symbol */
+	if (asprintf(&ns->v[ns->n], "%s\t%s", dem ?: name, name) < 0)
+		ns->v[ns->n] = NULL;
+	free(dem);
 	return ns->v[ns->n++] ? 0 : -ENOMEM;
 }
 
@@ -351,9 +362,9 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int list_funcs(const char *path, const char *filter)
+static int list_funcs(const char *path, const char *filter, bool demangle)
 {
-	struct names ns = { .filter = *filter ? filter : NULL };
+	struct names ns = { .filter = *filter ? filter : NULL, .demangle = demangle };
 	struct probe_elf *pe;
 	int ret = probe_elf__open(path, &pe);
 
@@ -368,7 +379,7 @@ static int list_funcs(const char *path, const char *filter)
 		qsort(ns.v, (size_t)ns.n, sizeof(*ns.v), cmp_str);
 	for (int i = 0; !ret && i < ns.n; i++)
 		if (!i || strcmp(ns.v[i], ns.v[i - 1]))
-			printf("%s\n", ns.v[i]);
+			printf("%.*s\n", (int)strcspn(ns.v[i], "\t"), ns.v[i]);
 	for (int i = 0; i < ns.n; i++)
 		free(ns.v[i]);
 	free(ns.v);
@@ -529,7 +540,8 @@ static int run_mode(int argc, const char **argv, struct probe_opts *o)
 	if (o->list_sdt)
 		return need_exec(o, "--list-sdt") ? 1 : list_sdt(o->exec);
 	if (o->funcs)
-		return need_exec(o, "--funcs") ? 1 : list_funcs(o->exec, *o->funcs ? o->funcs : filter);
+		return need_exec(o, "--funcs") ? 1 : list_funcs(o->exec, *o->funcs ? o->funcs : filter,
+								      o->demangle);
 	if (o->line)
 		return need_exec(o, "--line") ? 1 : show_line(o->exec, o->line);
 	if (o->vars)
@@ -539,7 +551,8 @@ static int run_mode(int argc, const char **argv, struct probe_opts *o)
 
 int cmd_probe(int argc, const char **argv)
 {
-	struct probe_opts o = { .fopts = { .max_probes = 128 }, .inlines = true };
+	struct probe_opts o = { .fopts = { .max_probes = 128 }, .inlines = true,
+				  .demangle = true };
 	const struct option options[] = {
 		OPT_CALLBACK('a', "add", &o.add, "[EVENT=]FUNC[@SRC][+OFF|%return|:RL]|SRC:AL [ARG ...]",
 			     "probe point definition", parse_opt_string_list),
@@ -558,6 +571,8 @@ int cmd_probe(int argc, const char **argv)
 		OPT_BOOLEAN(0, "externs", &o.fopts.externs, "show global variables too (with --vars)"),
 		OPT_BOOLEAN(0, "range", &o.fopts.range,
 			    "show the variables' location ranges (with --vars)"),
+		OPT_BOOLEAN(0, "demangle", &o.demangle,
+			    "show C++ names demangled with --funcs (default; --no-demangle: don't)"),
 		OPT_BOOLEAN(0, "inlines", &o.inlines, "probe inlined instances (--no-inlines: don't)"),
 		OPT_INTEGER(0, "max-probes", &o.fopts.max_probes, "at most this many probe points per event"),
 		OPT_BOOLEAN(0, "list-sdt", &o.list_sdt, "list the SDT markers of the -x binary"),

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "probe-cxx.h"
 #include "probe-elf.h"
 
 struct probe_elf {
@@ -136,7 +137,8 @@ static int match_name(const char *name, const GElf_Sym *sym, void *arg)
 	size_t n = strlen(q->name);
 
 	/* "foo" matches "foo" and the versioned "foo@@GLIBC_2.2.5" */
-	if (strncmp(name, q->name, n) || (name[n] && name[n] != '@'))
+	if (probe_cxx__qualified(q->name) ? !probe_cxx__match(q->name, name) :
+	    strncmp(name, q->name, n) || (name[n] && name[n] != '@'))
 		return 0;
 	if (q->seen++ != q->nth)
 		return 0;

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "probe-cxx.h"
 #include "probe-elf.h"
 #include "probe-event.h"
 #include "probe-finder.h"
@@ -1248,6 +1249,21 @@ static bool fetches_vars(const struct probe_def *d)
 	return false;
 }
 
+/* Is function @die (named @name) the @func of a definition (C++ too)? */
+static bool name_matches(Dwarf_Die *die, const char *name, const char *func)
+{
+	Dwarf_Attribute a;
+	const char *linkage;
+
+	if (!probe_cxx__qualified(func))
+		return !strcmp(name, func);
+	if (!dwarf_attr_integrate(die, DW_AT_linkage_name, &a) &&
+	    !dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &a))
+		return false;
+	linkage = dwarf_formstring(&a);
+	return linkage && probe_cxx__match(func, linkage);
+}
+
 static int match_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 {
 	const struct probe_def *d = f->def;
@@ -1256,7 +1272,8 @@ static int match_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	Dwarf_Addr entry, pc;
 	int ret;
 
-	if (!name || strcmp(name, d->func) || !has_code(die) || entry_pc(die, &entry))
+	if (!name || !name_matches(die, name, d->func) || !has_code(die) ||
+	    entry_pc(die, &entry))
 		return 0;
 	if (d->file && !path_matches(dwarf_decl_file(die), d->file))
 		return 0;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "probe-cxx.h"
 #include "probe-elf.h"
 #include "probe-event.h"
 #include "probe-finder.h"
@@ -140,6 +141,12 @@ static int resolve_sdt(struct resolver *r)
 
 static void event_base(const struct probe_def *d, const char *func, char *buf, size_t size)
 {
+	char cxx[64];
+
+	if (probe_cxx__qualified(func)) {	/* 'ns::Counter::add(int)': 'add' */
+		probe_cxx__event_name(func, cxx, sizeof(cxx));
+		func = cxx;
+	}
 	if (d->retprobe)
 		snprintf(buf, size, "%.50s__return", func);
 	else if (d->func && d->line)
