@@ -391,10 +391,23 @@ static int list_funcs(const char *path, const char *filter, bool demangle)
 }
 
 /* "FUNC[@SRC][:RLN[+NUM|-RLN2]]" or "SRC:ALN[+NUM|-ALN2]". */
+/* The length of FUNC or SRC at @s: up to ':' or '@', C++'s "::" kept. */
+static size_t name_len(const char *s)
+{
+	size_t n = 0;
+
+	for (;;) {
+		n += strcspn(s + n, ":@");
+		if (s[n] != ':' || s[n + 1] != ':')
+			return n;
+		n += 2;
+	}
+}
+
 static int parse_range(const char *s, char *func, char *file, size_t size, int *start,
 		       int *end, bool *relative)
 {
-	size_t n = strcspn(s, ":@");
+	size_t n = name_len(s);
 	const char *p = s + n;
 	char *e;
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tests/tests.h"
+#include "util/probe-cxx.h"
 #include "util/probe-event.h"
 #include "util/sdt.h"
 
@@ -63,6 +64,42 @@ TPERF_TEST(probe_def_parse_forms, "probe: %return, +OFFS, ;PTN, SRC:ALN and SDT 
 	return TEST_OK;
 }
 
+TPERF_TEST(probe_def_parse_cxx, "probe: C++ names: qualified, templates, overloads")
+{
+	struct probe_parse_error err;
+	struct probe_def d;
+	char ev[64];
+
+	TEST_ASSERT_EQUAL("parse", probe_def__parse("ns::C::add(int,long*):2 v", &d, &err), 0);
+	TEST_ASSERT_STR("func", d.func, "ns::C::add(int,long*)");
+	TEST_ASSERT_VAL("line, arg", d.line == 2 && d.nr_args == 1);
+	probe_def__exit(&d);
+	TEST_ASSERT_EQUAL("template", probe_def__parse("e=maxof<int>%return", &d, &err), 0);
+	TEST_ASSERT_VAL("ret", d.retprobe && !strcmp(d.func, "maxof<int>"));
+	probe_def__exit(&d);
+	TEST_ASSERT_EQUAL("@SRC", probe_def__parse("a::b@x.cc+4", &d, &err), 0);
+	TEST_ASSERT_VAL("src", !strcmp(d.func, "a::b") && !strcmp(d.file, "x.cc") &&
+			d.offset == 4);
+	probe_def__exit(&d);
+	TEST_ASSERT_VAL("qualified", probe_cxx__qualified("a::b") && probe_cxx__qualified("f<int>") &&
+			!probe_cxx__qualified("add"));
+	probe_cxx__event_name("ns::C<a::b>::add(int, x::y)", ev, sizeof(ev));
+	TEST_ASSERT_STR("event", ev, "add");
+	probe_cxx__event_name("ns::~C", ev, sizeof(ev));
+	TEST_ASSERT_STR("dtor event", ev, "_C");
+	if (!probe_cxx__can_demangle())
+		return test_skip("built without libiberty");
+	TEST_ASSERT_VAL("match", probe_cxx__match("C::add", "_ZN2ns1C3addEii"));
+	TEST_ASSERT_VAL("full", probe_cxx__match("ns::C::add", "_ZN2ns1C3addEii"));
+	TEST_ASSERT_VAL("not a tail at ::", !probe_cxx__match("s::C::add", "_ZN2ns1C3addEii"));
+	TEST_ASSERT_VAL("overload", probe_cxx__match("add(int, int)", "_ZN2ns1C3addEii") &&
+			!probe_cxx__match("add(int)", "_ZN2ns1C3addEii"));
+	TEST_ASSERT_VAL("template", probe_cxx__match("maxof<int>(int,int)", "_Z5maxofIiET_S0_S0_"));
+	TEST_ASSERT_VAL("clone", probe_cxx__match("ns::C::add", "_ZN2ns1C3addEi.isra.0"));
+	TEST_ASSERT_VAL("C name", !probe_cxx__match("ns::add", "add"));
+	return TEST_OK;
+}
+
 TPERF_TEST(probe_def_parse_errors, "probe: bad definitions: message and position")
 {
 	static const struct { const char *def; int pos; const char *msg; } cases[] = {
@@ -81,6 +118,12 @@ TPERF_TEST(probe_def_parse_errors, "probe: bad definitions: message and position
 		{ "", 0, "empty probe definition" },
 		{ "f $comm:u8", 7, "'$comm' takes no type" },
 		{ "f a`b`", 3, "unexpected character '`'" },
+		{ "ns::", 4, "expected a name after '::'" },
+		{ "ns::f<int", 9, "expected '>'" },
+		{ "ns::f(int", 9, "expected ')' after the parameters" },
+		{ "f<a;b>", 3, "unexpected ';' in the template arguments" },
+		{ "f(a+b)", 3, "unexpected '+' in the parameters" },
+		{ "f (x)", 2, "unexpected character '('" },
 	};
 	struct probe_parse_error err;
 	struct probe_def d;

@@ -359,8 +359,10 @@ static int cxx_name(const char *base, const char *s, const char *end, const char
 			if (c++ == end)
 				return parse_fail(err, (int)(end - base), "expected '>'");
 		}
-		if (end - c < 3 || c[0] != ':' || c[1] != ':' || !is_ident_start(c[2]))
+		if (end - c < 2 || c[0] != ':' || c[1] != ':')
 			break;
+		if (end - c < 3 || !is_ident_start(c[2]))
+			return parse_fail(err, (int)(c + 2 - base), "expected a name after '::'");
 		c += 2;
 	}
 	if (c < end && *c == '(') {

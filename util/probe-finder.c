@@ -416,37 +416,63 @@ static void append_str(char *buf, size_t size, const char *s)
 }
 
 /* perf's spelling of a type: "int", "struct point*", "const char*". */
-static void type_name(Dwarf_Die *type, char *buf, size_t size)
+/* @type without its const, volatile, restrict or atomic qualifiers. */
+static Dwarf_Die *unqualified(Dwarf_Die *type, Dwarf_Die *out)
 {
-	Dwarf_Die t;
-	const char *name = type ? dwarf_diename(type) : NULL;
-	int tag = type ? dwarf_tag(type) : 0;
+	while (type) {
+		int tag = dwarf_tag(type);
 
-	buf[0] = '\0';
-	if (!type) {
-		append_str(buf, size, "void");
-		return;
+		if (tag != DW_TAG_const_type && tag != DW_TAG_volatile_type &&
+		    tag != DW_TAG_restrict_type && tag != DW_TAG_atomic_type)
+			return type;
+		type = die_type(type, out);
 	}
+	return NULL;
+}
+
+/* The type's name as perf spells it (no qualifiers, arrays as pointers); false
+ * for a type perf cannot name (void, references, unnamed types). */
+static bool type_spelling(Dwarf_Die *type, char *buf, size_t size)
+{
+	Dwarf_Die t, u;
+	const char *name;
+	int tag;
+
+	type = unqualified(type, &u);
+	if (!type)
+		return false;
+	tag = dwarf_tag(type);
+	name = dwarf_diename(type);
 	switch (tag) {
 	case DW_TAG_pointer_type:
 	case DW_TAG_array_type:
-		type_name(die_type(type, &t), buf, size);
-		append_str(buf, size, "*");	/* perf spells arrays as pointers */
-		return;
-	case DW_TAG_const_type:
-	case DW_TAG_volatile_type:
-		append_str(buf, size, tag == DW_TAG_const_type ? "const " : "volatile ");
-		type_name(die_type(type, &t), buf + strlen(buf), size - strlen(buf));
-		return;
+		if (!type_spelling(die_type(type, &t), buf, size))
+			return false;
+		append_str(buf, size, "*");
+		return true;
+	case DW_TAG_subroutine_type:
+		append_str(buf, size, "(function_type)");
+		return true;
 	case DW_TAG_structure_type:
 	case DW_TAG_union_type:
 	case DW_TAG_enumeration_type:
+		if (!name)
+			return false;
 		append_str(buf, size, tag == DW_TAG_structure_type ? "struct " :
 			   tag == DW_TAG_union_type ? "union " : "enum ");
-		append_str(buf, size, name ?: "");
-		return;
+		break;
 	}
-	append_str(buf, size, name ?: "?");
+	if (!name)
+		return false;
+	append_str(buf, size, name);
+	return true;
+}
+
+static void type_name(Dwarf_Die *type, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (!type_spelling(type, buf, size))
+		snprintf(buf, size, "(unknown_type)");
 }
 
 static int type_size(Dwarf_Die *t)
@@ -643,7 +669,8 @@ static int apply_field(struct finder *f, const struct probe_arg *a,
 				    "'.%s'", a->var, fl->name, fl->name);
 		t = *type;
 	}
-	if (dwarf_tag(&t) != DW_TAG_structure_type && dwarf_tag(&t) != DW_TAG_union_type)
+	if (dwarf_tag(&t) != DW_TAG_structure_type && dwarf_tag(&t) != DW_TAG_union_type &&
+	    dwarf_tag(&t) != DW_TAG_class_type)
 		return fail(f, -EINVAL, "'%s' is not a struct or union: it has no member '%s'",
 			    a->var, fl->name);
 	if (!find_member(&t, fl->name, &m, &off)) {
@@ -1249,18 +1276,25 @@ static bool fetches_vars(const struct probe_def *d)
 	return false;
 }
 
+/* The (C++) linkage name of function @die, NULL if it has none. */
+static const char *linkage_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+
+	if (!dwarf_attr_integrate(die, DW_AT_linkage_name, &a) &&
+	    !dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &a))
+		return NULL;
+	return dwarf_formstring(&a);
+}
+
 /* Is function @die (named @name) the @func of a definition (C++ too)? */
 static bool name_matches(Dwarf_Die *die, const char *name, const char *func)
 {
-	Dwarf_Attribute a;
 	const char *linkage;
 
 	if (!probe_cxx__qualified(func))
 		return !strcmp(name, func);
-	if (!dwarf_attr_integrate(die, DW_AT_linkage_name, &a) &&
-	    !dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &a))
-		return false;
-	linkage = dwarf_formstring(&a);
+	linkage = linkage_name(die);
 	return linkage && probe_cxx__match(func, linkage);
 }
 
@@ -1396,24 +1430,54 @@ static void no_code_message(struct finder *f, const char *file, bool exact, int 
 	fail(f, -ENOENT, "line %d of '%s' has no code%s", line, file, near);
 }
 
+/*
+ * The line of @addr as perf names it: among the rows of the last address at
+ * or before @addr, the first that begins a statement (0 if none).
+ */
+static int line_at(Dwarf_Die *cu, Dwarf_Addr addr)
+{
+	Dwarf_Lines *lines;
+	size_t n, first = 0;
+	Dwarf_Addr a, at = 0;
+	bool found = false, stmt;
+	int ln;
+
+	if (dwarf_getsrclines(cu, &lines, &n))
+		return 0;
+	for (size_t i = 0; i < n; i++) {	/* rows are sorted by address */
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+
+		if (!l || dwarf_lineaddr(l, &a) || a > addr)
+			break;
+		if (!found || a != at)
+			first = i, at = a, found = true;
+	}
+	for (size_t i = first; found && i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+
+		if (!l || dwarf_lineaddr(l, &a) || a != at)
+			break;
+		if (!dwarf_linebeginstatement(l, &stmt) && stmt && !dwarf_lineno(l, &ln))
+			return ln;
+	}
+	return 0;
+}
+
 int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
 			    uint64_t *offset, char **file, int *line)
 {
 	Dwarf *dw = open_dwarf(pe);
 	Dwarf_Die cu, fn;
 	Dwarf_Addr entry;
-	Dwarf_Line *l;
 	int ln = 0, decl = 0, ret = -ENOENT;
 
 	if (!dw)
 		return -ENODATA;
 	if (dwarf_addrdie(dw, addr, &cu) && func_at(&cu, addr, &fn) == 0 &&
 	    entry_pc(&fn, &entry) == 0) {
-		l = dwarf_getsrc_die(&cu, addr);
-		if (l)
-			dwarf_lineno(l, &ln);
+		ln = line_at(&cu, addr);
 		dwarf_decl_line(&fn, &decl);
-		*func = strdup(dwarf_diename(&fn) ?: "");
+		*func = strdup(linkage_name(&fn) ?: dwarf_diename(&fn) ?: "");
 		*file = strdup(dwarf_decl_file(&fn) ?: "");
 		*offset = addr - entry;
 		*line = ln && decl && addr != entry ? ln - decl : 0;
@@ -1690,7 +1754,7 @@ static int find_first_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	struct func_query *q = (struct func_query *)f->target_file;
 	const char *name = dwarf_diename(die);
 
-	if (dwarf_tag(die) != DW_TAG_subprogram || !name || strcmp(name, q->name) ||
+	if (dwarf_tag(die) != DW_TAG_subprogram || !name || !name_matches(die, name, q->name) ||
 	    !has_code(die) || (q->file && !path_matches(dwarf_decl_file(die), q->file)))
 		return 0;
 	q->die = *die;
