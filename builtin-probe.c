@@ -334,13 +334,14 @@ static bool func_wanted(const char *name, const char *filter)
 	return !fnmatch(filter, name, 0);
 }
 
-static int collect_name(const char *name, uint64_t addr, void *arg)
+/* Add @name (a symbol, or a "NAME@plt" entry when @plt) if the filter wants it. */
+static int add_name(struct names *ns, const char *name, bool plt)
 {
-	struct names *ns = arg;
-	char **v, *dem = ns->demangle ? probe_cxx__demangle(name, false) : NULL;
+	char **v, *dem = ns->demangle && !plt ? probe_cxx__demangle(name, false) : NULL;
 
-	/* C++ names as perf shows them: demangled, without the parameters */
-	if (!func_wanted(dem ?: name, ns->filter) || strchr(name, '@')) {
+	/* C++ names as perf shows them: demangled, without the parameters;
+	 * versioned names ("memcpy@@GLIBC_2.14") are not listed */
+	if (!func_wanted(dem ?: name, ns->filter) || (!plt && strchr(name, '@'))) {
 		free(dem);
 		return 0;
 	}
@@ -355,6 +356,17 @@ static int collect_name(const char *name, uint64_t addr, void *arg)
 		ns->v[ns->n] = NULL;
 	free(dem);
 	return ns->v[ns->n++] ? 0 : -ENOMEM;
+}
+
+static int collect_name(const char *name, uint64_t addr, void *arg)
+{
+	(void)addr;
+	return add_name(arg, name, false);
+}
+
+static int collect_plt(const char *name, void *arg)
+{
+	return add_name(arg, name, true);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -374,12 +386,13 @@ static int list_funcs(const char *path, const char *filter, bool demangle)
 		return 1;
 	}
 	ret = probe_elf__for_each_function(pe, true, collect_name, &ns);
+	if (!ret)
+		ret = probe_elf__for_each_plt(pe, collect_plt, &ns);
 	probe_elf__close(pe);
 	if (ns.n)
 		qsort(ns.v, (size_t)ns.n, sizeof(*ns.v), cmp_str);
 	for (int i = 0; !ret && i < ns.n; i++)
-		if (!i || strcmp(ns.v[i], ns.v[i - 1]))
-			printf("%.*s\n", (int)strcspn(ns.v[i], "\t"), ns.v[i]);
+		printf("%.*s\n", (int)strcspn(ns.v[i], "\t"), ns.v[i]);
 	for (int i = 0; i < ns.n; i++)
 		free(ns.v[i]);
 	free(ns.v);

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -81,15 +82,42 @@ static Elf_Scn *find_scn(Elf *elf, Elf64_Word type)
 
 typedef int (*sym_fn)(const char *name, const GElf_Sym *sym, void *arg);
 
+/* Labels (untyped symbols) count in a text or data section only, as perf's. */
+static bool label_section(struct probe_elf *pe, size_t ndx)
+{
+	Elf_Scn *scn = ndx < SHN_LORESERVE ? elf_getscn(pe->elf, ndx) : NULL;
+	size_t shstrndx;
+	GElf_Shdr sh;
+	const char *name;
+
+	if (!scn || !gelf_getshdr(scn, &sh) || elf_getshdrstrndx(pe->elf, &shstrndx) ||
+	    !(name = elf_strptr(pe->elf, shstrndx, sh.sh_name)))
+		return false;
+	return strstr(name, "text") || strstr(name, "data");
+}
+
 /* Every defined function symbol of .symtab, or of .dynsym without .symtab. */
+static int for_each_sym_in(struct probe_elf *pe, Elf_Scn *scn, bool all, sym_fn fn, void *arg);
+
+/*
+ * The symbols of .symtab, or of .dynsym without .symtab; with @all (perf's
+ * -F listing) those of .dynsym after those of .symtab, as perf lists both.
+ */
 static int for_each_sym_type(struct probe_elf *pe, bool all, sym_fn fn, void *arg)
 {
-	Elf_Scn *scn = find_scn(pe->elf, SHT_SYMTAB);
+	Elf_Scn *symtab = find_scn(pe->elf, SHT_SYMTAB), *dynsym = find_scn(pe->elf, SHT_DYNSYM);
+	int ret = for_each_sym_in(pe, symtab ?: dynsym, all, fn, arg);
+
+	if (!ret && all && symtab && dynsym)
+		ret = for_each_sym_in(pe, dynsym, all, fn, arg);
+	return ret;
+}
+
+static int for_each_sym_in(struct probe_elf *pe, Elf_Scn *scn, bool all, sym_fn fn, void *arg)
+{
 	GElf_Shdr sh;
 	Elf_Data *data;
 
-	if (!scn)
-		scn = find_scn(pe->elf, SHT_DYNSYM);
 	if (!scn || !gelf_getshdr(scn, &sh) || !sh.sh_entsize)
 		return 0;
 	data = elf_getdata(scn, NULL);
@@ -108,6 +136,8 @@ static int for_each_sym_type(struct probe_elf *pe, bool all, sym_fn fn, void *ar
 		if ((all ? type != STT_FUNC && type != STT_OBJECT && type != STT_NOTYPE :
 		     type != STT_FUNC) ||
 		    sym.st_shndx == SHN_UNDEF || !sym.st_value)
+			continue;
+		if (type == STT_NOTYPE && !label_section(pe, sym.st_shndx))
 			continue;
 		name = elf_strptr(pe->elf, sh.sh_link, sym.st_name);
 		if (!name || !*name)
@@ -293,5 +323,51 @@ int probe_elf__offset_to_vaddr(struct probe_elf *pe, uint64_t off, uint64_t *vad
 	if (load_segment(pe, off, false, &ph))
 		return -ENOENT;
 	*vaddr = off - ph.p_offset + ph.p_vaddr;
+	return 0;
+}
+
+int probe_elf__for_each_plt(struct probe_elf *pe, int (*fn)(const char *name, void *arg),
+			    void *arg)
+{
+	Elf_Scn *scn = NULL, *dynsym;
+	GElf_Shdr sh, dsh;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(pe->elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(pe->elf, scn))) {
+		const char *n;
+
+		if (gelf_getshdr(scn, &sh) && (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL) &&
+		    (n = elf_strptr(pe->elf, shstrndx, sh.sh_name)) &&
+		    (!strcmp(n, ".rela.plt") || !strcmp(n, ".rel.plt")))
+			break;
+	}
+	dynsym = scn ? elf_getscn(pe->elf, sh.sh_link) : NULL;
+	if (!dynsym || !gelf_getshdr(dynsym, &dsh) || !sh.sh_entsize)
+		return 0;
+	Elf_Data *rel = elf_getdata(scn, NULL), *syms = elf_getdata(dynsym, NULL);
+
+	for (size_t i = 0; rel && syms && i < sh.sh_size / sh.sh_entsize; i++) {
+		GElf_Rela ra;
+		GElf_Rel r;
+		GElf_Sym sym;
+		size_t info;
+		const char *name;
+		char buf[512];
+		int ret;
+
+		if (sh.sh_type == SHT_RELA ? !gelf_getrela(rel, (int)i, &ra) :
+		    !gelf_getrel(rel, (int)i, &r))
+			continue;
+		info = sh.sh_type == SHT_RELA ? ra.r_info : r.r_info;
+		if (!GELF_R_SYM(info) || !gelf_getsym(syms, (int)GELF_R_SYM(info), &sym) ||
+		    !(name = elf_strptr(pe->elf, dsh.sh_link, sym.st_name)) || !*name)
+			continue;
+		snprintf(buf, sizeof(buf), "%s@plt", name);
+		ret = fn(buf, arg);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }
