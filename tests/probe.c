@@ -11,6 +11,7 @@
 #include "tests/tests.h"
 #include "util/probe-cxx.h"
 #include "util/probe-event.h"
+#include "util/probe-filter.h"
 #include "util/sdt.h"
 
 TPERF_TEST(probe_def_parse_full, "probe: a full definition parsed into its parts")
@@ -217,5 +218,42 @@ TPERF_TEST(probe_sdt_notes, "probe: .note.stapsdt parsed, malformed notes refuse
 	memcpy(buf + 4, &descsz, 4);
 	TEST_ASSERT_EQUAL("truncated", sdt__parse_notes(buf, off, true, &notes, &nr), -EINVAL);
 	TEST_ASSERT_EQUAL("none", nr, 0);
+	return TEST_OK;
+}
+
+TPERF_TEST(probe_filter_expr, "probe: name filters: globs with !, &, |, () as perf's")
+{
+	static const struct { const char *expr, *name; bool match; } cases[] = {
+		{ "!_* & !*@plt", "main", true }, { "!_* & !*@plt", "_init", false },
+		{ "!_* & !*@plt", "printf@plt", false }, { "a* | m* & !a*", "add", true },
+		{ "a* | m* & !a*", "main", true }, { "(a*|v*) & !*d*", "add", false },
+		{ "(a*|v*) & !*d*", "visit", true }, { "!!a*", "add", true },
+		{ " ( v* ) ", "visit", true }, { "*[._]*", "completed.0", true },
+	};
+	static const struct { const char *expr; int pos; } bad[] = {
+		{ "", 0 }, { "(a*", 3 }, { "a* m*", 3 }, { "a* |", 4 }, { "()", 1 }, { "a&", 2 },
+	};
+	struct probe_filter *f = NULL;
+	int pos;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		TEST_ASSERT_EQUAL(cases[i].expr, probe_filter__add(&f, cases[i].expr, &pos), 0);
+		TEST_ASSERT_EQUAL(cases[i].name, probe_filter__match(f, cases[i].name),
+				  cases[i].match);
+		probe_filter__delete(f);
+		f = NULL;
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		TEST_ASSERT_EQUAL(bad[i].expr, probe_filter__add(&f, bad[i].expr, &pos), -EINVAL);
+		TEST_ASSERT_EQUAL(bad[i].expr, pos, bad[i].pos);
+		TEST_ASSERT_VAL("nothing made", f == NULL);
+	}
+	TEST_ASSERT_EQUAL("a*", probe_filter__add(&f, "a*", &pos), 0);
+	TEST_ASSERT_EQUAL("or v*", probe_filter__add(&f, "v*", &pos), 0);
+	TEST_ASSERT_VAL("or-ed", probe_filter__match(f, "add") && probe_filter__match(f, "visit") &&
+			!probe_filter__match(f, "main"));
+	TEST_ASSERT_EQUAL("bad", probe_filter__add(&f, "(", &pos), -EINVAL);
+	TEST_ASSERT_VAL("kept", f && probe_filter__match(f, "add"));
+	probe_filter__delete(f);
 	return TEST_OK;
 }

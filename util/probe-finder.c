@@ -27,6 +27,7 @@
 #include "probe-cxx.h"
 #include "probe-elf.h"
 #include "probe-event.h"
+#include "probe-filter.h"
 #include "probe-finder.h"
 
 struct finder {
@@ -1079,7 +1080,7 @@ static int collect_vars(struct finder *f, struct argctx *c, Dwarf_Die *scope, bo
 static int print_vars(struct finder *f, struct argctx *c)
 {
 	char **v = NULL;
-	int n = 0, ret = 0;
+	int n = 0, ret = 0, shown = 0;
 
 	for (int i = c->fn_scope; !ret && i >= 0; i--)
 		ret = collect_vars(f, c, &c->scopes[i], false, &v, &n);
@@ -1088,11 +1089,17 @@ static int print_vars(struct finder *f, struct argctx *c)
 	if (n)
 		qsort(v, (size_t)n, sizeof(*v), cmp_str);
 	fprintf(f->vars_fp, "\t@<%s>\n", c->where);
-	if (!n)
+	for (int i = 0; i < n; i++) {
+		/* perf filters what follows the first tab: the name, or with
+		 * --range the type, name and range */
+		if ((i && !strcmp(v[i], v[i - 1])) || (f->o->var_filter &&
+		    !probe_filter__match(f->o->var_filter, strchr(v[i], '\t') + 1)))
+			continue;
+		fprintf(f->vars_fp, "\t\t%s\n", v[i]);
+		shown++;
+	}
+	if (!shown)
 		fprintf(f->vars_fp, "\t\t(No matched variables)\n");
-	for (int i = 0; i < n; i++)
-		if (!i || strcmp(v[i], v[i - 1]))
-			fprintf(f->vars_fp, "\t\t%s\n", v[i]);
 	for (int i = 0; i < n; i++)
 		free(v[i]);
 	free(v);

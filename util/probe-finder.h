@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 struct probe_def;
+struct probe_filter;
 struct probe_elf;
 
 /* One place found for a definition. */
@@ -31,6 +32,7 @@ struct probe_finder_opts {
 	bool no_inlines;	/* skip inlined instances */
 	bool externs;		/* -V: show global variables too */
 	bool range;		/* -V: mark [VAL]/[INV]/[EXT], show location ranges */
+	const struct probe_filter *var_filter;	/* -V: names shown, NULL: all */
 };
 
 /* Does @pe have DWARF (.debug_info)? */

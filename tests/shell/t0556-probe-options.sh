@@ -1,0 +1,65 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tperf probe options beyond the basics, against perf: --filter with -F and
+# -V (perf's expressions, or-ed with -F's own), -D/--definition, -k.
+. "$(dirname "$0")/lib.sh"
+
+B=$TRASH/bin
+sh "$TESTS_DIR/probe/build.sh" "$B" || skip_all "cannot build the probe targets"
+export PERF_BUILDID_DIR=$TRASH/.debug
+
+for args in "-F;a* | m*" "-F;(a*|v*) & !*d*" "-F;a* | m* & !a*" "-F;!(a*|m*) & !_* & !*[._]*" \
+	    "--filter;v*;-F" "-F;a*;--filter;v*" "-F;--filter;s*" "-F;--filter;!_*;--filter;_*"; do
+	test_expect_success PERF "-F filters as perf: '$args'" '
+		IFS=";" read -ra a <<<"$args" &&
+		HOME=$TRASH perf probe -x "$B/target0" "${a[@]}" >expect &&
+		test -s expect &&
+		tperf probe -x "$B/target0" "${a[@]}" >actual &&
+		test_cmp expect actual
+	'
+done
+
+for bin in target0 target2; do
+	for f in "a*|s*" "a*" "i*" "!a*" "a*&!argv" "!t*&!__*" "nomatch"; do
+		for opt in "" "--range" "--externs" "--range --externs"; do
+			test_expect_success PERF "-V main $opt --filter '$f' on $bin as perf" '
+				HOME=$TRASH perf probe -x "$B/$bin" -V main $opt --filter "$f" >expect &&
+				tperf probe -x "$B/$bin" -V main $opt --filter "$f" >actual &&
+				test_cmp expect actual
+			'
+		done
+	done
+done
+
+test_expect_success 'a bad filter: the caret under the bad part' '
+	test_must_fail tperf probe -x "$B/target0" -F "a* m*" 2>err &&
+	cat >expect <<-\EOT &&
+	tperf: filter syntax error: '"'"'a* m*'"'"'
+	                                ^ expected a glob, '"'"'!'"'"' or '"'"'('"'"' here, names joined by '"'"'&'"'"' or '"'"'|'"'"'
+	EOT
+	test_cmp expect err &&
+	test_must_fail tperf probe -x "$B/target0" -V main --filter "(a*" 2>err &&
+	grep -q "^tperf: filter syntax error: '"'"'(a\*'"'"'$" err
+'
+
+test_expect_success PERF '-D prints the lines of each definition, as perf' '
+	HOME=$TRASH perf probe -x "$B/target0" -D "add a b" -D "visit%return \$retval" >expect &&
+	test $(wc -l <expect) = 2 &&
+	tperf probe -x "$B/target0" -D "add a b" -D "visit%return \$retval" >actual &&
+	test_cmp expect actual &&
+	tperf probe -x "$B/target0" --definition "add a b" >actual &&
+	head -1 expect | test_cmp - actual
+'
+
+test_expect_success ROOT '-D writes nothing' '
+	tperf probe -x "$B/target0" -D "t0556=add" >/dev/null &&
+	! grep -q "t0556" /sys/kernel/tracing/uprobe_events
+'
+
+test_expect_success '-k (kernel probes): not available, said so' '
+	test_must_fail tperf probe -k /boot/vmlinux do_sys_open 2>err &&
+	echo "tperf: kprobes are not available on this kernel (no kprobe_events in tracefs): probe a user binary with -x BINARY" >expect &&
+	test_cmp expect err
+'
+
+test_done
