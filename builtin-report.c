@@ -13,6 +13,7 @@
 #include "util/hist.h"
 #include "util/parse-options.h"
 #include "util/session.h"
+#include "util/sort-trace.h"
 
 struct report {
 	const char *input, *sort, *symfs, *kallsyms;
@@ -31,6 +32,8 @@ struct report {
 	char *levels;
 	size_t frames_alloc;
 	struct perf_session *session;
+	struct sort_trace trace_keys;	/* --sort trace, --sort [sys:event.]field */
+	bool bad_sort_key;		/* a field key that no event has: usage error */
 };
 
 static struct report *rep_of(struct perf_tool *tool);
@@ -207,6 +210,8 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	tmpl.ip = al.addr;
 	tmpl.level = al.level;
 	tmpl.cpu = sample->cpu;
+	if (r->trace_keys.nr && sort_trace__fill(&r->trace_keys, &r->machine, &attr->attr, sample, &tmpl))
+		return -ENOMEM;
 	e = hists__findnew(h, &tmpl);
 	if (!e)
 		return -ENOMEM;
@@ -259,6 +264,27 @@ static u64 combined_sample_type(struct perf_header *h)
 	return t;
 }
 
+/* The tracepoint keys, once the tracing data is known. */
+static int setup_trace_keys(struct report *r)
+{
+	const char *bad;
+	int err = sort_trace__load(&r->trace_keys, r->session->header, &r->machine, &bad);
+
+	if (err == -ENOENT && bad)
+		r->bad_sort_key = true;	/* perf: "Unknown --sort key" */
+	else if (err == -ENOENT)
+		error("'%s' has no tracing data: the tracepoint sort keys need one (record tracepoints with 'tperf record -e SYS:NAME')",
+		      r->input);
+	else if (err == -EINVAL)
+		error("cannot read the tracing data of '%s': it is malformed", r->input);
+	if (err && err != -ENOMEM)
+		return -ECANCELED;
+	for (int i = 0; !err && i < r->nr_hists; i++)
+		sort_trace__setup_hists(&r->trace_keys, &r->session->header->attrs[i].attr,
+					&r->hists[i]);
+	return err;
+}
+
 /* The hists of each event, once the attrs are known (pipe mode: after the header records). */
 static int setup_hists(struct report *r)
 {
@@ -290,7 +316,7 @@ static int setup_hists(struct report *r)
 			return -ENOMEM;
 		r->hists[i].has_callchain = has_cc && r->cc.mode != CHAIN_NONE;
 	}
-	return 0;
+	return r->trace_keys.nr ? setup_trace_keys(r) : 0;
 }
 
 static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
@@ -451,15 +477,17 @@ static int run_report(struct report *r)
 		error("%s", msg);
 		return 1;
 	}
-	if (!r->quiet && !r->stats)	/* perf prints it before it reads the events */
-		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	err = machine__init(&r->machine, &mo, &r->session->header->env);
 	if (!err && !r->session->data.is_pipe)
 		err = setup_hists(r);
+	if (!err && !r->quiet && !r->stats)	/* perf prints it before it reads the events */
+		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	if (!err)
 		err = perf_session__process_events(r->session, &rt.tool);
 	if (err == -ENOMEM)
 		error("out of memory reading '%s'", r->input);
+	else if (err == -ECANCELED)
+		;	/* said */
 	else if (err < 0 && err != -EINVAL)
 		error("%s", r->session->errmsg);
 	else if (err == -EINVAL && r->session->errmsg[0])
@@ -483,11 +511,36 @@ static int run_report(struct report *r)
 	for (int i = 0; i < r->nr_hists; i++)
 		hists__exit(&r->hists[i]);
 	free(r->hists);
+	sort_trace__exit(&r->trace_keys);
 	free(r->frames);
 	free(r->levels);
 	machine__exit(&r->machine);
 	perf_session__delete(r->session);
-	return err ? 1 : 0;
+	return r->bad_sort_key ? 129 : err ? 1 : 0;
+}
+
+/* --sort: perf's keys, then tracepoint keys (trace, [sys:event.]field). */
+static int parse_sort_keys(struct report *r)
+{
+	char *copy = strdup(r->sort), *tok, *save = NULL;
+	int nr = 0, k;
+
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+		if (nr == SORT_NR_KEYS)
+			break;
+		if (sort_key__parse(tok, &r->keys[nr], 1) == 1) {
+			nr++;
+			continue;
+		}
+		k = sort_trace__add_key(&r->trace_keys, tok);
+		if (k < 0)
+			break;
+		r->keys[nr++] = (enum sort_key_id)k;
+	}
+	free(copy);
+	return tok || !nr ? -EINVAL : nr;
 }
 
 int cmd_report(int argc, const char **argv)
@@ -502,7 +555,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('i', "input", &r.input, "file", "input file name"),
 		OPT_BOOLEAN(0, "stdio", &r.stdio, "use the stdio interface"),
 		OPT_STRING('s', "sort", &r.sort, "key[,key2...]",
-			   "sort by key(s): comm, dso, sym, pid, cpu"),
+			   "sort by key(s): comm, dso, sym, pid, cpu, trace, [sys:event.]field"),
 		OPT_CALLBACK_NOOPT(0, "children", NULL, NULL,
 				   "accumulate callchains of children and show total overhead as well",
 				   parse_children),
@@ -523,17 +576,21 @@ int cmd_report(int argc, const char **argv)
 		OPT_END()
 	};
 	const char *const usage[] = { "tperf report [<options>]", NULL };
+	int rc;
 
 	opt_rep = &r;
 	argc = parse_options(argc, argv, options, usage, 0);
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
-	r.nr_keys = sort_key__parse(r.sort, r.keys, SORT_NR_KEYS);
+	r.nr_keys = parse_sort_keys(&r);
 	if (r.nr_keys < 0)
 		usage_with_options_msg(usage, options, "unknown sort key in '%s'", r.sort);
 	if (r.percent_limit > 0)
 		r.cc.min_percent = r.percent_limit;
 	if (!r.input || !*r.input)
 		r.input = perf_data__default_input();
-	return run_report(&r);
+	rc = run_report(&r);
+	if (rc == 129)	/* a field key no recorded tracepoint has */
+		usage_with_options_msg(usage, options, "unknown sort key in '%s'", r.sort);
+	return rc;
 }

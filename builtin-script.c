@@ -12,6 +12,7 @@
 #include "util/debug.h"
 #include "util/parse-options.h"
 #include "util/script-print.h"
+#include "util/script-trace.h"
 #include "util/session.h"
 
 struct script {
@@ -20,6 +21,8 @@ struct script {
 	struct machine machine;
 	struct perf_session *session;
 	bool started;
+	const char *list_fields;	/* --list-fields[=EVENT] ("" for all) */
+	struct script_trace trace;
 };
 
 struct script_tool {
@@ -32,7 +35,33 @@ static struct script *sc_of(struct perf_tool *tool)
 	return ((struct script_tool *)tool)->sc;
 }
 
-/* Once the events are known: the name column's width, tracepoints checked. */
+/* The tracepoint formats of the file, once its tracing data is known. */
+static int script_start_trace(struct script *sc)
+{
+	struct perf_header *h = sc->session->header;
+	bool any = false;
+	int err;
+
+	for (int i = 0; i < h->nr_attrs; i++)
+		any |= h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT;
+	if (!any)
+		return 0;
+	err = script_trace__init(&sc->trace, h);
+	if (err == -ENOMEM)
+		return err;
+	if (err == -ENOENT)
+		warning("'%s' has no tracing data: tracepoint samples are printed without their fields",
+			sc->input);
+	else if (err)
+		warning("cannot read the tracing data of '%s' (malformed): tracepoint samples are printed without their fields",
+			sc->input);
+	else
+		sc->o.trace = &sc->trace;
+	script_trace__set_machine(&sc->trace, &sc->machine);
+	return 0;
+}
+
+/* Once the events are known: the name column's width, tracepoint formats. */
 static int script_start(struct script *sc)
 {
 	struct perf_header *h = sc->session->header;
@@ -45,13 +74,20 @@ static int script_start(struct script *sc)
 
 		if (len > sc->o.name_width)
 			sc->o.name_width = len;
-		if (h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT && !sc->o.user_set) {
-			error("'%s' is a tracepoint: tperf script does not decode tracepoint fields; choose the fields with -F (comm,tid,time,event...)",
-			      name);
-			return -EINVAL;
-		}
 	}
-	return 0;
+	return script_start_trace(sc);
+}
+
+/* After a sample printed raw for the first time: one warning. */
+static void script_warn_trace(struct script *sc, const char *name)
+{
+	if (*name)
+		warning("cannot parse the format of '%s' in '%s': its samples are printed with their raw fields",
+			name, sc->input);
+	else
+		warning("'%s' has no format for some tracepoint samples: they are printed as raw bytes",
+			sc->input);
+	sc->trace.warn = NULL;
 }
 
 static int process_sample(struct perf_tool *tool, struct perf_session *s,
@@ -68,9 +104,12 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		return err;
 	if (!attr)
 		return 0;
-	return script__fprintf_sample(stdout, &sc->o, script_fields__for_attr(&sc->o, &attr->attr),
-				      &sc->machine, &attr->attr,
-				      perf_header__event_name(s->header, attr, buf, sizeof(buf)), sample);
+	err = script__fprintf_sample(stdout, &sc->o, script_fields__for_attr(&sc->o, &attr->attr),
+				     &sc->machine, &attr->attr,
+				     perf_header__event_name(s->header, attr, buf, sizeof(buf)), sample);
+	if (sc->trace.warn)
+		script_warn_trace(sc, sc->trace.warn);
+	return err;
 }
 
 static int process_model(struct perf_tool *tool, struct perf_session *s,
@@ -80,6 +119,31 @@ static int process_model(struct perf_tool *tool, struct perf_session *s,
 	(void)s;
 	(void)attr;
 	return machine__process_event(&sc_of(tool)->machine, ev, sample);
+}
+
+/* --list-fields: the header (pipe mode: its records) is enough. */
+static int list_fields(struct script *sc)
+{
+	struct perf_tool tool = { .stop_at_finished_init = true, .skip_unknown = true };
+	const char *ev = *sc->list_fields ? sc->list_fields : NULL;
+	int err = 0;
+
+	if (sc->session->header->pipe)
+		err = perf_session__process_events(sc->session, &tool);
+	if (err < 0)
+		return err;
+	err = script_trace__init(&sc->trace, sc->session->header);
+	if (!err)
+		err = script_trace__list_fields(stdout, &sc->trace, sc->session->header, ev);
+	if (err == -ENOENT && ev)
+		error("no tracepoint '%s' in '%s': list them all with --list-fields", ev, sc->input);
+	else if (err == -ENOENT)
+		error("'%s' has no tracepoint event with a format", sc->input);
+	else if (err == -EINVAL)
+		error("cannot read the tracing data of '%s': it is malformed", sc->input);
+	else if (err == -ENOMEM)
+		error("out of memory reading '%s'", sc->input);
+	return err ? 1 : 0;
 }
 
 static int run_script(struct script *sc)
@@ -99,6 +163,12 @@ static int run_script(struct script *sc)
 		error("%s", msg);
 		return 1;
 	}
+	if (sc->list_fields) {
+		err = list_fields(sc);
+		script_trace__exit(&sc->trace);
+		perf_session__delete(sc->session);
+		return err;
+	}
 	err = machine__init(&sc->machine, &mo, &sc->session->header->env);
 	if (err)
 		error("out of memory reading '%s'", sc->input);
@@ -115,8 +185,17 @@ static int run_script(struct script *sc)
 		err = -EIO;
 	}
 	machine__exit(&sc->machine);
+	script_trace__exit(&sc->trace);
 	perf_session__delete(sc->session);
 	return err ? 1 : 0;
+}
+
+/* Lines are small and many: one large stdout buffer (static: lives until exit). */
+static void script_stdout_buffer(void)
+{
+	static char buf[1 << 18];
+
+	setvbuf(stdout, buf, _IOFBF, sizeof(buf));
 }
 
 int cmd_script(int argc, const char **argv)
@@ -125,12 +204,14 @@ int cmd_script(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &sc.input, "file", "input file name"),
 		OPT_STRING('F', "fields", &sc.fields, "str",
-			   "comma separated fields: comm,tid,pid,cpu,time,period,event,ip,sym,symoff,dso; +field/-field change the default"),
+			   "comma separated fields: comm,tid,pid,cpu,time,period,event,trace,ip,sym,symoff,dso; +field/-field change the default"),
 		OPT_BOOLEAN(0, "ns", &sc.o.ns, "use 9 decimal places when displaying time"),
 		OPT_INTEGER(0, "max-stack", &sc.o.max_stack,
 			    "set the maximum stack depth when parsing the callchain (default 127)"),
 		OPT_STRING(0, "symfs", &sc.symfs, "directory", "look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &sc.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING_OPTARG(0, "list-fields", &sc.list_fields, "event",
+				  "list the fields of the file's tracepoints (or of one) and exit", ""),
 		OPT_END()
 	};
 	const char *const usage[] = { "tperf script [<options>]", NULL };
@@ -144,5 +225,6 @@ int cmd_script(int argc, const char **argv)
 		usage_with_options_msg(usage, options, "unknown field '%s' in -F", bad);
 	if (!sc.input || !*sc.input)
 		sc.input = perf_data__default_input();
+	script_stdout_buffer();
 	return run_script(&sc);
 }

@@ -30,6 +30,40 @@ static const char *key_header(enum sort_key_id k)
 	}
 }
 
+static bool dyn_key(enum sort_key_id k)
+{
+	return k >= SORT_DYN0 && k <= SORT_DYN_LAST;
+}
+
+/* Is key @i a column of @h (tracepoint keys only show for their events)? */
+static bool key_shown(const struct hists *h, int i)
+{
+	return !dyn_key(h->keys[i]) || h->dyn_header[h->keys[i] - SORT_DYN0];
+}
+
+static const char *column_header(const struct hists *h, int i)
+{
+	return dyn_key(h->keys[i]) ? h->dyn_header[h->keys[i] - SORT_DYN0] : key_header(h->keys[i]);
+}
+
+static bool field_key_shown(const struct hists *h)
+{
+	for (int d = 0; d < SORT_DYN_MAX; d++)
+		if (h->dyn_header[d] && !h->dyn_left[d])
+			return true;
+	return false;
+}
+
+/* The width of a tracepoint column: fixed, or (trace) its longest text. */
+static int dyn_len(const struct hists *h, const struct hist_entry *e, enum sort_key_id k)
+{
+	int d = k - SORT_DYN0, len = e->dyn_val[d] ? (int)strlen(e->dyn_val[d]) : 0;
+
+	if (h->dyn_left[d])	/* perf: the texts it compared or a field key computed */
+		return (e->dyn_compared & (1u << d)) || field_key_shown(h) ? len : 0;
+	return len > h->dyn_width[d] ? len : h->dyn_width[d];
+}
+
 static size_t comm_len(const struct hist_entry *e)
 {
 	return e->thread ? strlen(e->thread->comm->str) : strlen(e->comm->str);
@@ -64,6 +98,8 @@ static void compute_widths(const struct hists *h, int *w)
 				len = comm_len(e) + 8;
 				break;
 			default:
+				if (dyn_key(h->keys[i]))
+					len = dyn_len(h, e, h->keys[i]);
 				break;
 			}
 			if (len > w[i])
@@ -71,13 +107,27 @@ static void compute_widths(const struct hists *h, int *w)
 		}
 	}
 	for (int i = 0; i < h->nr_keys; i++) {
-		int hl = strlen(key_header(h->keys[i]));
+		int hl = key_shown(h, i) ? (int)strlen(column_header(h, i)) : 0;
 
 		if (h->keys[i] == SORT_DSO && unresolved && w[i] < 16)
 			w[i] = 16;
 		if (w[i] < hl)
 			w[i] = hl;
 	}
+}
+
+/* perf pads the trace text only when another column follows */
+static void print_dyn(FILE *fp, const struct hists *h, const struct hist_entry *e, int d, int w,
+		      bool last)
+{
+	const char *v = e->dyn_val[d] ? e->dyn_val[d] : "";
+
+	if (h->dyn_left[d] && last)
+		fprintf(fp, "%.*s", w, v);
+	else if (h->dyn_left[d])
+		fprintf(fp, "%-*.*s", w, w, v);
+	else
+		fprintf(fp, "%*.*s", w, w, v);
 }
 
 static void print_key(FILE *fp, const struct hist_entry *e, enum sort_key_id k, int w)
@@ -122,13 +172,21 @@ static void print_headers(FILE *fp, const struct hists *h, const struct hists_pr
 		fprintf(fp, "%8s", "Overhead");
 	if (o->show_nr_samples)
 		fprintf(fp, "  %12s", "Samples");
-	for (int i = 0; i < h->nr_keys; i++)
-		fprintf(fp, "  %-*.*s", w[i], w[i], key_header(h->keys[i]));
+	for (int i = 0; i < h->nr_keys; i++) {
+		if (!key_shown(h, i))
+			continue;
+		if (dyn_key(h->keys[i]) && !h->dyn_left[h->keys[i] - SORT_DYN0])
+			fprintf(fp, "  %*.*s", w[i], w[i], column_header(h, i));
+		else
+			fprintf(fp, "  %-*.*s", w[i], w[i], column_header(h, i));
+	}
 	fprintf(fp, "\n# ");
 	fprintf(fp, "%s", h->children ? "........  ........" : "........");
 	if (o->show_nr_samples)
 		fprintf(fp, "  ............");
 	for (int i = 0; i < h->nr_keys; i++) {
+		if (!key_shown(h, i))
+			continue;
 		fprintf(fp, "  ");
 		for (int k = 0; k < w[i]; k++)
 			fputc('.', fp);
@@ -165,8 +223,13 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 		if (o->show_nr_samples)
 			fprintf(fp, "  %12" PRIu64, e->nr_samples);
 		for (int i = 0; i < h->nr_keys; i++) {
+			if (!key_shown(h, i))
+				continue;
 			fprintf(fp, "  ");
-			print_key(fp, e, h->keys[i], w[i]);
+			if (dyn_key(h->keys[i]))
+				print_dyn(fp, h, e, h->keys[i] - SORT_DYN0, w[i], i == h->nr_keys - 1);
+			else
+				print_key(fp, e, h->keys[i], w[i]);
 		}
 		fprintf(fp, "\n");
 		if (chains)

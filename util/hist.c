@@ -61,9 +61,26 @@ static int pid_of(const struct hist_entry *e)
 	return e->thread ? e->thread->tid : -1;
 }
 
+/*
+ * Tracepoint keys: perf orders a field by memcmp() of its bytes, the larger
+ * first; the trace text by strcmp(), the smaller first.
+ */
+static int dyn_sort(int i, const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->dyn_raw[i] || b->dyn_raw[i])
+		return -cmp_str_null_last(a->dyn_raw[i], b->dyn_raw[i]);
+	/* perf computes the text when it first compares it: the entries
+	 * (and templates) compared here are never const objects */
+	((struct hist_entry *)a)->dyn_compared |= 1u << i;
+	((struct hist_entry *)b)->dyn_compared |= 1u << i;
+	return cmp_str_null_last(a->dyn_val[i], b->dyn_val[i]);
+}
+
 /* The key's output order (perf's sort function of the key). */
 static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
 {
+	if (k >= SORT_DYN0 && k <= SORT_DYN_LAST)
+		return dyn_sort(k - SORT_DYN0, a, b);
 	switch (k) {
 	case SORT_COMM:
 		return strcmp(a->comm->str, b->comm->str);

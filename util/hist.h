@@ -12,7 +12,10 @@
 
 #include "callchain.h"
 
-enum sort_key_id { SORT_COMM, SORT_DSO, SORT_SYM, SORT_PID, SORT_TID, SORT_CPU, SORT_NR_KEYS };
+/* SORT_DYN0.. are tracepoint keys (trace, event fields): util/sort-trace.h */
+#define SORT_DYN_MAX 4
+enum sort_key_id { SORT_COMM, SORT_DSO, SORT_SYM, SORT_PID, SORT_TID, SORT_CPU,
+		   SORT_DYN0, SORT_DYN_LAST = SORT_DYN0 + SORT_DYN_MAX - 1, SORT_NR_KEYS };
 
 /* A node of perf's red-black trees, which tperf rebuilds to get perf's order. */
 struct hist_rb_node {
@@ -35,6 +38,12 @@ struct hist_entry {
 	u64 max_depth;			/* longest chain appended (perf's tie rule) */
 	u64 seq;			/* creation order */
 	struct hist_rb_node in_node;	/* in the tree samples are added to */
+	/* tracepoint keys (interned): the text shown, and the field's bytes in
+	 * hex that identify and order it (NULL: ordered by the text) */
+	const char *dyn_val[SORT_DYN_MAX], *dyn_raw[SORT_DYN_MAX];
+	/* bit i: the trace text of key i took part in a comparison (perf
+	 * only counts such texts in the column's width) */
+	unsigned int dyn_compared;
 };
 
 struct hists {
@@ -50,6 +59,11 @@ struct hists {
 	int nr_keys;
 	bool children;			/* --children */
 	const struct callchain_param *cc;
+	/* tracepoint key columns: header (NULL: not shown for this event),
+	 * minimum width, text left-aligned and never cut (trace) or right-aligned */
+	const char *dyn_header[SORT_DYN_MAX];
+	int dyn_width[SORT_DYN_MAX];
+	bool dyn_left[SORT_DYN_MAX];
 };
 
 /**

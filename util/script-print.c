@@ -9,11 +9,12 @@
 #include <string.h>
 
 #include "script-print.h"
+#include "script-trace.h"
 
 static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "comm", SF_COMM }, { "tid", SF_TID }, { "pid", SF_PID }, { "cpu", SF_CPU },
 	{ "time", SF_TIME }, { "period", SF_PERIOD }, { "event", SF_EVNAME }, { "ip", SF_IP },
-	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO },
+	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO }, { "trace", SF_TRACE },
 };
 
 static unsigned int field_bit(const char *name)
@@ -44,18 +45,39 @@ int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t
 			o->user_set = true;
 		}
 		first = false;
-		if (op == '-')
+		if (op == '-') {
 			o->fields &= ~bit;
-		else
+			o->removed |= bit;
+			o->added &= ~bit;
+		} else {
 			o->fields |= bit;
+			o->added |= bit;
+			o->removed &= ~bit;
+		}
 	}
 	return 0;
 }
 
+/* perf's tracepoint default, with -F's changes or -F's list */
+static unsigned int script_fields__for_tracepoint(const struct script_opts *o,
+						  const struct perf_event_attr *a)
+{
+	unsigned int f = SF_DEFAULT_TP;
+
+	if (o->user_set)
+		return o->fields;
+	if (!o->added && !o->removed && (a->sample_type & PERF_SAMPLE_CALLCHAIN))
+		f |= SF_IP | SF_SYM | SF_SYMOFF | SF_DSO;
+	return (f | o->added) & ~o->removed;
+}
+
 unsigned int script_fields__for_attr(const struct script_opts *o, const struct perf_event_attr *a)
 {
-	unsigned int f = o->fields;
+	unsigned int f = o->fields & ~SF_TRACE;
 	u64 t = a->sample_type;
+
+	if (a->type == PERF_TYPE_TRACEPOINT)
+		f = script_fields__for_tracepoint(o, a);
 
 	if (!(t & PERF_SAMPLE_CPU))
 		f &= ~SF_CPU;
@@ -171,6 +193,9 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 		fprintf(fp, "%10" PRIu64 " ", period);
 	if (f & SF_EVNAME)
 		fprintf(fp, "%*s: ", o->name_width, name);
+	if ((f & SF_TRACE) && o->trace && attr->type == PERF_TYPE_TRACEPOINT &&
+	    script_trace__fprintf(fp, o->trace, attr, s))
+		return -EIO;
 	if (f & (SF_IP | SF_SYM | SF_DSO)) {
 		if (chain) {
 			fputc('\n', fp);

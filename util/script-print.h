@@ -16,11 +16,17 @@ enum script_field {
 	SF_COMM = 1 << 0, SF_TID = 1 << 1, SF_PID = 1 << 2, SF_CPU = 1 << 3,
 	SF_TIME = 1 << 4, SF_PERIOD = 1 << 5, SF_EVNAME = 1 << 6, SF_IP = 1 << 7,
 	SF_SYM = 1 << 8, SF_SYMOFF = 1 << 9, SF_DSO = 1 << 10,
+	SF_TRACE = 1 << 11,		/* a tracepoint's payload (script-trace.h) */
 };
 
 /* perf's default for hardware, software, raw and breakpoint events */
 #define SF_DEFAULT (SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | \
 		    SF_SYMOFF | SF_DSO | SF_PERIOD)
+
+/* perf's default for tracepoints (with a callchain: + ip,sym,symoff,dso) */
+#define SF_DEFAULT_TP (SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_TRACE)
+
+struct script_trace;
 
 struct script_opts {
 	unsigned int fields;
@@ -28,6 +34,9 @@ struct script_opts {
 	bool ns;			/* --ns: nanoseconds */
 	int max_stack;
 	int name_width;			/* width of the event name column */
+	/* "-F +f,-g" without a list: the changes, applied to each default */
+	unsigned int added, removed;
+	struct script_trace *trace;	/* tracepoint formats, or NULL */
 };
 
 /**

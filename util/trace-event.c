@@ -3,8 +3,11 @@
  * libtraceevent handle and plugins (see trace-event.h).
  */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "machine.h"
 #include "trace-event.h"
 
 int trace_event__init(struct trace_event *t, int long_size, int big_endian, int page_size)
@@ -29,6 +32,7 @@ void trace_event__exit(struct trace_event *t)
 	if (t->plugins)
 		tep_unload_plugins(t->plugins, t->tep);
 	tep_free(t->tep);
+	free(t->bad);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -60,6 +64,73 @@ int trace_event__parse_format(struct trace_event *t, const char *sys,
 	return tep_parse_event(t->tep, buf, size, sys) ? -EINVAL : 0;
 }
 
+/* The value of the line "@key..." in @buf (@size bytes), at most @n-1 bytes. */
+static bool format_line(const char *buf, size_t size, const char *key, char *out, size_t n)
+{
+	size_t kl = strlen(key);
+
+	for (const char *l = buf; l < buf + size;) {
+		const char *e = memchr(l, '\n', buf + size - l);
+		size_t len = e ? (size_t)(e - l) : (size_t)(buf + size - l);
+
+		if (len >= kl && !memcmp(l, key, kl)) {
+			len -= kl;
+			if (len >= n)
+				len = n - 1;
+			memcpy(out, l + kl, len);
+			out[len] = '\0';
+			return true;
+		}
+		l += len + 1;
+	}
+	return false;
+}
+
+static int remember_bad(struct trace_event *t, const char *sys, const char *buf, size_t size)
+{
+	struct trace_event_bad *b = realloc(t->bad, (t->nr_bad + 1) * sizeof(*b));
+	char name[96] = "?", id[24];
+
+	if (!b)
+		return -ENOMEM;
+	t->bad = b;
+	b += t->nr_bad++;
+	memset(b, 0, sizeof(*b));
+	format_line(buf, size, "name: ", name, sizeof(name));
+	b->id = format_line(buf, size, "ID: ", id, sizeof(id)) ? atoi(id) : -1;
+	snprintf(b->name, sizeof(b->name), "%.30s:%s", sys, name);
+	return -EINVAL;
+}
+
+int trace_event__parse_format_sys(struct trace_event *t, const char *sys,
+				  const char *buf, size_t size)
+{
+	if (!trace_event__parse_format(t, sys, buf, size))
+		return 0;
+	return remember_bad(t, sys, buf, format_text_len(buf, size));
+}
+
+void trace_event__prefer_kernel_text(struct trace_event *t)
+{
+	int n = tep_get_events_count(t->tep);
+
+	for (int i = 0; i < n; i++) {
+		struct tep_event *ev = tep_get_event(t->tep, i);
+
+		if (ev && ev->handler && !(ev->flags & TEP_EVENT_FL_FAILED) &&
+		    ev->print_fmt.format && !trace_event__bad(t, ev->id))
+			ev->handler = NULL;
+	}
+}
+
+struct trace_event_bad *trace_event__bad(struct trace_event *t, int id)
+{
+	for (int i = 0; i < t->nr_bad; i++)
+		if (t->bad[i].id == id)
+			return &t->bad[i];
+	return NULL;
+}
+
 struct tep_event *trace_event__payload(struct trace_event *t, struct tep_record *rec,
 				       struct trace_seq *s)
 {
@@ -69,4 +140,23 @@ struct tep_event *trace_event__payload(struct trace_event *t, struct tep_record 
 		return NULL;
 	tep_print_event(t->tep, s, rec, "%s", TEP_PRINT_INFO);
 	return ev;
+}
+
+/* tep_func_resolver_t over the machine's kernel map */
+static char *resolve_kernel(void *priv, unsigned long long *addrp, char **modp)
+{
+	struct addr_location al;
+
+	machine__resolve_addr(priv, NULL, PERF_RECORD_MISC_KERNEL, *addrp, &al);
+	if (!al.sym)
+		return NULL;
+	*addrp -= al.addr - al.sym->start;
+	if (modp)
+		*modp = NULL;
+	return (char *)al.sym->name;
+}
+
+void trace_event__set_machine(struct trace_event *t, struct machine *m)
+{
+	tep_set_function_resolver(t->tep, resolve_kernel, m);
 }

@@ -6,12 +6,22 @@
 #ifndef TPERF_TRACE_EVENT_H
 #define TPERF_TRACE_EVENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <traceevent/event-parse.h>
+
+/* An event whose format libtraceevent could not parse (see tracing-data.h). */
+struct trace_event_bad {
+	int id;				/* its "ID:" line, or -1 when unreadable */
+	char name[128];			/* "sys:name", or "sys:?" */
+	bool warned;			/* a user was told once */
+};
 
 struct trace_event {
 	struct tep_handle *tep;
 	struct tep_plugin_list *plugins;
+	struct trace_event_bad *bad;	/* formats that failed to parse */
+	int nr_bad;
 };
 
 /**
@@ -33,6 +43,39 @@ void trace_event__exit(struct trace_event *t);
  */
 int trace_event__parse_format(struct trace_event *t, const char *sys,
 			      const char *buf, size_t size);
+
+/**
+ * trace_event__parse_format_sys - trace_event__parse_format() that, when the
+ * format cannot be parsed, remembers the event (its ID and name, read from
+ * the text) in @t->bad so that its samples can be printed raw
+ * Returns 0 or -EINVAL (remembered), -ENOMEM.
+ */
+int trace_event__parse_format_sys(struct trace_event *t, const char *sys,
+				  const char *buf, size_t size);
+
+/**
+ * trace_event__prefer_kernel_text - for every event whose own print fmt
+ * parsed, drop the print handler a plugin registered for it, so that its
+ * text is the kernel's (and Linux perf's) rather than the plugin's older
+ * layout (sched_switch's "comm:pid [prio]", kmem's "(func+off)", ...).
+ * Plugins still supply the print helpers formats call and the handlers of
+ * events whose print fmt libtraceevent cannot parse.
+ */
+void trace_event__prefer_kernel_text(struct trace_event *t);
+
+struct machine;
+
+/**
+ * trace_event__set_machine - resolve the kernel addresses formats print
+ * with %pS/%ps (kmem's call_site, timer functions...) through @m's kernel
+ * map, as perf does; without it they print as hex
+ */
+void trace_event__set_machine(struct trace_event *t, struct machine *m);
+
+/**
+ * trace_event__bad - the failed format of event @id, or NULL
+ */
+struct trace_event_bad *trace_event__bad(struct trace_event *t, int id);
 
 /**
  * trace_event__payload - the event's text as the kernel prints it in `trace`

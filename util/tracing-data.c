@@ -14,6 +14,7 @@
 #include "evsel.h"
 #include "fs.h"
 #include "header.h"
+#include "trace-event.h"
 #include "tracing-data.h"
 
 static int put_file(struct wbuf *b, const char *path, int len_bytes)
@@ -184,4 +185,201 @@ int tracing_data__build(struct evlist *evlist, void **buf, size_t *size)
 	*buf = b.buf;
 	*size = b.len;
 	return 0;
+}
+
+/* Reading: a bounded cursor over the blob. */
+struct td_rd {
+	const char *p, *end;
+	bool swap;
+};
+
+static int rd(struct td_rd *r, void *out, size_t n)
+{
+	if ((size_t)(r->end - r->p) < n)
+		return -EINVAL;
+	memcpy(out, r->p, n);
+	r->p += n;
+	return 0;
+}
+
+static int rd_u32(struct td_rd *r, u32 *v)
+{
+	int err = rd(r, v, 4);
+
+	if (!err && r->swap)
+		*v = __builtin_bswap32(*v);
+	return err;
+}
+
+static int rd_u64(struct td_rd *r, u64 *v)
+{
+	int err = rd(r, v, 8);
+
+	if (!err && r->swap)
+		*v = __builtin_bswap64(*v);
+	return err;
+}
+
+static const char *rd_str(struct td_rd *r)
+{
+	const char *s = r->p, *nul = memchr(r->p, '\0', (size_t)(r->end - r->p));
+
+	if (!nul)
+		return NULL;
+	r->p = nul + 1;
+	return s;
+}
+
+/* A section of @len bytes: *@sec points into the blob. */
+static int rd_sec(struct td_rd *r, u64 len, const char **sec)
+{
+	if (len > (u64)(r->end - r->p))
+		return -EINVAL;
+	*sec = r->p;
+	r->p += len;
+	return 0;
+}
+
+/* A NUL-terminated copy of a section, for the parsers that want a string. */
+static char *dup_sec(const char *sec, u64 len)
+{
+	char *s = malloc(len + 1);
+
+	if (s) {
+		memcpy(s, sec, len);
+		s[len] = '\0';
+	}
+	return s;
+}
+
+static int rd_header_page(struct td_rd *r, struct trace_event *t, int long_size)
+{
+	const char *name = rd_str(r), *sec;
+	u64 len;
+	char *copy;
+
+	if (!name || strcmp(name, "header_page") || rd_u64(r, &len) || rd_sec(r, len, &sec))
+		return -EINVAL;
+	copy = dup_sec(sec, len);
+	if (!copy)
+		return -ENOMEM;
+	/* an unparsable header page only costs the ftrace page layout */
+	tep_parse_header_page(t->tep, copy, len, long_size);
+	free(copy);
+	name = rd_str(r);
+	if (!name || strcmp(name, "header_event") || rd_u64(r, &len) || rd_sec(r, len, &sec))
+		return -EINVAL;
+	return 0;
+}
+
+static int rd_formats(struct td_rd *r, struct trace_event *t, const char *sys)
+{
+	const char *sec;
+	u32 nr;
+	u64 len;
+	int err;
+
+	if (rd_u32(r, &nr))
+		return -EINVAL;
+	for (u32 i = 0; i < nr; i++) {
+		if (rd_u64(r, &len) || rd_sec(r, len, &sec))
+			return -EINVAL;
+		err = trace_event__parse_format_sys(t, sys, sec, len);
+		if (err == -ENOMEM)
+			return err;
+	}
+	return 0;
+}
+
+static int rd_systems(struct td_rd *r, struct trace_event *t)
+{
+	u32 nr;
+	int err;
+
+	if (rd_u32(r, &nr))
+		return -EINVAL;
+	for (u32 i = 0; i < nr; i++) {
+		const char *sys = rd_str(r);
+
+		if (!sys)
+			return -EINVAL;
+		err = rd_formats(r, t, sys);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* kallsyms, printk formats (u32 sizes) and, from 0.6, saved cmdlines (u64). */
+static int rd_tables(struct td_rd *r, struct trace_event *t, bool v06)
+{
+	int (*parse[3])(struct tep_handle *, const char *) = {
+		tep_parse_kallsyms, tep_parse_printk_formats, tep_parse_saved_cmdlines,
+	};
+
+	for (int i = 0; i < (v06 ? 3 : 2); i++) {
+		const char *sec;
+		char *copy;
+		u64 len;
+		u32 len32;
+
+		if (i < 2 && rd_u32(r, &len32))
+			return -EINVAL;
+		if (i < 2)
+			len = len32;
+		else if (rd_u64(r, &len))
+			return r->p == r->end ? 0 : -EINVAL;	/* perf may omit it */
+		if (rd_sec(r, len, &sec))
+			return -EINVAL;
+		if (!len)
+			continue;
+		copy = dup_sec(sec, len);
+		if (!copy)
+			return -ENOMEM;
+		parse[i](t->tep, copy);
+		free(copy);
+	}
+	return 0;
+}
+
+static int rd_all(struct td_rd *r, struct trace_event *t)
+{
+	const char *version;
+	u8 big, long_size;
+	u32 page_size;
+	int err;
+
+	if ((size_t)(r->end - r->p) < 10 || memcmp(r->p, "\x17\x08\x44tracing", 10))
+		return -EINVAL;
+	r->p += 10;
+	version = rd_str(r);
+	if (!version || rd(r, &big, 1) || rd(r, &long_size, 1))
+		return -EINVAL;
+	r->swap = !!big != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	if (rd_u32(r, &page_size) || (long_size != 4 && long_size != 8))
+		return -EINVAL;
+	err = trace_event__init(t, long_size, big, (int)page_size);
+	if (err)
+		return err;
+	err = rd_header_page(r, t, long_size);
+	err = err ? err : rd_formats(r, t, "ftrace");
+	err = err ? err : rd_systems(r, t);
+	return err ? err : rd_tables(r, t, strcmp(version, "0.5") > 0);
+}
+
+/**
+ * tracing_data__parse - see util/tracing-data.h
+ */
+int tracing_data__parse(struct trace_event *t, const void *data, size_t size)
+{
+	struct td_rd r = { data, (const char *)data + size, false };
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	err = rd_all(&r, t);
+	if (err)
+		trace_event__exit(t);
+	else
+		trace_event__prefer_kernel_text(t);
+	return err;
 }

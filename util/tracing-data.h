@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 struct evlist;
+struct trace_event;
 
 /**
  * tracing_data__build - the tracing data for the tracepoints of @evlist
@@ -23,5 +24,19 @@ struct evlist;
  * Return: 0 or -errno (tracefs not mounted, a format file unreadable).
  */
 int tracing_data__build(struct evlist *evlist, void **buf, size_t *size);
+
+/**
+ * tracing_data__parse - load perf's tracing data (versions 0.5 and 0.6, either
+ * byte order) into a new libtraceevent handle with its plugins
+ * @t: initialised here; trace_event__exit() it after a 0 return
+ * @data: the blob (TRACING_DATA feature or pipe-mode record), @size bytes
+ *
+ * Event formats that libtraceevent cannot parse do not fail the load: they
+ * are listed in @t->bad (see trace_event__bad()).  kallsyms, printk formats
+ * and saved cmdlines are loaded when present.
+ *
+ * Return: 0, -EINVAL (malformed data: nothing is left allocated) or -ENOMEM.
+ */
+int tracing_data__parse(struct trace_event *t, const void *data, size_t size);
 
 #endif

@@ -93,7 +93,11 @@ test_expect_success '-q prints the entries only' '
 test_expect_success 'a missing file and a bad sort key are errors' '
 	test_expect_code 1 tperf report -i /nonexistent/perf.data >out 2>err &&
 	grep "^tperf: .*/nonexistent/perf.data" err &&
-	test_expect_code 129 tperf report -i /dev/null --sort nosuchkey 2>err &&
+	test_expect_code 129 tperf report -i /dev/null --sort no-such-key 2>err &&
+	grep "unknown sort key in '"'"'no-such-key'"'"'" err &&
+	f=$DATA_DIR/kdab-uprobe-tracepoint/probe.data.file &&
+	test_expect_code 129 tperf report -i $f --sort nosuchkey >out 2>err &&
+	test ! -s out &&
 	grep "unknown sort key in '"'"'nosuchkey'"'"'" err
 '
 
