@@ -4,7 +4,8 @@
 # (semaphores set, deleted on every way out), probes made by 'tperf probe'
 # are recorded with their argument values (PERF_SAMPLE_RAW), and Linux
 # perf's 'perf script' decodes the values from tperf's file (the tracing
-# data tperf writes): they equal what the program computed.
+# data tperf writes): they equal what the program computed; 'tperf script'
+# prints them as perf script does.
 . "$(dirname "$0")/lib.sh"
 
 B=$TRASH/bin
@@ -72,6 +73,21 @@ test_expect_success ROOT,PERF 'record of probes: the values equal what the progr
 		} >expect &&
 		test_cmp expect actual || return 1
 	done
+'
+
+test_expect_success ROOT,PERF 'tperf script prints the probe records as perf script' '
+	test_when_finished "$cleanup" &&
+	tperf probe -q -x "$B/target0" "visit it->name:string it[1].weight n" &&
+	tperf probe -q -x "$B/target0" "add%return \$retval" &&
+	tperf record -q -o s.data -e "probe_target0:*" -e sdt_target:loop -e sdt_targetlib:scale \
+		-- "$B/target0" >/dev/null &&
+	for f in "" "-F event,trace" "-F comm,pid,event,trace"; do
+		HOME=$TRASH perf script -i s.data $f 2>/dev/null >expect &&
+		test $(wc -l <expect) = 12 &&
+		tperf script -i s.data $f >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	grep -q "probe_target0:visit: ([0-9a-f]*) name=\"one\" weight=20 n=3$" actual
 '
 
 test_expect_success ROOT 'record -e sdt_*: the probes go when tperf is stopped by a signal' '
