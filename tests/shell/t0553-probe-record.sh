@@ -115,7 +115,7 @@ test_expect_success ROOT 'record -e sdt_*: the probes go when tperf is stopped b
 
 test_expect_success 'record -e sdt_*: errors' '
 	test_must_fail tperf record -o err.data -e sdt_target:loop "$B/target2" 2>err &&
-	grep -q "SDT events need the workload after '"'"'--'"'"'" err &&
+	grep -q "SDT events need the workload after '"'"'--'"'"' (tperf record -e sdt_target:loop -- ./prog), or the event made first with '"'"'tperf probe -x BINARY sdt_target:loop'"'"'" err &&
 	test_must_fail tperf record -o err.data -e sdt_target:nosuch -- "$B/target2" 2>err &&
 	grep -q "no SDT marker '"'"'sdt_target:nosuch'"'"' in '"'"'$B/target2'"'"' or its libraries" err &&
 	test ! -e err.data
