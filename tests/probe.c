@@ -248,6 +248,15 @@ TPERF_TEST(probe_filter_expr, "probe: name filters: globs with !, &, |, () as pe
 		TEST_ASSERT_EQUAL(bad[i].expr, pos, bad[i].pos);
 		TEST_ASSERT_VAL("nothing made", f == NULL);
 	}
+	{	/* deep nesting is refused, not a stack overflow */
+		char deep[5002];
+
+		memset(deep, '!', 5000);
+		strcpy(deep + 5000, "a");
+		TEST_ASSERT_EQUAL("deep", probe_filter__add(&f, deep, &pos), -EINVAL);
+		memset(deep, '(', 5001);
+		TEST_ASSERT_EQUAL("deep (", probe_filter__add(&f, deep, &pos), -EINVAL);
+	}
 	TEST_ASSERT_EQUAL("a*", probe_filter__add(&f, "a*", &pos), 0);
 	TEST_ASSERT_EQUAL("or v*", probe_filter__add(&f, "v*", &pos), 0);
 	TEST_ASSERT_VAL("or-ed", probe_filter__match(f, "add") && probe_filter__match(f, "visit") &&

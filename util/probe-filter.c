@@ -20,7 +20,10 @@ struct probe_filter {
 struct filter_parser {
 	const char *start, *p;
 	int err;
+	int factors;	/* at most MAX_FACTORS: bounded recursion and tree */
 };
+
+#define MAX_FACTORS 2000
 
 static struct probe_filter *node(struct filter_parser *ps, enum filter_op op,
 				 struct probe_filter *l, struct probe_filter *r)
@@ -55,6 +58,10 @@ static struct probe_filter *parse_factor(struct filter_parser *ps)
 	size_t len;
 
 	skip_spaces(ps);
+	if (++ps->factors > MAX_FACTORS) {	/* too complex: refused there */
+		ps->err = ps->err ?: -EINVAL;
+		return NULL;
+	}
 	if (*ps->p == '!') {
 		ps->p++;
 		return node(ps, F_NOT, parse_factor(ps), NULL);
