@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "util/config.h"
 #include "util/debug.h"
 #include "util/fs.h"
 #include "util/parse-options.h"
@@ -657,6 +658,8 @@ int cmd_probe(int argc, const char **argv)
 		OPT_STRING_OPTARG('l', "list", &o.list, "[GROUP:]EVENT", "list up probe events", ""),
 		OPT_STRING('x', "exec", &o.exec, "executable|path", "target executable or library"),
 		OPT_BOOLEAN('n', "dry-run", &o.dry_run, "print the uprobe lines, write nothing"),
+		OPT_INCR('v', "verbose", &tperf_config.verbose,
+			 "be more verbose (the uprobe lines as they are written)"),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "print no messages on success"),
 		OPT_BOOLEAN('f', "force", &o.force, "add events with an existing name (suffixed _N)"),
 		OPT_STRING('L', "line", &o.line, "FUNC[:RLN[+NUM|-RLN2]]|SRC:ALN[+NUM|-ALN2]",

@@ -51,6 +51,14 @@ test_expect_success PERF '-D prints the lines of each definition, as perf' '
 	head -1 expect | test_cmp - actual
 '
 
+test_expect_success PERF '-v: the lines written, as perf -v prints them' '
+	HOME=$TRASH perf probe -n -v -x "$B/target2" "visit it->name:string n" 2>&1 |
+		grep "^Writing event: " >expect &&
+	test -s expect &&
+	tperf probe -n -v -x "$B/target2" "visit it->name:string n" 2>actual >/dev/null &&
+	test_cmp expect actual
+'
+
 test_expect_success ROOT '-D writes nothing' '
 	tperf probe -x "$B/target0" -D "t0556=add" >/dev/null &&
 	! grep -q "t0556" /sys/kernel/tracing/uprobe_events
