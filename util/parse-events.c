@@ -18,6 +18,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <unistd.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -1320,6 +1321,24 @@ static int tp_unknown(struct pe_state *st, const char *at, const char *tracefs,
 	return ret;
 }
 
+/* tracefs exists but this user may not look into it (mode 700, not root) */
+static bool tp_no_access(const char *tracefs)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/events", tracefs);
+	return access(path, R_OK | X_OK) && errno == EACCES;
+}
+
+static const char *tp_access_help(const char *tracefs)
+{
+	static char help[PATH_MAX + 96];
+
+	snprintf(help, sizeof(help), "run as root, or as root: mount -o remount,mode=755 %s",
+		 tracefs);
+	return help;
+}
+
 int (*parse_events__sdt_hook)(const char *sys, const char *name, char *msg, size_t size);
 
 static int pe_tracepoint(struct pe_state *st, const char *at, const char *sys, const char *name)
@@ -1334,9 +1353,17 @@ static int pe_tracepoint(struct pe_state *st, const char *at, const char *sys, c
 	if (parse_events__sdt_hook && tracefs && !strncmp(sys, "sdt_", 4) &&
 	    parse_events__sdt_hook(sys, name, path, sizeof(path)))
 		return pe_error(st, at, NULL, "%s", path);
+	if (!tracefs && (errno == EPERM || errno == EACCES))
+		return pe_error(st, at, "run as root, or mount it: mount -t tracefs nodev /sys/kernel/tracing",
+				"tracefs is not mounted and mounting it needs root, cannot find tracepoint '%s:%s'",
+				sys, name);
 	if (!tracefs)
 		return pe_error(st, at, "mount it: mount -t tracefs nodev /sys/kernel/tracing",
 				"tracefs is not mounted, cannot find tracepoint '%s:%s'", sys, name);
+	if (tp_no_access(tracefs))
+		return pe_error(st, at, tp_access_help(tracefs),
+				"no permission to read tracefs ('%s'), cannot find tracepoint '%s:%s'",
+				tracefs, sys, name);
 	if (!has_glob(sys) && !has_glob(name)) {
 		if (tp_read_id(tracefs, sys, name, &id))
 			return tp_unknown(st, at, tracefs, sys, name);

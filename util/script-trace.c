@@ -39,40 +39,12 @@ void script_trace__exit(struct script_trace *st)
 	st->loaded = false;
 }
 
-/* A field's bytes in hex: "0x1f" for a number, "[01 02 ..]" for the rest. */
-static void raw_field(struct trace_seq *q, struct tep_format_field *f, const u8 *d, u32 size)
+/* A sample of an event the file has no format for: its bytes in hex. */
+static void raw_payload(struct trace_seq *q, const struct perf_sample *s)
 {
-	unsigned long long v;
-
-	if ((u32)f->offset > size || (u32)f->size > size - (u32)f->offset) {
-		trace_seq_printf(q, " %s=?", f->name);
-		return;
-	}
-	if (!(f->flags & TEP_FIELD_IS_ARRAY) &&
-	    (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8) &&
-	    !tep_read_number_field(f, d, &v)) {
-		trace_seq_printf(q, " %s=0x%llx", f->name, v);
-		return;
-	}
-	trace_seq_printf(q, " %s=[", f->name);
-	for (int i = 0; i < f->size; i++)
-		trace_seq_printf(q, i ? " %02x" : "%02x", d[f->offset + i]);
-	trace_seq_puts(q, "]");
-}
-
-/* A sample whose format did not parse: its fields, or its bytes, in hex. */
-static void raw_payload(struct script_trace *st, int id, const struct perf_sample *s)
-{
-	struct tep_event *ev = tep_find_event(st->te.tep, id);
-	struct trace_seq *q = &st->seq;
 	const u8 *d = s->raw_data;
 
-	if (ev && ev->format.fields) {
-		for (struct tep_format_field *f = ev->format.fields; f; f = f->next)
-			raw_field(q, f, d, s->raw_size);
-		return;
-	}
-	trace_seq_puts(q, " raw=");
+	trace_seq_puts(q, "raw=");
 	for (u32 i = 0; i < s->raw_size; i++)
 		trace_seq_printf(q, "%02x", d[i]);
 }
@@ -82,25 +54,26 @@ int script_trace__fprintf(FILE *fp, struct script_trace *st, const struct perf_e
 {
 	struct tep_record rec = { .cpu = (int)s->cpu, .size = (int)s->raw_size,
 				  .data = (void *)s->raw_data, .ts = s->time };
-	struct trace_event_bad *b = NULL;
 	struct trace_seq *q = &st->seq;
+	struct trace_event_bad *b;
+	struct tep_event *ev;
 
 	if (!st->loaded || !s->raw_data)
 		return 0;
 	trace_seq_reset(q);
-	if (st->te.nr_bad)
-		b = trace_event__bad(&st->te, (int)attr->config);
-	if (!b && tep_find_event(st->te.tep, (int)attr->config)) {
+	ev = tep_find_event(st->te.tep, (int)attr->config);
+	b = st->te.nr_bad ? trace_event__bad(&st->te, (int)attr->config) : NULL;
+	/* a print fmt that failed prints "[FAILED TO PARSE] field=value..." */
+	if (ev && (!b || ev->format.fields))
 		tep_print_event(st->te.tep, q, &rec, "%s", TEP_PRINT_INFO);
-	} else {
-		raw_payload(st, (int)attr->config, s);
-		if (b && !b->warned) {
-			b->warned = true;
-			st->warn = b->name;
-		} else if (!b && !st->warned_unknown) {
-			st->warned_unknown = true;
-			st->warn = "";	/* no format at all */
-		}
+	else
+		raw_payload(q, s);
+	if (b && !b->warned) {
+		b->warned = true;
+		st->warn = b->name;
+	} else if (!b && !ev && !st->warned_unknown) {
+		st->warned_unknown = true;
+		st->warn = "";	/* no format at all */
 	}
 	if (q->len && fwrite(q->buffer, 1, q->len, fp) != q->len)
 		return -EIO;

@@ -48,8 +48,9 @@ void script_trace__set_machine(struct script_trace *st, struct machine *m);
 
 /**
  * script_trace__fprintf - the payload of tracepoint sample @s of @attr, as
- * libtraceevent prints it; an event whose format could not be parsed is
- * printed as its raw fields in hex ("name=0x..." or "raw=<hex bytes>")
+ * libtraceevent prints it; an event whose print fmt could not be parsed
+ * prints as libtraceevent (and perf) print it, "[FAILED TO PARSE]" and its
+ * raw fields, one without a format (or without fields) as "raw=<hex bytes>"
  * (st->warn is set the first time an event is printed raw)
  * Return: 0 or -EIO.
  */

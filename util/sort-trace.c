@@ -171,6 +171,52 @@ static bool word_value(const char *text, const char *name, char *out, size_t siz
 	return false;
 }
 
+/* A field's value as perf 6.1's libtraceevent prints it (tep_print_field). */
+static void print_field(struct trace_seq *q, const struct perf_sample *s,
+			struct tep_format_field *f)
+{
+	const unsigned char *d = s->raw_data;
+	unsigned long long v;
+	unsigned int off = (unsigned int)f->offset, len = (unsigned int)f->size;
+
+	if (off + len > s->raw_size || ((f->flags & TEP_FIELD_IS_DYNAMIC) &&
+					tep_read_number_field(f, d, &v)))
+		return;
+	if (f->flags & TEP_FIELD_IS_ARRAY) {
+		if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+			off = (unsigned int)(v & 0xffff);
+			len = (unsigned int)((v >> 16) & 0xffff);
+			if (f->flags & TEP_FIELD_IS_RELATIVE)
+				off += (unsigned int)(f->offset + f->size);
+			if ((size_t)off + len > s->raw_size)
+				return;
+		}
+		if ((f->flags & TEP_FIELD_IS_STRING) && len && memchr(d + off, '\0', len)) {
+			trace_seq_printf(q, "%s", (const char *)d + off);
+			return;
+		}
+		trace_seq_puts(q, "ARRAY[");
+		for (unsigned int i = 0; i < len; i++)
+			trace_seq_printf(q, i ? ", %02x" : "%02x", d[off + i]);
+		trace_seq_putc(q, ']');
+		return;
+	}
+	if (tep_read_number_field(f, d, &v))
+		return;
+	if (f->flags & TEP_FIELD_IS_POINTER)
+		trace_seq_printf(q, "0x%llx", v);
+	else if ((f->flags & TEP_FIELD_IS_SIGNED) && f->size == 4)
+		trace_seq_printf(q, (f->flags & TEP_FIELD_IS_LONG) ? "0x%x" : "%d", (int)v);
+	else if ((f->flags & TEP_FIELD_IS_SIGNED) && f->size == 2)
+		trace_seq_printf(q, "%2d", (short)v);
+	else if ((f->flags & TEP_FIELD_IS_SIGNED) && f->size == 1)
+		trace_seq_printf(q, "%1d", (signed char)v);
+	else if (f->flags & TEP_FIELD_IS_SIGNED)
+		trace_seq_printf(q, "%lld", v);
+	else
+		trace_seq_printf(q, (f->flags & TEP_FIELD_IS_LONG) ? "0x%llx" : "%llu", v);
+}
+
 /* The field's bytes in hex (its identity); NULL when they lie outside the data. */
 static const char *field_hex(struct machine *m, struct tep_format_field *f,
 			     const struct perf_sample *s, char *buf, size_t size)
@@ -221,7 +267,7 @@ static int fill_key(struct sort_trace *st, struct machine *m, struct tep_event *
 	text = payload(st, s);
 	if (!word_value(text, f->name, val, sizeof(val))) {
 		trace_seq_reset(&st->seq);
-		tep_print_field(&st->seq, (void *)s->raw_data, f);
+		print_field(&st->seq, s, f);
 		trace_seq_terminate(&st->seq);
 		snprintf(val, sizeof(val), "%s", st->seq.buffer);
 	}

@@ -105,9 +105,17 @@ static int remember_bad(struct trace_event *t, const char *sys, const char *buf,
 int trace_event__parse_format_sys(struct trace_event *t, const char *sys,
 				  const char *buf, size_t size)
 {
-	if (!trace_event__parse_format(t, sys, buf, size))
-		return 0;
-	return remember_bad(t, sys, buf, format_text_len(buf, size));
+	char id[24];
+	struct tep_event *ev;
+
+	if (trace_event__parse_format(t, sys, buf, size))
+		return remember_bad(t, sys, buf, format_text_len(buf, size));
+	/* libtraceevent adds an event whose print fmt failed, flagged */
+	size = format_text_len(buf, size);
+	ev = format_line(buf, size, "ID: ", id, sizeof(id)) ? tep_find_event(t->tep, atoi(id)) : NULL;
+	if (ev && (ev->flags & TEP_EVENT_FL_FAILED))
+		return remember_bad(t, sys, buf, size);
+	return 0;
 }
 
 void trace_event__prefer_kernel_text(struct trace_event *t)
