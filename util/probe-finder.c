@@ -1299,8 +1299,10 @@ static bool name_matches(Dwarf_Die *die, const char *name, const char *func)
 {
 	const char *linkage;
 
-	if (!probe_cxx__qualified(func))
-		return !strcmp(name, func);
+	if (!probe_cxx__qualified(func))	/* its name, or its mangled name, as perf */
+		return !strcmp(name, func) ||
+		       (!strncmp(func, "_Z", 2) && (linkage = linkage_name(die)) &&
+			!strcmp(linkage, func));
 	linkage = linkage_name(die);
 	return linkage && probe_cxx__match(func, linkage);
 }

@@ -41,6 +41,13 @@ for bin in cxx0 cxx2; do
 		test_cmp expect actual
 	'
 
+	test_expect_success CXX,PERF "$bin: a mangled name, as perf takes it" '
+		perf_lines "$B/$bin" "_ZN2ns5twiceEl x" >expect &&
+		test -s expect &&
+		tperf probe -n -x "$B/$bin" "_ZN2ns5twiceEl x" >actual &&
+		test_cmp expect actual
+	'
+
 	test_expect_success CXX,PERF "$bin: a method, both overloads, at perf's addresses" '
 		for m in _ZN2ns7Counter3addEi _ZN2ns7Counter3addEii; do
 			perf_lines "$B/$bin" "$m" || exit 1
