@@ -473,7 +473,7 @@ static int open_target(const char *path, struct probe_elf **pe)
 	return ret;
 }
 
-static int show_line(const char *path, const char *range)
+static int show_line(const char *path, const char *range, const char *source)
 {
 	char func[256], file[256], msg[512];
 	int start, end, ret;
@@ -488,7 +488,7 @@ static int show_line(const char *path, const char *range)
 	if (open_target(path, &pe))
 		return 1;
 	ret = probe_finder__show_lines(pe, *func ? func : NULL, *file ? file : NULL, start, end,
-				       relative, stdout, msg, sizeof(msg));
+				       relative, source, stdout, msg, sizeof(msg));
 	probe_elf__close(pe);
 	if (ret || fflush(stdout) || ferror(stdout)) {
 		error("%s", ret ? msg : strerror(errno));
@@ -636,7 +636,8 @@ static int run_mode(int argc, const char **argv, struct probe_opts *o)
 	if (o->funcs)
 		return funcs_mode(argc, argv, o);
 	if (o->line)
-		return need_exec(o, "--line") ? 1 : show_line(o->exec, o->line);
+		return need_exec(o, "--line") ? 1 : show_line(o->exec, o->line,
+								   o->fopts.source_prefix);
 	if (o->vars)
 		return vars_mode(o);
 	return -1;
@@ -670,6 +671,8 @@ int cmd_probe(int argc, const char **argv)
 		OPT_CALLBACK(0, "filter", &o.filters, "[!]FILTER",
 			     "a filter of names (with --vars/--funcs): globs, '!', '&', '|', ()",
 			     parse_opt_string_list),
+		OPT_STRING('s', "source", &o.fopts.source_prefix, "directory",
+			   "the folder the sources are in (-L, ;PTN), as perf's"),
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file",
 			   "vmlinux pathname (kernel probes: not available on this kernel)"),
 		OPT_BOOLEAN(0, "externs", &o.fopts.externs, "show global variables too (with --vars)"),

@@ -23,6 +23,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "probe-cxx.h"
 #include "probe-elf.h"
@@ -45,6 +46,7 @@ struct finder {
 	int src_line;		/* SRC:ALN, or the SRC;PTN line being tried */
 	const char *target_file;
 	FILE *vars_fp;		/* -V: list the variables instead of converting */
+	const char *source_prefix;	/* -s, for reading sources */
 	Dwarf_CFI *eh_cfi;	/* .eh_frame, read once (dwarf_cfi_end() it) */
 	bool eh_cfi_read;
 };
@@ -1198,18 +1200,52 @@ static bool lazy_match(const char *pattern, const char *line)
 	return !fnmatch(pat, text, 0);
 }
 
+/*
+ * Where to read source @path: itself, or with a prefix (-s) the first of
+ * PREFIX/PATH, then PATH without its leading folders one by one, that
+ * exists (perf's search, and its spelling "PREFIX//file.c").  Malloc'ed;
+ * NULL (with the message set) when none is found.
+ */
+static char *real_source(struct finder *f, const char *path)
+{
+	char *p = NULL;
+
+	if (!f->source_prefix) {
+		if (access(path, R_OK))
+			return fail(f, -errno, "cannot read the source '%s': %s (its folder "
+				    "may be given with --source)", path, strerror(errno)), NULL;
+		return strdup(path) ?: (fail(f, -ENOMEM, "out of memory"), NULL);
+	}
+	for (const char *tail = path; tail; tail = strchr(tail + 1, '/')) {
+		if (asprintf(&p, "%s/%s", f->source_prefix, tail) < 0)
+			return fail(f, -ENOMEM, "out of memory"), NULL;
+		if (!access(p, R_OK))
+			return p;
+		free(p);
+	}
+	fail(f, -ENOENT, "cannot find the source '%s' under '%s' (--source)", path,
+	     f->source_prefix);
+	return NULL;
+}
+
 /* Call @fn for each line of @path in [@first, @last] matching the pattern. */
 static int for_each_lazy_line(struct finder *f, const char *path, int first, int last,
 			      int (*fn)(struct finder *f, int line, void *arg), void *arg)
 {
-	FILE *src = fopen(path, "r");
+	char *real = real_source(f, path);
+	FILE *src = real ? fopen(real, "r") : NULL;
 	char *buf = NULL;
 	size_t cap = 0;
 	int ln = 0, ret = 0;
 
-	if (!src)
-		return fail(f, -errno, "cannot read the source '%s' for the pattern '%s': %s",
-			    path, f->def->lazy, strerror(errno));
+	if (!src) {
+		if (real)
+			ret = fail(f, -errno, "cannot read the source '%s' for the pattern "
+				   "'%s': %s", real, f->def->lazy, strerror(errno));
+		free(real);
+		return real ? ret : f->err ?: -ENOENT;
+	}
+	free(real);
 	while (!ret && getline(&buf, &cap, src) > 0) {
 		if (++ln < first)
 			continue;
@@ -1582,7 +1618,8 @@ int probe_finder__find(struct probe_elf *pe, const struct probe_def *def,
 		       const struct probe_finder_opts *o, struct probe_point **pts, int *nr,
 		       char *msg, size_t size)
 {
-	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size };
+	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size,
+			    .source_prefix = o->source_prefix };
 	int ret;
 
 	msg[0] = '\0';
@@ -1604,7 +1641,8 @@ int probe_finder__show_vars(struct probe_elf *pe, const struct probe_def *def,
 			    const struct probe_finder_opts *o, const char *title, FILE *fp,
 			    char *msg, size_t size)
 {
-	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size };
+	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size,
+			    .source_prefix = o->source_prefix };
 	char *out = NULL;
 	size_t len = 0;
 	int ret;
@@ -1725,17 +1763,16 @@ static int collect_lines_in_cu(struct finder *f, Dwarf_Die *cu)
 	return 0;
 }
 
-static int print_source(struct finder *f, struct line_set *ls, int first, int last,
-			int base, FILE *fp)
+static int print_source(struct finder *f, struct line_set *ls, const char *real, int first,
+			int last, int base, FILE *fp)
 {
-	FILE *src = fopen(ls->path, "r");
+	FILE *src = fopen(real, "r");
 	char *buf = NULL;
 	size_t cap = 0;
 	int ln = 0;
 
 	if (!src)
-		return fail(f, -errno, "cannot read the source '%s': %s", ls->path,
-			    strerror(errno));
+		return fail(f, -errno, "cannot read the source '%s': %s", real, strerror(errno));
 	while (getline(&buf, &cap, src) > 0) {
 		if (++ln < first)
 			continue;
@@ -1782,6 +1819,7 @@ static int show_func_lines(struct finder *f, struct line_set *ls, const char *fu
 {
 	struct func_query q = { .name = func, .file = file };
 	int decl = 0, ret;
+	char *real;
 
 	f->target_file = (const char *)&q;
 	for_each_cu(f, find_first_func_in_cu);
@@ -1801,17 +1839,22 @@ static int show_func_lines(struct finder *f, struct line_set *ls, const char *fu
 	if (ret)
 		return fail(f, ret, "out of memory");
 	mark_line(ls, decl);
-	fprintf(fp, "<%s@%s:%d>\n", func, ls->path, start);
+	real = real_source(f, ls->path);
+	if (!real)
+		return f->err;
+	fprintf(fp, "<%s@%s:%d>\n", func, real, start);
 	if (!end)	/* the whole function, and the 3 lines after it, as perf */
 		end = (ls->last > decl ? ls->last - decl : 0) + 3;
-	return print_source(f, ls, decl + start, decl + end, decl, fp);
+	ret = print_source(f, ls, real, decl + start, decl + end, decl, fp);
+	free(real);
+	return ret;
 }
 
 int probe_finder__show_lines(struct probe_elf *pe, const char *func, const char *file,
-			     int start, int end, bool relative, FILE *fp,
-			     char *msg, size_t size)
+			     int start, int end, bool relative, const char *source_prefix,
+			     FILE *fp, char *msg, size_t size)
 {
-	struct finder f = { .pe = pe, .msg = msg, .size = size };
+	struct finder f = { .pe = pe, .msg = msg, .size = size, .source_prefix = source_prefix };
 	struct line_set ls = { .file = file };
 	int ret;
 
@@ -1828,9 +1871,14 @@ int probe_finder__show_lines(struct probe_elf *pe, const char *func, const char 
 		if (!ret && !ls.path)
 			ret = fail(&f, -ENOENT, "no source file '%s' in the debug information",
 				   file);
-		if (!ret) {
-			fprintf(fp, "<%s:%d>\n", ls.path, start);
-			ret = print_source(&f, &ls, start, end, 0, fp);
+		char *real = ret ? NULL : real_source(&f, ls.path);
+
+		if (real) {
+			fprintf(fp, "<%s:%d>\n", real, start);
+			ret = print_source(&f, &ls, real, start, end, 0, fp);
+			free(real);
+		} else if (!ret) {
+			ret = f.err;
 		}
 	}
 	free(ls.path);

@@ -64,6 +64,27 @@ test_expect_success ROOT '-D writes nothing' '
 	! grep -q "t0556" /sys/kernel/tracing/uprobe_events
 '
 
+test_expect_success PERF '-s: sources moved since the build, found as perf finds them' '
+	mkdir -p src/a &&
+	cp "$TESTS_DIR/probe/inline.c" src/a/ &&
+	(cd src/a && cc -O0 -g -o ../moved inline.c) &&
+	mv src/a src/b &&
+	test_must_fail tperf probe -x src/moved -L main 2>err &&
+	echo "tperf: cannot read the source '"'"'$PWD/src/a/inline.c'"'"': No such file or directory (its folder may be given with --source)" >expect &&
+	test_cmp expect err &&
+	for s in "$PWD/src/b" "$PWD/src/b/"; do
+		HOME=$TRASH perf probe -x src/moved -L main -s "$s" >expect &&
+		test -s expect &&
+		tperf probe -x src/moved -L main -s "$s" >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	tperf probe -x src/moved -n "main;return*" --source src/b >out &&
+	grep -q "^p:probe_moved/main " out &&
+	test_must_fail tperf probe -x src/moved -L main -s "$PWD/src" 2>err &&
+	echo "tperf: cannot find the source '"'"'$PWD/src/a/inline.c'"'"' under '"'"'$PWD/src'"'"' (--source)" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success '-k (kernel probes): not available, said so' '
 	test_must_fail tperf probe -k /boot/vmlinux do_sys_open 2>err &&
 	echo "tperf: kprobes are not available on this kernel (no kprobe_events in tracefs): probe a user binary with -x BINARY" >expect &&
