@@ -18,6 +18,7 @@
 #include "probe-sdt.h"
 
 static char workload[PATH_MAX];
+static const char *workload_arg;	/* the word after "--", found or not */
 static const char *command = "stat";	/* for messages: the tperf command */
 static char made[64][128];	/* "GROUP:EVENT" created for this run */
 static int nr_made;
@@ -47,6 +48,7 @@ void probe_sdt__init(int argc, const char **argv)
 		command = argv[0];
 	for (int i = 1; i + 1 < argc; i++)
 		if (!strcmp(argv[i], "--")) {
+			workload_arg = argv[i + 1];
 			if (find_in_path(argv[i + 1], workload, sizeof(workload)))
 				workload[0] = '\0';
 			break;
@@ -198,6 +200,11 @@ int probe_sdt__create(const char *sys, const char *name, char *msg, size_t size)
 
 	if (!strpbrk(sys, "*?[") && !strpbrk(name, "*?[") && probe__exists(sys, name))
 		return 0;	/* made by the user: used as it is */
+	if (!workload[0] && workload_arg) {
+		snprintf(msg, size, "'%s:%s': cannot find the workload '%s' to look for the "
+			 "SDT marker in: give its path", sys, name, workload_arg);
+		return -ENOENT;
+	}
 	if (!workload[0]) {
 		snprintf(msg, size, "'%s:%s': SDT events need the workload after '--' "
 			 "(tperf %s -e %s:%s -- ./prog), or the event made first with "

@@ -118,7 +118,9 @@ test_expect_success 'record -e sdt_*: errors' '
 	grep -q "SDT events need the workload after '"'"'--'"'"' (tperf record -e sdt_target:loop -- ./prog), or the event made first with '"'"'tperf probe -x BINARY sdt_target:loop'"'"'" err &&
 	test_must_fail tperf record -o err.data -e sdt_target:nosuch -- "$B/target2" 2>err &&
 	grep -q "no SDT marker '"'"'sdt_target:nosuch'"'"' in '"'"'$B/target2'"'"' or its libraries" err &&
-	test ! -e err.data
+	test ! -e err.data &&
+	test_must_fail tperf record -o err.data -e sdt_target:loop -- nosuch-prog-t0553 2>err &&
+	grep -q "'"'"'sdt_target:loop'"'"': cannot find the workload '"'"'nosuch-prog-t0553'"'"' to look for the SDT marker in: give its path" err
 '
 
 test_done
