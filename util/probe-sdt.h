@@ -5,8 +5,9 @@
  * libraries it names in DT_NEEDED, found through its RUNPATH/RPATH and the
  * system library folders) while tperf runs, and deletes them on every way
  * out: normal exit, error exit (atexit), and the signal that stops tperf
- * (the builtin calls probe_sdt__cleanup() before re-raising it).  Events
- * that already exist in tracefs are used as they are and left alone.
+ * (stat calls probe_sdt__cleanup() before re-raising INT or TERM; record
+ * returns from those normally; the others are caught here).  Events that
+ * already exist in tracefs are used as they are and left alone.
  */
 #ifndef TPERF_PROBE_SDT_H
 #define TPERF_PROBE_SDT_H
