@@ -23,6 +23,9 @@ struct script {
 	bool started;
 	const char *list_fields;	/* --list-fields[=EVENT] ("" for all) */
 	struct script_trace trace;
+	char **names;			/* each attr's name, once (tracepoint names
+					 * cost a walk of the tracing data) */
+	int nr_names;
 };
 
 struct script_tool {
@@ -68,9 +71,17 @@ static int script_start(struct script *sc)
 	char buf[256];
 
 	sc->started = true;
+	sc->names = calloc(h->nr_attrs + 1, sizeof(*sc->names));
+	if (!sc->names)
+		return -ENOMEM;
+	sc->nr_names = h->nr_attrs;
 	for (int i = 0; i < h->nr_attrs; i++) {
 		const char *name = perf_header__event_name(h, &h->attrs[i], buf, sizeof(buf));
 		int len = strlen(name);
+
+		sc->names[i] = strdup(name);
+		if (!sc->names[i])
+			return -ENOMEM;
 
 		if (len > sc->o.name_width)
 			sc->o.name_width = len;
@@ -106,6 +117,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		return 0;
 	err = script__fprintf_sample(stdout, &sc->o, script_fields__for_attr(&sc->o, &attr->attr),
 				     &sc->machine, &attr->attr,
+				     attr->idx >= 0 && attr->idx < sc->nr_names ? sc->names[attr->idx] :
 				     perf_header__event_name(s->header, attr, buf, sizeof(buf)), sample);
 	if (sc->trace.warn)
 		script_warn_trace(sc, sc->trace.warn);
@@ -186,6 +198,9 @@ static int run_script(struct script *sc)
 	}
 	machine__exit(&sc->machine);
 	script_trace__exit(&sc->trace);
+	for (int i = 0; i < sc->nr_names; i++)
+		free(sc->names[i]);
+	free(sc->names);
 	perf_session__delete(sc->session);
 	return err ? 1 : 0;
 }

@@ -145,7 +145,8 @@ int maps__copy(struct maps *to, struct maps *from)
 {
 	if (grow(to, from->nr))
 		return -ENOMEM;
-	memcpy(to->m, from->m, from->nr * sizeof(*to->m));
+	if (from->nr)	/* both arrays may be NULL when empty */
+		memcpy(to->m, from->m, from->nr * sizeof(*to->m));
 	to->nr = from->nr;
 	return 0;
 }

@@ -91,34 +91,94 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
 	return f;
 }
 
+/* A line under construction: the sample's start is built here, not printf'ed. */
+struct lbuf {
+	char b[512];
+	size_t n;
+};
+
+static void lb_pad(struct lbuf *l, int width, size_t len)
+{
+	while ((size_t)width > len && l->n < sizeof(l->b)) {
+		l->b[l->n++] = ' ';
+		width--;
+	}
+}
+
+static void lb_str(struct lbuf *l, const char *s, size_t len)
+{
+	if (len > sizeof(l->b) - l->n)
+		len = sizeof(l->b) - l->n;
+	memcpy(l->b + l->n, s, len);
+	l->n += len;
+}
+
+/* "%*s" (right-aligned in @width) */
+static void lb_right(struct lbuf *l, const char *s, int width)
+{
+	size_t len = strlen(s);
+
+	lb_pad(l, width, len);
+	lb_str(l, s, len);
+}
+
+/* "%*d" / "%0*lu" */
+static void lb_num(struct lbuf *l, long long v, int width, bool zero)
+{
+	char tmp[24], *e = tmp + sizeof(tmp), *p = e;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (zero)
+		while (e - p < width)
+			*--p = '0';
+	if (v < 0)
+		*--p = '-';
+	lb_pad(l, width, (size_t)(e - p));
+	lb_str(l, p, (size_t)(e - p));
+}
+
 static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
 			struct thread *t, const struct perf_sample *s, bool chain)
 {
+	struct lbuf l = { .n = 0 };
+
 	if (f & SF_COMM) {
 		const char *comm = t ? t->comm->str : ":-1";
 
-		if (chain)
-			fprintf(fp, "%s ", comm);
-		else
-			fprintf(fp, "%16s ", comm);
+		lb_right(&l, comm, chain ? 0 : 16);
+		lb_str(&l, " ", 1);
 	}
-	if ((f & SF_PID) && (f & SF_TID))
-		fprintf(fp, "%5d/%-5d ", (int)s->pid, (int)s->tid);
-	else if (f & SF_PID)
-		fprintf(fp, "%5d ", (int)s->pid);
-	else if (f & SF_TID)
-		fprintf(fp, "%5d ", (int)s->tid);
-	if (f & SF_CPU)
-		fprintf(fp, "[%03d] ", (int)s->cpu);
-	if (f & SF_TIME) {
-		unsigned long secs = s->time / 1000000000ULL;
-		unsigned long ns = s->time % 1000000000ULL;
+	if ((f & SF_PID) && (f & SF_TID)) {
+		char tid[16];
+		int n = snprintf(tid, sizeof(tid), "%d", (int)s->tid);
 
-		if (o->ns)
-			fprintf(fp, "%5lu.%09lu: ", secs, ns);
-		else
-			fprintf(fp, "%5lu.%06lu: ", secs, ns / 1000);
+		lb_num(&l, (int)s->pid, 5, false);
+		lb_str(&l, "/", 1);
+		lb_str(&l, tid, (size_t)n);
+		lb_pad(&l, 5, (size_t)n);
+		lb_str(&l, " ", 1);
+	} else if (f & (SF_PID | SF_TID)) {
+		lb_num(&l, (int)((f & SF_PID) ? s->pid : s->tid), 5, false);
+		lb_str(&l, " ", 1);
 	}
+	if (f & SF_CPU) {
+		lb_str(&l, "[", 1);
+		lb_num(&l, (int)s->cpu, 3, true);
+		lb_str(&l, "] ", 2);
+	}
+	if (f & SF_TIME) {
+		unsigned long long secs = s->time / 1000000000ULL, ns = s->time % 1000000000ULL;
+
+		lb_num(&l, (long long)secs, 5, false);
+		lb_str(&l, ".", 1);
+		lb_num(&l, (long long)(o->ns ? ns : ns / 1000), o->ns ? 9 : 6, true);
+		lb_str(&l, ": ", 2);
+	}
+	fwrite(l.b, 1, l.n, fp);
 }
 
 /* " sym+0xoff (dso)" of an address whose map-relative value is @addr */
@@ -191,8 +251,13 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 	print_start(fp, o, f, t, s, chain);
 	if (f & SF_PERIOD)
 		fprintf(fp, "%10" PRIu64 " ", period);
-	if (f & SF_EVNAME)
-		fprintf(fp, "%*s: ", o->name_width, name);
+	if (f & SF_EVNAME) {
+		struct lbuf l = { .n = 0 };
+
+		lb_right(&l, name, o->name_width);
+		lb_str(&l, ": ", 2);
+		fwrite(l.b, 1, l.n, fp);
+	}
 	if ((f & SF_TRACE) && o->trace && attr->type == PERF_TYPE_TRACEPOINT &&
 	    script_trace__fprintf(fp, o->trace, attr, s))
 		return -EIO;

@@ -4,10 +4,24 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "script-trace.h"
+#include "trace-fast.h"
 #include "tracing-data.h"
+
+#define MEMO_SLOTS 1024
+#define MEMO_DATA 192
+#define MEMO_TEXT 320
+
+struct script_trace_memo {
+	u32 size, len;
+	int cpu;
+	bool used;
+	unsigned char data[MEMO_DATA];
+	char text[MEMO_TEXT];
+};
 
 int script_trace__init(struct script_trace *st, struct perf_header *h)
 {
@@ -20,6 +34,7 @@ int script_trace__init(struct script_trace *st, struct perf_header *h)
 	if (err)
 		return err;
 	trace_seq_init(&st->seq);
+	st->memo = calloc(MEMO_SLOTS, sizeof(*st->memo));	/* NULL: no memo */
 	st->loaded = true;
 	return 0;
 }
@@ -34,6 +49,10 @@ void script_trace__exit(struct script_trace *st)
 {
 	if (!st->loaded)
 		return;
+	for (size_t i = 0; i < sizeof(st->fast) / sizeof(st->fast[0]); i++)
+		trace_fast__free(st->fast[i].prog);
+	free(st->memo);
+	st->memo = NULL;
 	trace_seq_destroy(&st->seq);
 	trace_event__exit(&st->te);
 	st->loaded = false;
@@ -49,6 +68,90 @@ static void raw_payload(struct trace_seq *q, const struct perf_sample *s)
 		trace_seq_printf(q, "%02x", d[i]);
 }
 
+/* The compiled print fmt of event @ev, compiled on first use, or NULL. */
+static struct trace_fast *fast_of(struct script_trace *st, struct tep_event *ev)
+{
+	size_t n = sizeof(st->fast) / sizeof(st->fast[0]);
+
+	for (size_t i = 0, h = (size_t)ev->id % n; i < n; i++, h = (h + 1) % n) {
+		struct script_trace_fast *f = &st->fast[h];
+
+		if (f->tried && f->id == ev->id)
+			return f->prog;
+		if (!f->tried) {
+			f->tried = true;
+			f->id = ev->id;
+			f->prog = trace_fast__compile(ev);
+			return f->prog;
+		}
+	}
+	return NULL;
+}
+
+/* The payload through the compiled format; false: use libtraceevent. */
+static bool print_fast(FILE *fp, struct script_trace *st, struct tep_event *ev,
+		       const struct perf_sample *s, int *err)
+{
+	struct trace_fast *p = fast_of(st, ev);
+	char buf[1024];
+	int n;
+
+	if (!p)
+		return false;
+	n = trace_fast__print(p, s->raw_data, s->raw_size, buf, sizeof(buf));
+	if (n < 0)
+		return false;
+	*err = fwrite(buf, 1, (size_t)n, fp) == (size_t)n ? 0 : -EIO;
+	return true;
+}
+
+/* The memo slot of sample @s (NULL when it is too big to remember). */
+static struct script_trace_memo *memo_slot(struct script_trace *st, const struct perf_sample *s)
+{
+	const unsigned char *d = s->raw_data;
+	u64 h = 0xcbf29ce484222325ULL ^ s->cpu;
+
+	if (!st->memo || s->raw_size > MEMO_DATA)
+		return NULL;
+	for (u32 i = 0; i < s->raw_size; i++)
+		h = (h ^ d[i]) * 0x100000001b3ULL;
+	return &st->memo[(h ^ (h >> 29)) % MEMO_SLOTS];
+}
+
+static bool memo_hit(const struct script_trace_memo *m, const struct perf_sample *s)
+{
+	return m && m->used && m->size == s->raw_size && m->cpu == (int)s->cpu &&
+	       !memcmp(m->data, s->raw_data, s->raw_size);
+}
+
+static void memo_store(struct script_trace_memo *m, const struct perf_sample *s,
+		       const struct trace_seq *q)
+{
+	if (!m || q->len >= MEMO_TEXT || q->state != TRACE_SEQ__GOOD)
+		return;
+	m->used = true;
+	m->size = s->raw_size;
+	m->cpu = (int)s->cpu;
+	memcpy(m->data, s->raw_data, s->raw_size);
+	memcpy(m->text, q->buffer, q->len);
+	m->len = q->len;
+}
+
+/* The payload through libtraceevent (left in st->seq), or its remembered text. */
+static int print_slow(FILE *fp, struct script_trace *st, const struct perf_sample *s)
+{
+	struct tep_record rec = { .cpu = (int)s->cpu, .size = (int)s->raw_size,
+				  .data = (void *)s->raw_data, .ts = s->time };
+	struct script_trace_memo *m = memo_slot(st, s);
+	struct trace_seq *q = &st->seq;
+
+	if (memo_hit(m, s))
+		return fwrite(m->text, 1, m->len, fp) == m->len ? 0 : -EIO;
+	tep_print_event(st->te.tep, q, &rec, "%s", TEP_PRINT_INFO);
+	memo_store(m, s, q);
+	return 0;
+}
+
 int script_trace__fprintf(FILE *fp, struct script_trace *st, const struct perf_event_attr *attr,
 			  const struct perf_sample *s)
 {
@@ -57,17 +160,26 @@ int script_trace__fprintf(FILE *fp, struct script_trace *st, const struct perf_e
 	struct trace_seq *q = &st->seq;
 	struct trace_event_bad *b;
 	struct tep_event *ev;
+	bool fits;
+	int err;
 
 	if (!st->loaded || !s->raw_data)
 		return 0;
 	trace_seq_reset(q);
 	ev = tep_find_event(st->te.tep, (int)attr->config);
 	b = st->te.nr_bad ? trace_event__bad(&st->te, (int)attr->config) : NULL;
+	if (ev && !b && print_fast(fp, st, ev, s, &err))
+		return err;
 	/* a print fmt that failed prints "[FAILED TO PARSE] field=value..." */
-	if (ev && (!b || ev->format.fields))
+	fits = ev && trace_event__record_fits(ev, s->raw_data, s->raw_size);
+	if (ev && !b && fits) {
+		if (print_slow(fp, st, s))
+			return -EIO;
+	} else if (ev && ev->format.fields && fits) {
 		tep_print_event(st->te.tep, q, &rec, "%s", TEP_PRINT_INFO);
-	else
+	} else {
 		raw_payload(q, s);
+	}
 	if (b && !b->warned) {
 		b->warned = true;
 		st->warn = b->name;

@@ -26,6 +26,18 @@ struct script_trace {
 	 */
 	const char *warn;
 	bool warned_unknown;
+	/* compiled print fmts by event id (trace-fast.h), open addressing */
+	struct script_trace_fast {
+		int id;
+		bool tried;
+		struct trace_fast *prog;
+	} fast[128];
+	/*
+	 * The text of recent payloads that went through libtraceevent, by
+	 * their bytes (and CPU): a payload's text depends on nothing else,
+	 * and traces repeat payloads (a ping-pong's sched_switch).
+	 */
+	struct script_trace_memo *memo;
 };
 
 /**

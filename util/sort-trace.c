@@ -137,12 +137,14 @@ void sort_trace__setup_hists(struct sort_trace *st, const struct perf_event_attr
 }
 
 /* The payload as libtraceevent prints it (perf's record has cpu 0). */
-static const char *payload(struct sort_trace *st, const struct perf_sample *s)
+static const char *payload(struct sort_trace *st, struct tep_event *ev,
+			   const struct perf_sample *s)
 {
 	struct tep_record rec = { .data = (void *)s->raw_data, .size = (int)s->raw_size };
 
 	trace_seq_reset(&st->seq);
-	tep_print_event(st->te.tep, &st->seq, &rec, "%s", TEP_PRINT_INFO);
+	if (trace_event__record_fits(ev, s->raw_data, s->raw_size))
+		tep_print_event(st->te.tep, &st->seq, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&st->seq);
 	return st->seq.buffer;
 }
@@ -258,13 +260,13 @@ static int fill_key(struct sort_trace *st, struct machine *m, struct tep_event *
 	const char *text;
 
 	if (!k->field) {
-		tmpl->dyn_val[d] = machine__intern(m, payload(st, s));
+		tmpl->dyn_val[d] = machine__intern(m, payload(st, ev, s));
 		return tmpl->dyn_val[d] ? 0 : -ENOMEM;
 	}
 	if (!f)
 		return 0;
 	tmpl->dyn_raw[d] = field_hex(m, f, s, val, sizeof(val));
-	text = payload(st, s);
+	text = payload(st, ev, s);
 	if (!word_value(text, f->name, val, sizeof(val))) {
 		trace_seq_reset(&st->seq);
 		print_field(&st->seq, s, f);
@@ -280,8 +282,13 @@ int sort_trace__fill(struct sort_trace *st, struct machine *m, const struct perf
 {
 	struct tep_event *ev = event_of(st, attr);
 
-	if (!ev || !s->raw_data)
+	if (!ev || !s->raw_data) {
+		/* perf's "trace" of a sample without a payload */
+		for (int i = 0; i < st->nr; i++)
+			if (!st->keys[i].field)
+				tmpl->dyn_val[st->keys[i].id - SORT_DYN0] = "N/A";
 		return 0;
+	}
 	for (int i = 0; i < st->nr; i++) {
 		int err = fill_key(st, m, ev, i, s, tmpl);
 

@@ -168,3 +168,57 @@ void trace_event__set_machine(struct trace_event *t, struct machine *m)
 {
 	tep_set_function_resolver(t->tep, resolve_kernel, m);
 }
+
+/* A dynamic field's (offset, length) inside the record, checked. */
+static bool dynamic_fits(const struct tep_format_field *f, const unsigned char *d, size_t size,
+			 unsigned int *off, unsigned int *len)
+{
+	unsigned int loc = 0;
+
+	if (f->size != 4)
+		return false;
+	memcpy(&loc, d + f->offset, 4);	/* host order: callers check the file's */
+	*off = loc & 0xffff;
+	*len = loc >> 16;
+	if (f->flags & TEP_FIELD_IS_RELATIVE)
+		*off += (unsigned int)(f->offset + f->size);
+	return (size_t)*off + *len <= size;
+}
+
+/* A char array printed with %s (not u8/unsigned char bytes such as addresses). */
+static bool is_text(const struct tep_format_field *f)
+{
+	const char *t = f->type;
+
+	if (!(f->flags & TEP_FIELD_IS_STRING))
+		return false;
+	if (!strncmp(t, "__data_loc ", 11))
+		t += 11;
+	else if (!strncmp(t, "__rel_loc ", 10))
+		t += 10;
+	return !strncmp(t, "char", 4) && (t[4] == ' ' || t[4] == '[');
+}
+
+bool trace_event__record_fits(const struct tep_event *ev, const void *data, size_t size)
+{
+	const unsigned char *d = data;
+
+	if (tep_is_file_bigendian(ev->tep) != tep_is_local_bigendian(ev->tep))
+		return true;	/* cannot check here; such files are rare */
+	for (int common = 0; common < 2; common++) {
+		const struct tep_format_field *f = common ? ev->format.common_fields
+							  : ev->format.fields;
+
+		for (; f; f = f->next) {
+			unsigned int off = (unsigned int)f->offset, len = (unsigned int)f->size;
+
+			if (f->offset < 0 || f->size < 0 || (size_t)off + len > size)
+				return false;
+			if ((f->flags & TEP_FIELD_IS_DYNAMIC) && !dynamic_fits(f, d, size, &off, &len))
+				return false;
+			if (is_text(f) && len && !memchr(d + off, '\0', len))
+				return false;
+		}
+	}
+	return true;
+}

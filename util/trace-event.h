@@ -63,6 +63,14 @@ int trace_event__parse_format_sys(struct trace_event *t, const char *sys,
  */
 void trace_event__prefer_kernel_text(struct trace_event *t);
 
+/**
+ * trace_event__record_fits - may libtraceevent format @size bytes of @data
+ * as @ev?  Every field lies inside the record, dynamic fields' locations
+ * too, and strings end inside their field: libtraceevent 1.7 reads past a
+ * record that a corrupted file makes too short (fuzz-tracing-data).
+ */
+bool trace_event__record_fits(const struct tep_event *ev, const void *data, size_t size);
+
 struct machine;
 
 /**

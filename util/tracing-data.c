@@ -310,12 +310,77 @@ static int rd_systems(struct td_rd *r, struct trace_event *t)
 	return 0;
 }
 
+/* "hex ": the address that starts kallsyms and printk lines; end past it */
+static const char *hex_word(const char *l)
+{
+	const char *p = l;
+
+	while ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F'))
+		p++;
+	return p > l && *p == ' ' ? p + 1 : NULL;
+}
+
+/* kallsyms: "addr T name" (libtraceevent reads past shorter lines) */
+static bool kallsyms_line(const char *l)
+{
+	l = hex_word(l);
+	return l && l[0] && l[0] != ' ' && l[1] == ' ' && l[2] && l[2] != ' ';
+}
+
+/* printk formats: addr : "fmt" */
+static bool printk_line(const char *l)
+{
+	size_t n;
+
+	l = hex_word(l);
+	if (!l || strncmp(l, ": \"", 3))
+		return false;
+	n = strlen(l);
+	return n >= 4 && l[n - 1] == '"';
+}
+
+/* saved cmdlines: "pid comm" */
+static bool cmdline_line(const char *l)
+{
+	const char *p = l;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return p > l && *p == ' ' && p[1];
+}
+
+/* Keep the lines of @s (in place) that @ok accepts: libtraceevent's table
+ * parsers trust their input (fuzz-tracing-data found reads past the end). */
+static void keep_lines(char *s, bool (*ok)(const char *))
+{
+	char *out = s, *l = s;
+
+	while (*l) {
+		char *nl = strchr(l, '\n');
+
+		if (nl)
+			*nl = '\0';
+		if (ok(l)) {
+			size_t n = strlen(l);
+
+			memmove(out, l, n);
+			out += n;
+			*out++ = '\n';
+		}
+		if (!nl)
+			break;
+		l = nl + 1;
+	}
+	*out = '\0';
+}
+
 /* kallsyms, printk formats (u32 sizes) and, from 0.6, saved cmdlines (u64). */
 static int rd_tables(struct td_rd *r, struct trace_event *t, bool v06)
 {
 	int (*parse[3])(struct tep_handle *, const char *) = {
 		tep_parse_kallsyms, tep_parse_printk_formats, tep_parse_saved_cmdlines,
 	};
+	bool (*ok[3])(const char *) = { kallsyms_line, printk_line, cmdline_line };
 
 	for (int i = 0; i < (v06 ? 3 : 2); i++) {
 		const char *sec;
@@ -336,7 +401,9 @@ static int rd_tables(struct td_rd *r, struct trace_event *t, bool v06)
 		copy = dup_sec(sec, len);
 		if (!copy)
 			return -ENOMEM;
-		parse[i](t->tep, copy);
+		keep_lines(copy, ok[i]);
+		if (*copy)
+			parse[i](t->tep, copy);
 		free(copy);
 	}
 	return 0;

@@ -48,8 +48,8 @@ test_expect_success PERF,ROOT,TRACEFS 'pipe mode and callchains' '
 	perf script -i - <pipe.data >expect 2>/dev/null &&
 	tperf script -i - <pipe.data >actual &&
 	test -s expect && test_cmp expect actual &&
-	tperf record -q -g -o g.data -e sched:sched_switch -e cpu-clock -- bash -c work &&
-	same_as_perf g.data
+	tperf record -q -g -o "$TRASH/g.data" -e sched:sched_switch -e cpu-clock -- bash -c work &&
+	same_as_perf "$TRASH/g.data"
 '
 
 test_expect_success PERF 'the uprobe fixture (file and pipe) prints as perf prints it' '
@@ -146,7 +146,14 @@ test_expect_success PERF,ROOT,TRACEFS 'report --sort trace and field keys print 
 	done &&
 	same_report "$TRASH/perf.data" call_site,bytes_req &&
 	same_report "$TRASH/perf.data" kmem:kmalloc.gfp_flags &&
-	same_report "$TRASH/perf.data" irq,trace
+	same_report "$TRASH/perf.data" irq,trace &&
+	for k in trace comm,trace; do	# with a software event: "N/A"
+		perf report -i "$TRASH/g.data" --stdio --no-children -g none --sort $k 2>/dev/null |
+			grep -v "^# (Tip" >expect &&
+		tperf report -i "$TRASH/g.data" --stdio --no-children -g none --sort $k |
+			grep -v "^# (Tip" >actual &&
+		grep -q "N/A" actual && test_cmp expect actual || exit 1
+	done
 '
 
 test_expect_success PERF 'report trace keys on the uprobe fixture' '
