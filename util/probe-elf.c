@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,10 @@
 struct probe_elf {
 	int fd;
 	Elf *elf;
+	char *path;
+	int dbg_fd;		/* the separate debug file, -1 if none */
+	Elf *dbg;
+	bool dbg_looked;
 };
 
 int probe_elf__open(const char *path, struct probe_elf **pe)
@@ -34,8 +39,10 @@ int probe_elf__open(const char *path, struct probe_elf **pe)
 		return -ENOMEM;
 	}
 	p->fd = fd;
+	p->dbg_fd = -1;
+	p->path = strdup(path);
 	p->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!p->elf || elf_kind(p->elf) != ELF_K_ELF) {
+	if (!p->path || !p->elf || elf_kind(p->elf) != ELF_K_ELF) {
 		err = -ENOEXEC;
 		probe_elf__close(p);
 		return err;
@@ -50,13 +57,137 @@ void probe_elf__close(struct probe_elf *pe)
 		return;
 	if (pe->elf)
 		elf_end(pe->elf);
+	if (pe->dbg)
+		elf_end(pe->dbg);
+	if (pe->dbg_fd >= 0)
+		close(pe->dbg_fd);
 	close(pe->fd);
+	free(pe->path);
 	free(pe);
 }
 
 void *probe_elf__elf(struct probe_elf *pe)
 {
 	return pe->elf;
+}
+
+/* The section named @name of @elf, NULL if none (or without contents). */
+static Elf_Scn *named_scn(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	const char *n;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, sh) && sh->sh_type != SHT_NOBITS &&
+		    (n = elf_strptr(elf, shstrndx, sh->sh_name)) && !strcmp(n, name))
+			return scn;
+	return NULL;
+}
+
+/* Open @path as the debug file of @pe if it has DWARF; 0 when it does. */
+static int try_debug_file(struct probe_elf *pe, const char *path)
+{
+	GElf_Shdr sh;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf *elf;
+
+	if (fd < 0)
+		return -errno;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF || !named_scn(elf, ".debug_info", &sh)) {
+		if (elf)
+			elf_end(elf);
+		close(fd);
+		return -ENODATA;
+	}
+	pe->dbg = elf;
+	pe->dbg_fd = fd;
+	return 0;
+}
+
+/* The hex build-id of @elf's NT_GNU_BUILD_ID note into @hex; 0 or -ENOENT. */
+static int build_id_hex(Elf *elf, char *hex, size_t size)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+		GElf_Nhdr nh;
+		size_t off = 0, name_off, desc_off;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE ||
+		    !(d = elf_getdata(scn, NULL)))
+			continue;
+		while ((off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
+			const unsigned char *id = (const unsigned char *)d->d_buf + desc_off;
+
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    memcmp((const char *)d->d_buf + name_off, "GNU", 4) ||
+			    nh.n_descsz < 2 || nh.n_descsz * 2 + 1 > size)
+				continue;
+			for (size_t i = 0; i < nh.n_descsz; i++)
+				snprintf(hex + 2 * i, 3, "%02x", id[i]);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/*
+ * The debug file of a binary without DWARF, where debug packages put it:
+ * /usr/lib/debug/.build-id/XX/REST.debug by its build-id, then by its
+ * .gnu_debuglink name next to it, in .debug/ next to it, or under
+ * /usr/lib/debug/ + its folder (gdb's search).
+ */
+static void find_debug_file(struct probe_elf *pe)
+{
+	char hex[128], p[PATH_MAX * 2], dir[PATH_MAX];
+	const char *link, *slash;
+	Elf_Data *d;
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+
+	if (!build_id_hex(pe->elf, hex, sizeof(hex))) {
+		snprintf(p, sizeof(p), "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+		if (!try_debug_file(pe, p))
+			return;
+	}
+	scn = named_scn(pe->elf, ".gnu_debuglink", &sh);
+	d = scn ? elf_getdata(scn, NULL) : NULL;
+	if (!d || !d->d_size || !memchr(d->d_buf, '\0', d->d_size))
+		return;
+	link = d->d_buf;
+	if (!realpath(pe->path, dir))
+		snprintf(dir, sizeof(dir), "%s", pe->path);
+	slash = strrchr(dir, '/');
+	if (!slash || strchr(link, '/'))
+		return;
+	dir[slash - dir] = '\0';
+	snprintf(p, sizeof(p), "%s/%s", dir, link);
+	if (strcmp(p, pe->path) && !try_debug_file(pe, p))
+		return;
+	snprintf(p, sizeof(p), "%s/.debug/%s", dir, link);
+	if (!try_debug_file(pe, p))
+		return;
+	snprintf(p, sizeof(p), "/usr/lib/debug%s/%s", dir, link);
+	try_debug_file(pe, p);
+}
+
+void *probe_elf__dwarf_elf(struct probe_elf *pe)
+{
+	GElf_Shdr sh;
+
+	if (named_scn(pe->elf, ".debug_info", &sh))
+		return pe->elf;
+	if (!pe->dbg_looked) {
+		pe->dbg_looked = true;
+		find_debug_file(pe);
+	}
+	return pe->dbg ?: pe->elf;
 }
 
 int probe_elf__fd(struct probe_elf *pe)

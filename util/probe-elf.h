@@ -18,6 +18,13 @@ int probe_elf__open(const char *path, struct probe_elf **pe);
 void probe_elf__close(struct probe_elf *pe);
 /* The libelf handle (Elf *), for libdw and the SDT reader. */
 void *probe_elf__elf(struct probe_elf *pe);
+/*
+ * The Elf (libelf's Elf *) to read DWARF from: @pe's own when it has
+ * .debug_info, else its separate debug file (by build-id under
+ * /usr/lib/debug/.build-id/, or its .gnu_debuglink), found once and owned
+ * by @pe; @pe's own when there is none.
+ */
+void *probe_elf__dwarf_elf(struct probe_elf *pe);
 int probe_elf__fd(struct probe_elf *pe);
 
 /*

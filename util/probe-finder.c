@@ -69,7 +69,7 @@ static int fail(struct finder *f, int err, const char *fmt, ...)
 
 static Dwarf *open_dwarf(struct probe_elf *pe)
 {
-	return dwarf_begin_elf(probe_elf__elf(pe), DWARF_C_READ, NULL);
+	return dwarf_begin_elf(probe_elf__dwarf_elf(pe), DWARF_C_READ, NULL);
 }
 
 bool probe_finder__has_dwarf(struct probe_elf *pe)
@@ -1021,7 +1021,8 @@ static bool later_loc(struct finder *f, struct argctx *c, Dwarf_Attribute *a)
 			bn = nops;
 		}
 	}
-	return bops && bn && !expr_to_loc(f, bops, bn, c->sp, best, &l);
+	/* (perf looks at the first operation only) */
+	return bops && bn && !expr_to_loc(f, bops, 1, c->sp, best, &l);
 }
 
 /*
@@ -1343,16 +1344,59 @@ static bool name_matches(Dwarf_Die *die, const char *name, const char *func)
 	return linkage && probe_cxx__match(func, linkage);
 }
 
+static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu);
+
 static int match_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 {
-	const struct probe_def *d = f->def;
 	const char *name = dwarf_diename(die);
+
+	if (!name || !name_matches(die, name, f->def->func))
+		return 0;
+	return probe_func(f, die, cu);
+}
+
+/*
+ * FUNC is no function's name in the DWARF but a symbol's (an alias, as
+ * glibc's malloc of __libc_malloc): the functions at its addresses, as perf
+ * finds them.
+ */
+static int find_funcs_by_symbol(struct finder *f)
+{
+	uint64_t addr;
+	int ret = 0;
+
+	for (int i = 0; !ret && !probe_elf__find_symbol(f->pe, f->def->func, i, &addr, NULL);
+	     i++) {
+		Dwarf_Die cu, *scopes, fn;
+		Dwarf_Addr entry;
+		int n;
+		bool found = false;
+
+		if (!dwarf_addrdie(f->dw, addr, &cu))
+			continue;
+		n = dwarf_getscopes(&cu, addr, &scopes);
+		for (int k = 0; k < n && !found; k++)
+			if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram) {
+				fn = scopes[k];
+				found = true;
+			}
+		if (n > 0)
+			free(scopes);
+		if (found && !entry_pc(&fn, &entry) && entry == addr)
+			ret = probe_func(f, &fn, &cu);
+	}
+	return ret;
+}
+
+/* Probe function instance @die (its name matched). */
+static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
+{
+	const struct probe_def *d = f->def;
 	bool inl = dwarf_tag(die) == DW_TAG_inlined_subroutine;
 	Dwarf_Addr entry, pc;
 	int ret;
 
-	if (!name || !name_matches(die, name, d->func) || !has_code(die) ||
-	    entry_pc(die, &entry))
+	if (!has_code(die) || entry_pc(die, &entry))
 		return 0;
 	if (d->file && !path_matches(dwarf_decl_file(die), d->file))
 		return 0;
@@ -1591,9 +1635,11 @@ static int find_points(struct finder *f)
 {
 	int ret;
 
-	if (f->def->func)
+	if (f->def->func) {
 		ret = for_each_cu(f, find_funcs_in_cu);
-	else if (f->def->lazy)
+		if (!ret && !f->nr_funcs && !probe_cxx__qualified(f->def->func))
+			ret = find_funcs_by_symbol(f);
+	} else if (f->def->lazy)
 		ret = find_src_lazy(f);
 	else {
 		f->src_line = f->def->line;
