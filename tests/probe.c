@@ -52,6 +52,10 @@ TPERF_TEST(probe_def_parse_forms, "probe: %return, +OFFS, ;PTN, SRC:ALN and SDT 
 	TEST_ASSERT_EQUAL(";PTN", probe_def__parse("e=f;x=a* v", &d, &err), 0);
 	TEST_ASSERT_VAL("lazy", !strcmp(d.event, "e") && !strcmp(d.lazy, "x=a*") && d.nr_args == 1);
 	probe_def__exit(&d);
+	TEST_ASSERT_EQUAL("0xADDR", probe_def__parse("e=0x1169+4%return", &d, &err), -EINVAL);
+	TEST_ASSERT_EQUAL("0xADDR", probe_def__parse("e=0x1169+4 %di", &d, &err), 0);
+	TEST_ASSERT_VAL("abs", d.abs && d.addr == 0x1169 && d.offset == 4 && !d.func);
+	probe_def__exit(&d);
 	TEST_ASSERT_EQUAL("SRC:ALN", probe_def__parse("src/a.c:12 v", &d, &err), 0);
 	TEST_ASSERT_VAL("file only", !d.func && !strcmp(d.file, "src/a.c") && d.line == 12);
 	probe_def__exit(&d);
@@ -120,6 +124,8 @@ TPERF_TEST(probe_def_parse_errors, "probe: bad definitions: message and position
 		{ "f $comm:u8", 7, "'$comm' takes no type" },
 		{ "f a`b`", 3, "unexpected character '`'" },
 		{ "ns::", 4, "expected a name after '::'" },
+		{ "0x12:3", 4, "expected '+OFFS' or '%return' after the address" },
+		{ "0xzz", 0, "expected a hexadecimal address" },
 		{ "ns::f<int", 9, "expected '>'" },
 		{ "ns::f(int", 9, "expected ')' after the parameters" },
 		{ "f<a;b>", 3, "unexpected ';' in the template arguments" },

@@ -392,6 +392,16 @@ static int parse_point(const char *base, const char *s, size_t n, struct probe_d
 	fn = (size_t)(p - s);
 	if (!fn)
 		return parse_fail(err, (int)(s - base), "expected a function or SRC:LINE");
+	if (fn > 2 && s[0] == '0' && s[1] == 'x') {	/* 0xADDR, as perf */
+		ret = parse_number(base, s, p, &def->addr, err, "a hexadecimal address");
+		if (ret)
+			return ret;
+		def->abs = true;
+		if (p < end && *p != '+' && *p != '%')
+			return parse_fail(err, (int)(p - base), "expected '+OFFS' or '%%return' "
+					  "after the address");
+		return parse_suffix(base, p, end, def, err);
+	}
 	if (memchr(s, '.', fn) || memchr(s, '/', fn)) {
 		def->file = dup_n(s, fn);
 		if (!def->file)

@@ -52,6 +52,7 @@ static struct probe_site *new_site(struct probe_site **sites, int *nr)
 
 struct resolver {
 	const char *path;	/* absolute */
+	bool raw_offset;	/* add_site() gets file offsets, not addresses */
 	const struct probe_def *def;
 	const struct probe_finder_opts *o;
 	struct probe_elf *pe;
@@ -67,7 +68,9 @@ static int add_site(struct resolver *r, uint64_t vaddr, const char *group, const
 	struct probe_site *s;
 	uint64_t off;
 
-	if (probe_elf__vaddr_to_offset(r->pe, vaddr, &off))
+	if (r->raw_offset)
+		off = vaddr;
+	else if (probe_elf__vaddr_to_offset(r->pe, vaddr, &off))
 		return say(r->msg, r->size, -ENOENT, "address 0x%" PRIx64 " of '%s' is in no "
 			   "loadable segment", vaddr, r->path);
 	s = new_site(&r->sites, &r->nr);
@@ -233,12 +236,39 @@ static int resolve_symbol(struct resolver *r, const char *group)
 	return ret;
 }
 
+/*
+ * "0xADDR[+OFFS][%return]": the uprobe at file offset ADDR + OFFS (perf
+ * writes ADDR as the offset), named abs_ADDR; registers and $comm only.
+ */
+static int resolve_abs(struct resolver *r, const char *group)
+{
+	const struct probe_def *d = r->def;
+	uint64_t off = d->addr + d->offset, start;
+	char args[2048], base[64];
+	int ret;
+
+	if (needs_dwarf(d))
+		return say(r->msg, r->size, -EINVAL, "a probe on an address takes registers, "
+			   "$comm and $retval only: variables need a function or a line");
+	if (probe_elf__offset_to_vaddr(r->pe, off, &start))
+		return say(r->msg, r->size, -ERANGE, "offset 0x%" PRIx64 " is in no loadable "
+			   "segment of '%s'", off, r->path);
+	ret = symbol_args(r, args, sizeof(args));
+	if (ret)
+		return ret;
+	snprintf(base, sizeof(base), "abs_%" PRIx64 "%s", d->addr, d->retprobe ? "__return" : "");
+	r->raw_offset = true;
+	return add_site(r, off, group, base, args, 0);
+}
+
 static int resolve_code(struct resolver *r)
 {
 	char group[64];
 	int ret;
 
 	probe__default_group(r->path, group, sizeof(group));
+	if (r->def->abs)
+		return resolve_abs(r, group);
 	if (probe_finder__has_dwarf(r->pe)) {
 		ret = resolve_dwarf(r, group);
 		/* a function the DWARF does not cover (from an assembly file, or a

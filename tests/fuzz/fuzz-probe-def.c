@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s[size] = '\0';
 	if (probe_def__parse(s, &def, &err) == 0) {
 		if ((def.event && !probe_name__valid(def.event)) ||
-		    (def.group && !probe_name__valid(def.group)) || (!def.func && !def.file))
+		    (def.group && !probe_name__valid(def.group)) || (!def.func && !def.file && !def.abs))
 			abort();
 		if (def.func && probe_cxx__qualified(def.func)) {	/* its event name */
 			char ev[64];

@@ -85,6 +85,38 @@ test_expect_success PERF '-s: sources moved since the build, found as perf finds
 	test_cmp expect err
 '
 
+for def in "0x1169" "g_t0556:e=0x1169" "0x1169%return \$retval" "0x1169 %di:u32 \$comm"; do
+	test_expect_success PERF "an address, '$def': the line perf writes" '
+		HOME=$TRASH perf probe -n -v -x "$B/target0" "$def" 2>&1 |
+			sed -n "s/^Writing event: //p" >expect &&
+		test -s expect &&
+		tperf probe -n -x "$B/target0" "$def" >actual &&
+		test_cmp expect actual
+	'
+done
+
+test_expect_success 'an address: +OFFS added; bad ones refused' '
+	tperf probe -n -x "$B/target0" "0x1169+4" >actual &&
+	echo "p:probe_target0/abs_1169 $B/target0:0x116d" >expect &&
+	test_cmp expect actual &&
+	test_must_fail tperf probe -n -x "$B/target0" "0x1169 a" 2>err &&
+	echo "tperf: a probe on an address takes registers, \$comm and \$retval only: variables need a function or a line" >expect &&
+	test_cmp expect err &&
+	test_must_fail tperf probe -n -x "$B/target0" "0xfffffff" 2>err &&
+	echo "tperf: offset 0xfffffff is in no loadable segment of '"'"'$B/target0'"'"'" >expect &&
+	test_cmp expect err &&
+	test_must_fail tperf probe -n -x "$B/target0" "0x11g9" 2>err &&
+	grep -q "expected a hexadecimal address" err
+'
+
+test_expect_success ROOT 'a probe on the address of add fires 5 times' '
+	test_when_finished "tperf probe -q -d \"g_t0556:*\" 2>/dev/null; :" &&
+	off=$(tperf probe -n -x "$B/target2" add | sed "s/.*:0x\([0-9a-f]*\).*/\1/") &&
+	tperf probe -q -x "$B/target2" "g_t0556:ev=0x$off %di:s32" &&
+	tperf stat -x, -e g_t0556:ev -- "$B/target2" >/dev/null 2>err &&
+	grep -q "^5,,g_t0556:ev," err
+'
+
 test_expect_success '-k (kernel probes): not available, said so' '
 	test_must_fail tperf probe -k /boot/vmlinux do_sys_open 2>err &&
 	echo "tperf: kprobes are not available on this kernel (no kprobe_events in tracefs): probe a user binary with -x BINARY" >expect &&
