@@ -1520,8 +1520,8 @@ static void no_code_message(struct finder *f, const char *file, bool exact, int 
 }
 
 /*
- * The line of @addr as perf names it: among the rows of the last address at
- * or before @addr, the first that begins a statement (0 if none).
+ * The line of @addr as perf names it: the first row at exactly @addr that
+ * begins a statement (0 if none: the place is then FUNC+OFFSET).
  */
 static int line_at(Dwarf_Die *cu, Dwarf_Addr addr)
 {
@@ -1541,7 +1541,7 @@ static int line_at(Dwarf_Die *cu, Dwarf_Addr addr)
 		if (!found || a != at)
 			first = i, at = a, found = true;
 	}
-	for (size_t i = first; found && i < n; i++) {
+	for (size_t i = first; found && at == addr && i < n; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 
 		if (!l || dwarf_lineaddr(l, &a) || a != at)

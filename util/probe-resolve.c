@@ -343,6 +343,8 @@ int probe__describe(const char *path, uint64_t offset, bool ret, char *buf, size
 			snprintf(buf, size, "%s%%return@%s", func, file);
 		else if (line)
 			snprintf(buf, size, "%s:%d@%s", func, line, file);
+		else if (foff)	/* no line starts there: an offset, as perf */
+			snprintf(buf, size, "%s+%" PRIu64 "@%s", func, foff, file);
 		else
 			snprintf(buf, size, "%s@%s", func, file);
 		free(func);
