@@ -117,6 +117,21 @@ test_expect_success ROOT 'a probe on the address of add fires 5 times' '
 	grep -q "^5,,g_t0556:ev," err
 '
 
+test_expect_success ROOT '-l: FUNC+OFFSET where no source line starts' '
+	test_when_finished "tperf probe -q -d \"g_t0556:*\" 2>/dev/null; :" &&
+	tperf probe -q -x "$B/target0" "g_t0556:o=add+4" &&
+	tperf probe -q -x "$B/target0" "g_t0556:l=visit:4" &&
+	tperf probe -l "g_t0556:*" | sed "s/@.* in / in /" | sort >actual &&
+	cat >expect <<-EOT &&
+	  g_t0556:l            (on visit:4 in $B/target0)
+	  g_t0556:l            (on visit:4 in $B/target0)
+	  g_t0556:l            (on visit:4 in $B/target0)
+	  g_t0556:l            (on visit:4 in $B/target0)
+	  g_t0556:o            (on add+4 in $B/target0)
+	EOT
+	test_cmp expect actual
+'
+
 test_expect_success '-k (kernel probes): not available, said so' '
 	test_must_fail tperf probe -k /boot/vmlinux do_sys_open 2>err &&
 	echo "tperf: kprobes are not available on this kernel (no kprobe_events in tracefs): probe a user binary with -x BINARY" >expect &&
