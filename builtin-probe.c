@@ -12,20 +12,25 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "util/config.h"
 #include "util/debug.h"
 #include "util/fs.h"
 #include "util/parse-options.h"
 #include "util/probe-elf.h"
 #include "util/probe-event.h"
+#include "util/probe-cxx.h"
+#include "util/probe-filter.h"
 #include "util/probe-finder.h"
 #include "util/sdt.h"
 
 struct probe_opts {
-	struct string_list add, del;
+	struct string_list add, del, defs, filters;	/* -a, -d, -D, --filter */
 	const char *exec, *list, *line, *vars, *funcs;
 	bool dry_run, quiet, force, list_sdt;
 	struct probe_finder_opts fopts;
 	bool inlines;
+	bool demangle;
+	const char *vmlinux;	/* -k: for kernel probes, which this kernel lacks */
 };
 
 static void print_parse_error(const char *def, const struct probe_parse_error *err)
@@ -319,31 +324,44 @@ static int list_sdt(const char *path)
 struct names {
 	char **v;
 	int n;
-	const char *filter;
+	const struct probe_filter *filter;
+	bool demangle;
 };
 
-static bool func_wanted(const char *name, const char *filter)
+
+/* Add @name (a symbol, or a "NAME@plt" entry when @plt) if the filter wants it. */
+static int add_name(struct names *ns, const char *name, bool plt)
 {
-	if (!filter)
-		return name[0] != '_' && !strstr(name, "@plt");
-	if (filter[0] == '!')
-		return fnmatch(filter + 1, name, 0) != 0;
-	return !fnmatch(filter, name, 0);
+	char **v, *dem = ns->demangle && !plt ? probe_cxx__demangle(name, false) : NULL;
+
+	/* C++ names as perf shows them: demangled, without the parameters;
+	 * versioned names ("memcpy@@GLIBC_2.14") are not listed */
+	if (!probe_filter__match(ns->filter, dem ?: name) || (!plt && strchr(name, '@'))) {
+		free(dem);
+		return 0;
+	}
+	v = realloc(ns->v, (size_t)(ns->n + 1) * sizeof(*v));
+	if (!v) {
+		free(dem);
+		return -ENOMEM;
+	}
+	ns->v = v;
+	/* "SHOWN\tSYMBOL": sorted by the name shown, one line per symbol */
+	if (asprintf(&ns->v[ns->n], "%s\t%s", dem ?: name, name) < 0)
+		ns->v[ns->n] = NULL;
+	free(dem);
+	return ns->v[ns->n++] ? 0 : -ENOMEM;
 }
 
 static int collect_name(const char *name, uint64_t addr, void *arg)
 {
-	struct names *ns = arg;
-	char **v;
+	(void)addr;
+	return add_name(arg, name, false);
+}
 
-	if (!func_wanted(name, ns->filter) || strchr(name, '@'))
-		return 0;
-	v = realloc(ns->v, (size_t)(ns->n + 1) * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	ns->v = v;
-	ns->v[ns->n] = strdup(name);
-	return ns->v[ns->n++] ? 0 : -ENOMEM;
+static int collect_plt(const char *name, void *arg)
+{
+	return add_name(arg, name, true);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -351,9 +369,9 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int list_funcs(const char *path, const char *filter)
+static int list_funcs(const char *path, const struct probe_filter *filter, bool demangle)
 {
-	struct names ns = { .filter = *filter ? filter : NULL };
+	struct names ns = { .filter = filter, .demangle = demangle };
 	struct probe_elf *pe;
 	int ret = probe_elf__open(path, &pe);
 
@@ -363,12 +381,13 @@ static int list_funcs(const char *path, const char *filter)
 		return 1;
 	}
 	ret = probe_elf__for_each_function(pe, true, collect_name, &ns);
+	if (!ret)
+		ret = probe_elf__for_each_plt(pe, collect_plt, &ns);
 	probe_elf__close(pe);
 	if (ns.n)
 		qsort(ns.v, (size_t)ns.n, sizeof(*ns.v), cmp_str);
 	for (int i = 0; !ret && i < ns.n; i++)
-		if (!i || strcmp(ns.v[i], ns.v[i - 1]))
-			printf("%s\n", ns.v[i]);
+		printf("%.*s\n", (int)strcspn(ns.v[i], "\t"), ns.v[i]);
 	for (int i = 0; i < ns.n; i++)
 		free(ns.v[i]);
 	free(ns.v);
@@ -380,10 +399,23 @@ static int list_funcs(const char *path, const char *filter)
 }
 
 /* "FUNC[@SRC][:RLN[+NUM|-RLN2]]" or "SRC:ALN[+NUM|-ALN2]". */
+/* The length of FUNC or SRC at @s: up to ':' or '@', C++'s "::" kept. */
+static size_t name_len(const char *s)
+{
+	size_t n = 0;
+
+	for (;;) {
+		n += strcspn(s + n, ":@");
+		if (s[n] != ':' || s[n + 1] != ':')
+			return n;
+		n += 2;
+	}
+}
+
 static int parse_range(const char *s, char *func, char *file, size_t size, int *start,
 		       int *end, bool *relative)
 {
-	size_t n = strcspn(s, ":@");
+	size_t n = name_len(s);
 	const char *p = s + n;
 	char *e;
 
@@ -441,7 +473,7 @@ static int open_target(const char *path, struct probe_elf **pe)
 	return ret;
 }
 
-static int show_line(const char *path, const char *range)
+static int show_line(const char *path, const char *range, const char *source)
 {
 	char func[256], file[256], msg[512];
 	int start, end, ret;
@@ -456,7 +488,7 @@ static int show_line(const char *path, const char *range)
 	if (open_target(path, &pe))
 		return 1;
 	ret = probe_finder__show_lines(pe, *func ? func : NULL, *file ? file : NULL, start, end,
-				       relative, stdout, msg, sizeof(msg));
+				       relative, source, stdout, msg, sizeof(msg));
 	probe_elf__close(pe);
 	if (ret || fflush(stdout) || ferror(stdout)) {
 		error("%s", ret ? msg : strerror(errno));
@@ -518,6 +550,79 @@ static int need_exec(const struct probe_opts *o, const char *what)
 	return -1;
 }
 
+static void print_filter_error(const char *expr, int pos)
+{
+	static const char prefix[] = "tperf: filter syntax error: '";
+
+	fprintf(stderr, "%s%s'\n", prefix, expr);
+	fprintf(stderr, "%*s^ expected a glob, '!' or '(' here, names joined by '&' or '|'\n",
+		(int)(sizeof(prefix) - 1) + pos, "");
+}
+
+/*
+ * The filter of -F or -V, as perf makes it: the --filter expressions and
+ * -F's own, or-ed; -F without one (or nothing given) brings @def in.
+ */
+static int make_filter(const struct probe_opts *o, const char *own, const char *def,
+		       struct probe_filter **f)
+{
+	const char *exprs[64];
+	int n = 0, pos, ret;
+
+	if (own)
+		exprs[n++] = *own ? own : def;
+	for (int i = 0; i < o->filters.n && n < 63; i++)
+		exprs[n++] = o->filters.v[i];
+	if (!n)
+		exprs[n++] = def;
+	*f = NULL;
+	for (int i = 0; i < n; i++) {
+		ret = probe_filter__add(f, exprs[i], &pos);
+		if (ret == -EINVAL) {
+			print_filter_error(exprs[i], pos);
+			probe_filter__delete(*f);
+			return -1;
+		}
+		if (ret) {
+			error("out of memory");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int funcs_mode(int argc, const char **argv, const struct probe_opts *o)
+{
+	struct probe_filter *f;
+	int ret;
+
+	if (need_exec(o, "--funcs"))
+		return 1;
+	/* perf's default: no name starting with '_', no PLT entry */
+	if (make_filter(o, *o->funcs ? o->funcs : argc ? argv[0] : "", "!_* & !*@plt", &f))
+		return 1;
+	ret = list_funcs(o->exec, f, o->demangle);
+	probe_filter__delete(f);
+	return ret;
+}
+
+static int vars_mode(struct probe_opts *o)
+{
+	struct probe_filter *f;
+	int ret;
+
+	if (need_exec(o, "--vars"))
+		return 1;
+	/* perf's default leaves out the kernel's symbol tables and CRCs */
+	if (make_filter(o, NULL, "!__k???tab_* & !__crc_*", &f))
+		return 1;
+	o->fopts.var_filter = f;
+	ret = show_vars(o->exec, o->vars, o);
+	o->fopts.var_filter = NULL;
+	probe_filter__delete(f);
+	return ret;
+}
+
 static int run_mode(int argc, const char **argv, struct probe_opts *o)
 {
 	const char *filter = argc ? argv[0] : "";
@@ -529,25 +634,33 @@ static int run_mode(int argc, const char **argv, struct probe_opts *o)
 	if (o->list_sdt)
 		return need_exec(o, "--list-sdt") ? 1 : list_sdt(o->exec);
 	if (o->funcs)
-		return need_exec(o, "--funcs") ? 1 : list_funcs(o->exec, *o->funcs ? o->funcs : filter);
+		return funcs_mode(argc, argv, o);
 	if (o->line)
-		return need_exec(o, "--line") ? 1 : show_line(o->exec, o->line);
+		return need_exec(o, "--line") ? 1 : show_line(o->exec, o->line,
+								   o->fopts.source_prefix);
 	if (o->vars)
-		return need_exec(o, "--vars") ? 1 : show_vars(o->exec, o->vars, o);
+		return vars_mode(o);
 	return -1;
 }
 
 int cmd_probe(int argc, const char **argv)
 {
-	struct probe_opts o = { .fopts = { .max_probes = 128 }, .inlines = true };
+	struct probe_opts o = { .fopts = { .max_probes = 128 }, .inlines = true,
+				  .demangle = true };
 	const struct option options[] = {
 		OPT_CALLBACK('a', "add", &o.add, "[EVENT=]FUNC[@SRC][+OFF|%return|:RL]|SRC:AL [ARG ...]",
 			     "probe point definition", parse_opt_string_list),
 		OPT_CALLBACK('d', "del", &o.del, "[GROUP:]EVENT", "delete probe events (globs)",
 			     parse_opt_string_list),
+		OPT_CALLBACK('D', "definition", &o.defs,
+			     "[EVENT=]FUNC[@SRC][+OFF|%return|:RL]|SRC:AL [ARG ...]",
+			     "show the uprobe_events line of a definition (as -n)",
+			     parse_opt_string_list),
 		OPT_STRING_OPTARG('l', "list", &o.list, "[GROUP:]EVENT", "list up probe events", ""),
 		OPT_STRING('x', "exec", &o.exec, "executable|path", "target executable or library"),
 		OPT_BOOLEAN('n', "dry-run", &o.dry_run, "print the uprobe lines, write nothing"),
+		OPT_INCR('v', "verbose", &tperf_config.verbose,
+			 "be more verbose (the uprobe lines as they are written)"),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "print no messages on success"),
 		OPT_BOOLEAN('f', "force", &o.force, "add events with an existing name (suffixed _N)"),
 		OPT_STRING('L', "line", &o.line, "FUNC[:RLN[+NUM|-RLN2]]|SRC:ALN[+NUM|-ALN2]",
@@ -555,7 +668,18 @@ int cmd_probe(int argc, const char **argv)
 		OPT_STRING('V', "vars", &o.vars, "FUNC[@SRC][+OFF|%return|:RL]|SRC:AL",
 			   "show the variables available at the probe point"),
 		OPT_STRING_OPTARG('F', "funcs", &o.funcs, "[!]FILTER", "show the probe-able functions", ""),
+		OPT_CALLBACK(0, "filter", &o.filters, "[!]FILTER",
+			     "a filter of names (with --vars/--funcs): globs, '!', '&', '|', ()",
+			     parse_opt_string_list),
+		OPT_STRING('s', "source", &o.fopts.source_prefix, "directory",
+			   "the folder the sources are in (-L, ;PTN), as perf's"),
+		OPT_STRING('k', "vmlinux", &o.vmlinux, "file",
+			   "vmlinux pathname (kernel probes: not available on this kernel)"),
 		OPT_BOOLEAN(0, "externs", &o.fopts.externs, "show global variables too (with --vars)"),
+		OPT_BOOLEAN(0, "range", &o.fopts.range,
+			    "show the variables' location ranges (with --vars)"),
+		OPT_BOOLEAN(0, "demangle", &o.demangle,
+			    "show C++ names demangled with --funcs (default; --no-demangle: don't)"),
 		OPT_BOOLEAN(0, "inlines", &o.inlines, "probe inlined instances (--no-inlines: don't)"),
 		OPT_INTEGER(0, "max-probes", &o.fopts.max_probes, "at most this many probe points per event"),
 		OPT_BOOLEAN(0, "list-sdt", &o.list_sdt, "list the SDT markers of the -x binary"),
@@ -581,6 +705,7 @@ int cmd_probe(int argc, const char **argv)
 		usage_with_options_msg(usage, options, "--max-probes must be positive");
 	ret = run_mode(argc, argv, &o);
 	free(o.del.v);
+	free(o.filters.v);
 	if (ret >= 0) {
 		free(o.add.v);
 		return ret;
@@ -592,6 +717,14 @@ int cmd_probe(int argc, const char **argv)
 			return 1;
 		}
 	}
+	for (int i = 0; i < o.defs.n; i++) {	/* -D DEF: the line of DEF, written nowhere */
+		if (parse_opt_string_list(&options[0], o.defs.v[i], 0)) {
+			error("out of memory");
+			return 1;
+		}
+		o.dry_run = true;
+	}
+	free(o.defs.v);
 	if (!o.add.n)
 		usage_with_options_msg(usage, options, "no probe definition given");
 	ret = add_probes(o.add.v, o.add.n, &o);

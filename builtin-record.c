@@ -21,6 +21,7 @@
 #include "util/mmap.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/probe-sdt.h"
 #include "util/record.h"
 
 static const char *const record_usage[] = {
@@ -346,6 +347,7 @@ int cmd_record(int argc, const char **argv)
 		error("out of memory");
 		return 1;
 	}
+	probe_sdt__init(argc, argv);	/* -e sdt_P:N -- ./prog */
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	check_target(&o, argc, record_usage, options);
 	cap_freq(&o);

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "tests/tests.h"
+#include "util/probe-cxx.h"
 #include "util/probe-event.h"
+#include "util/probe-filter.h"
 #include "util/sdt.h"
 
 TPERF_TEST(probe_def_parse_full, "probe: a full definition parsed into its parts")
@@ -50,6 +52,10 @@ TPERF_TEST(probe_def_parse_forms, "probe: %return, +OFFS, ;PTN, SRC:ALN and SDT 
 	TEST_ASSERT_EQUAL(";PTN", probe_def__parse("e=f;x=a* v", &d, &err), 0);
 	TEST_ASSERT_VAL("lazy", !strcmp(d.event, "e") && !strcmp(d.lazy, "x=a*") && d.nr_args == 1);
 	probe_def__exit(&d);
+	TEST_ASSERT_EQUAL("0xADDR", probe_def__parse("e=0x1169+4%return", &d, &err), -EINVAL);
+	TEST_ASSERT_EQUAL("0xADDR", probe_def__parse("e=0x1169+4 %di", &d, &err), 0);
+	TEST_ASSERT_VAL("abs", d.abs && d.addr == 0x1169 && d.offset == 4 && !d.func);
+	probe_def__exit(&d);
 	TEST_ASSERT_EQUAL("SRC:ALN", probe_def__parse("src/a.c:12 v", &d, &err), 0);
 	TEST_ASSERT_VAL("file only", !d.func && !strcmp(d.file, "src/a.c") && d.line == 12);
 	probe_def__exit(&d);
@@ -60,6 +66,42 @@ TPERF_TEST(probe_def_parse_forms, "probe: %return, +OFFS, ;PTN, SRC:ALN and SDT 
 		TEST_ASSERT_VAL("sdt", d.sdt && !strcmp(d.func, "prov") && !strcmp(d.file, "name"));
 		probe_def__exit(&d);
 	}
+	return TEST_OK;
+}
+
+TPERF_TEST(probe_def_parse_cxx, "probe: C++ names: qualified, templates, overloads")
+{
+	struct probe_parse_error err;
+	struct probe_def d;
+	char ev[64];
+
+	TEST_ASSERT_EQUAL("parse", probe_def__parse("ns::C::add(int,long*):2 v", &d, &err), 0);
+	TEST_ASSERT_STR("func", d.func, "ns::C::add(int,long*)");
+	TEST_ASSERT_VAL("line, arg", d.line == 2 && d.nr_args == 1);
+	probe_def__exit(&d);
+	TEST_ASSERT_EQUAL("template", probe_def__parse("e=maxof<int>%return", &d, &err), 0);
+	TEST_ASSERT_VAL("ret", d.retprobe && !strcmp(d.func, "maxof<int>"));
+	probe_def__exit(&d);
+	TEST_ASSERT_EQUAL("@SRC", probe_def__parse("a::b@x.cc+4", &d, &err), 0);
+	TEST_ASSERT_VAL("src", !strcmp(d.func, "a::b") && !strcmp(d.file, "x.cc") &&
+			d.offset == 4);
+	probe_def__exit(&d);
+	TEST_ASSERT_VAL("qualified", probe_cxx__qualified("a::b") && probe_cxx__qualified("f<int>") &&
+			!probe_cxx__qualified("add"));
+	probe_cxx__event_name("ns::C<a::b>::add(int, x::y)", ev, sizeof(ev));
+	TEST_ASSERT_STR("event", ev, "add");
+	probe_cxx__event_name("ns::~C", ev, sizeof(ev));
+	TEST_ASSERT_STR("dtor event", ev, "_C");
+	if (!probe_cxx__can_demangle())
+		return test_skip("built without libiberty");
+	TEST_ASSERT_VAL("match", probe_cxx__match("C::add", "_ZN2ns1C3addEii"));
+	TEST_ASSERT_VAL("full", probe_cxx__match("ns::C::add", "_ZN2ns1C3addEii"));
+	TEST_ASSERT_VAL("not a tail at ::", !probe_cxx__match("s::C::add", "_ZN2ns1C3addEii"));
+	TEST_ASSERT_VAL("overload", probe_cxx__match("add(int, int)", "_ZN2ns1C3addEii") &&
+			!probe_cxx__match("add(int)", "_ZN2ns1C3addEii"));
+	TEST_ASSERT_VAL("template", probe_cxx__match("maxof<int>(int,int)", "_Z5maxofIiET_S0_S0_"));
+	TEST_ASSERT_VAL("clone", probe_cxx__match("ns::C::add", "_ZN2ns1C3addEi.isra.0"));
+	TEST_ASSERT_VAL("C name", !probe_cxx__match("ns::add", "add"));
 	return TEST_OK;
 }
 
@@ -81,6 +123,14 @@ TPERF_TEST(probe_def_parse_errors, "probe: bad definitions: message and position
 		{ "", 0, "empty probe definition" },
 		{ "f $comm:u8", 7, "'$comm' takes no type" },
 		{ "f a`b`", 3, "unexpected character '`'" },
+		{ "ns::", 4, "expected a name after '::'" },
+		{ "0x12:3", 4, "expected '+OFFS' or '%return' after the address" },
+		{ "0xzz", 0, "expected a hexadecimal address" },
+		{ "ns::f<int", 9, "expected '>'" },
+		{ "ns::f(int", 9, "expected ')' after the parameters" },
+		{ "f<a;b>", 3, "unexpected ';' in the template arguments" },
+		{ "f(a+b)", 3, "unexpected '+' in the parameters" },
+		{ "f (x)", 2, "unexpected character '('" },
 	};
 	struct probe_parse_error err;
 	struct probe_def d;
@@ -174,5 +224,51 @@ TPERF_TEST(probe_sdt_notes, "probe: .note.stapsdt parsed, malformed notes refuse
 	memcpy(buf + 4, &descsz, 4);
 	TEST_ASSERT_EQUAL("truncated", sdt__parse_notes(buf, off, true, &notes, &nr), -EINVAL);
 	TEST_ASSERT_EQUAL("none", nr, 0);
+	return TEST_OK;
+}
+
+TPERF_TEST(probe_filter_expr, "probe: name filters: globs with !, &, |, () as perf's")
+{
+	static const struct { const char *expr, *name; bool match; } cases[] = {
+		{ "!_* & !*@plt", "main", true }, { "!_* & !*@plt", "_init", false },
+		{ "!_* & !*@plt", "printf@plt", false }, { "a* | m* & !a*", "add", true },
+		{ "a* | m* & !a*", "main", true }, { "(a*|v*) & !*d*", "add", false },
+		{ "(a*|v*) & !*d*", "visit", true }, { "!!a*", "add", true },
+		{ " ( v* ) ", "visit", true }, { "*[._]*", "completed.0", true },
+	};
+	static const struct { const char *expr; int pos; } bad[] = {
+		{ "", 0 }, { "(a*", 3 }, { "a* m*", 3 }, { "a* |", 4 }, { "()", 1 }, { "a&", 2 },
+	};
+	struct probe_filter *f = NULL;
+	int pos;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		TEST_ASSERT_EQUAL(cases[i].expr, probe_filter__add(&f, cases[i].expr, &pos), 0);
+		TEST_ASSERT_EQUAL(cases[i].name, probe_filter__match(f, cases[i].name),
+				  cases[i].match);
+		probe_filter__delete(f);
+		f = NULL;
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		TEST_ASSERT_EQUAL(bad[i].expr, probe_filter__add(&f, bad[i].expr, &pos), -EINVAL);
+		TEST_ASSERT_EQUAL(bad[i].expr, pos, bad[i].pos);
+		TEST_ASSERT_VAL("nothing made", f == NULL);
+	}
+	{	/* deep nesting is refused, not a stack overflow */
+		char deep[5002];
+
+		memset(deep, '!', 5000);
+		strcpy(deep + 5000, "a");
+		TEST_ASSERT_EQUAL("deep", probe_filter__add(&f, deep, &pos), -EINVAL);
+		memset(deep, '(', 5001);
+		TEST_ASSERT_EQUAL("deep (", probe_filter__add(&f, deep, &pos), -EINVAL);
+	}
+	TEST_ASSERT_EQUAL("a*", probe_filter__add(&f, "a*", &pos), 0);
+	TEST_ASSERT_EQUAL("or v*", probe_filter__add(&f, "v*", &pos), 0);
+	TEST_ASSERT_VAL("or-ed", probe_filter__match(f, "add") && probe_filter__match(f, "visit") &&
+			!probe_filter__match(f, "main"));
+	TEST_ASSERT_EQUAL("bad", probe_filter__add(&f, "(", &pos), -EINVAL);
+	TEST_ASSERT_VAL("kept", f && probe_filter__match(f, "add"));
+	probe_filter__delete(f);
 	return TEST_OK;
 }

@@ -6,15 +6,22 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "probe-cxx.h"
 #include "probe-elf.h"
 
 struct probe_elf {
 	int fd;
 	Elf *elf;
+	char *path;
+	int dbg_fd;		/* the separate debug file, -1 if none */
+	Elf *dbg;
+	bool dbg_looked;
 };
 
 int probe_elf__open(const char *path, struct probe_elf **pe)
@@ -32,8 +39,10 @@ int probe_elf__open(const char *path, struct probe_elf **pe)
 		return -ENOMEM;
 	}
 	p->fd = fd;
+	p->dbg_fd = -1;
+	p->path = strdup(path);
 	p->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!p->elf || elf_kind(p->elf) != ELF_K_ELF) {
+	if (!p->path || !p->elf || elf_kind(p->elf) != ELF_K_ELF) {
 		err = -ENOEXEC;
 		probe_elf__close(p);
 		return err;
@@ -48,13 +57,137 @@ void probe_elf__close(struct probe_elf *pe)
 		return;
 	if (pe->elf)
 		elf_end(pe->elf);
+	if (pe->dbg)
+		elf_end(pe->dbg);
+	if (pe->dbg_fd >= 0)
+		close(pe->dbg_fd);
 	close(pe->fd);
+	free(pe->path);
 	free(pe);
 }
 
 void *probe_elf__elf(struct probe_elf *pe)
 {
 	return pe->elf;
+}
+
+/* The section named @name of @elf, NULL if none (or without contents). */
+static Elf_Scn *named_scn(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	const char *n;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, sh) && sh->sh_type != SHT_NOBITS &&
+		    (n = elf_strptr(elf, shstrndx, sh->sh_name)) && !strcmp(n, name))
+			return scn;
+	return NULL;
+}
+
+/* Open @path as the debug file of @pe if it has DWARF; 0 when it does. */
+static int try_debug_file(struct probe_elf *pe, const char *path)
+{
+	GElf_Shdr sh;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf *elf;
+
+	if (fd < 0)
+		return -errno;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF || !named_scn(elf, ".debug_info", &sh)) {
+		if (elf)
+			elf_end(elf);
+		close(fd);
+		return -ENODATA;
+	}
+	pe->dbg = elf;
+	pe->dbg_fd = fd;
+	return 0;
+}
+
+/* The hex build-id of @elf's NT_GNU_BUILD_ID note into @hex; 0 or -ENOENT. */
+static int build_id_hex(Elf *elf, char *hex, size_t size)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+		GElf_Nhdr nh;
+		size_t off = 0, name_off, desc_off;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE ||
+		    !(d = elf_getdata(scn, NULL)))
+			continue;
+		while ((off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
+			const unsigned char *id = (const unsigned char *)d->d_buf + desc_off;
+
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    memcmp((const char *)d->d_buf + name_off, "GNU", 4) ||
+			    nh.n_descsz < 2 || nh.n_descsz * 2 + 1 > size)
+				continue;
+			for (size_t i = 0; i < nh.n_descsz; i++)
+				snprintf(hex + 2 * i, 3, "%02x", id[i]);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/*
+ * The debug file of a binary without DWARF, where debug packages put it:
+ * /usr/lib/debug/.build-id/XX/REST.debug by its build-id, then by its
+ * .gnu_debuglink name next to it, in .debug/ next to it, or under
+ * /usr/lib/debug/ + its folder (gdb's search).
+ */
+static void find_debug_file(struct probe_elf *pe)
+{
+	char hex[128], p[PATH_MAX * 2], dir[PATH_MAX];
+	const char *link, *slash;
+	Elf_Data *d;
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+
+	if (!build_id_hex(pe->elf, hex, sizeof(hex))) {
+		snprintf(p, sizeof(p), "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+		if (!try_debug_file(pe, p))
+			return;
+	}
+	scn = named_scn(pe->elf, ".gnu_debuglink", &sh);
+	d = scn ? elf_getdata(scn, NULL) : NULL;
+	if (!d || !d->d_size || !memchr(d->d_buf, '\0', d->d_size))
+		return;
+	link = d->d_buf;
+	if (!realpath(pe->path, dir))
+		snprintf(dir, sizeof(dir), "%s", pe->path);
+	slash = strrchr(dir, '/');
+	if (!slash || strchr(link, '/'))
+		return;
+	dir[slash - dir] = '\0';
+	snprintf(p, sizeof(p), "%s/%s", dir, link);
+	if (strcmp(p, pe->path) && !try_debug_file(pe, p))
+		return;
+	snprintf(p, sizeof(p), "%s/.debug/%s", dir, link);
+	if (!try_debug_file(pe, p))
+		return;
+	snprintf(p, sizeof(p), "/usr/lib/debug%s/%s", dir, link);
+	try_debug_file(pe, p);
+}
+
+void *probe_elf__dwarf_elf(struct probe_elf *pe)
+{
+	GElf_Shdr sh;
+
+	if (named_scn(pe->elf, ".debug_info", &sh))
+		return pe->elf;
+	if (!pe->dbg_looked) {
+		pe->dbg_looked = true;
+		find_debug_file(pe);
+	}
+	return pe->dbg ?: pe->elf;
 }
 
 int probe_elf__fd(struct probe_elf *pe)
@@ -80,15 +213,42 @@ static Elf_Scn *find_scn(Elf *elf, Elf64_Word type)
 
 typedef int (*sym_fn)(const char *name, const GElf_Sym *sym, void *arg);
 
+/* Labels (untyped symbols) count in a text or data section only, as perf's. */
+static bool label_section(struct probe_elf *pe, size_t ndx)
+{
+	Elf_Scn *scn = ndx < SHN_LORESERVE ? elf_getscn(pe->elf, ndx) : NULL;
+	size_t shstrndx;
+	GElf_Shdr sh;
+	const char *name;
+
+	if (!scn || !gelf_getshdr(scn, &sh) || elf_getshdrstrndx(pe->elf, &shstrndx) ||
+	    !(name = elf_strptr(pe->elf, shstrndx, sh.sh_name)))
+		return false;
+	return strstr(name, "text") || strstr(name, "data");
+}
+
 /* Every defined function symbol of .symtab, or of .dynsym without .symtab. */
+static int for_each_sym_in(struct probe_elf *pe, Elf_Scn *scn, bool all, sym_fn fn, void *arg);
+
+/*
+ * The symbols of .symtab, or of .dynsym without .symtab; with @all (perf's
+ * -F listing) those of .dynsym after those of .symtab, as perf lists both.
+ */
 static int for_each_sym_type(struct probe_elf *pe, bool all, sym_fn fn, void *arg)
 {
-	Elf_Scn *scn = find_scn(pe->elf, SHT_SYMTAB);
+	Elf_Scn *symtab = find_scn(pe->elf, SHT_SYMTAB), *dynsym = find_scn(pe->elf, SHT_DYNSYM);
+	int ret = for_each_sym_in(pe, symtab ?: dynsym, all, fn, arg);
+
+	if (!ret && all && symtab && dynsym)
+		ret = for_each_sym_in(pe, dynsym, all, fn, arg);
+	return ret;
+}
+
+static int for_each_sym_in(struct probe_elf *pe, Elf_Scn *scn, bool all, sym_fn fn, void *arg)
+{
 	GElf_Shdr sh;
 	Elf_Data *data;
 
-	if (!scn)
-		scn = find_scn(pe->elf, SHT_DYNSYM);
 	if (!scn || !gelf_getshdr(scn, &sh) || !sh.sh_entsize)
 		return 0;
 	data = elf_getdata(scn, NULL);
@@ -107,6 +267,8 @@ static int for_each_sym_type(struct probe_elf *pe, bool all, sym_fn fn, void *ar
 		if ((all ? type != STT_FUNC && type != STT_OBJECT && type != STT_NOTYPE :
 		     type != STT_FUNC) ||
 		    sym.st_shndx == SHN_UNDEF || !sym.st_value)
+			continue;
+		if (type == STT_NOTYPE && !label_section(pe, sym.st_shndx))
 			continue;
 		name = elf_strptr(pe->elf, sh.sh_link, sym.st_name);
 		if (!name || !*name)
@@ -136,7 +298,8 @@ static int match_name(const char *name, const GElf_Sym *sym, void *arg)
 	size_t n = strlen(q->name);
 
 	/* "foo" matches "foo" and the versioned "foo@@GLIBC_2.2.5" */
-	if (strncmp(name, q->name, n) || (name[n] && name[n] != '@'))
+	if (probe_cxx__qualified(q->name) ? !probe_cxx__match(q->name, name) :
+	    strncmp(name, q->name, n) || (name[n] && name[n] != '@'))
 		return 0;
 	if (q->seen++ != q->nth)
 		return 0;
@@ -291,5 +454,51 @@ int probe_elf__offset_to_vaddr(struct probe_elf *pe, uint64_t off, uint64_t *vad
 	if (load_segment(pe, off, false, &ph))
 		return -ENOENT;
 	*vaddr = off - ph.p_offset + ph.p_vaddr;
+	return 0;
+}
+
+int probe_elf__for_each_plt(struct probe_elf *pe, int (*fn)(const char *name, void *arg),
+			    void *arg)
+{
+	Elf_Scn *scn = NULL, *dynsym;
+	GElf_Shdr sh, dsh;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(pe->elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(pe->elf, scn))) {
+		const char *n;
+
+		if (gelf_getshdr(scn, &sh) && (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL) &&
+		    (n = elf_strptr(pe->elf, shstrndx, sh.sh_name)) &&
+		    (!strcmp(n, ".rela.plt") || !strcmp(n, ".rel.plt")))
+			break;
+	}
+	dynsym = scn ? elf_getscn(pe->elf, sh.sh_link) : NULL;
+	if (!dynsym || !gelf_getshdr(dynsym, &dsh) || !sh.sh_entsize)
+		return 0;
+	Elf_Data *rel = elf_getdata(scn, NULL), *syms = elf_getdata(dynsym, NULL);
+
+	for (size_t i = 0; rel && syms && i < sh.sh_size / sh.sh_entsize; i++) {
+		GElf_Rela ra;
+		GElf_Rel r;
+		GElf_Sym sym;
+		size_t info;
+		const char *name;
+		char buf[512];
+		int ret;
+
+		if (sh.sh_type == SHT_RELA ? !gelf_getrela(rel, (int)i, &ra) :
+		    !gelf_getrel(rel, (int)i, &r))
+			continue;
+		info = sh.sh_type == SHT_RELA ? ra.r_info : r.r_info;
+		if (!GELF_R_SYM(info) || !gelf_getsym(syms, (int)GELF_R_SYM(info), &sym) ||
+		    !(name = elf_strptr(pe->elf, dsh.sh_link, sym.st_name)) || !*name)
+			continue;
+		snprintf(buf, sizeof(buf), "%s@plt", name);
+		ret = fn(buf, arg);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }

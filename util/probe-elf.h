@@ -18,6 +18,13 @@ int probe_elf__open(const char *path, struct probe_elf **pe);
 void probe_elf__close(struct probe_elf *pe);
 /* The libelf handle (Elf *), for libdw and the SDT reader. */
 void *probe_elf__elf(struct probe_elf *pe);
+/*
+ * The Elf (libelf's Elf *) to read DWARF from: @pe's own when it has
+ * .debug_info, else its separate debug file (by build-id under
+ * /usr/lib/debug/.build-id/, or its .gnu_debuglink), found once and owned
+ * by @pe; @pe's own when there is none.
+ */
+void *probe_elf__dwarf_elf(struct probe_elf *pe);
 int probe_elf__fd(struct probe_elf *pe);
 
 /*
@@ -42,6 +49,12 @@ int probe_elf__vaddr_to_offset(struct probe_elf *pe, uint64_t vaddr, uint64_t *o
 /* File offset @off -> virtual address.  0 or -ENOENT. */
 int probe_elf__offset_to_vaddr(struct probe_elf *pe, uint64_t off, uint64_t *vaddr);
 /* The address of section @name, 0 or -ENOENT. */
+/*
+ * Call @fn with "NAME@plt" for each PLT entry of @pe (its .rela.plt
+ * relocations), as perf names them.  0, or what @fn returned.
+ */
+int probe_elf__for_each_plt(struct probe_elf *pe, int (*fn)(const char *name, void *arg),
+			    void *arg);
 int probe_elf__section_addr(struct probe_elf *pe, const char *name, uint64_t *addr);
 /* The contents of the first SHT_NOTE section @name; NULL if none. */
 const void *probe_elf__section_data(struct probe_elf *pe, const char *name, size_t *size);

@@ -329,6 +329,57 @@ static bool is_path_char(char c)
 	return is_ident(c) || c == '.' || c == '/' || c == '-' || c == '+';
 }
 
+/*
+ * A C++ function name at @s: IDENT or "::"-joined IDENTs, each with
+ * optional <TEMPLATE ARGS>, then optional (PARAMS); *@p is set after it.
+ */
+static int cxx_name(const char *base, const char *s, const char *end, const char **p,
+		    struct probe_parse_error *err)
+{
+	const char *c = s;
+
+	for (;;) {
+		size_t n = ident_len(c);
+
+		if (!n || c + n > end)
+			return parse_fail(err, (int)(c - base), "invalid function name");
+		c += n;
+		if (c < end && *c == '<') {
+			int depth = 0;
+
+			for (; c < end; c++) {
+				depth += *c == '<';
+				depth -= *c == '>';
+				if (!depth)
+					break;
+				if (!is_ident(*c) && !strchr("<:,*&", *c))
+					return parse_fail(err, (int)(c - base), "unexpected '%c' "
+							  "in the template arguments", *c);
+			}
+			if (c++ == end)
+				return parse_fail(err, (int)(end - base), "expected '>'");
+		}
+		if (end - c < 2 || c[0] != ':' || c[1] != ':')
+			break;
+		if (end - c < 3 || !is_ident_start(c[2]))
+			return parse_fail(err, (int)(c + 2 - base), "expected a name after '::'");
+		c += 2;
+	}
+	if (c < end && *c == '(') {
+		const char *close = memchr(c, ')', (size_t)(end - c));
+
+		if (!close)
+			return parse_fail(err, (int)(end - base), "expected ')' after the parameters");
+		for (const char *q = c + 1; q < close; q++)
+			if (!is_ident(*q) && !strchr("<>:,*&", *q))
+				return parse_fail(err, (int)(q - base), "unexpected '%c' in the "
+						  "parameters", *q);
+		c = close + 1;
+	}
+	*p = c;
+	return 0;
+}
+
 static int parse_point(const char *base, const char *s, size_t n, struct probe_def *def,
 		       struct probe_parse_error *err)
 {
@@ -341,6 +392,16 @@ static int parse_point(const char *base, const char *s, size_t n, struct probe_d
 	fn = (size_t)(p - s);
 	if (!fn)
 		return parse_fail(err, (int)(s - base), "expected a function or SRC:LINE");
+	if (fn > 2 && s[0] == '0' && s[1] == 'x') {	/* 0xADDR, as perf */
+		ret = parse_number(base, s, p, &def->addr, err, "a hexadecimal address");
+		if (ret)
+			return ret;
+		def->abs = true;
+		if (p < end && *p != '+' && *p != '%')
+			return parse_fail(err, (int)(p - base), "expected '+OFFS' or '%%return' "
+					  "after the address");
+		return parse_suffix(base, p, end, def, err);
+	}
 	if (memchr(s, '.', fn) || memchr(s, '/', fn)) {
 		def->file = dup_n(s, fn);
 		if (!def->file)
@@ -351,8 +412,13 @@ static int parse_point(const char *base, const char *s, size_t n, struct probe_d
 		ret = parse_suffix(base, p, end, def, err);
 		return ret;
 	}
-	if (ident_len(s) != fn)
-		return parse_fail(err, (int)(s - base), "invalid function name");
+	if (ident_len(s) != fn || (p < end && strchr(":<(", *p) && p + 1 < end &&
+				   (*p != ':' || p[1] == ':'))) {
+		ret = cxx_name(base, s, end, &p, err);
+		if (ret)
+			return ret;
+		fn = (size_t)(p - s);
+	}
 	def->func = dup_n(s, fn);
 	if (!def->func)
 		return -ENOMEM;
@@ -383,7 +449,7 @@ static int parse_def(const char *str, struct probe_def *def, struct probe_parse_
 	for (const char *c = str; *c; c++)
 		if (*c == '\n' || *c == '\t' || *c == '\r' || (unsigned char)*c < 0x20 ||
 		    strchr("`'\"\\|&;<>(){}!#~^", *c))
-			if ((*c != ';' || c >= s + strcspn(s, " ")) &&
+			if ((!strchr(";<>(),", *c) || c >= s + strcspn(s, " ")) &&
 			    (*c != '>' || c == str || c[-1] != '-'))
 				return parse_fail(err, (int)(c - str), "unexpected character '%s'",
 						  *c == '\n' ? "\\n" : *c == '\t' ? "\\t" :

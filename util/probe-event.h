@@ -52,6 +52,8 @@ struct probe_def {
 	bool retprobe;		/* %return */
 	char *lazy;		/* ";PTN": lines matching the glob (spaces ignored) */
 	bool sdt;		/* an SDT marker: func = provider, file = name */
+	bool abs;		/* "0xADDR": the uprobe offset @addr in the file */
+	uint64_t addr;
 	struct probe_arg args[PROBE_MAX_ARGS];
 	int nr_args;
 };

@@ -23,9 +23,12 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "probe-cxx.h"
 #include "probe-elf.h"
 #include "probe-event.h"
+#include "probe-filter.h"
 #include "probe-finder.h"
 
 struct finder {
@@ -43,6 +46,7 @@ struct finder {
 	int src_line;		/* SRC:ALN, or the SRC;PTN line being tried */
 	const char *target_file;
 	FILE *vars_fp;		/* -V: list the variables instead of converting */
+	const char *source_prefix;	/* -s, for reading sources */
 	Dwarf_CFI *eh_cfi;	/* .eh_frame, read once (dwarf_cfi_end() it) */
 	bool eh_cfi_read;
 };
@@ -65,7 +69,7 @@ static int fail(struct finder *f, int err, const char *fmt, ...)
 
 static Dwarf *open_dwarf(struct probe_elf *pe)
 {
-	return dwarf_begin_elf(probe_elf__elf(pe), DWARF_C_READ, NULL);
+	return dwarf_begin_elf(probe_elf__dwarf_elf(pe), DWARF_C_READ, NULL);
 }
 
 bool probe_finder__has_dwarf(struct probe_elf *pe)
@@ -415,37 +419,63 @@ static void append_str(char *buf, size_t size, const char *s)
 }
 
 /* perf's spelling of a type: "int", "struct point*", "const char*". */
-static void type_name(Dwarf_Die *type, char *buf, size_t size)
+/* @type without its const, volatile, restrict or atomic qualifiers. */
+static Dwarf_Die *unqualified(Dwarf_Die *type, Dwarf_Die *out)
 {
-	Dwarf_Die t;
-	const char *name = type ? dwarf_diename(type) : NULL;
-	int tag = type ? dwarf_tag(type) : 0;
+	while (type) {
+		int tag = dwarf_tag(type);
 
-	buf[0] = '\0';
-	if (!type) {
-		append_str(buf, size, "void");
-		return;
+		if (tag != DW_TAG_const_type && tag != DW_TAG_volatile_type &&
+		    tag != DW_TAG_restrict_type && tag != DW_TAG_atomic_type)
+			return type;
+		type = die_type(type, out);
 	}
+	return NULL;
+}
+
+/* The type's name as perf spells it (no qualifiers, arrays as pointers); false
+ * for a type perf cannot name (void, references, unnamed types). */
+static bool type_spelling(Dwarf_Die *type, char *buf, size_t size)
+{
+	Dwarf_Die t, u;
+	const char *name;
+	int tag;
+
+	type = unqualified(type, &u);
+	if (!type)
+		return false;
+	tag = dwarf_tag(type);
+	name = dwarf_diename(type);
 	switch (tag) {
 	case DW_TAG_pointer_type:
 	case DW_TAG_array_type:
-		type_name(die_type(type, &t), buf, size);
-		append_str(buf, size, "*");	/* perf spells arrays as pointers */
-		return;
-	case DW_TAG_const_type:
-	case DW_TAG_volatile_type:
-		append_str(buf, size, tag == DW_TAG_const_type ? "const " : "volatile ");
-		type_name(die_type(type, &t), buf + strlen(buf), size - strlen(buf));
-		return;
+		if (!type_spelling(die_type(type, &t), buf, size))
+			return false;
+		append_str(buf, size, "*");
+		return true;
+	case DW_TAG_subroutine_type:
+		append_str(buf, size, "(function_type)");
+		return true;
 	case DW_TAG_structure_type:
 	case DW_TAG_union_type:
 	case DW_TAG_enumeration_type:
+		if (!name)
+			return false;
 		append_str(buf, size, tag == DW_TAG_structure_type ? "struct " :
 			   tag == DW_TAG_union_type ? "union " : "enum ");
-		append_str(buf, size, name ?: "");
-		return;
+		break;
 	}
-	append_str(buf, size, name ?: "?");
+	if (!name)
+		return false;
+	append_str(buf, size, name);
+	return true;
+}
+
+static void type_name(Dwarf_Die *type, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (!type_spelling(type, buf, size))
+		snprintf(buf, size, "(unknown_type)");
 }
 
 static int type_size(Dwarf_Die *t)
@@ -642,7 +672,8 @@ static int apply_field(struct finder *f, const struct probe_arg *a,
 				    "'.%s'", a->var, fl->name, fl->name);
 		t = *type;
 	}
-	if (dwarf_tag(&t) != DW_TAG_structure_type && dwarf_tag(&t) != DW_TAG_union_type)
+	if (dwarf_tag(&t) != DW_TAG_structure_type && dwarf_tag(&t) != DW_TAG_union_type &&
+	    dwarf_tag(&t) != DW_TAG_class_type)
 		return fail(f, -EINVAL, "'%s' is not a struct or union: it has no member '%s'",
 			    a->var, fl->name);
 	if (!find_member(&t, fl->name, &m, &off)) {
@@ -918,10 +949,91 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Add "TYPE\tNAME" of each variable of @scope available at the pc. */
-static int collect_vars(struct finder *f, struct argctx *c, Dwarf_Die *scope, char ***v,
-			int *n)
+/* Append "START-END" to @buf, offsets from @entry, "," before all but the first. */
+static void append_span(char *buf, size_t size, bool *first, Dwarf_Addr s, Dwarf_Addr e,
+			Dwarf_Addr entry)
 {
+	size_t len = strlen(buf);
+
+	snprintf(buf + len, size - len, "%s%" PRIu64 "-%" PRIu64, *first ? "" : ",",
+		 s - entry, e - entry);
+	*first = false;
+}
+
+/*
+ * --range: append "	@<FUNC+[S-E,...]>" to @buf, where @var has a location:
+ * the entries of its location list, or the ranges of its scope for a single
+ * location, as offsets from the entry of the (out-of-line) function.
+ */
+static void append_range(struct argctx *c, Dwarf_Die *var, Dwarf_Attribute *a, char *buf,
+			 size_t size)
+{
+	Dwarf_Addr entry, base, s, e;
+	Dwarf_Op *ops;
+	Dwarf_Die *scopes = NULL;
+	size_t nops, len;
+	ptrdiff_t off = 0;
+	bool first = true;
+
+	if (entry_pc(c->sp, &entry) || !dwarf_diename(c->sp))
+		return;
+	len = strlen(buf);
+	snprintf(buf + len, size - len, "	@<%s+[", dwarf_diename(c->sp));
+	while ((off = dwarf_getlocations(a, off, &base, &s, &e, &ops, &nops)) > 0) {
+		if (s == 0) {	/* a single location: its scope's ranges */
+			ptrdiff_t roff = 0;
+
+			if (dwarf_getscopes_die(var, &scopes) > 1)
+				while ((roff = dwarf_ranges(&scopes[1], roff, &base, &s, &e)) > 0)
+					append_span(buf, size, &first, s, e, entry);
+			free(scopes);
+			break;
+		}
+		append_span(buf, size, &first, s, e, entry);
+	}
+	len = strlen(buf);
+	if (first)	/* no range known: the bare tab, as perf */
+		buf[len - (sizeof("@<+[") - 1) - strlen(dwarf_diename(c->sp))] = '\0';
+	else
+		snprintf(buf + len, size - len, "]>");
+}
+
+/*
+ * --range: does variable @a, not at the pc, get a location further in the
+ * function (a fetchable one)?  perf shows such a variable as "[INV]".
+ */
+static bool later_loc(struct finder *f, struct argctx *c, Dwarf_Attribute *a)
+{
+	Dwarf_Addr hi, best = 0, base, s, e;
+	Dwarf_Op *ops, *bops = NULL;
+	size_t nops, bn = 0;
+	ptrdiff_t off = 0;
+	struct loc l;
+
+	if (dwarf_highpc(c->sp, &hi))
+		return false;
+	while ((off = dwarf_getlocations(a, off, &base, &s, &e, &ops, &nops)) > 0) {
+		Dwarf_Addr from = s > c->pc + 1 ? s : c->pc + 1;
+
+		if (from < e && from <= hi && (!bops || from < best)) {
+			best = from;
+			bops = ops;
+			bn = nops;
+		}
+	}
+	/* (perf looks at the first operation only) */
+	return bops && bn && !expr_to_loc(f, bops, 1, c->sp, best, &l);
+}
+
+/*
+ * Add "TYPE\tNAME" of each variable of @scope available at the pc (@ext:
+ * the globals of the CU).  With --range, "[VAL]", "[INV]" (available
+ * further on) or "[EXT]" first and the variable's range last.
+ */
+static int collect_vars(struct finder *f, struct argctx *c, Dwarf_Die *scope, bool ext,
+			char ***v, int *n)
+{
+	const bool range = f->o->range;
 	Dwarf_Die d;
 
 	if (dwarf_child(scope, &d))
@@ -931,20 +1043,36 @@ static int collect_vars(struct finder *f, struct argctx *c, Dwarf_Die *scope, ch
 		Dwarf_Op *ops;
 		size_t nops;
 		Dwarf_Die t;
-		const char *name = dwarf_diename(&d);
-		char tn[256], **nv;
+		const char *name = dwarf_diename(&d), *mark = "";
+		char tn[256], line[1024], **nv;
 		struct loc l;
+		int at;
 
-		if (!var_tag(&d) || !name || !dwarf_attr_integrate(&d, DW_AT_location, &a) ||
-		    dwarf_getlocation_addr(&a, c->pc, &ops, &nops, 1) != 1 ||
-		    expr_to_loc(f, ops, nops, c->sp, c->pc, &l))
+		if (!var_tag(&d) || !name)
 			continue;
+		if (!dwarf_attr_integrate(&d, DW_AT_location, &a)) {
+			/* a declared global: perf lists it (it is fetched by name) */
+			if (!dwarf_hasattr_integrate(&d, DW_AT_external) || (range && !ext))
+				continue;
+			mark = ext ? "[EXT]\t" : "[VAL]\t";
+		} else if ((at = dwarf_getlocation_addr(&a, c->pc, &ops, &nops, 1)) == 1 &&
+			   !expr_to_loc(f, ops, nops, c->sp, c->pc, &l)) {
+			mark = ext ? "[EXT]\t" : "[VAL]\t";
+		} else if (range && at == 0 && !ext && dwarf_tag(&d) == DW_TAG_variable &&
+			   later_loc(f, c, &a)) {
+			mark = "[INV]\t";
+		} else {
+			continue;
+		}
 		type_name(die_type(&d, &t), tn, sizeof(tn));
+		snprintf(line, sizeof(line), "%s%s\t%s", range ? mark : "", tn, name);
+		if (range && !ext)
+			append_range(c, &d, &a, line, sizeof(line));
 		nv = realloc(*v, (size_t)(*n + 1) * sizeof(*nv));
 		if (!nv)
 			return -ENOMEM;
 		*v = nv;
-		if (asprintf(&nv[*n], "%s\t%s", tn, name) < 0)
+		if (!(nv[*n] = strdup(line)))
 			return -ENOMEM;
 		(*n)++;
 	} while (dwarf_siblingof(&d, &d) == 0);
@@ -955,20 +1083,26 @@ static int collect_vars(struct finder *f, struct argctx *c, Dwarf_Die *scope, ch
 static int print_vars(struct finder *f, struct argctx *c)
 {
 	char **v = NULL;
-	int n = 0, ret = 0;
+	int n = 0, ret = 0, shown = 0;
 
 	for (int i = c->fn_scope; !ret && i >= 0; i--)
-		ret = collect_vars(f, c, &c->scopes[i], &v, &n);
+		ret = collect_vars(f, c, &c->scopes[i], false, &v, &n);
 	if (!ret && f->o->externs)
-		ret = collect_vars(f, c, c->cu, &v, &n);
+		ret = collect_vars(f, c, c->cu, true, &v, &n);
 	if (n)
 		qsort(v, (size_t)n, sizeof(*v), cmp_str);
 	fprintf(f->vars_fp, "\t@<%s>\n", c->where);
-	if (!n)
+	for (int i = 0; i < n; i++) {
+		/* perf filters what follows the first tab: the name, or with
+		 * --range the type, name and range */
+		if ((i && !strcmp(v[i], v[i - 1])) || (f->o->var_filter &&
+		    !probe_filter__match(f->o->var_filter, strchr(v[i], '\t') + 1)))
+			continue;
+		fprintf(f->vars_fp, "\t\t%s\n", v[i]);
+		shown++;
+	}
+	if (!shown)
 		fprintf(f->vars_fp, "\t\t(No matched variables)\n");
-	for (int i = 0; i < n; i++)
-		if (!i || strcmp(v[i], v[i - 1]))
-			fprintf(f->vars_fp, "\t\t%s\n", v[i]);
 	for (int i = 0; i < n; i++)
 		free(v[i]);
 	free(v);
@@ -1067,18 +1201,52 @@ static bool lazy_match(const char *pattern, const char *line)
 	return !fnmatch(pat, text, 0);
 }
 
+/*
+ * Where to read source @path: itself, or with a prefix (-s) the first of
+ * PREFIX/PATH, then PATH without its leading folders one by one, that
+ * exists (perf's search, and its spelling "PREFIX//file.c").  Malloc'ed;
+ * NULL (with the message set) when none is found.
+ */
+static char *real_source(struct finder *f, const char *path)
+{
+	char *p = NULL;
+
+	if (!f->source_prefix) {
+		if (access(path, R_OK))
+			return fail(f, -errno, "cannot read the source '%s': %s (its folder "
+				    "may be given with --source)", path, strerror(errno)), NULL;
+		return strdup(path) ?: (fail(f, -ENOMEM, "out of memory"), NULL);
+	}
+	for (const char *tail = path; tail; tail = strchr(tail + 1, '/')) {
+		if (asprintf(&p, "%s/%s", f->source_prefix, tail) < 0)
+			return fail(f, -ENOMEM, "out of memory"), NULL;
+		if (!access(p, R_OK))
+			return p;
+		free(p);
+	}
+	fail(f, -ENOENT, "cannot find the source '%s' under '%s' (--source)", path,
+	     f->source_prefix);
+	return NULL;
+}
+
 /* Call @fn for each line of @path in [@first, @last] matching the pattern. */
 static int for_each_lazy_line(struct finder *f, const char *path, int first, int last,
 			      int (*fn)(struct finder *f, int line, void *arg), void *arg)
 {
-	FILE *src = fopen(path, "r");
+	char *real = real_source(f, path);
+	FILE *src = real ? fopen(real, "r") : NULL;
 	char *buf = NULL;
 	size_t cap = 0;
 	int ln = 0, ret = 0;
 
-	if (!src)
-		return fail(f, -errno, "cannot read the source '%s' for the pattern '%s': %s",
-			    path, f->def->lazy, strerror(errno));
+	if (!src) {
+		if (real)
+			ret = fail(f, -errno, "cannot read the source '%s' for the pattern "
+				   "'%s': %s", real, f->def->lazy, strerror(errno));
+		free(real);
+		return real ? ret : f->err ?: -ENOENT;
+	}
+	free(real);
 	while (!ret && getline(&buf, &cap, src) > 0) {
 		if (++ln < first)
 			continue;
@@ -1152,15 +1320,83 @@ static bool fetches_vars(const struct probe_def *d)
 	return false;
 }
 
+/* The (C++) linkage name of function @die, NULL if it has none. */
+static const char *linkage_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+
+	if (!dwarf_attr_integrate(die, DW_AT_linkage_name, &a) &&
+	    !dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &a))
+		return NULL;
+	return dwarf_formstring(&a);
+}
+
+/* Is function @die (named @name) the @func of a definition (C++ too)? */
+static bool name_matches(Dwarf_Die *die, const char *name, const char *func)
+{
+	const char *linkage;
+
+	if (!probe_cxx__qualified(func))	/* its name, or its mangled name, as perf */
+		return !strcmp(name, func) ||
+		       (!strncmp(func, "_Z", 2) && (linkage = linkage_name(die)) &&
+			!strcmp(linkage, func));
+	linkage = linkage_name(die);
+	return linkage && probe_cxx__match(func, linkage);
+}
+
+static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu);
+
 static int match_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 {
-	const struct probe_def *d = f->def;
 	const char *name = dwarf_diename(die);
+
+	if (!name || !name_matches(die, name, f->def->func))
+		return 0;
+	return probe_func(f, die, cu);
+}
+
+/*
+ * FUNC is no function's name in the DWARF but a symbol's (an alias, as
+ * glibc's malloc of __libc_malloc): the functions at its addresses, as perf
+ * finds them.
+ */
+static int find_funcs_by_symbol(struct finder *f)
+{
+	uint64_t addr;
+	int ret = 0;
+
+	for (int i = 0; !ret && !probe_elf__find_symbol(f->pe, f->def->func, i, &addr, NULL);
+	     i++) {
+		Dwarf_Die cu, *scopes, fn;
+		Dwarf_Addr entry;
+		int n;
+		bool found = false;
+
+		if (!dwarf_addrdie(f->dw, addr, &cu))
+			continue;
+		n = dwarf_getscopes(&cu, addr, &scopes);
+		for (int k = 0; k < n && !found; k++)
+			if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram) {
+				fn = scopes[k];
+				found = true;
+			}
+		if (n > 0)
+			free(scopes);
+		if (found && !entry_pc(&fn, &entry) && entry == addr)
+			ret = probe_func(f, &fn, &cu);
+	}
+	return ret;
+}
+
+/* Probe function instance @die (its name matched). */
+static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
+{
+	const struct probe_def *d = f->def;
 	bool inl = dwarf_tag(die) == DW_TAG_inlined_subroutine;
 	Dwarf_Addr entry, pc;
 	int ret;
 
-	if (!name || strcmp(name, d->func) || !has_code(die) || entry_pc(die, &entry))
+	if (!has_code(die) || entry_pc(die, &entry))
 		return 0;
 	if (d->file && !path_matches(dwarf_decl_file(die), d->file))
 		return 0;
@@ -1283,24 +1519,54 @@ static void no_code_message(struct finder *f, const char *file, bool exact, int 
 	fail(f, -ENOENT, "line %d of '%s' has no code%s", line, file, near);
 }
 
+/*
+ * The line of @addr as perf names it: the first row at exactly @addr that
+ * begins a statement (0 if none: the place is then FUNC+OFFSET).
+ */
+static int line_at(Dwarf_Die *cu, Dwarf_Addr addr)
+{
+	Dwarf_Lines *lines;
+	size_t n, first = 0;
+	Dwarf_Addr a, at = 0;
+	bool found = false, stmt;
+	int ln;
+
+	if (dwarf_getsrclines(cu, &lines, &n))
+		return 0;
+	for (size_t i = 0; i < n; i++) {	/* rows are sorted by address */
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+
+		if (!l || dwarf_lineaddr(l, &a) || a > addr)
+			break;
+		if (!found || a != at)
+			first = i, at = a, found = true;
+	}
+	for (size_t i = first; found && at == addr && i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+
+		if (!l || dwarf_lineaddr(l, &a) || a != at)
+			break;
+		if (!dwarf_linebeginstatement(l, &stmt) && stmt && !dwarf_lineno(l, &ln))
+			return ln;
+	}
+	return 0;
+}
+
 int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
 			    uint64_t *offset, char **file, int *line)
 {
 	Dwarf *dw = open_dwarf(pe);
 	Dwarf_Die cu, fn;
 	Dwarf_Addr entry;
-	Dwarf_Line *l;
 	int ln = 0, decl = 0, ret = -ENOENT;
 
 	if (!dw)
 		return -ENODATA;
 	if (dwarf_addrdie(dw, addr, &cu) && func_at(&cu, addr, &fn) == 0 &&
 	    entry_pc(&fn, &entry) == 0) {
-		l = dwarf_getsrc_die(&cu, addr);
-		if (l)
-			dwarf_lineno(l, &ln);
+		ln = line_at(&cu, addr);
 		dwarf_decl_line(&fn, &decl);
-		*func = strdup(dwarf_diename(&fn) ?: "");
+		*func = strdup(linkage_name(&fn) ?: dwarf_diename(&fn) ?: "");
 		*file = strdup(dwarf_decl_file(&fn) ?: "");
 		*offset = addr - entry;
 		*line = ln && decl && addr != entry ? ln - decl : 0;
@@ -1369,9 +1635,11 @@ static int find_points(struct finder *f)
 {
 	int ret;
 
-	if (f->def->func)
+	if (f->def->func) {
 		ret = for_each_cu(f, find_funcs_in_cu);
-	else if (f->def->lazy)
+		if (!ret && !f->nr_funcs && !probe_cxx__qualified(f->def->func))
+			ret = find_funcs_by_symbol(f);
+	} else if (f->def->lazy)
 		ret = find_src_lazy(f);
 	else {
 		f->src_line = f->def->line;
@@ -1396,7 +1664,8 @@ int probe_finder__find(struct probe_elf *pe, const struct probe_def *def,
 		       const struct probe_finder_opts *o, struct probe_point **pts, int *nr,
 		       char *msg, size_t size)
 {
-	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size };
+	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size,
+			    .source_prefix = o->source_prefix };
 	int ret;
 
 	msg[0] = '\0';
@@ -1419,17 +1688,28 @@ int probe_finder__show_vars(struct probe_elf *pe, const struct probe_def *def,
 			    char *msg, size_t size)
 {
 	struct finder f = { .pe = pe, .def = def, .o = o, .msg = msg, .size = size,
-			    .vars_fp = fp };
+			    .source_prefix = o->source_prefix };
+	char *out = NULL;
+	size_t len = 0;
 	int ret;
 
 	msg[0] = '\0';
 	f.dw = open_dwarf(pe);
 	if (!f.dw)
 		return -ENODATA;
-	fprintf(fp, "Available variables at %s%s\n", def->func ? "" : "@", title);
+	f.vars_fp = open_memstream(&out, &len);
+	if (!f.vars_fp) {
+		finder_exit(&f);
+		return fail(&f, -ENOMEM, "out of memory");
+	}
 	ret = find_points(&f);
 	finder_exit(&f);
 	probe_points__free(f.pts, f.nr);
+	fclose(f.vars_fp);
+	if (!ret)	/* nothing of a probe point that is not found */
+		fprintf(fp, "Available variables at %s%s\n%s", def->func ? "" : "@", title,
+			out);
+	free(out);
 	return ret;
 }
 
@@ -1529,17 +1809,16 @@ static int collect_lines_in_cu(struct finder *f, Dwarf_Die *cu)
 	return 0;
 }
 
-static int print_source(struct finder *f, struct line_set *ls, int first, int last,
-			int base, FILE *fp)
+static int print_source(struct finder *f, struct line_set *ls, const char *real, int first,
+			int last, int base, FILE *fp)
 {
-	FILE *src = fopen(ls->path, "r");
+	FILE *src = fopen(real, "r");
 	char *buf = NULL;
 	size_t cap = 0;
 	int ln = 0;
 
 	if (!src)
-		return fail(f, -errno, "cannot read the source '%s': %s", ls->path,
-			    strerror(errno));
+		return fail(f, -errno, "cannot read the source '%s': %s", real, strerror(errno));
 	while (getline(&buf, &cap, src) > 0) {
 		if (++ln < first)
 			continue;
@@ -1567,7 +1846,7 @@ static int find_first_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	struct func_query *q = (struct func_query *)f->target_file;
 	const char *name = dwarf_diename(die);
 
-	if (dwarf_tag(die) != DW_TAG_subprogram || !name || strcmp(name, q->name) ||
+	if (dwarf_tag(die) != DW_TAG_subprogram || !name || !name_matches(die, name, q->name) ||
 	    !has_code(die) || (q->file && !path_matches(dwarf_decl_file(die), q->file)))
 		return 0;
 	q->die = *die;
@@ -1586,6 +1865,7 @@ static int show_func_lines(struct finder *f, struct line_set *ls, const char *fu
 {
 	struct func_query q = { .name = func, .file = file };
 	int decl = 0, ret;
+	char *real;
 
 	f->target_file = (const char *)&q;
 	for_each_cu(f, find_first_func_in_cu);
@@ -1605,17 +1885,22 @@ static int show_func_lines(struct finder *f, struct line_set *ls, const char *fu
 	if (ret)
 		return fail(f, ret, "out of memory");
 	mark_line(ls, decl);
-	fprintf(fp, "<%s@%s:%d>\n", func, ls->path, start);
+	real = real_source(f, ls->path);
+	if (!real)
+		return f->err;
+	fprintf(fp, "<%s@%s:%d>\n", func, real, start);
 	if (!end)	/* the whole function, and the 3 lines after it, as perf */
 		end = (ls->last > decl ? ls->last - decl : 0) + 3;
-	return print_source(f, ls, decl + start, decl + end, decl, fp);
+	ret = print_source(f, ls, real, decl + start, decl + end, decl, fp);
+	free(real);
+	return ret;
 }
 
 int probe_finder__show_lines(struct probe_elf *pe, const char *func, const char *file,
-			     int start, int end, bool relative, FILE *fp,
-			     char *msg, size_t size)
+			     int start, int end, bool relative, const char *source_prefix,
+			     FILE *fp, char *msg, size_t size)
 {
-	struct finder f = { .pe = pe, .msg = msg, .size = size };
+	struct finder f = { .pe = pe, .msg = msg, .size = size, .source_prefix = source_prefix };
 	struct line_set ls = { .file = file };
 	int ret;
 
@@ -1632,9 +1917,14 @@ int probe_finder__show_lines(struct probe_elf *pe, const char *func, const char 
 		if (!ret && !ls.path)
 			ret = fail(&f, -ENOENT, "no source file '%s' in the debug information",
 				   file);
-		if (!ret) {
-			fprintf(fp, "<%s:%d>\n", ls.path, start);
-			ret = print_source(&f, &ls, start, end, 0, fp);
+		char *real = ret ? NULL : real_source(&f, ls.path);
+
+		if (real) {
+			fprintf(fp, "<%s:%d>\n", real, start);
+			ret = print_source(&f, &ls, real, start, end, 0, fp);
+			free(real);
+		} else if (!ret) {
+			ret = f.err;
 		}
 	}
 	free(ls.path);

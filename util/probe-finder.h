@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 struct probe_def;
+struct probe_filter;
 struct probe_elf;
 
 /* One place found for a definition. */
@@ -30,6 +31,9 @@ struct probe_finder_opts {
 	int max_probes;		/* at most this many points */
 	bool no_inlines;	/* skip inlined instances */
 	bool externs;		/* -V: show global variables too */
+	bool range;		/* -V: mark [VAL]/[INV]/[EXT], show location ranges */
+	const struct probe_filter *var_filter;	/* -V: names shown, NULL: all */
+	const char *source_prefix;	/* -s: the sources are under this folder */
 };
 
 /* Does @pe have DWARF (.debug_info)? */
@@ -53,11 +57,12 @@ int probe_finder__show_vars(struct probe_elf *pe, const struct probe_def *def,
 			    char *msg, size_t size);
 /*
  * -L: print the source of @func (or @file) lines @start..@end (0: to the
- * end of the function), marking lines without code as perf does.
+ * end of the function), marking lines without code as perf does; the
+ * source read under @source_prefix when not NULL (see --source).
  */
 int probe_finder__show_lines(struct probe_elf *pe, const char *func, const char *file,
-			     int start, int end, bool relative, FILE *fp,
-			     char *msg, size_t size);
+			     int start, int end, bool relative, const char *source_prefix,
+			     FILE *fp, char *msg, size_t size);
 /* Function name, source file and line of @addr, for listings. */
 int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
 			    uint64_t *offset, char **file, int *line);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "probe-cxx.h"
 #include "probe-elf.h"
 #include "probe-event.h"
 #include "probe-finder.h"
@@ -51,6 +52,7 @@ static struct probe_site *new_site(struct probe_site **sites, int *nr)
 
 struct resolver {
 	const char *path;	/* absolute */
+	bool raw_offset;	/* add_site() gets file offsets, not addresses */
 	const struct probe_def *def;
 	const struct probe_finder_opts *o;
 	struct probe_elf *pe;
@@ -66,7 +68,9 @@ static int add_site(struct resolver *r, uint64_t vaddr, const char *group, const
 	struct probe_site *s;
 	uint64_t off;
 
-	if (probe_elf__vaddr_to_offset(r->pe, vaddr, &off))
+	if (r->raw_offset)
+		off = vaddr;
+	else if (probe_elf__vaddr_to_offset(r->pe, vaddr, &off))
 		return say(r->msg, r->size, -ENOENT, "address 0x%" PRIx64 " of '%s' is in no "
 			   "loadable segment", vaddr, r->path);
 	s = new_site(&r->sites, &r->nr);
@@ -140,6 +144,12 @@ static int resolve_sdt(struct resolver *r)
 
 static void event_base(const struct probe_def *d, const char *func, char *buf, size_t size)
 {
+	char cxx[64];
+
+	if (probe_cxx__qualified(func)) {	/* 'ns::Counter::add(int)': 'add' */
+		probe_cxx__event_name(func, cxx, sizeof(cxx));
+		func = cxx;
+	}
 	if (d->retprobe)
 		snprintf(buf, size, "%.50s__return", func);
 	else if (d->func && d->line)
@@ -226,12 +236,39 @@ static int resolve_symbol(struct resolver *r, const char *group)
 	return ret;
 }
 
+/*
+ * "0xADDR[+OFFS][%return]": the uprobe at file offset ADDR + OFFS (perf
+ * writes ADDR as the offset), named abs_ADDR; registers and $comm only.
+ */
+static int resolve_abs(struct resolver *r, const char *group)
+{
+	const struct probe_def *d = r->def;
+	uint64_t off = d->addr + d->offset, start;
+	char args[2048], base[64];
+	int ret;
+
+	if (needs_dwarf(d))
+		return say(r->msg, r->size, -EINVAL, "a probe on an address takes registers, "
+			   "$comm and $retval only: variables need a function or a line");
+	if (probe_elf__offset_to_vaddr(r->pe, off, &start))
+		return say(r->msg, r->size, -ERANGE, "offset 0x%" PRIx64 " is in no loadable "
+			   "segment of '%s'", off, r->path);
+	ret = symbol_args(r, args, sizeof(args));
+	if (ret)
+		return ret;
+	snprintf(base, sizeof(base), "abs_%" PRIx64 "%s", d->addr, d->retprobe ? "__return" : "");
+	r->raw_offset = true;
+	return add_site(r, off, group, base, args, 0);
+}
+
 static int resolve_code(struct resolver *r)
 {
 	char group[64];
 	int ret;
 
 	probe__default_group(r->path, group, sizeof(group));
+	if (r->def->abs)
+		return resolve_abs(r, group);
 	if (probe_finder__has_dwarf(r->pe)) {
 		ret = resolve_dwarf(r, group);
 		/* a function the DWARF does not cover (from an assembly file, or a
@@ -306,6 +343,8 @@ int probe__describe(const char *path, uint64_t offset, bool ret, char *buf, size
 			snprintf(buf, size, "%s%%return@%s", func, file);
 		else if (line)
 			snprintf(buf, size, "%s:%d@%s", func, line, file);
+		else if (foff)	/* no line starts there: an offset, as perf */
+			snprintf(buf, size, "%s+%" PRIu64 "@%s", func, foff, file);
 		else
 			snprintf(buf, size, "%s@%s", func, file);
 		free(func);

@@ -18,6 +18,8 @@
 #include "probe-sdt.h"
 
 static char workload[PATH_MAX];
+static const char *workload_arg;	/* the word after "--", found or not */
+static const char *command = "stat";	/* for messages: the tperf command */
 static char made[64][128];	/* "GROUP:EVENT" created for this run */
 static int nr_made;
 
@@ -40,10 +42,13 @@ static int find_in_path(const char *cmd, char *out, size_t size)
 	return -ENOENT;
 }
 
-void probe_sdt__stat_init(int argc, const char **argv)
+void probe_sdt__init(int argc, const char **argv)
 {
+	if (argc > 0 && argv[0])
+		command = argv[0];
 	for (int i = 1; i + 1 < argc; i++)
 		if (!strcmp(argv[i], "--")) {
+			workload_arg = argv[i + 1];
 			if (find_in_path(argv[i + 1], workload, sizeof(workload)))
 				workload[0] = '\0';
 			break;
@@ -195,9 +200,15 @@ int probe_sdt__create(const char *sys, const char *name, char *msg, size_t size)
 
 	if (!strpbrk(sys, "*?[") && !strpbrk(name, "*?[") && probe__exists(sys, name))
 		return 0;	/* made by the user: used as it is */
+	if (!workload[0] && workload_arg) {
+		snprintf(msg, size, "'%s:%s': cannot find the workload '%s' to look for the "
+			 "SDT marker in: give its path", sys, name, workload_arg);
+		return -ENOENT;
+	}
 	if (!workload[0]) {
 		snprintf(msg, size, "'%s:%s': SDT events need the workload after '--' "
-			 "(tperf stat -e %s:%s -- ./prog)", sys, name, sys, name);
+			 "(tperf %s -e %s:%s -- ./prog), or the event made first with "
+			 "'tperf probe -x BINARY %s:%s'", sys, name, command, sys, name, sys, name);
 		return -EINVAL;
 	}
 	snprintf(def, sizeof(def), "%s:%s", sys, name);

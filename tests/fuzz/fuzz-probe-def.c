@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/probe-cxx.h"
 #include "util/probe-event.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -26,8 +27,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s[size] = '\0';
 	if (probe_def__parse(s, &def, &err) == 0) {
 		if ((def.event && !probe_name__valid(def.event)) ||
-		    (def.group && !probe_name__valid(def.group)) || (!def.func && !def.file))
+		    (def.group && !probe_name__valid(def.group)) || (!def.func && !def.file && !def.abs))
 			abort();
+		if (def.func && probe_cxx__qualified(def.func)) {	/* its event name */
+			char ev[64];
+
+			probe_cxx__event_name(def.func, ev, sizeof(ev));
+			if (*ev && !probe_name__valid(ev) && (ev[0] < '0' || ev[0] > '9'))
+				abort();
+		}
 		for (int i = 0; i < def.nr_args; i++)
 			if (!def.args[i].var)
 				abort();

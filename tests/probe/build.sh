@@ -15,3 +15,4 @@ for o in 0 2; do
 done
 cc -O2 -o target-nodwarf "$src/target.c" "$src/targetsem.c" -LO2 -ltarget \
 	-Wl,-rpath,"$dir/O2"
+cc -O2 -g -o inline2 "$src/inline.c"

@@ -169,4 +169,22 @@ test_expect_success PERF '-F lists the symbols as perf does' '
 	test_cmp expect actual
 '
 
+for f in "*" "!*a*" "*@plt"; do
+	for bin in target0 target-nodwarf O2/libtarget.so; do
+		test "$f$bin" = "*@pltO2/libtarget.so" && continue	# (no PLT)
+		test_expect_success PERF "-F '$f' on $bin: labels, PLT entries, both symbol tables" '
+			HOME=$TRASH perf probe -x "$B/$bin" -F "$f" >expect &&
+			test -s expect &&
+			tperf probe -x "$B/$bin" -F "$f" >actual &&
+			test_cmp expect actual
+		'
+	done
+done
+
+test_expect_success PERF '-F of a library lists a symbol of both tables twice, as perf' '
+	tperf probe -x "$B/O2/libtarget.so" -F "lib_*" >actual &&
+	printf "lib_scale\nlib_scale\n" >expect &&
+	test_cmp expect actual
+'
+
 test_done

@@ -1,0 +1,72 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tperf probe on binaries whose DWARF is in a separate debug file: by
+# .gnu_debuglink (next to the binary, in .debug/) and by build-id under
+# /usr/lib/debug/.build-id (glibc's, when libc6-dbg is installed); a
+# function known by a symbol alias (malloc for __libc_malloc), as perf.
+. "$(dirname "$0")/lib.sh"
+
+B=$TRASH/bin
+sh "$TESTS_DIR/probe/build.sh" "$B" || skip_all "cannot build the probe targets"
+export PERF_BUILDID_DIR=$TRASH/.debug
+LIBC=$(realpath "$(ldd "$B/target0" | sed -n 's/.*libc\.so\.6 => \([^ ]*\).*/\1/p')")
+LIBC_ID=$(readelf -n "$LIBC" 2>/dev/null | sed -n 's/.*Build ID: //p')
+S=$TRASH/split
+test_lazy_prereq LIBCDBG 'test -r /usr/lib/debug/.build-id/${LIBC_ID:0:2}/${LIBC_ID:2}.debug'
+
+test_expect_success 'setup: target0 split into a stripped binary and its debug file' '
+	mkdir "$S" &&
+	cp "$B/target0" $S/t &&
+	objcopy --only-keep-debug $S/t $S/t.debug &&
+	strip --strip-debug $S/t &&
+	objcopy --add-gnu-debuglink=$S/t.debug $S/t &&
+	! readelf -S $S/t | grep -q "\.debug_info"
+'
+
+for def in "visit it->name:string n" "add%return \$retval" "visit:4 total i" "visit;total+=*"; do
+	test_expect_success "'$def' through .gnu_debuglink: the lines of the unsplit binary" '
+		tperf probe -n -x "$B/target0" "$def" | sed "s|$B/target0|BIN|; s|probe_target0|G|" >expect &&
+		tperf probe -n -x $S/t "$def" | sed "s|$S/t|BIN|; s|probe_t|G|" >actual &&
+		test_cmp expect actual
+	'
+done
+
+test_expect_success '-V and -L through the debug file' '
+	tperf probe -x "$B/target0" -V visit >expect &&
+	tperf probe -x $S/t -V visit >actual &&
+	test_cmp expect actual &&
+	tperf probe -x "$B/target0" -L visit >expect &&
+	tperf probe -x $S/t -L visit >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the debug file in .debug/ next to the binary; none found: the message' '
+	mkdir $S/.debug &&
+	mv $S/t.debug $S/.debug/ &&
+	tperf probe -n -x $S/t "add a" >out &&
+	grep -q "^p:probe_t/add $S/t:0x[0-9a-f]* a=" out &&
+	rm -r $S/.debug &&
+	test_must_fail tperf probe -n -x $S/t "add a" 2>err &&
+	grep -q "^tperf: '"'"'$S/t'"'"' has no debug information (DWARF): " err
+'
+
+for f in malloc free __libc_malloc; do
+	for opt in "" "--range"; do
+		test_expect_success LIBCDBG,PERF "libc by build-id: -V $f $opt as perf" '
+			HOME=$TRASH perf probe -x "$LIBC" -V $f $opt >expect &&
+			test -s expect &&
+			tperf probe -x "$LIBC" -V $f $opt >actual &&
+			test_cmp expect actual
+		'
+	done
+done
+
+test_expect_success LIBCDBG 'malloc (an alias of __libc_malloc): its argument, at its address' '
+	tperf probe -n -x "$LIBC" "malloc bytes" >actual &&
+	addr=$(nm -D "$LIBC" | sed -n "s/^0*\([0-9a-f]*\) T malloc@@.*/\1/p") &&
+	test -n "$addr" &&
+	echo "p:probe_libc/malloc $LIBC:0x$addr bytes=%di:x64" >expect &&
+	test_cmp expect actual
+'
+
+test_done
