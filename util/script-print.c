@@ -11,6 +11,7 @@
 
 #include "event-fprintf.h"
 #include "script-print.h"
+#include "srcline.h"
 #include "unwind.h"
 #include "script-trace.h"
 
@@ -21,6 +22,7 @@ static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "weight", SF_WEIGHT }, { "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
 	{ "brstack", SF_BRSTACK }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS }, { "trace", SF_TRACE },
+	{ "srcline", SF_SRCLINE },
 };
 
 /* The sample_type bit each field needs (0: none, or not checked, as perf). */
@@ -143,6 +145,10 @@ int script_fields__check(const struct script_opts *o, const struct perf_event_at
 	unsigned int f = (o->type_set & (1u << type)) ? o->type_fields[type] :
 			 o->user_set ? o->fields : 0;
 
+	if ((f & SF_SRCLINE) && !(f & SF_IP)) {	/* perf refuses it too */
+		snprintf(msg, size, "field 'srcline' needs 'ip' for '%s': add ip to -F", name);
+		return -EINVAL;
+	}
 	for (size_t i = 0; i < sizeof(field_needs) / sizeof(field_needs[0]); i++) {
 		if (!(f & field_needs[i].bit) || (a->sample_type & field_needs[i].type))
 			continue;
@@ -187,7 +193,7 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
 		f &= ~SF_TIME;
 	/* the period is printed without PERF_SAMPLE_PERIOD too: the attr's */
 	if (!(t & PERF_SAMPLE_IP))
-		f &= ~(SF_IP | SF_SYM | SF_SYMOFF | SF_DSO);
+		f &= ~(SF_IP | SF_SYM | SF_SYMOFF | SF_DSO | SF_SRCLINE);
 	if (!(t & PERF_SAMPLE_TID))
 		f &= ~(SF_TID | SF_PID);
 	for (size_t i = 0; i < sizeof(field_needs) / sizeof(field_needs[0]); i++)
@@ -368,6 +374,28 @@ static char *put_str(char *p, const char *s, size_t n)
 }
 
 /*
+ * -F srcline: "\n  file.c:12" under an address, as perf prints it; the
+ * kernel (no line tables here) as "\n  [kernel.kallsyms][ip]"; an address
+ * outside the line tables of a DSO with DWARF as "\n  :0"; nothing for a
+ * DSO without DWARF or an address without a map.
+ */
+static void print_srcline(FILE *fp, const struct addr_location *al, u64 ip)
+{
+	struct dso *d = al->map ? al->map->dso : NULL;
+	const char *file;
+	unsigned int line;
+
+	if (!d)
+		return;
+	if (!srcline__find(d, al->addr, &file, &line))
+		fprintf(fp, "\n  %s:%u", file, line);
+	else if (d->kind == DSO_KERNEL || d->kind == DSO_MODULE)
+		fprintf(fp, "\n  %s[%" PRIx64 "]", d->short_name, ip);
+	else if (srcline__has_dwarf(d))
+		fputs("\n  :0", fp);	/* perf's "??:0" with the "??" dropped */
+}
+
+/*
  * One frame: "\t%16x sym+0xoff (dso)\n" (@chain) or the sample line's
  * "%16x sym+0xoff (dso)", as print_sym() lays them out; built in a buffer
  * and written once (names that do not fit go through print_sym()).
@@ -384,6 +412,8 @@ static void print_frame(FILE *fp, unsigned int f, const struct addr_location *al
 		if (f & SF_IP)
 			fprintf(fp, chain ? "\t%16" PRIx64 : "%16" PRIx64, shown);
 		print_sym(fp, f, al, al->addr);
+		if (f & SF_SRCLINE)
+			print_srcline(fp, al, shown);
 		if (chain)
 			fputc('\n', fp);
 		return;
@@ -404,6 +434,11 @@ static void print_frame(FILE *fp, unsigned int f, const struct addr_location *al
 		p = put_str(p, " (", 2);
 		p = put_str(p, dso, dlen);
 		*p++ = ')';
+	}
+	if (f & SF_SRCLINE) {
+		fwrite_unlocked(buf, 1, p - buf, fp);
+		print_srcline(fp, al, shown);
+		p = buf;
 	}
 	if (chain)
 		*p++ = '\n';
@@ -437,6 +472,8 @@ static void print_unwound(FILE *fp, const struct script_opts *o, unsigned int f,
 			}
 		} else {
 			print_sym(fp, f, &al, al.addr);
+			if (f & SF_SRCLINE)
+				print_srcline(fp, &al, al.addr);
 		}
 		fprintf(fp, "\n");
 	}

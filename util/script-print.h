@@ -20,6 +20,7 @@ enum script_field {
 	SF_DATA_PAGE_SIZE = 1 << 15, SF_CODE_PAGE_SIZE = 1 << 16, SF_BRSTACK = 1 << 17,
 	SF_IREGS = 1 << 18, SF_UREGS = 1 << 19,
 	SF_TRACE = 1 << 20,		/* a tracepoint's payload (script-trace.h) */
+	SF_SRCLINE = 1 << 21,		/* the source line under each address */
 };
 
 /* -F TYPE:fields: the event types perf script names (hw, sw, trace, raw, break) */

@@ -136,6 +136,13 @@ static int lookup(struct srcline_dso *s, u64 addr, const char **file, unsigned i
 	return 0;
 }
 
+bool srcline__has_dwarf(struct dso *dso)
+{
+	struct srcline_dso *s = sl_of(dso);
+
+	return s && s->dw;
+}
+
 int srcline__find(struct dso *dso, u64 addr, const char **file, unsigned int *line)
 {
 	struct srcline_dso *s = sl_of(dso);

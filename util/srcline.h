@@ -22,6 +22,9 @@ struct srcline_dso;
  */
 int srcline__find(struct dso *dso, u64 addr, const char **file, unsigned int *line);
 
+/** srcline__has_dwarf - @dso (its debug file or itself) has DWARF to look lines up in */
+bool srcline__has_dwarf(struct dso *dso);
+
 /**
  * dso__srcline - perf's srcline of @addr: "file.c:12"; without a line
  * "sym+OFFSET" (decimal, from @sym's start), else "dso[hexaddr]"

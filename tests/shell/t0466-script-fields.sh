@@ -56,4 +56,35 @@ test_expect_success PERF 'page faults with data addresses and page sizes (perf-r
 	same_as_perf regs.data -F comm,uregs
 '
 
+# perf names the file of the call site for code inlined from a header with
+# the inlined line (dl-get-cpu-features.c:333 where the line table says
+# dl-cacheinfo.h:333); tperf follows the line table: the file names of
+# other DSOs are masked, the workload's own lines compared whole.
+mask_files() { sed 's/^  [^ []*:\([0-9]*\)$/  FILE:\1/'; }
+
+test_expect_success PERF 'srcline under each sample and frame, as perf prints it' '
+	cc -g -O0 -fno-omit-frame-pointer -o ct "$TESTS_DIR/workloads/record-calltree.c" &&
+	perf record -q -g -o sl.data ./ct 40 >/dev/null 2>&1 &&
+	for F in ip,sym,srcline comm,tid,ip,sym,symoff,dso,srcline; do
+		for G in "" -G; do
+			perf script -i sl.data -F $F $G >expect 2>/dev/null &&
+			tperf script -i sl.data -F $F $G >actual &&
+			grep "^  record-calltree.c:" expect >e.own &&
+			grep "^  record-calltree.c:" actual >a.own &&
+			test -s e.own && test_cmp e.own a.own &&
+			grep -q "^  \[kernel.kallsyms\]\[ffffffff[0-9a-f]*\]$" actual &&
+			mask_files <expect >e.masked && mask_files <actual >a.masked &&
+			test_cmp e.masked a.masked || exit 1
+		done
+	done
+'
+
+test_expect_success 'srcline needs the samples'"'"' ip' '
+	tperf record -q -e task-clock -o t.data true &&
+	test_expect_code 1 tperf script -i t.data -F comm,srcline >out 2>err &&
+	echo "tperf: field '"'"'srcline'"'"' needs '"'"'ip'"'"' for '"'"'task-clock'"'"': add ip to -F" >expect &&
+	test_cmp expect err &&
+	test ! -s out
+'
+
 test_done
