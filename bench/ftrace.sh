@@ -19,7 +19,7 @@ pingpong() {
 }
 
 pingpong 2>"$dir/base"
-base=$(cut -d" " -f1 "$dir/base")
+base=$(grep -o "[0-9]* round trips" "$dir/base" | cut -d" " -f1)
 start=$(date +%s.%N)
 /usr/bin/time -f '%M' -o "$dir/rss" "$TPERF" ftrace record -e sched:sched_switch \
 	-e sched:sched_wakeup -a -o "$dir/t.dat" -d "$SECS" 2>"$dir/summary" &
@@ -31,7 +31,7 @@ end=$(date +%s.%N)
 cat "$dir/summary"
 events=$(sed -n 's/^\[ tperf ftrace: \([0-9]*\) events.*/\1/p' "$dir/summary")
 echo "events/s: $(echo "$events / ($end - $start)" | bc)"
-traced=$(cut -d" " -f1 "$dir/traced")
+traced=$(grep -o "[0-9]* round trips" "$dir/traced" | cut -d" " -f1)
 echo "workload: $base round trips untraced, $traced under tperf ftrace record" \
 	"(slowdown $(echo "scale=1; 100 - 100 * $traced / $base" | bc)%)"
 if command -v trace-cmd >/dev/null; then
@@ -40,7 +40,7 @@ if command -v trace-cmd >/dev/null; then
 		{ trace-cmd record -e sched:sched_switch -e sched:sched_wakeup -o "$dir/tc.dat" \
 			sleep "$SECS" >/dev/null 2>&1 & } && tc=$! && sleep 0.3 &&
 		pingpong 2>"$dir/tctraced" && wait $tc &&
-		echo "workload under trace-cmd record: $(cut -d" " -f1 "$dir/tctraced") round trips"
+		echo "workload under trace-cmd record: $(grep -o "[0-9]* round trips" "$dir/tctraced")"
 	else
 		echo "trace-cmd record cannot run here: $(grep -m1 -i "error\|can.t\|fail" "$dir/tc.out")"
 	fi
