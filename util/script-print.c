@@ -22,7 +22,7 @@ static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "weight", SF_WEIGHT }, { "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
 	{ "brstack", SF_BRSTACK }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS }, { "trace", SF_TRACE },
-	{ "srcline", SF_SRCLINE },
+	{ "srcline", SF_SRCLINE }, { "brstacksym", SF_BRSTACKSYM }, { "brstackoff", SF_BRSTACKOFF },
 };
 
 /* The sample_type bit each field needs (0: none, or not checked, as perf). */
@@ -200,7 +200,7 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
 		if (field_needs[i].bit >= SF_ADDR && !(t & field_needs[i].type))
 			f &= ~field_needs[i].bit;
 	if (!(t & PERF_SAMPLE_BRANCH_STACK))
-		f &= ~SF_BRSTACK;
+		f &= ~(SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF);
 	return f;
 }
 
@@ -560,7 +560,57 @@ static const char *page_size_name(u64 size, char *buf, size_t len)
 	return buf;
 }
 
-/* brstack: " 0xfrom[(dso)]/0xto[(dso)]/P/-/-/cycles/type " per entry */
+/* A branch address: the user maps first, then the kernel's, as perf falls back. */
+static void resolve_branch(struct machine *m, struct thread *t, u64 addr, struct addr_location *al)
+{
+	machine__resolve_addr(m, t, PERF_RECORD_MISC_USER, addr, al);
+	if (!al->map)
+		machine__resolve_addr(m, t, PERF_RECORD_MISC_KERNEL, addr, al);
+}
+
+/*
+ * brstackoff's address: the map-relative one; a kernel without symbols
+ * (no kallsyms) relative to the start of its map, as perf prints it.
+ */
+static u64 branch_offset(const struct addr_location *al, u64 addr)
+{
+	if (al->map->dso->kind == DSO_KERNEL && !al->map->dso->syms.nr)
+		return addr - al->map->start;
+	return al->addr;
+}
+
+/*
+ * One end of a branch: brstack's " 0xfrom" / "/0xto", brstackoff's the same
+ * with the map-relative address, brstacksym's "sym+0xoff" ("[unknown]"),
+ * each followed by "(dso)" with the dso field.
+ */
+static void print_branch_end(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
+			     u64 addr, bool to)
+{
+	struct addr_location al = { .map = NULL, .sym = NULL, .addr = addr };
+
+	if (t && (f & (SF_DSO | SF_BRSTACKSYM | SF_BRSTACKOFF)))
+		resolve_branch(m, t, addr, &al);
+	if (to)
+		fputc('/', fp);
+	if (f & SF_BRSTACKSYM) {
+		if (al.sym)
+			fprintf(fp, "%s+0x%" PRIx64, al.sym->name, al.addr - al.sym->start);
+		else
+			fputs("[unknown]", fp);
+	} else {
+		fprintf(fp, to ? "0x%" PRIx64 : " 0x%" PRIx64,
+			(f & SF_BRSTACKOFF) && al.map ? branch_offset(&al, addr) : addr);
+	}
+	if ((f & SF_DSO) && t)
+		fprintf(fp, "(%s)", al.map ? al.map->dso->long_name : "[unknown]");
+}
+
+/*
+ * brstack: " 0xfrom[(dso)]/0xto[(dso)]/P/-/-/cycles/type " per entry;
+ * brstacksym and brstackoff (when brstack is not asked) print the two
+ * ends as print_branch_end() does.
+ */
 static void print_brstack(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
 			  const struct perf_sample *s)
 {
@@ -569,21 +619,16 @@ static void print_brstack(FILE *fp, unsigned int f, struct machine *m, struct th
 		"COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "EXTEND_ABI",
 	};
 
+	if (f & SF_BRSTACK)
+		f &= ~(SF_BRSTACKSYM | SF_BRSTACKOFF);
+	else if (f & SF_BRSTACKSYM)
+		f &= ~SF_BRSTACKOFF;
 	for (u64 i = 0; i < s->branch_nr; i++) {
 		const struct perf_branch_entry_raw *e = &s->branch_entries[i];
-		u64 addrs[2] = { e->from, e->to }, fl = e->flags;
+		u64 fl = e->flags;
 
-		for (int k = 0; k < 2; k++) {
-			struct addr_location al;
-
-			fprintf(fp, k ? "/0x%" PRIx64 : " 0x%" PRIx64, addrs[k]);
-			if (!(f & SF_DSO) || !t)
-				continue;
-			machine__resolve_addr(m, t, PERF_RECORD_MISC_USER, addrs[k], &al);
-			if (!al.map)
-				machine__resolve_addr(m, t, PERF_RECORD_MISC_KERNEL, addrs[k], &al);
-			fprintf(fp, "(%s)", al.map ? al.map->dso->long_name : "[unknown]");
-		}
+		print_branch_end(fp, f, m, t, e->from, false);
+		print_branch_end(fp, f, m, t, e->to, true);
 		fprintf(fp, "/%c/%c/%c/%u/%s ", (fl & 1) ? 'M' : (fl & 2) ? 'P' : '-',
 			(fl & 4) ? 'X' : '-', (fl & 8) ? 'A' : '-',
 			(unsigned int)((fl >> 4) & 0xffff), types[(fl >> 20) & 0xf]);
@@ -619,7 +664,7 @@ static void print_tail(FILE *fp, unsigned int f, struct machine *m, struct threa
 	if (f & SF_UREGS)
 		print_regs(fp, s->user_regs.abi, s->user_regs.mask, s->user_regs.nr,
 			   s->user_regs.regs);
-	if (f & SF_BRSTACK)
+	if (f & (SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF))
 		print_brstack(fp, f, m, t, s);
 	if (f & SF_PHYS_ADDR)
 		fprintf(fp, "%16" PRIx64, s->phys_addr);
@@ -663,7 +708,7 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 			print_frame(fp, f, &al, s->ip, false);
 		}
 	}
-	if (f & (SF_IREGS | SF_UREGS | SF_BRSTACK | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE |
+	if (f & (SF_IREGS | SF_UREGS | SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE |
 		 SF_CODE_PAGE_SIZE))
 		print_tail(fp, f, m, t, s);
 	fputc_unlocked('\n', fp);

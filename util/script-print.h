@@ -21,6 +21,7 @@ enum script_field {
 	SF_IREGS = 1 << 18, SF_UREGS = 1 << 19,
 	SF_TRACE = 1 << 20,		/* a tracepoint's payload (script-trace.h) */
 	SF_SRCLINE = 1 << 21,		/* the source line under each address */
+	SF_BRSTACKSYM = 1 << 22, SF_BRSTACKOFF = 1 << 23,
 };
 
 /* -F TYPE:fields: the event types perf script names (hw, sw, trace, raw, break) */
