@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "event-fprintf.h"
+#include "mem-src.h"
 #include "script-print.h"
 #include "srcline.h"
 #include "unwind.h"
@@ -23,6 +24,7 @@ static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
 	{ "brstack", SF_BRSTACK }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS }, { "trace", SF_TRACE },
 	{ "srcline", SF_SRCLINE }, { "brstacksym", SF_BRSTACKSYM }, { "brstackoff", SF_BRSTACKOFF },
+	{ "data_src", SF_DATA_SRC },
 };
 
 /* The sample_type bit each field needs (0: none, or not checked, as perf). */
@@ -33,6 +35,7 @@ static const struct { unsigned int bit; u64 type; const char *what; } field_need
 	{ SF_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT" },
 	{ SF_INS_LAT, PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT" },
 	{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR" },
+	{ SF_DATA_SRC, PERF_SAMPLE_DATA_SRC, "DATA_SRC" },
 	{ SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE" },
 	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE" },
 	{ SF_IREGS, PERF_SAMPLE_REGS_INTR, "REGS_INTR" },
@@ -544,6 +547,22 @@ static void print_addr(FILE *fp, unsigned int f, struct machine *m, struct threa
 	print_sym(fp, f & (SF_SYM | SF_SYMOFF | SF_DSO), &al, al.addr);
 }
 
+/*
+ * data_src: "%16x |OP ...|BLK ..." padded to the longest such text printed
+ * so far in the run, as perf does (one file per run: a static is enough)
+ */
+static void print_data_src(FILE *fp, u64 data_src)
+{
+	static int width;
+	char text[160];
+	int n = snprintf(text, sizeof(text), "%16" PRIx64 " ", data_src);
+
+	n += (int)mem_src__scnprintf(text + n, sizeof(text) - n, data_src);
+	if (n > width)
+		width = n;
+	fprintf(fp, "%-*s", width, text);
+}
+
 /* "4K", "2M", "1G" as perf names page sizes; "N/A" for 0 or not a power of 2 */
 static const char *page_size_name(u64 size, char *buf, size_t len)
 {
@@ -691,6 +710,8 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 		return -EIO;
 	if (f & SF_ADDR)
 		print_addr(fp, f, m, t, attr, s);
+	if (f & SF_DATA_SRC)
+		print_data_src(fp, s->data_src);
 	if (f & SF_WEIGHT)
 		fprintf(fp, "%16" PRIu64, s->weight);
 	if (f & SF_INS_LAT)

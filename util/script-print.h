@@ -22,6 +22,7 @@ enum script_field {
 	SF_TRACE = 1 << 20,		/* a tracepoint's payload (script-trace.h) */
 	SF_SRCLINE = 1 << 21,		/* the source line under each address */
 	SF_BRSTACKSYM = 1 << 22, SF_BRSTACKOFF = 1 << 23,
+	SF_DATA_SRC = 1 << 24,		/* the memory access, decoded (mem-src.h) */
 };
 
 /* -F TYPE:fields: the event types perf script names (hw, sw, trace, raw, break) */

@@ -17,7 +17,7 @@ test_expect_success 'fields on the fixtures, as perf 6.1 printed them' '
 		test_cmp "$DATA_DIR/script-fields-more-expected-$n.txt" actual ||
 			{ echo "case $n: $f $args"; exit 1; }
 	done <"$DATA_DIR/script-fields-more-cases.txt" &&
-	test $n -ge 8
+	test $n -ge 10
 '
 
 same_as_perf() {
@@ -34,6 +34,22 @@ test_expect_success PERF 'branch stacks with symbols and offsets, whole files (p
 			same_as_perf "$DATA_DIR/$d" -F $F $nosym || exit 1
 		done
 	done
+'
+
+test_expect_success PERF 'data_src decoded, padded as perf pads it (whole file, perf itself)' '
+	f=$DATA_DIR/rcppthread-perf-mem-record/perf.data &&
+	for F in comm,data_src comm,tid,addr,data_src,weight,ip raw:comm,data_src,period; do
+		same_as_perf $f -F $F $nosym || exit 1
+	done &&
+	grep -q "|OP LOAD|LVL LFB/MAB or LFB/MAB hit|SNP None|TLB L1 or L2 hit|LCK No|BLK  N/A" actual
+'
+
+test_expect_success 'data_src on samples without it is an error naming the event' '
+	f=$DATA_DIR/pdc-branch-stack-lbr/perf.data.branch-4.14 &&
+	test_expect_code 1 tperf script -i $f -F comm,data_src >out 2>err &&
+	echo "tperf: samples for '"'"'cycles:ppp'"'"' do not have the DATA_SRC attribute: cannot print field '"'"'data_src'"'"'; choose other fields with -F" >expect &&
+	test_cmp expect err &&
+	test ! -s out
 '
 
 test_done
