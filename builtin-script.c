@@ -246,7 +246,8 @@ static int print_side_band(struct script *sc, const union perf_event *ev,
 	if (!script_match_cpu(sc, sample))
 		return 0;
 	t = side_band_thread(sc, ev, sample);
-	script__fprintf_start(stdout, &sc->o, script_fields__for_attr(&sc->o, a), a, t, sample);
+	script__fprintf_start_rec(stdout, &sc->o, script_fields__for_attr(&sc->o, a), a, t, sample,
+				  ev->header.type);
 	return perf_event__fprintf(stdout, ev);
 }
 

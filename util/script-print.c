@@ -24,7 +24,8 @@ static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
 	{ "brstack", SF_BRSTACK }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS }, { "trace", SF_TRACE },
 	{ "srcline", SF_SRCLINE }, { "brstacksym", SF_BRSTACKSYM }, { "brstackoff", SF_BRSTACKOFF },
-	{ "data_src", SF_DATA_SRC },
+	{ "data_src", SF_DATA_SRC }, { "misc", SF_MISC }, { "flags", SF_FLAGS },
+	{ "callindent", SF_CALLINDENT }, { "ipc", SF_IPC },
 };
 
 /* The sample_type bit each field needs (0: none, or not checked, as perf). */
@@ -282,8 +283,40 @@ static char *fmt_start(char *p, const struct script_opts *o, unsigned int f, con
 	return p;
 }
 
+/*
+ * misc: the cpumode letters perf tests mask by mask (so a hypervisor
+ * sample is "KUH", a guest user one "KGg"), then the record's own flag
+ * (M: data mmap, E: exec comm, S/Sp: switch out, preempted), padded to 6.
+ */
+static void print_misc(FILE *fp, u16 misc, u32 type)
+{
+	static const struct { u16 mask; char c; } modes[] = {
+		{ PERF_RECORD_MISC_KERNEL, 'K' }, { PERF_RECORD_MISC_USER, 'U' },
+		{ PERF_RECORD_MISC_HYPERVISOR, 'H' }, { PERF_RECORD_MISC_GUEST_KERNEL, 'G' },
+		{ PERF_RECORD_MISC_GUEST_USER, 'g' },
+	};
+	char buf[16];
+	int n = 0;
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if ((misc & modes[i].mask) == modes[i].mask)
+			buf[n++] = modes[i].c;
+	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) &&
+	    (misc & PERF_RECORD_MISC_MMAP_DATA))
+		buf[n++] = 'M';
+	else if (type == PERF_RECORD_COMM && (misc & PERF_RECORD_MISC_COMM_EXEC))
+		buf[n++] = 'E';
+	else if ((type == PERF_RECORD_SWITCH || type == PERF_RECORD_SWITCH_CPU_WIDE) &&
+		 (misc & PERF_RECORD_MISC_SWITCH_OUT)) {
+		buf[n++] = 'S';
+		if (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
+			buf[n++] = 'p';
+	}
+	fprintf(fp, "%.*s%*s", n, buf, 6 - n, " ");
+}
+
 static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
-			struct thread *t, const struct perf_sample *s, bool chain)
+			struct thread *t, const struct perf_sample *s, bool chain, u32 type)
 {
 	const char *comm = t ? t->comm->str : ":-1";
 	size_t comm_len = strlen(comm);
@@ -293,6 +326,12 @@ static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
 		fprintf(fp, chain ? "%s " : "%16s ", comm);
 		f &= ~SF_COMM;
 		comm_len = 0;
+	}
+	if (f & SF_MISC) {	/* between the cpu and the time */
+		p = fmt_start(buf, o, f & ~SF_TIME, comm, comm_len, s, chain);
+		fwrite_unlocked(buf, 1, p - buf, fp);
+		print_misc(fp, s->misc, type);
+		f &= SF_TIME;
 	}
 	p = fmt_start(buf, o, f, comm, comm_len, s, chain);
 	fwrite_unlocked(buf, 1, p - buf, fp);
@@ -702,9 +741,11 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 		     !o->hide_callchain;
 	u64 period = (attr->sample_type & PERF_SAMPLE_PERIOD) ? s->period : attr->sample_period;
 
-	print_start(fp, o, f, t, s, chain);
+	print_start(fp, o, f, t, s, chain, PERF_RECORD_SAMPLE);
 	if (f & (SF_PERIOD | SF_EVNAME))
 		print_period_name(fp, o, f, period, name);
+	if (f & SF_FLAGS)	/* the branch flags of PT/BTS samples: none here */
+		fprintf(fp, "  %-21s ", "");
 	if ((f & SF_TRACE) && o->trace && attr->type == PERF_TYPE_TRACEPOINT &&
 	    script_trace__fprintf(fp, o->trace, attr, s))
 		return -EIO;
@@ -740,8 +781,15 @@ void script__fprintf_start(FILE *fp, const struct script_opts *o, unsigned int f
 			   const struct perf_event_attr *attr, struct thread *t,
 			   const struct perf_sample *s)
 {
+	script__fprintf_start_rec(fp, o, fields, attr, t, s, PERF_RECORD_SAMPLE);
+}
+
+void script__fprintf_start_rec(FILE *fp, const struct script_opts *o, unsigned int fields,
+			       const struct perf_event_attr *attr, struct thread *t,
+			       const struct perf_sample *s, u32 type)
+{
 	bool chain = (attr->sample_type & PERF_SAMPLE_CALLCHAIN) && (fields & SF_IP) &&
 		     !o->hide_callchain;
 
-	print_start(fp, o, fields, t, s, chain);
+	print_start(fp, o, fields, t, s, chain, type);
 }

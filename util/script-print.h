@@ -23,6 +23,9 @@ enum script_field {
 	SF_SRCLINE = 1 << 21,		/* the source line under each address */
 	SF_BRSTACKSYM = 1 << 22, SF_BRSTACKOFF = 1 << 23,
 	SF_DATA_SRC = 1 << 24,		/* the memory access, decoded (mem-src.h) */
+	SF_MISC = 1 << 25,		/* the record's cpumode and flag letters */
+	/* PT/BTS fields: perf prints blank flags, and no callindent or ipc, for other samples */
+	SF_FLAGS = 1 << 26, SF_CALLINDENT = 1 << 27, SF_IPC = 1 << 28,
 };
 
 /* -F TYPE:fields: the event types perf script names (hw, sw, trace, raw, break) */
@@ -99,5 +102,13 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 void script__fprintf_start(FILE *fp, const struct script_opts *o, unsigned int fields,
 			   const struct perf_event_attr *attr, struct thread *t,
 			   const struct perf_sample *s);
+
+/**
+ * script__fprintf_start_rec - script__fprintf_start() for a record of @type
+ * (PERF_RECORD_MMAP ...): the misc field shows the record's own flags
+ */
+void script__fprintf_start_rec(FILE *fp, const struct script_opts *o, unsigned int fields,
+			       const struct perf_event_attr *attr, struct thread *t,
+			       const struct perf_sample *s, u32 type);
 
 #endif

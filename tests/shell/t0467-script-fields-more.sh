@@ -17,7 +17,7 @@ test_expect_success 'fields on the fixtures, as perf 6.1 printed them' '
 		test_cmp "$DATA_DIR/script-fields-more-expected-$n.txt" actual ||
 			{ echo "case $n: $f $args"; exit 1; }
 	done <"$DATA_DIR/script-fields-more-cases.txt" &&
-	test $n -ge 10
+	test $n -ge 11
 '
 
 same_as_perf() {
@@ -50,6 +50,22 @@ test_expect_success 'data_src on samples without it is an error naming the event
 	echo "tperf: samples for '"'"'cycles:ppp'"'"' do not have the DATA_SRC attribute: cannot print field '"'"'data_src'"'"'; choose other fields with -F" >expect &&
 	test_cmp expect err &&
 	test ! -s out
+'
+
+test_expect_success PERF 'misc, flags, callindent and ipc on ordinary samples and side-band records' '
+	perf record -q -e cpu-clock -o cc.data -- ls / >/dev/null 2>&1 &&
+	perf record -q -g -e cpu-clock --switch-events -o g.data -- sleep 0.01 >/dev/null 2>&1 &&
+	for f in cc.data g.data; do
+		for F in comm,misc misc,ip comm,tid,time,misc,period,event,flags,ip comm,flags \
+			 comm,callindent,ip,sym flags,callindent,ip,sym comm,ipc comm,misc,flags,ip,sym,ipc; do
+			same_as_perf $f -F $F &&
+			same_as_perf $f -F $F --show-mmap-events --show-task-events --show-switch-events ||
+			exit 1
+		done
+	done &&
+	grep -q "^ *sleep E     PERF_RECORD_COMM exec: sleep:" actual &&
+	grep -q "^ *sleep Sp* *PERF_RECORD_SWITCH OUT" actual &&
+	grep -q "^ *swapper K     PERF_RECORD_MMAP" actual
 '
 
 test_done
