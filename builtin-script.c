@@ -85,6 +85,15 @@ static int script_start(struct script *sc)
 	char buf[256], msg[512];
 
 	sc->started = true;
+	if (script_fields__asked(&sc->o) & SF_TOD) {
+		if (!h->env.has_clock_data) {
+			error("cannot print field 'tod': '%s' has no clock data; record with -k/--clockid",
+			      sc->input);
+			return -EINVAL;
+		}
+		sc->o.tod_ns = h->env.clock_tod_ns;
+		sc->o.clock_ns = h->env.clock_clockid_ns;
+	}
 	sc->names = calloc(h->nr_attrs + 1, sizeof(*sc->names));
 	if (!sc->names)
 		return -ENOMEM;

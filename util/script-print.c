@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "event-fprintf.h"
 #include "mem-src.h"
@@ -26,6 +27,7 @@ static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "srcline", SF_SRCLINE }, { "brstacksym", SF_BRSTACKSYM }, { "brstackoff", SF_BRSTACKOFF },
 	{ "data_src", SF_DATA_SRC }, { "misc", SF_MISC }, { "flags", SF_FLAGS },
 	{ "callindent", SF_CALLINDENT }, { "ipc", SF_IPC },
+	{ "tod", SF_TOD },
 };
 
 /* The sample_type bit each field needs (0: none, or not checked, as perf). */
@@ -140,6 +142,16 @@ int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t
 		}
 	}
 	return 0;
+}
+
+unsigned int script_fields__asked(const struct script_opts *o)
+{
+	unsigned int f = (o->user_set ? o->fields : 0) | o->added;
+
+	for (int i = 0; i < SOT_MAX; i++)
+		if (o->type_set & (1u << i))
+			f |= o->type_fields[i];
+	return f;
 }
 
 int script_fields__check(const struct script_opts *o, const struct perf_event_attr *a,
@@ -315,6 +327,27 @@ static void print_misc(FILE *fp, u16 misc, u32 type)
 	fprintf(fp, "%.*s%*s", n, buf, 6 - n, " ");
 }
 
+/* tod: the local date and time of @time, "%Y-%m-%d %H:%M:%S.usecs " (--ns: nsecs) */
+static void print_tod(FILE *fp, const struct script_opts *o, u64 time)
+{
+	u64 ns = time > o->clock_ns ? o->tod_ns + (time - o->clock_ns) :
+				      o->tod_ns - (o->clock_ns - time);
+	time_t sec = (time_t)(ns / 1000000000ULL);
+	unsigned long nsec = (unsigned long)(ns % 1000000000ULL);
+	char date[64];
+	struct tm tm;
+
+	if (!localtime_r(&sec, &tm)) {
+		fputs("failed ", fp);
+		return;
+	}
+	strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
+	if (o->ns)
+		fprintf(fp, "%s.%09lu ", date, nsec);
+	else
+		fprintf(fp, "%s.%06lu ", date, nsec / 1000);
+}
+
 static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
 			struct thread *t, const struct perf_sample *s, bool chain, u32 type)
 {
@@ -327,10 +360,13 @@ static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
 		f &= ~SF_COMM;
 		comm_len = 0;
 	}
-	if (f & SF_MISC) {	/* between the cpu and the time */
+	if (f & (SF_MISC | SF_TOD)) {	/* between the cpu and the time */
 		p = fmt_start(buf, o, f & ~SF_TIME, comm, comm_len, s, chain);
 		fwrite_unlocked(buf, 1, p - buf, fp);
-		print_misc(fp, s->misc, type);
+		if (f & SF_MISC)
+			print_misc(fp, s->misc, type);
+		if (f & SF_TOD)
+			print_tod(fp, o, s->time);
 		f &= SF_TIME;
 	}
 	p = fmt_start(buf, o, f, comm, comm_len, s, chain);

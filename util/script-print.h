@@ -26,6 +26,7 @@ enum script_field {
 	SF_MISC = 1 << 25,		/* the record's cpumode and flag letters */
 	/* PT/BTS fields: perf prints blank flags, and no callindent or ipc, for other samples */
 	SF_FLAGS = 1 << 26, SF_CALLINDENT = 1 << 27, SF_IPC = 1 << 28,
+	SF_TOD = 1 << 29,		/* wall-clock time (the file's CLOCK_DATA) */
 };
 
 /* -F TYPE:fields: the event types perf script names (hw, sw, trace, raw, break) */
@@ -54,7 +55,15 @@ struct script_opts {
 	/* "-F +f,-g" without a list: the changes, applied to each default */
 	unsigned int added, removed;
 	struct script_trace *trace;	/* tracepoint formats, or NULL */
+	/* tod: the wall clock (ns) at the sample clock's @clock_ns, from CLOCK_DATA */
+	u64 tod_ns, clock_ns;
 };
+
+/**
+ * script_fields__asked - every field -F names (for any event type), to
+ * check those that need the file's header (tod)
+ */
+unsigned int script_fields__asked(const struct script_opts *o);
 
 /**
  * script_fields__parse - "-F" syntax: "comm,tid,ip", or "+field"/"-field"

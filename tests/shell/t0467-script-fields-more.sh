@@ -68,4 +68,22 @@ test_expect_success PERF 'misc, flags, callindent and ipc on ordinary samples an
 	grep -q "^ *swapper K     PERF_RECORD_MMAP" actual
 '
 
+test_expect_success PERF 'tod from the clock data of a file recorded with -k' '
+	perf record -q -k CLOCK_MONOTONIC -e cpu-clock -o k.data -- ls / >/dev/null 2>&1 &&
+	for F in comm,tod,time,ip tod comm,tid,misc,tod,time,ip; do
+		same_as_perf k.data -F $F &&
+		same_as_perf k.data -F $F --ns &&
+		same_as_perf k.data -F $F --show-mmap-events --show-task-events || exit 1
+	done &&
+	grep -q "^ *ls  *[0-9]* [UK]     20[0-9][0-9]-[01][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-6][0-9]\.[0-9]\{6\}  *[0-9]*\.[0-9]\{6\}: " actual
+'
+
+test_expect_success 'tod without clock data is an error naming the file' '
+	tperf record -q -e task-clock -o t.data true &&
+	test_expect_code 1 tperf script -i t.data -F comm,tod >out 2>err &&
+	echo "tperf: cannot print field '"'"'tod'"'"': '"'"'t.data'"'"' has no clock data; record with -k/--clockid" >expect &&
+	test_cmp expect err &&
+	test ! -s out
+'
+
 test_done
