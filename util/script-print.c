@@ -13,6 +13,7 @@
 #include "event-fprintf.h"
 #include "mem-src.h"
 #include "script-print.h"
+#include "srccode.h"
 #include "srcline.h"
 #include "unwind.h"
 #include "script-trace.h"
@@ -27,7 +28,7 @@ static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "srcline", SF_SRCLINE }, { "brstacksym", SF_BRSTACKSYM }, { "brstackoff", SF_BRSTACKOFF },
 	{ "data_src", SF_DATA_SRC }, { "misc", SF_MISC }, { "flags", SF_FLAGS },
 	{ "callindent", SF_CALLINDENT }, { "ipc", SF_IPC },
-	{ "tod", SF_TOD },
+	{ "tod", SF_TOD }, { "srccode", SF_SRCCODE },
 };
 
 /* The sample_type bit each field needs (0: none, or not checked, as perf). */
@@ -161,8 +162,9 @@ int script_fields__check(const struct script_opts *o, const struct perf_event_at
 	unsigned int f = (o->type_set & (1u << type)) ? o->type_fields[type] :
 			 o->user_set ? o->fields : 0;
 
-	if ((f & SF_SRCLINE) && !(f & SF_IP)) {	/* perf refuses it too */
-		snprintf(msg, size, "field 'srcline' needs 'ip' for '%s': add ip to -F", name);
+	if ((f & (SF_SRCLINE | SF_SRCCODE)) && !(f & SF_IP)) {	/* perf refuses them too */
+		snprintf(msg, size, "field '%s' needs 'ip' for '%s': add ip to -F",
+			 (f & SF_SRCLINE) ? "srcline" : "srccode", name);
 		return -EINVAL;
 	}
 	for (size_t i = 0; i < sizeof(field_needs) / sizeof(field_needs[0]); i++) {
@@ -209,7 +211,7 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
 		f &= ~SF_TIME;
 	/* the period is printed without PERF_SAMPLE_PERIOD too: the attr's */
 	if (!(t & PERF_SAMPLE_IP))
-		f &= ~(SF_IP | SF_SYM | SF_SYMOFF | SF_DSO | SF_SRCLINE);
+		f &= ~(SF_IP | SF_SYM | SF_SYMOFF | SF_DSO | SF_SRCLINE | SF_SRCCODE);
 	if (!(t & PERF_SAMPLE_TID))
 		f &= ~(SF_TID | SF_PID);
 	for (size_t i = 0; i < sizeof(field_needs) / sizeof(field_needs[0]); i++)
@@ -768,6 +770,33 @@ static void print_tail(FILE *fp, unsigned int f, struct machine *m, struct threa
 		fprintf(fp, " %s", page_size_name(s->code_page_size, buf, sizeof(buf)));
 }
 
+/*
+ * srccode: "|LINE     text" on its own line for the sample's address, from
+ * the source file the line table names; nothing when the file cannot be
+ * read, and nothing when the thread's previous line shown was the same.
+ */
+static void print_srccode(FILE *fp, struct machine *m, struct thread *t,
+			  const struct perf_sample *s)
+{
+	struct addr_location al;
+	const char *path, *text;
+	unsigned int line;
+	size_t len;
+
+	if (!t)
+		return;
+	machine__resolve_addr(m, t, s->misc & PERF_RECORD_MISC_CPUMODE_MASK, s->ip, &al);
+	if (!al.map || srcline__find_path(al.map->dso, al.addr, &path, &line))
+		return;
+	if (t->srccode_file && t->srccode_line == line && !strcmp(t->srccode_file, path))
+		return;
+	if (srccode__line(path, line, &text, &len))
+		return;
+	fprintf(fp, "|%-8u %.*s\n", line, (int)len, text);
+	t->srccode_file = path;
+	t->srccode_line = line;
+}
+
 int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f,
 			   struct machine *m, const struct perf_event_attr *attr, const char *name,
 			   const struct perf_sample *s)
@@ -810,6 +839,8 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 		 SF_CODE_PAGE_SIZE))
 		print_tail(fp, f, m, t, s);
 	fputc_unlocked('\n', fp);
+	if ((f & SF_SRCCODE) && (attr->sample_type & PERF_SAMPLE_IP))
+		print_srccode(fp, m, t, s);
 	return ferror(fp) ? -EIO : 0;
 }
 

@@ -27,6 +27,7 @@ enum script_field {
 	/* PT/BTS fields: perf prints blank flags, and no callindent or ipc, for other samples */
 	SF_FLAGS = 1 << 26, SF_CALLINDENT = 1 << 27, SF_IPC = 1 << 28,
 	SF_TOD = 1 << 29,		/* wall-clock time (the file's CLOCK_DATA) */
+	SF_SRCCODE = 1 << 30,		/* the source line's text under the sample */
 };
 
 /* -F TYPE:fields: the event types perf script names (hw, sw, trace, raw, break) */

@@ -86,4 +86,29 @@ test_expect_success 'tod without clock data is an error naming the file' '
 	test ! -s out
 '
 
+# perf names the calling file for code inlined from a header (see t0466):
+# the srcline lines of other DSOs are masked, srccode lines compared whole.
+mask_files() { sed 's/^  [^ []*:\([0-9]*\)$/  FILE:\1/'; }
+
+test_expect_success PERF 'srccode: the source text under the sample, once per line and thread' '
+	cc -g -O0 -fno-omit-frame-pointer -o ct "$TESTS_DIR/workloads/record-calltree.c" &&
+	perf record -q -o sc.data ./ct 40 >/dev/null 2>&1 &&
+	perf record -q -g -o scg.data ./ct 40 >/dev/null 2>&1 &&
+	for f in sc.data scg.data; do
+		for F in comm,ip,sym,srccode comm,tid,srccode,ip,dso ip,srcline,srccode; do
+			for G in "" -G; do
+				perf script -i $f -F $F $G >expect 2>/dev/null &&
+				tperf script -i $f -F $F $G >actual &&
+				mask_files <expect >e.masked && mask_files <actual >a.masked &&
+				test_cmp e.masked a.masked || exit 1
+			done
+		done
+	done &&
+	grep -q "^|1[34]       	" actual &&
+	test_expect_code 1 tperf script -i sc.data -F comm,srccode >out 2>err &&
+	echo "tperf: field '"'"'srccode'"'"' needs '"'"'ip'"'"' for '"'"'cpu-clock:ppp'"'"': add ip to -F" >expect &&
+	test_cmp expect err &&
+	test ! -s out
+'
+
 test_done
