@@ -14,6 +14,7 @@
 #include "util/event-fprintf.h"
 #include "util/parse-options.h"
 #include "util/sample-filter.h"
+#include "util/srccode.h"
 #include "util/script-print.h"
 #include "util/script-trace.h"
 #include "util/session.h"
@@ -85,6 +86,15 @@ static int script_start(struct script *sc)
 	char buf[256], msg[512];
 
 	sc->started = true;
+	if (script_fields__asked(&sc->o) & SF_TOD) {
+		if (!h->env.has_clock_data) {
+			error("cannot print field 'tod': '%s' has no clock data; record with -k/--clockid",
+			      sc->input);
+			return -EINVAL;
+		}
+		sc->o.tod_ns = h->env.clock_tod_ns;
+		sc->o.clock_ns = h->env.clock_clockid_ns;
+	}
 	sc->names = calloc(h->nr_attrs + 1, sizeof(*sc->names));
 	if (!sc->names)
 		return -ENOMEM;
@@ -246,7 +256,8 @@ static int print_side_band(struct script *sc, const union perf_event *ev,
 	if (!script_match_cpu(sc, sample))
 		return 0;
 	t = side_band_thread(sc, ev, sample);
-	script__fprintf_start(stdout, &sc->o, script_fields__for_attr(&sc->o, a), a, t, sample);
+	script__fprintf_start_rec(stdout, &sc->o, script_fields__for_attr(&sc->o, a), a, t, sample,
+				  ev->header.type);
 	return perf_event__fprintf(stdout, ev);
 }
 
@@ -395,6 +406,7 @@ static int run_script(struct script *sc)
 	}
 	machine__exit(&sc->machine);
 	script_trace__exit(&sc->trace);
+	srccode__exit();
 	for (int i = 0; i < sc->nr_names; i++)
 		free(sc->names[i]);
 	free(sc->names);
@@ -434,7 +446,7 @@ int cmd_script(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &sc.input, "file", "input file name"),
 		OPT_CALLBACK('F', "fields", &sc.fields, "str",
-			     "comma separated fields, optionally prefixed with a type (hw,sw,trace,raw,break) and ':': comm,tid,pid,cpu,time,period,event,trace,ip,sym,symoff,dso,addr,weight,ins_lat,phys_addr,data_page_size,code_page_size,brstack,iregs,uregs; +field/-field change the default",
+			     "comma separated fields, optionally prefixed with a type (hw,sw,trace,raw,break) and ':': comm,tid,pid,cpu,time,period,event,trace,ip,sym,symoff,dso,addr,weight,ins_lat,phys_addr,data_page_size,code_page_size,brstack,brstacksym,brstackoff,iregs,uregs,srcline,srccode,data_src,misc,tod,ipc,flags,callindent; +field/-field change the default",
 			     parse_opt_string_list),
 		OPT_BOOLEAN(0, "ns", &sc.o.ns, "use 9 decimal places when displaying time"),
 		OPT_INTEGER(0, "max-stack", &sc.o.max_stack,

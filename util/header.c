@@ -479,6 +479,18 @@ static int read_group_desc(struct perf_header *h, struct rd *r)
 	return 0;
 }
 
+/* CLOCK_DATA: u32 version (1), u32 clockid, u64 wall clock ns, u64 clockid ns */
+static int read_clock_data(struct perf_env *e, struct rd *r)
+{
+	u32 version;
+
+	if (rd_u32(r, &version) || version != 1 || rd_u32(r, &e->clock_data_clockid) ||
+	    rd_u64(r, &e->clock_tod_ns) || rd_u64(r, &e->clock_clockid_ns))
+		return -EINVAL;
+	e->has_clock_data = true;
+	return 0;
+}
+
 static int read_compressed(struct perf_env *e, struct rd *r)
 {
 	if (rd_u32(r, &e->comp_ver) || rd_u32(r, &e->comp_type) || rd_u32(r, &e->comp_level) ||
@@ -515,6 +527,8 @@ int perf_header__process_feature(struct perf_header *h, int feat, const void *bu
 		return read_numa(h, &r);
 	case HEADER_CLOCKID:
 		return rd_u64(&r, &e->clockid_res_ns);
+	case HEADER_CLOCK_DATA:
+		return read_clock_data(e, &r);
 	case HEADER_SAMPLE_TIME:
 		return rd_u64(&r, &e->first_sample_time) || rd_u64(&r, &e->last_sample_time) ?
 		       -EINVAL : 0;

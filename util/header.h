@@ -65,6 +65,10 @@ struct perf_env {
 	u32 nr_numa_nodes;
 	struct perf_numa_node *numa_nodes;
 	u64 clockid_res_ns;		/* CLOCKID */
+	/* CLOCK_DATA: the wall clock and the clockid's time read at one moment */
+	bool has_clock_data;
+	u32 clock_data_clockid;
+	u64 clock_tod_ns, clock_clockid_ns;
 	u64 first_sample_time, last_sample_time;	/* SAMPLE_TIME */
 	u32 nr_build_ids;
 	struct perf_build_id_entry *build_ids;

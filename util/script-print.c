@@ -8,9 +8,12 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "event-fprintf.h"
+#include "mem-src.h"
 #include "script-print.h"
+#include "srccode.h"
 #include "srcline.h"
 #include "unwind.h"
 #include "script-trace.h"
@@ -22,7 +25,10 @@ static const struct { const char *name; unsigned int bit; } field_names[] = {
 	{ "weight", SF_WEIGHT }, { "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
 	{ "brstack", SF_BRSTACK }, { "iregs", SF_IREGS }, { "uregs", SF_UREGS }, { "trace", SF_TRACE },
-	{ "srcline", SF_SRCLINE },
+	{ "srcline", SF_SRCLINE }, { "brstacksym", SF_BRSTACKSYM }, { "brstackoff", SF_BRSTACKOFF },
+	{ "data_src", SF_DATA_SRC }, { "misc", SF_MISC }, { "flags", SF_FLAGS },
+	{ "callindent", SF_CALLINDENT }, { "ipc", SF_IPC },
+	{ "tod", SF_TOD }, { "srccode", SF_SRCCODE },
 };
 
 /* The sample_type bit each field needs (0: none, or not checked, as perf). */
@@ -33,6 +39,7 @@ static const struct { unsigned int bit; u64 type; const char *what; } field_need
 	{ SF_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT" },
 	{ SF_INS_LAT, PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT" },
 	{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR" },
+	{ SF_DATA_SRC, PERF_SAMPLE_DATA_SRC, "DATA_SRC" },
 	{ SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE" },
 	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE" },
 	{ SF_IREGS, PERF_SAMPLE_REGS_INTR, "REGS_INTR" },
@@ -138,6 +145,16 @@ int script_fields__parse(struct script_opts *o, const char *s, char *buf, size_t
 	return 0;
 }
 
+unsigned int script_fields__asked(const struct script_opts *o)
+{
+	unsigned int f = (o->user_set ? o->fields : 0) | o->added;
+
+	for (int i = 0; i < SOT_MAX; i++)
+		if (o->type_set & (1u << i))
+			f |= o->type_fields[i];
+	return f;
+}
+
 int script_fields__check(const struct script_opts *o, const struct perf_event_attr *a,
 			 const char *name, char *msg, size_t size)
 {
@@ -145,8 +162,9 @@ int script_fields__check(const struct script_opts *o, const struct perf_event_at
 	unsigned int f = (o->type_set & (1u << type)) ? o->type_fields[type] :
 			 o->user_set ? o->fields : 0;
 
-	if ((f & SF_SRCLINE) && !(f & SF_IP)) {	/* perf refuses it too */
-		snprintf(msg, size, "field 'srcline' needs 'ip' for '%s': add ip to -F", name);
+	if ((f & (SF_SRCLINE | SF_SRCCODE)) && !(f & SF_IP)) {	/* perf refuses them too */
+		snprintf(msg, size, "field '%s' needs 'ip' for '%s': add ip to -F",
+			 (f & SF_SRCLINE) ? "srcline" : "srccode", name);
 		return -EINVAL;
 	}
 	for (size_t i = 0; i < sizeof(field_needs) / sizeof(field_needs[0]); i++) {
@@ -193,14 +211,14 @@ unsigned int script_fields__for_attr(const struct script_opts *o, const struct p
 		f &= ~SF_TIME;
 	/* the period is printed without PERF_SAMPLE_PERIOD too: the attr's */
 	if (!(t & PERF_SAMPLE_IP))
-		f &= ~(SF_IP | SF_SYM | SF_SYMOFF | SF_DSO | SF_SRCLINE);
+		f &= ~(SF_IP | SF_SYM | SF_SYMOFF | SF_DSO | SF_SRCLINE | SF_SRCCODE);
 	if (!(t & PERF_SAMPLE_TID))
 		f &= ~(SF_TID | SF_PID);
 	for (size_t i = 0; i < sizeof(field_needs) / sizeof(field_needs[0]); i++)
 		if (field_needs[i].bit >= SF_ADDR && !(t & field_needs[i].type))
 			f &= ~field_needs[i].bit;
 	if (!(t & PERF_SAMPLE_BRANCH_STACK))
-		f &= ~SF_BRSTACK;
+		f &= ~(SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF);
 	return f;
 }
 
@@ -279,8 +297,61 @@ static char *fmt_start(char *p, const struct script_opts *o, unsigned int f, con
 	return p;
 }
 
+/*
+ * misc: the cpumode letters perf tests mask by mask (so a hypervisor
+ * sample is "KUH", a guest user one "KGg"), then the record's own flag
+ * (M: data mmap, E: exec comm, S/Sp: switch out, preempted), padded to 6.
+ */
+static void print_misc(FILE *fp, u16 misc, u32 type)
+{
+	static const struct { u16 mask; char c; } modes[] = {
+		{ PERF_RECORD_MISC_KERNEL, 'K' }, { PERF_RECORD_MISC_USER, 'U' },
+		{ PERF_RECORD_MISC_HYPERVISOR, 'H' }, { PERF_RECORD_MISC_GUEST_KERNEL, 'G' },
+		{ PERF_RECORD_MISC_GUEST_USER, 'g' },
+	};
+	char buf[16];
+	int n = 0;
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if ((misc & modes[i].mask) == modes[i].mask)
+			buf[n++] = modes[i].c;
+	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) &&
+	    (misc & PERF_RECORD_MISC_MMAP_DATA))
+		buf[n++] = 'M';
+	else if (type == PERF_RECORD_COMM && (misc & PERF_RECORD_MISC_COMM_EXEC))
+		buf[n++] = 'E';
+	else if ((type == PERF_RECORD_SWITCH || type == PERF_RECORD_SWITCH_CPU_WIDE) &&
+		 (misc & PERF_RECORD_MISC_SWITCH_OUT)) {
+		buf[n++] = 'S';
+		if (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
+			buf[n++] = 'p';
+	}
+	fprintf(fp, "%.*s%*s", n, buf, 6 - n, " ");
+}
+
+/* tod: the local date and time of @time, "%Y-%m-%d %H:%M:%S.usecs " (--ns: nsecs) */
+static void print_tod(FILE *fp, const struct script_opts *o, u64 time)
+{
+	u64 ns = time > o->clock_ns ? o->tod_ns + (time - o->clock_ns) :
+				      o->tod_ns - (o->clock_ns - time);
+	time_t sec = (time_t)(ns / 1000000000ULL);
+	unsigned long nsec = (unsigned long)(ns % 1000000000ULL);
+	char date[64];
+	struct tm tm;
+
+	if (!localtime_r(&sec, &tm)) {
+		fputs("failed ", fp);
+		return;
+	}
+	strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
+	if (o->ns)
+		fprintf(fp, "%s.%09lu ", date, nsec);
+	else
+		fprintf(fp, "%s.%06lu ", date, nsec / 1000);
+}
+
 static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
-			struct thread *t, const struct perf_sample *s, bool chain)
+			struct thread *t, const struct perf_sample *s, bool chain, u32 type)
 {
 	const char *comm = t ? t->comm->str : ":-1";
 	size_t comm_len = strlen(comm);
@@ -290,6 +361,15 @@ static void print_start(FILE *fp, const struct script_opts *o, unsigned int f,
 		fprintf(fp, chain ? "%s " : "%16s ", comm);
 		f &= ~SF_COMM;
 		comm_len = 0;
+	}
+	if (f & (SF_MISC | SF_TOD)) {	/* between the cpu and the time */
+		p = fmt_start(buf, o, f & ~SF_TIME, comm, comm_len, s, chain);
+		fwrite_unlocked(buf, 1, p - buf, fp);
+		if (f & SF_MISC)
+			print_misc(fp, s->misc, type);
+		if (f & SF_TOD)
+			print_tod(fp, o, s->time);
+		f &= SF_TIME;
 	}
 	p = fmt_start(buf, o, f, comm, comm_len, s, chain);
 	fwrite_unlocked(buf, 1, p - buf, fp);
@@ -544,6 +624,22 @@ static void print_addr(FILE *fp, unsigned int f, struct machine *m, struct threa
 	print_sym(fp, f & (SF_SYM | SF_SYMOFF | SF_DSO), &al, al.addr);
 }
 
+/*
+ * data_src: "%16x |OP ...|BLK ..." padded to the longest such text printed
+ * so far in the run, as perf does (one file per run: a static is enough)
+ */
+static void print_data_src(FILE *fp, u64 data_src)
+{
+	static int width;
+	char text[160];
+	int n = snprintf(text, sizeof(text), "%16" PRIx64 " ", data_src);
+
+	n += (int)mem_src__scnprintf(text + n, sizeof(text) - n, data_src);
+	if (n > width)
+		width = n;
+	fprintf(fp, "%-*s", width, text);
+}
+
 /* "4K", "2M", "1G" as perf names page sizes; "N/A" for 0 or not a power of 2 */
 static const char *page_size_name(u64 size, char *buf, size_t len)
 {
@@ -560,7 +656,57 @@ static const char *page_size_name(u64 size, char *buf, size_t len)
 	return buf;
 }
 
-/* brstack: " 0xfrom[(dso)]/0xto[(dso)]/P/-/-/cycles/type " per entry */
+/* A branch address: the user maps first, then the kernel's, as perf falls back. */
+static void resolve_branch(struct machine *m, struct thread *t, u64 addr, struct addr_location *al)
+{
+	machine__resolve_addr(m, t, PERF_RECORD_MISC_USER, addr, al);
+	if (!al->map)
+		machine__resolve_addr(m, t, PERF_RECORD_MISC_KERNEL, addr, al);
+}
+
+/*
+ * brstackoff's address: the map-relative one; a kernel without symbols
+ * (no kallsyms) relative to the start of its map, as perf prints it.
+ */
+static u64 branch_offset(const struct addr_location *al, u64 addr)
+{
+	if (al->map->dso->kind == DSO_KERNEL && !al->map->dso->syms.nr)
+		return addr - al->map->start;
+	return al->addr;
+}
+
+/*
+ * One end of a branch: brstack's " 0xfrom" / "/0xto", brstackoff's the same
+ * with the map-relative address, brstacksym's "sym+0xoff" ("[unknown]"),
+ * each followed by "(dso)" with the dso field.
+ */
+static void print_branch_end(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
+			     u64 addr, bool to)
+{
+	struct addr_location al = { .map = NULL, .sym = NULL, .addr = addr };
+
+	if (t && (f & (SF_DSO | SF_BRSTACKSYM | SF_BRSTACKOFF)))
+		resolve_branch(m, t, addr, &al);
+	if (to)
+		fputc('/', fp);
+	if (f & SF_BRSTACKSYM) {
+		if (al.sym)
+			fprintf(fp, "%s+0x%" PRIx64, al.sym->name, al.addr - al.sym->start);
+		else
+			fputs("[unknown]", fp);
+	} else {
+		fprintf(fp, to ? "0x%" PRIx64 : " 0x%" PRIx64,
+			(f & SF_BRSTACKOFF) && al.map ? branch_offset(&al, addr) : addr);
+	}
+	if ((f & SF_DSO) && t)
+		fprintf(fp, "(%s)", al.map ? al.map->dso->long_name : "[unknown]");
+}
+
+/*
+ * brstack: " 0xfrom[(dso)]/0xto[(dso)]/P/-/-/cycles/type " per entry;
+ * brstacksym and brstackoff (when brstack is not asked) print the two
+ * ends as print_branch_end() does.
+ */
 static void print_brstack(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
 			  const struct perf_sample *s)
 {
@@ -569,21 +715,16 @@ static void print_brstack(FILE *fp, unsigned int f, struct machine *m, struct th
 		"COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "EXTEND_ABI",
 	};
 
+	if (f & SF_BRSTACK)
+		f &= ~(SF_BRSTACKSYM | SF_BRSTACKOFF);
+	else if (f & SF_BRSTACKSYM)
+		f &= ~SF_BRSTACKOFF;
 	for (u64 i = 0; i < s->branch_nr; i++) {
 		const struct perf_branch_entry_raw *e = &s->branch_entries[i];
-		u64 addrs[2] = { e->from, e->to }, fl = e->flags;
+		u64 fl = e->flags;
 
-		for (int k = 0; k < 2; k++) {
-			struct addr_location al;
-
-			fprintf(fp, k ? "/0x%" PRIx64 : " 0x%" PRIx64, addrs[k]);
-			if (!(f & SF_DSO) || !t)
-				continue;
-			machine__resolve_addr(m, t, PERF_RECORD_MISC_USER, addrs[k], &al);
-			if (!al.map)
-				machine__resolve_addr(m, t, PERF_RECORD_MISC_KERNEL, addrs[k], &al);
-			fprintf(fp, "(%s)", al.map ? al.map->dso->long_name : "[unknown]");
-		}
+		print_branch_end(fp, f, m, t, e->from, false);
+		print_branch_end(fp, f, m, t, e->to, true);
 		fprintf(fp, "/%c/%c/%c/%u/%s ", (fl & 1) ? 'M' : (fl & 2) ? 'P' : '-',
 			(fl & 4) ? 'X' : '-', (fl & 8) ? 'A' : '-',
 			(unsigned int)((fl >> 4) & 0xffff), types[(fl >> 20) & 0xf]);
@@ -619,7 +760,7 @@ static void print_tail(FILE *fp, unsigned int f, struct machine *m, struct threa
 	if (f & SF_UREGS)
 		print_regs(fp, s->user_regs.abi, s->user_regs.mask, s->user_regs.nr,
 			   s->user_regs.regs);
-	if (f & SF_BRSTACK)
+	if (f & (SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF))
 		print_brstack(fp, f, m, t, s);
 	if (f & SF_PHYS_ADDR)
 		fprintf(fp, "%16" PRIx64, s->phys_addr);
@@ -627,6 +768,33 @@ static void print_tail(FILE *fp, unsigned int f, struct machine *m, struct threa
 		fprintf(fp, " %s", page_size_name(s->data_page_size, buf, sizeof(buf)));
 	if (f & SF_CODE_PAGE_SIZE)
 		fprintf(fp, " %s", page_size_name(s->code_page_size, buf, sizeof(buf)));
+}
+
+/*
+ * srccode: "|LINE     text" on its own line for the sample's address, from
+ * the source file the line table names; nothing when the file cannot be
+ * read, and nothing when the thread's previous line shown was the same.
+ */
+static void print_srccode(FILE *fp, struct machine *m, struct thread *t,
+			  const struct perf_sample *s)
+{
+	struct addr_location al;
+	const char *path, *text;
+	unsigned int line;
+	size_t len;
+
+	if (!t)
+		return;
+	machine__resolve_addr(m, t, s->misc & PERF_RECORD_MISC_CPUMODE_MASK, s->ip, &al);
+	if (!al.map || srcline__find_path(al.map->dso, al.addr, &path, &line))
+		return;
+	if (t->srccode_file && t->srccode_line == line && !strcmp(t->srccode_file, path))
+		return;
+	if (srccode__line(path, line, &text, &len))
+		return;
+	fprintf(fp, "|%-8u %.*s\n", line, (int)len, text);
+	t->srccode_file = path;
+	t->srccode_line = line;
 }
 
 int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f,
@@ -638,14 +806,18 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 		     !o->hide_callchain;
 	u64 period = (attr->sample_type & PERF_SAMPLE_PERIOD) ? s->period : attr->sample_period;
 
-	print_start(fp, o, f, t, s, chain);
+	print_start(fp, o, f, t, s, chain, PERF_RECORD_SAMPLE);
 	if (f & (SF_PERIOD | SF_EVNAME))
 		print_period_name(fp, o, f, period, name);
+	if (f & SF_FLAGS)	/* the branch flags of PT/BTS samples: none here */
+		fprintf(fp, "  %-21s ", "");
 	if ((f & SF_TRACE) && o->trace && attr->type == PERF_TYPE_TRACEPOINT &&
 	    script_trace__fprintf(fp, o->trace, attr, s))
 		return -EIO;
 	if (f & SF_ADDR)
 		print_addr(fp, f, m, t, attr, s);
+	if (f & SF_DATA_SRC)
+		print_data_src(fp, s->data_src);
 	if (f & SF_WEIGHT)
 		fprintf(fp, "%16" PRIu64, s->weight);
 	if (f & SF_INS_LAT)
@@ -663,10 +835,12 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 			print_frame(fp, f, &al, s->ip, false);
 		}
 	}
-	if (f & (SF_IREGS | SF_UREGS | SF_BRSTACK | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE |
+	if (f & (SF_IREGS | SF_UREGS | SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE |
 		 SF_CODE_PAGE_SIZE))
 		print_tail(fp, f, m, t, s);
 	fputc_unlocked('\n', fp);
+	if ((f & SF_SRCCODE) && (attr->sample_type & PERF_SAMPLE_IP))
+		print_srccode(fp, m, t, s);
 	return ferror(fp) ? -EIO : 0;
 }
 
@@ -674,8 +848,15 @@ void script__fprintf_start(FILE *fp, const struct script_opts *o, unsigned int f
 			   const struct perf_event_attr *attr, struct thread *t,
 			   const struct perf_sample *s)
 {
+	script__fprintf_start_rec(fp, o, fields, attr, t, s, PERF_RECORD_SAMPLE);
+}
+
+void script__fprintf_start_rec(FILE *fp, const struct script_opts *o, unsigned int fields,
+			       const struct perf_event_attr *attr, struct thread *t,
+			       const struct perf_sample *s, u32 type)
+{
 	bool chain = (attr->sample_type & PERF_SAMPLE_CALLCHAIN) && (fields & SF_IP) &&
 		     !o->hide_callchain;
 
-	print_start(fp, o, fields, t, s, chain);
+	print_start(fp, o, fields, t, s, chain, type);
 }

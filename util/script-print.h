@@ -21,6 +21,13 @@ enum script_field {
 	SF_IREGS = 1 << 18, SF_UREGS = 1 << 19,
 	SF_TRACE = 1 << 20,		/* a tracepoint's payload (script-trace.h) */
 	SF_SRCLINE = 1 << 21,		/* the source line under each address */
+	SF_BRSTACKSYM = 1 << 22, SF_BRSTACKOFF = 1 << 23,
+	SF_DATA_SRC = 1 << 24,		/* the memory access, decoded (mem-src.h) */
+	SF_MISC = 1 << 25,		/* the record's cpumode and flag letters */
+	/* PT/BTS fields: perf prints blank flags, and no callindent or ipc, for other samples */
+	SF_FLAGS = 1 << 26, SF_CALLINDENT = 1 << 27, SF_IPC = 1 << 28,
+	SF_TOD = 1 << 29,		/* wall-clock time (the file's CLOCK_DATA) */
+	SF_SRCCODE = 1 << 30,		/* the source line's text under the sample */
 };
 
 /* -F TYPE:fields: the event types perf script names (hw, sw, trace, raw, break) */
@@ -49,7 +56,15 @@ struct script_opts {
 	/* "-F +f,-g" without a list: the changes, applied to each default */
 	unsigned int added, removed;
 	struct script_trace *trace;	/* tracepoint formats, or NULL */
+	/* tod: the wall clock (ns) at the sample clock's @clock_ns, from CLOCK_DATA */
+	u64 tod_ns, clock_ns;
 };
+
+/**
+ * script_fields__asked - every field -F names (for any event type), to
+ * check those that need the file's header (tod)
+ */
+unsigned int script_fields__asked(const struct script_opts *o);
 
 /**
  * script_fields__parse - "-F" syntax: "comm,tid,ip", or "+field"/"-field"
@@ -97,5 +112,13 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 void script__fprintf_start(FILE *fp, const struct script_opts *o, unsigned int fields,
 			   const struct perf_event_attr *attr, struct thread *t,
 			   const struct perf_sample *s);
+
+/**
+ * script__fprintf_start_rec - script__fprintf_start() for a record of @type
+ * (PERF_RECORD_MMAP ...): the misc field shows the record's own flags
+ */
+void script__fprintf_start_rec(FILE *fp, const struct script_opts *o, unsigned int fields,
+			       const struct perf_event_attr *attr, struct thread *t,
+			       const struct perf_sample *s, u32 type);
 
 #endif

@@ -117,7 +117,8 @@ static const char *base_name(const char *path)
 	return b ? b + 1 : path;
 }
 
-static int lookup(struct srcline_dso *s, u64 addr, const char **file, unsigned int *line)
+static int lookup(struct srcline_dso *s, u64 addr, const char **file, unsigned int *line,
+		  bool full)
 {
 	Dwarf_Addr va = sl_vaddr(s, addr);
 	Dwarf_Die cu;
@@ -131,7 +132,7 @@ static int lookup(struct srcline_dso *s, u64 addr, const char **file, unsigned i
 	f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
 	if (!f || dwarf_lineno(l, &ln))
 		return -ENOENT;
-	*file = base_name(f);
+	*file = full ? f : base_name(f);
 	*line = ln;
 	return 0;
 }
@@ -147,7 +148,14 @@ int srcline__find(struct dso *dso, u64 addr, const char **file, unsigned int *li
 {
 	struct srcline_dso *s = sl_of(dso);
 
-	return s ? lookup(s, addr, file, line) : -ENOENT;
+	return s ? lookup(s, addr, file, line, false) : -ENOENT;
+}
+
+int srcline__find_path(struct dso *dso, u64 addr, const char **path, unsigned int *line)
+{
+	struct srcline_dso *s = sl_of(dso);
+
+	return s ? lookup(s, addr, path, line, true) : -ENOENT;
 }
 
 static int grow(struct srcline_dso *s)
@@ -206,7 +214,7 @@ const char *dso__srcline(struct dso *dso, u64 addr, const struct symbol *sym)
 		return SRCLINE_UNKNOWN;
 	if (e->line)
 		return e->line;
-	if (!lookup(s, addr, &file, &line))
+	if (!lookup(s, addr, &file, &line, false))
 		n = asprintf(&e->line, "%s:%u", file, line);
 	else if (sym)
 		n = asprintf(&e->line, "%s+%" PRIu64, sym->name, addr - sym->start);
@@ -228,7 +236,7 @@ const char *dso__srcfile(struct dso *dso, u64 addr)
 
 	if (!e)
 		return "";
-	if (!e->file && !lookup(s, addr, &file, &line))
+	if (!e->file && !lookup(s, addr, &file, &line, false))
 		e->file = strdup(file);
 	return e->file ? e->file : "";
 }
@@ -261,7 +269,7 @@ int srcline__for_each_inline(struct dso *dso, u64 addr, srcline_inline_fn fn, vo
 	unsigned int line;
 	int n, err = 0;
 
-	if (!s || lookup(s, addr, &file, &line) || !dwarf_addrdie(s->dw, sl_vaddr(s, addr), &cu))
+	if (!s || lookup(s, addr, &file, &line, false) || !dwarf_addrdie(s->dw, sl_vaddr(s, addr), &cu))
 		return -ENOENT;
 	n = dwarf_getscopes(&cu, sl_vaddr(s, addr), &scopes);
 	for (int i = 0; i < n && !err; i++) {

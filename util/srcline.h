@@ -22,6 +22,12 @@ struct srcline_dso;
  */
 int srcline__find(struct dso *dso, u64 addr, const char **file, unsigned int *line);
 
+/**
+ * srcline__find_path - srcline__find() with the file's full path, as the
+ * line table gives it (joined with the compilation directory)
+ */
+int srcline__find_path(struct dso *dso, u64 addr, const char **path, unsigned int *line);
+
 /** srcline__has_dwarf - @dso (its debug file or itself) has DWARF to look lines up in */
 bool srcline__has_dwarf(struct dso *dso);
 

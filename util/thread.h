@@ -24,6 +24,9 @@ struct thread {
 	bool dead;
 	struct maps *maps;
 	struct thread *hnext;		/* machine's hash chain */
+	/* script -F srccode: the source line last shown for the thread */
+	const char *srccode_file;
+	unsigned int srccode_line;
 };
 
 /** thread__new - a thread with no maps and the comm @comm (owned by the machine) */
