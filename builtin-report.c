@@ -954,10 +954,24 @@ static int header_only(struct report *r, struct report_tool *rt)
 	if (err)
 		error("%s", r->session->errmsg);
 	perf_session__delete(r->session);
-	sample_filter__exit(&r->filter);
+	return err || fflush(stdout) || ferror(stdout) ? 1 : 0;
+}
+
+/*
+ * What the options made (-p's regex, the filters, the tracepoint keys):
+ * freed once, after run_report() however it ended.
+ */
+static void report_free_opts(struct report *r)
+{
 	if (r->has_parent_re)
 		regfree(&r->parent_re);
-	return err || fflush(stdout) || ferror(stdout) ? 1 : 0;
+	r->has_parent_re = false;
+	sample_filter__exit(&r->filter);
+	sort_trace__exit(&r->trace_keys);
+	for (int i = 0; i < SORT_DYN_MAX; i++) {
+		free(r->dyn_names[i]);
+		r->dyn_names[i] = NULL;
+	}
 }
 
 static int run_report(struct report *r)
@@ -1026,16 +1040,10 @@ static int run_report(struct report *r)
 	for (int i = 0; i < r->nr_hists; i++)
 		hists__exit(&r->hists[i]);
 	free(r->hists);
-	sort_trace__exit(&r->trace_keys);
 	free(r->frames);
 	free(r->levels);
 	machine__exit(&r->machine);
 	perf_session__delete(r->session);
-	if (r->has_parent_re)
-		regfree(&r->parent_re);
-	sample_filter__exit(&r->filter);
-	for (int i = 0; i < SORT_DYN_MAX; i++)
-		free(r->dyn_names[i]);
 	return r->bad_sort_key ? 129 : err ? 1 : 0;
 }
 
@@ -1168,6 +1176,7 @@ int cmd_report(int argc, const char **argv)
 	if (!r.input || !*r.input)
 		r.input = perf_data__default_input();
 	rc = run_report(&r);
+	report_free_opts(&r);
 	if (rc == 129)	/* a field key no recorded tracepoint has */
 		usage_with_options_msg(usage, options, "unknown sort key in '%s'", r.errbuf);
 	return rc;
