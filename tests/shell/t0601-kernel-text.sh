@@ -35,25 +35,30 @@ test_expect_success ROOT,INSTANCES,PERL 'tperf script payloads equal the kernel 
 	echo 0 >$I/tracing_on &&
 	cat $I/trace >trace.txt &&
 	tperf script -i t.data -F cpu,time,event,trace >script.txt &&
-	perl "$TESTS_DIR/shell/match-kernel-text.pl" trace.txt script.txt >result &&
-	cat result &&
+	{ perl "$TESTS_DIR/shell/match-kernel-text.pl" trace.txt script.txt >result; rc=$?; } &&
+	cat result && test $rc = 0 &&
 	for ev in sched_switch sched_wakeup sched_process_fork sched_process_exec \
 		sched_process_exit sys_enter sys_exit; do
 		grep -q "^$ev  *matched  *[1-9]" result || { echo "nothing matched for $ev"; exit 1; }
 	done
 '
 
-test_expect_success 'the matcher finds a payload that differs' '
+test_expect_success 'the matcher fails an event whose payloads differ' '
 	printf "%s\n" "# tracer: nop" \
 		"           <...>-12      [001] d..2.   100.000010: sched_switch: prev_comm=a prev_pid=1" \
-		"           <...>-12      [001] d..2.   100.000020: sys_enter: NR 1 (0, 0)" >trace.txt &&
+		"           <...>-12      [001] d..2.   100.000020: sys_enter: NR 1 (0, 0)" \
+		"           <...>-12      [001] d..2.   100.000300: sys_enter: NR 1 (0, 0)" >trace.txt &&
 	printf "%s\n" "[001]   100.000011: sched:sched_switch: prev_comm=a prev_pid=1" \
 		"[001]   100.000020: raw_syscalls:sys_enter: NR 1 (0, 1)" \
+		"[001]   100.000300: raw_syscalls:sys_enter: NR 1 (0, 1)" \
 		"[000]   100.000020: raw_syscalls:sys_enter: NR 1 (0, 1)" >script.txt &&
 	test_expect_code 1 perl "$TESTS_DIR/shell/match-kernel-text.pl" trace.txt script.txt >actual &&
 	cat >expect <<-\EOT &&
 	sched_switch                 matched      1  mismatched    0  unmatched     0
-	sys_enter                    matched      0  mismatched    1  unmatched     1
+	sys_enter                    matched      0  mismatched    2  unmatched     1
+	MISMATCH sys_enter
+	  tperf:  NR 1 (0, 1)
+	  kernel: NR 1 (0, 0)
 	MISMATCH sys_enter
 	  tperf:  NR 1 (0, 1)
 	  kernel: NR 1 (0, 0)
