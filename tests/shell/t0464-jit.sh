@@ -35,6 +35,19 @@ same_report() {
 	test_cmp expect actual
 }
 
+# The flat report without the rows of node's own binary: a sample inside
+# both a function and a size-0 label of node's .text is credited to the
+# one perf's symbol rb-tree happens to find (see same_js_lines), so those
+# rows may differ; every other row (JIT, kernel, libraries) must not.
+same_flat_report() {
+	perf report -i "$1" --stdio "${@:2}" 2>/dev/null | grep -v "^#" |
+		grep -v "^ *[0-9.]*%  *node  *node  " >expect &&
+	tperf report -i "$1" --stdio "${@:2}" | grep -v "^#" |
+		grep -v "^ *[0-9.]*%  *node  *node  " >actual &&
+	grep -q "JS:" actual &&
+	test_cmp expect actual
+}
+
 # The script lines of JIT frames.  (Whole outputs can differ where a frame
 # is inside both a function and a size-0 label of node's .text: which one
 # perf picks depends on the shape of its symbol rb-tree.)
@@ -49,13 +62,13 @@ test_expect_success NODE,PERF 'the same report and script as perf 6.1, perf- and
 	perf record -q -F 999 -g -o p.data -- node --perf-basic-prof "$TRASH/loop.js" >out 2>/dev/null &&
 	pid=$(node_pid p.data) && test -n "$pid" &&
 	test_when_finished "rm -f /tmp/perf-$pid.map" &&
-	same_report p.data --no-children --sort comm,dso,sym --percent-limit 0 -g none &&
+	same_flat_report p.data --no-children --sort comm,dso,sym --percent-limit 0 -g none &&
 	same_report p.data --children --percent-limit 5 &&
 	same_js_lines p.data &&
 	tperf record -q -F 999 -g -o t.data -- node --perf-basic-prof "$TRASH/loop.js" >out 2>/dev/null &&
 	pid2=$(node_pid t.data) && test -n "$pid2" &&
 	test_when_finished "rm -f /tmp/perf-$pid2.map" &&
-	same_report t.data --no-children --sort comm,dso,sym --percent-limit 0 -g none &&
+	same_flat_report t.data --no-children --sort comm,dso,sym --percent-limit 0 -g none &&
 	same_js_lines t.data
 '
 
