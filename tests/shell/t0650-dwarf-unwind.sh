@@ -184,13 +184,13 @@ test_expect_success CC,EVENTS,PERF 'the file is smaller than perf'"'"'s for the 
 
 test_expect_success CC,EVENTS 'a 512-byte copy truncates chains: counted, hinted, no wrong frame' '
 	cd "$TRASH" &&
-	tperf record -q -e cpu-clock --call-graph dwarf,512 -o small.data -- ./dwarf-unwind 50 big &&
+	tperf record -q -e cpu-clock --call-graph dwarf,512 -o small.data -- ./dwarf-unwind 200 big &&
 	tperf report -i small.data --stats >stats 2>err &&
 	n=$(sed -n "s/^ *TRUNCATED chains: *\([0-9]*\).*/\1/p" stats) &&
-	test "$n" -gt 0 &&
+	test "$n" -gt 0 || { echo "no truncated chain:"; cat stats; exit 1; } &&
 	tperf report -i small.data --stdio >/dev/null 2>err &&
 	grep -q "^tperf: note: [0-9]* of [0-9]* DWARF callchains (.*) were cut short at the end of the stack copy: record with a larger size, e.g. --call-graph dwarf,1024$" err &&
-	tperf record -q -e cpu-clock --call-graph dwarf,65528 -o big.data -- ./dwarf-unwind 50 big &&
+	tperf record -q -e cpu-clock --call-graph dwarf,65528 -o big.data -- ./dwarf-unwind 200 big &&
 	tperf script -i small.data -F ip,sym,dso | grep -v kernel.kallsyms >s &&
 	folded s | sort -u >chains &&
 	tperf script -i big.data -F ip,sym,dso | grep -v kernel.kallsyms >sfull &&
