@@ -493,6 +493,8 @@ static int next_raw(struct perf_data *d, struct perf_data_record *rec)
 		return -ENOMEM;
 	rec->offset = off;
 	rec->file_idx = s->dir_idx;
+	/* a directory's files are unmapped one after the other */
+	rec->mapped = s->map && !d->is_dir && (const u8 *)rec->event == p;
 	if (extra) {
 		rec->payload = p + h.size;
 		rec->payload_size = extra;

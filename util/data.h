@@ -35,6 +35,8 @@ struct perf_data_record {
 					 * AUXTRACE records, else NULL */
 	u64 payload_size;
 	bool decompressed;
+	bool mapped;			/* event points into the file's mapping,
+					 * valid until the file is closed */
 	int file_idx;			/* directory format: 0 for data, N for data.N */
 };
 

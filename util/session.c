@@ -17,7 +17,11 @@
 #define OE_MAX_BYTES	(256u << 20)	/* queued bytes before a forced half flush */
 #define OE_CHUNK	(1u << 20)	/* queued records are copied into chunks this big */
 
-/* Records are copied into chunks, freed when their last record is delivered. */
+/*
+ * Queued records: a record in the file's mapping is referred to where it
+ * is; any other (pipe buffer, decompressed) is copied into a chunk.  A
+ * chunk is freed when its last record is delivered.
+ */
 struct oe_chunk {
 	size_t used, live;
 	u64 data[];
@@ -27,7 +31,8 @@ struct oe_event {
 	u64 time, seq, offset;
 	struct oe_chunk *chunk;
 	u32 size;
-	u64 rec[];			/* the record, copied */
+	const union perf_event *ev;	/* in the mapping, or rec */
+	u64 rec[];			/* the record, when copied */
 };
 
 struct ordered_events {
@@ -320,7 +325,7 @@ static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size
 
 		oe->last_flushed = e->time;
 		if (!err)
-			err = deliver(s, t, (const union perf_event *)e->rec, e->offset);
+			err = deliver(s, t, e->ev, e->offset);
 		oe->bytes -= e->size;
 		oe_release(oe, e);
 	}
@@ -372,22 +377,28 @@ static int oe_grow(struct ordered_events *oe)
 	return 0;
 }
 
-static int oe_queue(struct perf_session *s, struct perf_tool *t, const union perf_event *ev,
-		    u64 time, u64 offset)
+static int oe_queue(struct perf_session *s, struct perf_tool *t, const struct perf_data_record *r,
+		    u64 time)
 {
 	struct ordered_events *oe = s->oe;
+	const union perf_event *ev = r->event;
 	struct oe_event *e;
 
 	if (oe->nr == oe->cap && oe_grow(oe))
 		return -ENOMEM;
-	e = oe_alloc(oe, ev->header.size);
+	e = oe_alloc(oe, r->mapped ? 0 : ev->header.size);
 	if (!e)
 		return -ENOMEM;
 	e->time = time;
 	e->seq = oe->seq++;
-	e->offset = offset;
+	e->offset = r->offset;
 	e->size = ev->header.size;
-	memcpy(e->rec, ev, ev->header.size);
+	if (r->mapped) {
+		e->ev = ev;
+	} else {
+		memcpy(e->rec, ev, ev->header.size);
+		e->ev = (const union perf_event *)e->rec;
+	}
 	oe->q[oe->nr++] = e;
 	oe->bytes += ev->header.size;
 	if (time < oe->last_flushed)
@@ -416,7 +427,7 @@ static int process_kernel(struct perf_session *s, struct perf_tool *t,
 		s->first_time = time;
 	if (time > s->last_time)
 		s->last_time = time;
-	return oe_queue(s, t, ev, time, r->offset);
+	return oe_queue(s, t, r, time);
 }
 
 /* ---- user records ---- */

@@ -223,28 +223,83 @@ static bool kallsyms_type_wanted(char c)
 	return c == 'T' || c == 'W' || c == 'D' || c == 'B';
 }
 
+/*
+ * The whole file in one buffer, NUL-terminated.  /proc/kallsyms has no size
+ * and the kernel formats it a read at a time: large reads cost it least.
+ */
+static char *read_whole(const char *path, size_t *len)
+{
+	size_t cap = 4 << 20, n = 0;
+	char *buf = NULL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	for (;;) {
+		ssize_t r;
+
+		if (!buf || cap - n < (1 << 20) + 1) {
+			char *nb = realloc(buf, buf ? (cap *= 2) : cap);
+
+			if (!nb)
+				goto fail;
+			buf = nb;
+		}
+		r = read(fd, buf + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			goto fail;
+		if (!r)
+			break;
+		n += r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+fail:
+	free(buf);
+	close(fd);
+	return NULL;
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* "ADDR T name[\t[module]]" lines; others are skipped. */
 int symtab__load_kallsyms(struct symtab *t, const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	size_t len;
+	char *buf = read_whole(path, &len), *p, *end;
 	int nr = 0, err = 0;
 
-	if (!f)
-		return -errno;
-	while ((len = getline(&line, &cap, f)) > 0) {
-		unsigned long long addr;
-		char type, *name, *end;
+	if (!buf)
+		return errno ? -errno : -ENOMEM;
+	for (p = buf; p < buf + len; p = end + 1) {
+		unsigned long long addr = 0;
+		char type, *name, *q = p;
 		struct symbol *s;
+		int d, digits = 0;
 
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		addr = strtoull(line, &end, 16);
-		if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
+		end = memchr(p, '\n', buf + len - p);
+		if (!end)
+			end = buf + len;
+		*end = '\0';
+		while ((d = hex_digit(*q)) >= 0 && digits < 17) {
+			addr = addr << 4 | d;
+			q++;
+			digits++;
+		}
+		if (!digits || digits > 16 || *q != ' ' || !q[1] || q[2] != ' ')
 			continue;
-		type = end[1];
-		name = end + 3;
+		type = q[1];
+		name = q + 3;
 		if (!kallsyms_type_wanted(type) || name[0] == '$' || !*name)
 			continue;
 		s = symbol__new(addr, 0, type == 'W' || type == 'w' ? STB_WEAK :
@@ -257,8 +312,7 @@ int symtab__load_kallsyms(struct symtab *t, const char *path)
 		}
 		nr++;
 	}
-	free(line);
-	fclose(f);
+	free(buf);
 	if (err)
 		return err;
 	symtab__fixup(t, true);
