@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Unit tests for the report model: symbols, maps, callchain graphs. */
+#include <errno.h>
 #include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,31 @@ TPERF_TEST(symtab_kallsyms, "report: kallsyms symbols, kernel/module boundary")
 	s = symtab__find(&t, 0xffffffffc0000010);
 	TEST_ASSERT_STR("module", s ? s->name : "", "mod_fn\t[mod]");
 	symtab__exit(&t);
+	return 0;
+}
+
+TPERF_TEST(symtab_kallsyms_ref, "report: kallsyms reference symbol, also when a duplicate")
+{
+	char path[] = "/tmp/tperf-kallsyms-XXXXXX";
+	struct symtab t = { 0 };
+	u64 addr = 0;
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	TEST_ASSERT_VAL("tmp", f);
+	/* _text shares its address with two others: one of them is kept */
+	fputs("ffffffff81000000 T srso_alias_untrain_ret\nffffffff81000000 T _stext\n"
+	      "ffffffff81000000 T _text\nffffffff81000100 t local_fn\n"
+	      "xyz no address\nffffffff810001000000 T too_long\n", f);
+	fclose(f);
+	TEST_ASSERT_EQUAL("loaded", symtab__load_kallsyms_ref(&t, path, "_text", &addr), 4);
+	TEST_ASSERT_VAL("_text address", addr == 0xffffffff81000000ull);
+	TEST_ASSERT_VAL("too long an address is no symbol", !symtab__find(&t, 0xffffffff81000fff) ||
+			strcmp(symtab__find(&t, 0xffffffff81000fff)->name, "too_long"));
+	symtab__exit(&t);
+	TEST_ASSERT_EQUAL("absent", symtab__load_kallsyms_ref(&t, path, "_etext", &addr), -ENOENT);
+	TEST_ASSERT_EQUAL("left empty", (int)t.nr, 0);
+	unlink(path);
 	return 0;
 }
 

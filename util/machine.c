@@ -459,7 +459,11 @@ static int process_kernel_mmap(struct machine *m, const char *name, u64 start, u
 			return -ENOMEM;
 		maps__remove(m->kmaps, map);
 		map->start = start;
-		(void)pgoff;
+		/* "[kernel.kallsyms]_text": pgoff is where _text was */
+		if (strchr(name, ']') && strchr(name, ']')[1]) {
+			snprintf(m->kernel_ref, sizeof(m->kernel_ref), "%s", strchr(name, ']') + 1);
+			m->kernel_ref_addr = pgoff;
+		}
 		(void)len;
 		return kernel_map__reinsert(m, map);
 	}
@@ -796,20 +800,43 @@ static const char *kallsyms_path(struct machine *m, char *buf, size_t size)
 	return NULL;
 }
 
+/*
+ * The kernel's symbols.  The copy of kallsyms the build-id cache took when
+ * the file was recorded is a regular file, read three times faster than
+ * /proc/kallsyms, which the kernel formats on every read; it is taken when
+ * it places the recorded kernel's reference symbol (_text) where the
+ * recording saw it (KASLR moves it every boot).  Otherwise kallsyms_path().
+ */
+static int load_kallsyms(struct machine *m, struct symtab *all)
+{
+	char buf[4096];
+	const char *path;
+	struct dso *k = m->kernel_dso;
+
+	if (!m->o.kallsyms && k && k->has_build_id && m->kernel_ref[0] &&
+	    cache_path(m, k, "kallsyms", buf, sizeof(buf))) {
+		u64 addr = 0;
+
+		if (symtab__load_kallsyms_ref(all, buf, m->kernel_ref, &addr) >= 0 &&
+		    addr == m->kernel_ref_addr)
+			return 0;
+		symtab__exit(all);
+	}
+	path = kallsyms_path(m, buf, sizeof(buf));
+	return path && symtab__load_kallsyms(all, path) >= 0 ? 0 : -1;
+}
+
 /* kallsyms: kernel symbols to the kernel DSO, "name\t[mod]" ones kept apart. */
 static void machine__load_kernel(struct machine *m)
 {
 	struct symtab all = { 0 };
-	char buf[4096];
-	const char *path;
 	struct dso *k = machine__kernel_dso(m);
 
 	m->kernel_loaded = true;
 	if (!k)
 		return;
 	k->loaded = true;
-	path = kallsyms_path(m, buf, sizeof(buf));
-	if (!path || symtab__load_kallsyms(&all, path) < 0) {
+	if (load_kallsyms(m, &all)) {
 		symtab__exit(&all);
 		return;
 	}

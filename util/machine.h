@@ -36,6 +36,8 @@ struct machine {
 	struct dso *kernel_dso;
 	struct symtab modsyms;		/* kallsyms' module symbols */
 	bool kernel_loaded;
+	char kernel_ref[64];		/* the kernel MMAP's symbol ("_text")... */
+	u64 kernel_ref_addr;		/* ...and its address when recorded */
 	const struct perf_env *env;
 	struct unwinder *unwinder;	/* created by the first machine__unwind() */
 };

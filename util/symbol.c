@@ -273,8 +273,9 @@ static int hex_digit(char c)
 }
 
 /* "ADDR T name[\t[module]]" lines; others are skipped. */
-int symtab__load_kallsyms(struct symtab *t, const char *path)
+int symtab__load_kallsyms_ref(struct symtab *t, const char *path, const char *ref, u64 *ref_addr)
 {
+	bool ref_seen = !ref;
 	size_t len;
 	char *buf = read_whole(path, &len), *p, *end;
 	int nr = 0, err = 0;
@@ -300,6 +301,10 @@ int symtab__load_kallsyms(struct symtab *t, const char *path)
 			continue;
 		type = q[1];
 		name = q + 3;
+		if (!ref_seen && !strcmp(name, ref)) {
+			*ref_addr = addr;
+			ref_seen = true;
+		}
 		if (!kallsyms_type_wanted(type) || name[0] == '$' || !*name)
 			continue;
 		s = symbol__new(addr, 0, type == 'W' || type == 'w' ? STB_WEAK :
@@ -313,10 +318,19 @@ int symtab__load_kallsyms(struct symtab *t, const char *path)
 		nr++;
 	}
 	free(buf);
-	if (err)
+	if (!err && !ref_seen)
+		err = -ENOENT;
+	if (err) {
+		symtab__exit(t);
 		return err;
+	}
 	symtab__fixup(t, true);
 	return nr;
+}
+
+int symtab__load_kallsyms(struct symtab *t, const char *path)
+{
+	return symtab__load_kallsyms_ref(t, path, NULL, NULL);
 }
 
 /* An open ELF file. */

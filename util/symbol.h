@@ -54,11 +54,18 @@ void symtab__exit(struct symtab *t);
 
 /**
  * symtab__load_kallsyms - read a kallsyms file ("addr type name [mod]")
- * @t: the kernel's symbols (module symbols keep their "[mod]"-free name and
- *     go to @mods when not NULL, else are dropped)
+ * @t: the symbols of types T, W, D and B (module ones named "name\t[mod]")
  * Return: the number of symbols, or -errno.
  */
 int symtab__load_kallsyms(struct symtab *t, const char *path);
+
+/**
+ * symtab__load_kallsyms_ref - symtab__load_kallsyms(), also giving the
+ * address of the symbol named @ref in *@ref_addr (as read, before duplicates
+ * at one address are dropped).  Return: the count, -ENOENT when @ref is not
+ * in the file (@t is then left empty), or -errno.
+ */
+int symtab__load_kallsyms_ref(struct symtab *t, const char *path, const char *ref, u64 *ref_addr);
 
 struct elf_syms_opts {
 	const u8 *build_id;		/* expected build-id, or NULL */
