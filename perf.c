@@ -63,6 +63,11 @@ void print_version(int build_options)
 #else
 		{ "libunwind", 0, "second DWARF unwinder: --unwinder=libunwind" },
 #endif
+#ifdef HAVE_LIBDEFLATE
+		{ "libdeflate", 1, "fast inflating of compressed debug info" },
+#else
+		{ "libdeflate", 0, "fast inflating of compressed debug info" },
+#endif
 #ifdef HAVE_LIBBABELTRACE
 		{ "libbabeltrace", 1, "CTF export" },
 #else

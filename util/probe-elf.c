@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elf-inflate.h"
 #include "probe-cxx.h"
 #include "probe-elf.h"
 
@@ -22,6 +23,8 @@ struct probe_elf {
 	int dbg_fd;		/* the separate debug file, -1 if none */
 	Elf *dbg;
 	bool dbg_looked;
+	struct elf_inflated *inflated;	/* the DWARF Elf's inflated sections */
+	bool inflate_tried;
 };
 
 int probe_elf__open(const char *path, struct probe_elf **pe)
@@ -61,6 +64,7 @@ void probe_elf__close(struct probe_elf *pe)
 		elf_end(pe->dbg);
 	if (pe->dbg_fd >= 0)
 		close(pe->dbg_fd);
+	elf_inflated__free(pe->inflated);	/* after elf_end(): libelf points at it */
 	close(pe->fd);
 	free(pe->path);
 	free(pe);
@@ -177,7 +181,7 @@ static void find_debug_file(struct probe_elf *pe)
 	try_debug_file(pe, p);
 }
 
-void *probe_elf__dwarf_elf(struct probe_elf *pe)
+static Elf *dwarf_elf(struct probe_elf *pe)
 {
 	GElf_Shdr sh;
 
@@ -188,6 +192,17 @@ void *probe_elf__dwarf_elf(struct probe_elf *pe)
 		find_debug_file(pe);
 	}
 	return pe->dbg ?: pe->elf;
+}
+
+void *probe_elf__dwarf_elf(struct probe_elf *pe)
+{
+	Elf *elf = dwarf_elf(pe);
+
+	if (!pe->inflate_tried) {	/* compressed sections: faster than libdw would */
+		pe->inflate_tried = true;
+		elf_inflate_debug(elf, &pe->inflated);
+	}
+	return elf;
 }
 
 int probe_elf__fd(struct probe_elf *pe)
