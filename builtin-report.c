@@ -1032,11 +1032,13 @@ static int run_report(struct report *r)
 		if (err)
 			error("cannot write the report: %s", strerror(-err));
 	}
+	if (!err)
+		unwind_hint(r);
+	if (!FREE_AT_EXIT)
+		return r->bad_sort_key ? 129 : err ? 1 : 0;
 	for (int i = 0; i < r->nr_hists && r->members; i++)
 		free(r->members[i]);
 	free(r->members);
-	if (!err)
-		unwind_hint(r);
 	for (int i = 0; i < r->nr_hists; i++)
 		hists__exit(&r->hists[i]);
 	free(r->hists);

@@ -44,6 +44,7 @@ static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f)
 	c->sym = f->sym;
 	c->ip = f->ip;
 	c->addr = f->addr;
+	p->inlined_child |= f->sym && f->sym->inlined;
 	p->child[p->nr++] = c;
 	return c;
 }
@@ -57,14 +58,23 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 		return 0;
 	for (size_t i = 0; i < n; i++) {
 		struct cc_node *next = NULL;
-
-		for (u32 k = 0; k < cur->nr; k++)
+		/*
+		 * Without inline frames on either side the match is equality,
+		 * so at most one child matches: try the last one taken first.
+		 */
+		if (cur->hint < cur->nr && !cur->inlined_child && !(f[i].sym && f[i].sym->inlined) &&
+		    frame_matches(cur->child[cur->hint], &f[i], key_address))
+			next = cur->child[cur->hint];
+		for (u32 k = 0; !next && k < cur->nr; k++)
 			if (frame_matches(cur->child[k], &f[i], key_address)) {
 				next = cur->child[k];
-				break;
+				cur->hint = k;
 			}
-		if (!next && !(next = add_child(cur, &f[i])))
-			return -ENOMEM;
+		if (!next) {
+			if (!(next = add_child(cur, &f[i])))
+				return -ENOMEM;
+			cur->hint = cur->nr - 1;
+		}
 		cur->children_hit += period;
 		cur->children_count++;
 		cur = next;
@@ -107,6 +117,7 @@ int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
 			dst->child = a;
 			dst->alloc = n;
 		}
+		dst->inlined_child |= s->sym && s->sym->inlined;
 		dst->child[dst->nr++] = s;
 	}
 	free(src->child);

@@ -46,6 +46,8 @@ struct cc_node {
 	u64 count, children_count;
 	struct cc_node **child;
 	u32 nr, alloc;
+	u32 hint;			/* the child the last append went to */
+	bool inlined_child;		/* a child is an inline frame */
 };
 
 /** cc_node__append - add a chain of @n frames with @period under @root.  Return: 0 or -ENOMEM */

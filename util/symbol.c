@@ -89,9 +89,16 @@ static void msort(struct symbol **a, struct symbol **tmp, size_t n)
 static int symtab__sort(struct symtab *t)
 {
 	struct symbol **tmp;
+	size_t n;
 
 	if (t->sorted)
 		return 0;
+	for (n = 1; n < t->nr && t->syms[n - 1]->start <= t->syms[n]->start; n++)
+		;
+	if (n >= t->nr) {		/* kallsyms and most symtabs come sorted */
+		t->sorted = true;
+		return 0;
+	}
 	tmp = malloc((t->nr + 1) * sizeof(*tmp));
 	if (!tmp)
 		return -ENOMEM;
