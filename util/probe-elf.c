@@ -205,6 +205,11 @@ void *probe_elf__dwarf_elf(struct probe_elf *pe)
 	return elf;
 }
 
+void *probe_elf__debug_elf(struct probe_elf *pe)
+{
+	return dwarf_elf(pe);
+}
+
 int probe_elf__fd(struct probe_elf *pe)
 {
 	return pe->fd;

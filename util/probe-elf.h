@@ -25,6 +25,8 @@ void *probe_elf__elf(struct probe_elf *pe);
  * by @pe; @pe's own when there is none.
  */
 void *probe_elf__dwarf_elf(struct probe_elf *pe);
+/* The same Elf, its sections as they are in the file (not inflated). */
+void *probe_elf__debug_elf(struct probe_elf *pe);
 int probe_elf__fd(struct probe_elf *pe);
 
 /*

@@ -44,17 +44,6 @@ struct unwind_backend {
 extern const struct unwind_backend unwind_libdw_backend;
 #ifdef HAVE_LIBUNWIND
 extern const struct unwind_backend unwind_libunwind_backend;
-/** unwind__shared - the backend's slot for state shared by all processes */
-void **unwind__shared(struct unwinder *u);
-
-typedef struct Dwfl_Module Dwfl_Module;
-/**
- * unwind__dso_module - @dso's file as a libdw module of its own (not of a
- * process: addresses are ELF virtual addresses), with its separate debug
- * file when there is one; made once.  Return: NULL when there is no file.
- */
-Dwfl_Module *unwind__dso_module(struct unwinder *u, struct dso *dso);
-
 #endif
 
 /** unwind_ctx__reg - user register @reg (UREG_*) of the sample.  Return: false if absent */
@@ -109,5 +98,12 @@ typedef struct Dwfl_Module Dwfl_Module;
  * file when there is one; made once.  Return: NULL when there is no file.
  */
 Dwfl_Module *unwind__dso_module(struct unwinder *u, struct dso *dso);
+
+/**
+ * unwind__dso_has_debug_frame - whether @dso's file or its debug file has
+ * .debug_frame (looking costs a section list; loading it, libdw's whole
+ * DWARF of the file).  Cached.
+ */
+bool unwind__dso_has_debug_frame(struct unwinder *u, struct dso *dso);
 
 #endif

@@ -251,13 +251,14 @@ static bool rule_from_frame(Dwarf_Frame *frame, struct cfi_rule *r)
 }
 
 /* libdw's order: .eh_frame, then .debug_frame. */
-static void rule_lookup(Dwfl_Module *mod, u64 pc, struct cfi_rule *r)
+static void rule_lookup(Dwfl_Module *mod, u64 pc, bool debug_frame, struct cfi_rule *r)
 {
 	Dwarf_CFI *cfi;
 	Dwarf_Addr bias;
 	Dwarf_Frame *frame;
 
-	for (int i = 0; i < 2; i++) {	/* .debug_frame (a debug file) only when needed */
+	/* .debug_frame only when .eh_frame has no entry, and the files have one */
+	for (int i = 0; i < 1 + debug_frame; i++) {
 		cfi = i ? dwfl_module_dwarf_cfi(mod, &bias) : dwfl_module_eh_cfi(mod, &bias);
 		if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame))
 			continue;
@@ -320,7 +321,7 @@ static struct cfi_rule *rule_of(struct dw_proc *p, struct dso *dso, u64 vaddr)
 	r->dso = dso;
 	r->pc = vaddr;
 	rc->nr++;
-	rule_lookup(mod, vaddr, r);
+	rule_lookup(mod, vaddr, unwind__dso_has_debug_frame(p->u, dso), r);
 	return r;
 }
 

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "debug.h"
+#include "probe-elf.h"
 #include "unwind-internal.h"
 
 struct proc_slot {
@@ -29,9 +30,13 @@ struct proc_slot {
 struct file_slot {
 	struct dso *dso;
 	struct unwind_file *f;
-	Dwfl *dwfl;			/* offline, for inline scopes */
+	Dwfl *dwfl;			/* offline, for CFI */
 	Dwfl_Module *mod;
 	bool dw_tried;
+	struct probe_elf *pe;		/* the file and its debug file */
+	Dwarf *dw;			/* for inline scopes: inflated */
+	bool elf_tried, scopes_tried;
+	bool frame_tried, debug_frame;	/* either file has .debug_frame */
 };
 
 /* The inline expansion of one address of a DSO. */
@@ -145,6 +150,9 @@ void unwinder__delete(struct unwinder *u)
 
 		if (u->files[i].dwfl)
 			dwfl_end(u->files[i].dwfl);
+		dwarf_end(u->files[i].dw);
+		if (u->files[i].pe)
+			probe_elf__close(u->files[i].pe);
 		if (f && f->data)
 			munmap((void *)f->data, f->size);
 		if (f)
@@ -446,15 +454,14 @@ static struct symbol *inline_sym(struct unwinder *u, struct symbol *base, const 
  * innermost function scope, its physical nesting (dwarf_getscopes_die),
  * not the scopes of its abstract definition.
  */
-static int scope_names(Dwfl_Module *mod, u64 vaddr, const char **names, int max)
+static int scope_names(Dwarf *dw, u64 vaddr, const char **names, int max)
 {
-	Dwarf_Addr bias = 0;
-	Dwarf_Die *cu = dwfl_module_addrdie(mod, vaddr, &bias), *scopes = NULL, *chain = NULL;
+	Dwarf_Die cu, *scopes = NULL, *chain = NULL;
 	int n, k = 0, first = -1;
 
-	if (!cu)
+	if (!dwarf_addrdie(dw, vaddr, &cu))
 		return 0;
-	n = dwarf_getscopes(cu, vaddr - bias, &scopes);
+	n = dwarf_getscopes(&cu, vaddr, &scopes);
 	for (int i = 0; i < n && first < 0; i++) {
 		int tag = dwarf_tag(&scopes[i]);
 
@@ -511,12 +518,78 @@ static int inl_grow(struct unwinder *u)
 	return 0;
 }
 
+/*
+ * @dso's DWARF for inline scopes, opened once: the file's own or its debug
+ * file's (by build-id or debuglink), with compressed sections inflated
+ * ahead of libdw (util/elf-inflate.c: libdeflate, two threads), which
+ * would otherwise inflate them with zlib, the larger part of reading a
+ * distribution library's debug file.  Its addresses are the file's.
+ */
+static struct probe_elf *dso_elf(struct unwinder *u, struct dso *dso)
+{
+	struct file_slot *s = file_slot(u, dso);
+	struct unwind_file *f;
+
+	if (!s || s->elf_tried)
+		return s ? s->pe : NULL;
+	s->elf_tried = true;
+	f = unwind__file(u, dso);
+	s = file_slot(u, dso);
+	if (f && s && probe_elf__open(f->path, &s->pe))
+		s->pe = NULL;
+	return s ? s->pe : NULL;
+}
+
+static Dwarf *dso_dwarf(struct unwinder *u, struct dso *dso)
+{
+	struct probe_elf *pe = dso_elf(u, dso);
+	struct file_slot *s = file_slot(u, dso);
+
+	if (!s || !pe || s->scopes_tried)
+		return s ? s->dw : NULL;
+	s->scopes_tried = true;
+	s->dw = dwarf_begin_elf(probe_elf__dwarf_elf(pe), DWARF_C_READ, NULL);
+	return s->dw;
+}
+
+static bool has_section(Elf *elf, const char *name)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Shdr sh;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n = gelf_getshdr(scn, &sh) ? elf_strptr(elf, shstrndx, sh.sh_name) : NULL;
+
+		if (n && !strcmp(n, name))
+			return true;
+	}
+	return false;
+}
+
+bool unwind__dso_has_debug_frame(struct unwinder *u, struct dso *dso)
+{
+	struct probe_elf *pe = dso_elf(u, dso);
+	struct file_slot *s = file_slot(u, dso);
+
+	if (!s || !pe)
+		return false;
+	if (!s->frame_tried) {
+		s->frame_tried = true;
+		s->debug_frame = has_section(probe_elf__elf(pe), ".debug_frame") ||
+				 has_section(probe_elf__debug_elf(pe), ".debug_frame");
+	}
+	return s->debug_frame;
+}
+
 /* The inline expansion of @off in @map's DSO with symbol @base (cached). */
 static struct inl_slot *inlines(struct unwinder *u, struct map *map, struct symbol *base, u64 off)
 {
 	const char *names[64];
 	struct inl_slot *s;
-	Dwfl_Module *mod;
+	Dwarf *dw;
 	u64 vaddr;
 	size_t k;
 	int n = 0;
@@ -533,9 +606,9 @@ static struct inl_slot *inlines(struct unwinder *u, struct map *map, struct symb
 	s->off = off;
 	s->base = base;
 	u->nr_inl++;
-	mod = unwind__dso_module(u, map->dso);
-	if (mod && unwind_file__vaddr(unwind__file(u, map->dso), off, &vaddr))
-		n = scope_names(mod, vaddr, names, 64);
+	dw = dso_dwarf(u, map->dso);
+	if (dw && unwind_file__vaddr(unwind__file(u, map->dso), off, &vaddr))
+		n = scope_names(dw, vaddr, names, 64);
 	if (n <= 0 || !(s->syms = calloc(n, sizeof(*s->syms))))
 		return s;
 	for (int i = 0; i < n; i++) {

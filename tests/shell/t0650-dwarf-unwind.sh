@@ -127,6 +127,26 @@ test_expect_success '--unwinder takes libdw or libunwind' '
 	test_cmp expect err
 '
 
+# -fno-asynchronous-unwind-tables: the workload's CFI is in .debug_frame
+# (.eh_frame has only the C runtime's); then again with .debug_frame only
+# in a debuglinked debug file.
+test_expect_success CC,EVENTS 'CFI from .debug_frame, in the binary and in its debug file' '
+	cd "$TRASH" &&
+	F="-O2 -fomit-frame-pointer -g -fno-asynchronous-unwind-tables -fno-unwind-tables" &&
+	cc $F -o dframe $W/dwarf-unwind.c -L. -Wl,--no-as-needed -ldwarfspin -Wl,-rpath,"$TRASH" &&
+	readelf -S dframe | grep -q "\.debug_frame" &&
+	tperf record -q -e cpu-clock -F 4000 --call-graph dwarf -o df.data -- ./dframe 60 &&
+	tperf script -i df.data -F ip,sym >s &&
+	folded s | sort -u >chains &&
+	grep -q "^compute;level3;level2;level1;main;__libc_start_call_main" chains &&
+	objcopy --only-keep-debug dframe dframe.debug &&
+	objcopy --strip-debug --add-gnu-debuglink=dframe.debug dframe &&
+	! readelf -S dframe | grep -q "\.debug_frame" &&
+	tperf script -i df.data -F ip,sym >s2 &&
+	folded s2 | sort -u >chains2 &&
+	grep -q "^compute;level3;level2;level1;main;__libc_start_call_main" chains2
+'
+
 # perf prints a tip of the day as its last lines; ours differs
 untip() { grep -v "^# (Tip:" "$1"; }
 
