@@ -3,7 +3,8 @@
 # tperf report --comms, --pid, --tid, --dsos, --symbols, --cpu, --time
 # (through the shared sample filter) as perf 6.1 applies them: hidden
 # samples still count in the totals, one-item lists drop their column and
-# print "# comm: X", --cpu and --time drop samples.
+# print "# comm: X", --cpu and --time drop samples.  The --cpu recording is
+# pinned to one CPU, so that the other has no sample.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/shell/report-lib.sh"
 
@@ -13,7 +14,7 @@ test_expect_success CC 'build the call tree workload' '
 
 test_expect_success PERF 'record two processes, and one with the CPU of each sample' '
 	perf_rec two -F 999 -g -- sh -c "\"$TRASH/calltree\" 40; ls -R /usr/lib >/dev/null" &&
-	perf_rec sys -e cpu-clock:u -F 999 -g --sample-cpu -- "$TRASH/calltree" 100
+	perf_rec sys -e cpu-clock:u -F 999 -g --sample-cpu -- taskset -c 0 "$TRASH/calltree" 100
 '
 
 first_tid() { perf script -i "$1" -F tid 2>/dev/null | head -1 | tr -d " "; }
