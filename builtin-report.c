@@ -205,12 +205,22 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 			level = r->levels[i];	/* frames without a map keep the last one */
 		tmpl.level = level;
 		frame_keys(r, &tmpl, &r->frames[i]);
+		/*
+		 * An entry is credited once per sample, however many frames map
+		 * to it.  As perf, the frame is compared with the entries this
+		 * sample already credited before the tree is searched: with
+		 * inline frames the tree's order is partial, and its walk can
+		 * miss one of them and make a second entry.
+		 */
+		for (size_t k = 0; k < nseen && !dup; k++)
+			dup = !hists__ident_cmp(h, &tmpl, seen[k]);
+		if (dup)
+			continue;
 		e = hists__findnew(h, &tmpl);
 		if (!e) {
 			err = -ENOMEM;
 			break;
 		}
-		/* an entry is credited once per sample, however many frames map to it */
 		for (size_t k = 0; k < nseen && !dup; k++)
 			dup = seen[k] == e;
 		if (dup)
