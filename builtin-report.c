@@ -213,7 +213,7 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		 * miss one of them and make a second entry.
 		 */
 		for (size_t k = 0; k < nseen && !dup; k++)
-			dup = !hists__ident_cmp(h, &tmpl, seen[k]);
+			dup = hists__same(h, &tmpl, seen[k]);
 		if (dup)
 			continue;
 		e = hists__findnew(h, &tmpl);

@@ -15,6 +15,9 @@
 /* Same frame?  Symbols match by DSO and start, other frames by DSO and address. */
 static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, bool key_address)
 {
+	/* the usual case, without reading the symbols */
+	if (!key_address && n->sym && n->sym == f->sym)
+		return n->dso == f->dso || n->sym->inlined;
 	if (!key_address && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
 		return !strcmp(n->sym->name, f->sym->name);	/* inline frames: by name */
 	if (n->dso != f->dso)

@@ -507,11 +507,28 @@ static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, en
 	return err;
 }
 
+/* perf's quick test before comparing all keys: are the symbols different? */
+static bool sym_differs(const struct hist_entry *a, const struct hist_entry *b)
+{
+	const struct symbol *x = a->sym, *y = b->sym;
+
+	if (!x || !y)
+		return x || y || a->ip != b->ip;
+	if (x == y)
+		return false;
+	if (x->inlined || y->inlined)
+		return cmp_inlined(x, y) != 0;
+	return x->start != y->start || x->end != y->end;
+}
+
 bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
 {
 	const struct hists *saved = sort_hists;
 	bool same;
 
+	for (int i = 0; i < h->nr_keys; i++)
+		if ((h->keys[i] == SORT_SYM || h->keys[i] == SORT_SYMOFF) && sym_differs(a, b))
+			return false;
 	sort_hists = h;
 	same = !ident_cmp(a, b);
 	sort_hists = saved;
