@@ -144,8 +144,8 @@ static bool key_address_order;	/* siblings are keyed by address ("address") */
 
 /*
  * perf orders siblings by cumulated period, then (its insertion order)
- * by DSO object (later DSOs first; frames without one last) and address
- * or symbol start, higher first.
+ * inline frames by name, others by DSO object (later DSOs first; frames
+ * without one last) and address or symbol start, higher first.
  */
 static int sibling_cmp(const void *pa, const void *pb)
 {
@@ -156,6 +156,13 @@ static int sibling_cmp(const void *pa, const void *pb)
 
 	if (ca != cb)
 		return ca > cb ? -1 : 1;
+	/* perf keys inline frames by name alone (greater first) */
+	if (!key_address_order && a->sym && b->sym && (a->sym->inlined || b->sym->inlined)) {
+		int c = strcmp(b->sym->name, a->sym->name);
+
+		if (c)
+			return c;
+	}
 	if (da != db)
 		return da > db ? -1 : 1;
 	ka = a->sym && b->sym && !key_address_order ? a->sym->start : a->ip;

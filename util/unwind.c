@@ -454,6 +454,51 @@ static struct symbol *inline_sym(struct unwinder *u, struct symbol *base, const 
  * innermost function scope, its physical nesting (dwarf_getscopes_die),
  * not the scopes of its abstract definition.
  */
+/*
+ * The assembler (GNU as 2.40) gives each alias of a function its own
+ * DW_TAG_subprogram over the same range (__clone3, __GI___clone3, clone3);
+ * addr2line names the last one of the smallest range, and so does this:
+ * @die moves to the last of the subprograms right after it that cover
+ * @pc with no larger range.
+ */
+static void last_alias(Dwarf_Die *die, u64 pc)
+{
+	Dwarf_Addr lo, hi, l2, h2;
+	Dwarf_Die sib = *die;
+
+	if (dwarf_lowpc(die, &lo) || dwarf_highpc(die, &hi))
+		return;
+	while (!dwarf_siblingof(&sib, &sib) && dwarf_tag(&sib) == DW_TAG_subprogram &&
+	       !dwarf_lowpc(&sib, &l2) && !dwarf_highpc(&sib, &h2) && l2 <= pc && pc < h2 &&
+	       h2 - l2 <= hi - lo) {
+		*die = sib;
+		lo = l2;
+		hi = h2;
+	}
+}
+
+/*
+ * A subprogram anywhere under @die whose range has @pc, depth first: GCC's
+ * nested functions lie outside their parent's range, where the scope walk
+ * does not look; addr2line lists every function of the unit.
+ */
+static bool find_subprogram(Dwarf_Die *die, u64 pc, Dwarf_Die *out)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(die, &c))
+		return false;
+	do {
+		if (dwarf_tag(&c) == DW_TAG_subprogram && dwarf_haspc(&c, pc) > 0) {
+			*out = c;
+			return true;
+		}
+		if (dwarf_haschildren(&c) && find_subprogram(&c, pc, out))
+			return true;
+	} while (!dwarf_siblingof(&c, &c));
+	return false;
+}
+
 static int scope_names(Dwarf *dw, u64 vaddr, const char **names, int max)
 {
 	Dwarf_Die cu, *scopes = NULL, *chain = NULL;
@@ -468,9 +513,21 @@ static int scope_names(Dwarf *dw, u64 vaddr, const char **names, int max)
 		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
 			first = i;
 	}
-	if (first >= 0)
-		n = dwarf_getscopes_die(&scopes[first], &chain);
-	for (int i = 0; first >= 0 && i < n && k < max; i++) {
+	if (first < 0) {
+		Dwarf_Die sub, *more;
+
+		if (!find_subprogram(&cu, vaddr, &sub) || !(more = realloc(scopes, (n + 1) * sizeof(*more)))) {
+			free(scopes);
+			return 0;
+		}
+		scopes = more;
+		scopes[n] = sub;
+		first = n++;
+	}
+	if (dwarf_tag(&scopes[first]) == DW_TAG_subprogram)
+		last_alias(&scopes[first], vaddr);
+	n = dwarf_getscopes_die(&scopes[first], &chain);
+	for (int i = 0; i < n && k < max; i++) {
 		int tag = dwarf_tag(&chain[i]);
 		const char *name;
 
