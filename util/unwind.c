@@ -19,6 +19,7 @@
 
 #include "debug.h"
 #include "probe-elf.h"
+#include "symbol.h"
 #include "unwind-internal.h"
 
 struct proc_slot {
@@ -37,6 +38,14 @@ struct file_slot {
 	Dwarf *dw;			/* for inline scopes: inflated */
 	bool elf_tried, scopes_tried;
 	bool frame_tried, debug_frame;	/* either file has .debug_frame */
+	struct die_seen *seen;		/* addr2line's state per function DIE */
+	size_t nr_seen, alloc_seen;
+};
+
+/* A function DIE addr2line has named as the innermost one of an address. */
+struct die_seen {
+	Dwarf_Off off;			/* 0: free slot */
+	const char *rename;		/* the ELF symbol's name it took for good */
 };
 
 /* The inline expansion of one address of a DSO. */
@@ -151,6 +160,7 @@ void unwinder__delete(struct unwinder *u)
 		if (u->files[i].dwfl)
 			dwfl_end(u->files[i].dwfl);
 		dwarf_end(u->files[i].dw);
+		free(u->files[i].seen);
 		if (u->files[i].pe)
 			probe_elf__close(u->files[i].pe);
 		if (f && f->data)
@@ -499,7 +509,95 @@ static bool find_subprogram(Dwarf_Die *die, u64 pc, Dwarf_Die *out)
 	return false;
 }
 
-static int scope_names(Dwarf *dw, u64 vaddr, const char **names, int max)
+/* The slot of @off in @fs's table (found or free); NULL without memory. */
+static struct die_seen *die_seen(struct file_slot *fs, Dwarf_Off off)
+{
+	size_t k;
+
+	if ((fs->nr_seen + 1) * 2 > fs->alloc_seen) {
+		size_t n = fs->alloc_seen ? 2 * fs->alloc_seen : 64;
+		struct die_seen *a = calloc(n, sizeof(*a));
+
+		if (!a)
+			return NULL;
+		for (size_t i = 0; i < fs->alloc_seen; i++) {
+			if (!fs->seen[i].off)
+				continue;
+			for (k = fs->seen[i].off * 0x9e3779b97f4a7c15ULL >> 20 & (n - 1); a[k].off;
+			     k = (k + 1) & (n - 1))
+				;
+			a[k] = fs->seen[i];
+		}
+		free(fs->seen);
+		fs->seen = a;
+		fs->alloc_seen = n;
+	}
+	for (k = off * 0x9e3779b97f4a7c15ULL >> 20 & (fs->alloc_seen - 1); fs->seen[k].off;
+	     k = (k + 1) & (fs->alloc_seen - 1))
+		if (fs->seen[k].off == off)
+			return &fs->seen[k];
+	return &fs->seen[k];
+}
+
+/* Languages whose DW_AT_name binutils takes as the linkage name (non_mangled()). */
+static bool lang_not_mangled(int lang)
+{
+	switch (lang) {
+	case DW_LANG_C89: case DW_LANG_C: case DW_LANG_Ada83: case DW_LANG_Cobol74:
+	case DW_LANG_Cobol85: case DW_LANG_Fortran77: case DW_LANG_Pascal83:
+	case DW_LANG_C99: case DW_LANG_Ada95: case DW_LANG_PLI: case DW_LANG_UPC:
+	case DW_LANG_C11: case DW_LANG_Mips_Assembler:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The name binutils' addr2line (which perf runs) gives function @die of
+ * @fs's file: its linkage name, else its DW_AT_name; a name taken from the
+ * ELF symbol table once is kept.
+ */
+static const char *a2l_name(struct file_slot *fs, Dwarf_Die *die)
+{
+	struct die_seen *ds = fs ? die_seen(fs, dwarf_dieoffset(die)) : NULL;
+
+	if (ds && ds->off && ds->rename)
+		return ds->rename;
+	return die_func_name(die);
+}
+
+/*
+ * The innermost function of an address, as addr2line names it: where
+ * neither the DIE nor its abstract origin has a linkage name and the unit
+ * is in a language with mangled names (C++), addr2line takes the ELF
+ * symbol at the address (@base, perf's own) the first time it meets the
+ * DIE, and its DW_AT_name after that; the DIE keeps the symbol's name for
+ * good when the symbol starts where it does.
+ */
+static const char *a2l_innermost(struct file_slot *fs, Dwarf_Die *cu, Dwarf_Die *die,
+				 const struct symbol *base, u64 base_vaddr)
+{
+	Dwarf_Attribute a;
+	struct die_seen *ds;
+	Dwarf_Addr lo;
+
+	if (dwarf_attr_integrate(die, DW_AT_linkage_name, &a) ||
+	    dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &a) ||
+	    lang_not_mangled(dwarf_srclang(cu)) || !base || !fs ||
+	    !(ds = die_seen(fs, dwarf_dieoffset(die))))
+		return a2l_name(fs, die);
+	if (ds->off)
+		return ds->rename ? ds->rename : die_func_name(die);
+	ds->off = dwarf_dieoffset(die);
+	fs->nr_seen++;
+	if (!dwarf_lowpc(die, &lo) && lo == base_vaddr)
+		ds->rename = base->name;
+	return base->name;
+}
+
+static int scope_names(Dwarf *dw, u64 vaddr, const char **names, int max,
+		       struct file_slot *fs, const struct symbol *base, u64 base_vaddr)
 {
 	Dwarf_Die cu, *scopes = NULL, *chain = NULL;
 	int n, k = 0, first = -1;
@@ -533,7 +631,7 @@ static int scope_names(Dwarf *dw, u64 vaddr, const char **names, int max)
 
 		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
 			continue;
-		name = die_func_name(&chain[i]);
+		name = k ? a2l_name(fs, &chain[i]) : a2l_innermost(fs, &cu, &chain[i], base, base_vaddr);
 		if (!name)
 			break;
 		names[k++] = name;
@@ -664,12 +762,21 @@ static struct inl_slot *inlines(struct unwinder *u, struct map *map, struct symb
 	s->base = base;
 	u->nr_inl++;
 	dw = dso_dwarf(u, map->dso);
-	if (dw && unwind_file__vaddr(unwind__file(u, map->dso), off, &vaddr))
-		n = scope_names(dw, vaddr, names, 64);
+	if (dw && unwind_file__vaddr(unwind__file(u, map->dso), off, &vaddr)) {
+		u64 base_vaddr = 0;
+
+		if (!base || !unwind_file__vaddr(unwind__file(u, map->dso), base->start, &base_vaddr))
+			base_vaddr = ~0ULL;
+		n = scope_names(dw, vaddr, names, 64, file_slot(u, map->dso), base, base_vaddr);
+	}
 	if (n <= 0 || !(s->syms = calloc(n, sizeof(*s->syms))))
 		return s;
 	for (int i = 0; i < n; i++) {
-		s->syms[i] = inline_sym(u, base, names[i]);
+		/* demangled as the ELF symbols are (perf: dso__demangle_sym) */
+		char *dem = symbol__demangle(names[i]);
+
+		s->syms[i] = inline_sym(u, base, dem ? dem : names[i]);
+		free(dem);
 		if (!s->syms[i]) {
 			free(s->syms);
 			s->syms = NULL;
