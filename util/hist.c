@@ -389,33 +389,6 @@ static int output_cmp(const void *pa, const void *pb)
  * thread the order is not total, so the tree's shape decides: build the
  * same tree.
  */
-static void rb_rotate(struct hist_rb_node **root, struct hist_rb_node *x, bool left)
-{
-	struct hist_rb_node *y = left ? x->r : x->l;
-
-	if (left) {
-		x->r = y->l;
-		if (y->l)
-			y->l->p = x;
-	} else {
-		x->l = y->r;
-		if (y->r)
-			y->r->p = x;
-	}
-	y->p = x->p;
-	if (!x->p)
-		*root = y;
-	else if (x == x->p->l)
-		x->p->l = y;
-	else
-		x->p->r = y;
-	if (left)
-		y->l = x;
-	else
-		y->r = x;
-	x->p = y;
-}
-
 static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hist_entry *src);
 
 typedef int (*entry_cmp_fn)(const void *, const void *);
@@ -424,56 +397,34 @@ typedef int (*entry_cmp_fn)(const void *, const void *);
  * Insert @z by @cmp (negative: to the left).  With @merge, an equal node is
  * returned instead (z is not inserted).
  */
-static struct hist_rb_node *rb_insert(struct hist_rb_node **root, struct hist_rb_node *z, entry_cmp_fn cmp, bool merge)
+/* The node of the rb_link @x (its first member). */
+static struct hist_rb_node *hnode(const struct rb_link *x)
 {
-	struct hist_rb_node *y = NULL, *x = *root;
+	return (struct hist_rb_node *)x;
+}
+
+static struct hist_rb_node *rb_insert(struct rb_link **root, struct hist_rb_node *z, entry_cmp_fn cmp, bool merge)
+{
+	struct rb_link *y = NULL, *x = *root;
 	int c = 0;
 
 	while (x) {
 		y = x;
-		c = cmp(&z->e, &x->e);
+		c = cmp(&z->e, &hnode(x)->e);
 		if (!c && merge)
-			return x;
+			return hnode(x);
 		x = c < 0 ? x->l : x->r;
 	}
-	z->p = y;
-	z->l = z->r = NULL;
-	z->red = true;
-	if (!y)
-		*root = z;
-	else if (c < 0)
-		y->l = z;
-	else
-		y->r = z;
-	while (z->p && z->p->red) {
-		struct hist_rb_node *g = z->p->p;
-		bool pl = z->p == g->l;
-		struct hist_rb_node *u = pl ? g->r : g->l;
-
-		if (u && u->red) {
-			z->p->red = false;
-			u->red = false;
-			g->red = true;
-			z = g;
-			continue;
-		}
-		if (z == (pl ? z->p->r : z->p->l)) {
-			z = z->p;
-			rb_rotate(root, z, pl);
-		}
-		z->p->red = false;
-		g->red = true;
-		rb_rotate(root, g, !pl);
-	}
-	(*root)->red = false;
+	rb_link_leaf(root, &z->rb, y, c < 0);
+	rb_insert_fixup(root, &z->rb);
 	return NULL;
 }
 
-static size_t rb_walk(const struct hist_rb_node *n, struct hist_entry **out, size_t i)
+static size_t rb_walk(const struct rb_link *n, struct hist_entry **out, size_t i)
 {
 	while (n) {
 		i = rb_walk(n->l, out, i);
-		out[i++] = n->e;
+		out[i++] = hnode(n)->e;
 		n = n->r;
 	}
 	return i;
@@ -486,7 +437,8 @@ static size_t rb_walk(const struct hist_rb_node *n, struct hist_entry **out, siz
 static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, entry_cmp_fn cmp,
 		     bool merge)
 {
-	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes)), *root = NULL;
+	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes));
+	struct rb_link *root = NULL;
 	int err = 0;
 
 	if (!nodes)
@@ -658,7 +610,7 @@ static bool cacheable(const struct hists *h, const struct hist_entry *t)
 
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
-	struct hist_rb_node *x = h->root_in;
+	struct rb_link *x = h->root_in;
 	struct hist_cache_slot key, *hit;
 	struct hist_entry *e;
 	bool cached = cacheable(h, tmpl);
@@ -671,12 +623,12 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	}
 	sort_hists = h;
 	while (x) {
-		int c = ident_cmp(tmpl, x->e);
+		int c = ident_cmp(tmpl, hnode(x)->e);
 
 		if (!c) {
 			if (cached)
-				cache_add(h, &key, x->e);
-			return x->e;
+				cache_add(h, &key, hnode(x)->e);
+			return hnode(x)->e;
 		}
 		x = c < 0 ? x->l : x->r;
 	}

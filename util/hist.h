@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "callchain.h"
+#include "rbtree.h"
 
 /* SORT_DYN0.. are tracepoint keys (trace, event fields): util/sort-trace.h */
 #define SORT_DYN_MAX 4
@@ -49,8 +50,7 @@ struct hist_format {
 
 /* A node of perf's red-black trees, which tperf rebuilds to get perf's order. */
 struct hist_rb_node {
-	struct hist_rb_node *l, *r, *p;
-	bool red;
+	struct rb_link rb;		/* first: a struct rb_link * is one of these */
 	struct hist_entry *e;
 };
 
@@ -84,7 +84,7 @@ struct hist_entry {
 };
 
 struct hists {
-	struct hist_rb_node *root_in;	/* entries by key, as samples find them */
+	struct rb_link *root_in;	/* entries by key, as samples find them */
 	struct hist_entry **all;	/* every entry, in the order made */
 	size_t nr, alloc;
 	u64 seq;
