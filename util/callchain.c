@@ -27,28 +27,96 @@ static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, boo
 	return n->ip == f->ip;
 }
 
-static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f)
+static int cmp_key(long long a, long long b)
 {
-	struct cc_node *c;
+	return a < b ? -1 : a > b;
+}
 
+/*
+ * perf's order of a frame @f against a child @n (match_chain(): the new
+ * frame goes left of a smaller child): inline frames by name, others by DSO
+ * (its object's address: tperf's DSO creation order) and symbol start or
+ * address.  0: the same frame.
+ */
+static int frame_order(const struct cc_node *n, const struct cc_frame *f, bool key_address)
+{
+	long long dn = n->dso ? (long long)n->dso->seq : -1, df = f->dso ? (long long)f->dso->seq : -1;
+	int c;
+
+	if (!key_address && n->sym && n->sym == f->sym && (n->dso == f->dso || n->sym->inlined))
+		return 0;
+	if (!key_address && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
+		return strcmp(n->sym->name, f->sym->name) < 0 ? -1 : strcmp(n->sym->name, f->sym->name) > 0;
+	if ((c = cmp_key(dn, df)))
+		return c;
+	if (!key_address && n->sym && f->sym)
+		return n->sym->start < f->sym->start ? -1 : n->sym->start > f->sym->start;
+	return n->ip < f->ip ? -1 : n->ip > f->ip;
+}
+
+static struct cc_node *node_of(struct rb_link *x)
+{
+	return (struct cc_node *)x;	/* rb is the first member */
+}
+
+/*
+ * The child of @p that is frame @f, as perf's walk down its tree of
+ * children finds it; NULL when the walk ends without it, with where to
+ * link a new child in *@parent and *@left.
+ */
+static struct cc_node *find_child(struct cc_node *p, const struct cc_frame *f, bool key_address,
+				  struct rb_link **parent, bool *left)
+{
+	struct rb_link *x = p->kids;
+
+	*parent = NULL;
+	*left = false;
+	while (x) {
+		int c = frame_order(node_of(x), f, key_address);
+
+		if (!c)
+			return node_of(x);
+		*parent = x;
+		*left = c < 0;
+		x = c < 0 ? x->l : x->r;
+	}
+	return NULL;
+}
+
+/* Put @c among @p's children (in perf's tree at @parent/@left). */
+static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *parent, bool left)
+{
 	if (p->nr == p->alloc) {
 		u32 n = p->alloc ? p->alloc * 2 : 2;
 		struct cc_node **a = realloc(p->child, n * sizeof(*a));
 
 		if (!a)
-			return NULL;
+			return -ENOMEM;
 		p->child = a;
 		p->alloc = n;
 	}
-	c = calloc(1, sizeof(*c));
+	p->inlined_child |= c->sym && c->sym->inlined;
+	p->child[p->nr++] = c;
+	rb_link_leaf(&p->kids, &c->rb, parent, left);
+	rb_insert_fixup(&p->kids, &c->rb);
+	return 0;
+}
+
+static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,
+				 struct rb_link *parent, bool left)
+{
+	struct cc_node *c = calloc(1, sizeof(*c));
+
 	if (!c)
 		return NULL;
 	c->dso = f->dso;
 	c->sym = f->sym;
 	c->ip = f->ip;
 	c->addr = f->addr;
-	p->inlined_child |= f->sym && f->sym->inlined;
-	p->child[p->nr++] = c;
+	if (link_child(p, c, parent, left)) {
+		free(c);
+		return NULL;
+	}
 	return c;
 }
 
@@ -61,23 +129,22 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 		return 0;
 	for (size_t i = 0; i < n; i++) {
 		struct cc_node *next = NULL;
+		struct rb_link *parent;
+		bool left;
+
 		/*
-		 * Without inline frames on either side the match is equality,
-		 * so at most one child matches: try the last one taken first.
+		 * Without inline frames on either side the order is total, so
+		 * the walk finds the one equal child: try the last one taken.
 		 */
 		if (cur->hint < cur->nr && !cur->inlined_child && !(f[i].sym && f[i].sym->inlined) &&
 		    frame_matches(cur->child[cur->hint], &f[i], key_address))
 			next = cur->child[cur->hint];
-		for (u32 k = 0; !next && k < cur->nr; k++)
-			if (frame_matches(cur->child[k], &f[i], key_address)) {
-				next = cur->child[k];
+		else if (!(next = find_child(cur, &f[i], key_address, &parent, &left)) &&
+			 !(next = add_child(cur, &f[i], parent, left)))
+			return -ENOMEM;
+		for (u32 k = 0; cur->child[cur->hint] != next; k++)
+			if (cur->child[k] == next)
 				cur->hint = k;
-			}
-		if (!next) {
-			if (!(next = add_child(cur, &f[i])))
-				return -ENOMEM;
-			cur->hint = cur->nr - 1;
-		}
 		cur->children_hit += period;
 		cur->children_count++;
 		cur = next;
@@ -87,46 +154,62 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 	return 0;
 }
 
+/* The children of @n in perf's tree order (*nr of them; malloc()ed). */
+static struct cc_node **children_in_order(const struct cc_node *n, u32 *nr)
+{
+	struct cc_node **v = malloc((n->nr + 1) * sizeof(*v));
+	u32 k = 0;
+
+	if (v)
+		for (struct rb_link *x = rb_first(n->kids); x; x = rb_next(x))
+			v[k++] = node_of(x);
+	*nr = k;
+	return v;
+}
+
 int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
 {
+	struct cc_node **v;
+	u32 nr;
+	int err = 0;
+
 	dst->hit += src->hit;
 	dst->count += src->count;
 	dst->children_hit += src->children_hit;
 	dst->children_count += src->children_count;
-	for (u32 i = 0; i < src->nr; i++) {
-		struct cc_node *s = src->child[i], *d = NULL;
+	v = children_in_order(src, &nr);
+	if (!v)
+		return -ENOMEM;
+	for (u32 i = 0; i < nr; i++) {
+		struct cc_node *s = v[i], *d;
 		struct cc_frame f = { s->dso, s->sym, s->ip, s->addr };
+		struct rb_link *parent;
+		bool left;
 
-		for (u32 k = 0; k < dst->nr; k++)
-			if (frame_matches(dst->child[k], &f, key_address)) {
-				d = dst->child[k];
-				break;
-			}
-		if (d) {
-			int err = cc_node__merge(d, s, key_address);
-
+		if (err) {
 			cc_node__free_children(s);
 			free(s);
-			if (err)
-				return err;
 			continue;
 		}
-		if (dst->nr == dst->alloc) {
-			u32 n = dst->alloc ? dst->alloc * 2 : 2;
-			struct cc_node **a = realloc(dst->child, n * sizeof(*a));
-
-			if (!a)
-				return -ENOMEM;
-			dst->child = a;
-			dst->alloc = n;
+		d = find_child(dst, &f, key_address, &parent, &left);
+		if (d) {
+			err = cc_node__merge(d, s, key_address);
+			cc_node__free_children(s);
+			free(s);
+			continue;
 		}
-		dst->inlined_child |= s->sym && s->sym->inlined;
-		dst->child[dst->nr++] = s;
+		err = link_child(dst, s, parent, left);
+		if (err) {
+			cc_node__free_children(s);
+			free(s);
+		}
 	}
+	free(v);
 	free(src->child);
 	src->child = NULL;
+	src->kids = NULL;
 	src->nr = src->alloc = 0;
-	return 0;
+	return err;
 }
 
 void cc_node__free_children(struct cc_node *n)
@@ -137,53 +220,39 @@ void cc_node__free_children(struct cc_node *n)
 	}
 	free(n->child);
 	n->child = NULL;
+	n->kids = NULL;
 	n->nr = n->alloc = 0;
 }
 
-static bool key_address_order;	/* siblings are keyed by address ("address") */
-
 /*
- * perf orders siblings by cumulated period, then (its insertion order)
- * inline frames by name, others by DSO object (later DSOs first; frames
- * without one last) and address or symbol start, higher first.
+ * perf orders siblings by cumulated period, equal ones in the order of its
+ * tree of children (children_in_order()).
  */
 static int sibling_cmp(const void *pa, const void *pb)
 {
 	const struct cc_node *a = *(struct cc_node *const *)pa, *b = *(struct cc_node *const *)pb;
 	u64 ca = cc_node__cumul(a), cb = cc_node__cumul(b);
-	long long da = a->dso ? (long long)a->dso->seq : -1, db = b->dso ? (long long)b->dso->seq : -1;
-	u64 ka, kb;
 
 	if (ca != cb)
 		return ca > cb ? -1 : 1;
-	/* perf keys inline frames by name alone (greater first) */
-	if (!key_address_order && a->sym && b->sym && (a->sym->inlined || b->sym->inlined)) {
-		int c = strcmp(b->sym->name, a->sym->name);
-
-		if (c)
-			return c;
-	}
-	if (da != db)
-		return da > db ? -1 : 1;
-	ka = a->sym && b->sym && !key_address_order ? a->sym->start : a->ip;
-	kb = a->sym && b->sym && !key_address_order ? b->sym->start : b->ip;
-	if (ka != kb)
-		return ka > kb ? -1 : 1;
-	return 0;
+	return a->rank < b->rank ? -1 : a->rank > b->rank;
 }
 
 /* The children of @n above @min_hit, in output order; *nr of them. */
 static struct cc_node **sorted_children(const struct cc_node *n, u64 min_hit, u32 *nr)
 {
-	struct cc_node **v = malloc((n->nr + 1) * sizeof(*v));
+	u32 all, k = 0;
+	struct cc_node **v = children_in_order(n, &all);
 
-	*nr = 0;
 	if (!v)
 		return NULL;
-	for (u32 i = 0; i < n->nr; i++)
-		if (cc_node__cumul(n->child[i]) >= min_hit)
-			v[(*nr)++] = n->child[i];
-	qsort(v, *nr, sizeof(*v), sibling_cmp);
+	for (u32 i = 0; i < all; i++) {
+		v[i]->rank = i;
+		if (cc_node__cumul(v[i]) >= min_hit)
+			v[k++] = v[i];
+	}
+	*nr = k;
+	qsort(v, k, sizeof(*v), sibling_cmp);
 	return v;
 }
 
@@ -345,7 +414,6 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 	struct cc_node **v;
 
 	cur_param = p;
-	key_address_order = p->key_address;
 	v = sorted_children(root, min_hit, &nr);
 	if (!v)
 		return 0;
@@ -381,19 +449,6 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 	if (ret)
 		ret += fprintf(fp, "\n");
 	return ret;
-}
-
-/* perf's tree order of the children of a node (its rb_root_in). */
-static int child_order_cmp(const void *pa, const void *pb)
-{
-	const struct cc_node *a = *(struct cc_node *const *)pa, *b = *(struct cc_node *const *)pb;
-	long long da = a->dso ? (long long)a->dso->seq : -1, db = b->dso ? (long long)b->dso->seq : -1;
-	u64 ka = a->sym && b->sym ? a->sym->start : a->ip;
-	u64 kb = a->sym && b->sym ? b->sym->start : b->ip;
-
-	if (da != db)
-		return da > db ? -1 : 1;
-	return ka > kb ? -1 : ka < kb;
 }
 
 struct flat_walk {
@@ -432,20 +487,18 @@ static void flat_collect(struct flat_walk *w, const struct cc_node *n, int paren
 {
 	int me = root ? -1 : flat_push(w, n, parent);
 	struct cc_node **v;
+	u32 nr;
 
 	if (me < 0 && !root) {
 		w->err = -ENOMEM;
 		return;
 	}
-	v = malloc((n->nr + 1) * sizeof(*v));
+	v = children_in_order(n, &nr);
 	if (!v) {
 		w->err = -ENOMEM;
 		return;
 	}
-	if (n->nr)
-		memcpy(v, n->child, n->nr * sizeof(*v));
-	qsort(v, n->nr, sizeof(*v), child_order_cmp);
-	for (u32 i = 0; i < n->nr && !w->err; i++)
+	for (u32 i = 0; i < nr && !w->err; i++)
 		flat_collect(w, v[i], me, false);
 	free(v);
 	if (me >= 0 && n->hit && n->hit >= w->min_hit)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "machine.h"
+#include "rbtree.h"
 
 enum chain_mode { CHAIN_NONE, CHAIN_GRAPH_ABS, CHAIN_GRAPH_REL, CHAIN_FLAT, CHAIN_FOLDED };
 enum chain_order { ORDER_CALLEE, ORDER_CALLER };
@@ -38,6 +39,8 @@ struct cc_frame {
 };
 
 struct cc_node {
+	struct rb_link rb;		/* first: in the parent's tree of children */
+	struct rb_link *kids;		/* the children by perf's key (rb_root_in) */
 	struct dso *dso;
 	struct symbol *sym;
 	u64 ip;				/* of the first frame that made it */
@@ -48,6 +51,7 @@ struct cc_node {
 	u32 nr, alloc;
 	u32 hint;			/* the child the last append went to */
 	bool inlined_child;		/* a child is an inline frame */
+	u32 rank;			/* its place among its siblings (output) */
 };
 
 /** cc_node__append - add a chain of @n frames with @period under @root.  Return: 0 or -ENOMEM */
