@@ -175,6 +175,19 @@ static int add_kallsyms(const char *entry)
 	return err;
 }
 
+/*
+ * perf writes the vDSO to a mkstemp() file in /tmp (0600) and hard-links
+ * that into the cache, or copies it (0755) when /tmp is another filesystem.
+ */
+static mode_t vdso_mode(const char *entry)
+{
+	struct stat a, b;
+
+	if (stat("/tmp", &a) || stat(entry, &b) || a.st_dev != b.st_dev)
+		return 0755;
+	return 0600;
+}
+
 /* This process's vDSO, which every process of its ABI maps, if it is @id's. */
 static int add_vdso(const char *entry, const u8 *id, size_t len)
 {
@@ -194,7 +207,7 @@ static int add_vdso(const char *entry, const u8 *id, size_t len)
 		return n;
 	if ((size_t)n != len || memcmp(mine, id, len))
 		return -ESTALE;
-	err = write_entry(leaf, 0600, -1, start, size);
+	err = write_entry(leaf, vdso_mode(entry), -1, start, size);
 	return err ? err : add_probes(entry);
 }
 
@@ -264,6 +277,8 @@ int build_id_cache__add(const char *dir, const char *name, bool kernel, const u8
 		      add_file(entry, real, hex);
 	if (!err)
 		err = add_link(dir, rel, hex);
+	else
+		rmdir(entry);	/* if it is empty: no entry without its file */
 	return err;
 }
 

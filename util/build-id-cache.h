@@ -8,7 +8,9 @@
  *   DIR/<realpath>/<hex>/debug     /usr/lib/debug/.build-id/xx/rest.debug
  *   DIR/<realpath>/<hex>/probes    empty (perf's SDT probe cache)
  *   DIR/[kernel.kallsyms]/<hex>/kallsyms   a 0755 copy of /proc/kallsyms
- *   DIR/[vdso]/<hex>/vdso          the vDSO image (0600), plus probes
+ *   DIR/[vdso]/<hex>/vdso          the vDSO image, plus probes (0600 when
+ *                                  DIR is on /tmp's filesystem, else 0755:
+ *                                  perf links or copies its /tmp file)
  *   DIR/.build-id/<xx>/<rest> -> ../../<realpath or [name]>/<hex>
  *
  * Existing entries are left as they are.  The cache is best effort: the
