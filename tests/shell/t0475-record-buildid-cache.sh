@@ -146,7 +146,7 @@ test_expect_success 'a copy (mode 0755) when a hard link cannot be made' '
 	fi
 '
 
-test_expect_success '-N leaves the cache alone, -B too and writes no build-ids' '
+test_expect_success '-N leaves the cache alone, -B too and writes no build-ids, a pipe too' '
 	cd "$TRASH" &&
 	PERF_BUILDID_DIR=$TRASH/c-n tperf record -q -N -e cpu-clock -o n.data ./w 3 &&
 	test ! -e c-n &&
@@ -155,7 +155,9 @@ test_expect_success '-N leaves the cache alone, -B too and writes no build-ids' 
 	tperf report -i b.data --header-only >h &&
 	grep "^# missing features:.* BUILD_ID" h &&
 	tperf report -i n.data --header-only >h &&
-	! grep "^# missing features:.* BUILD_ID" h
+	! grep "^# missing features:.* BUILD_ID" h &&
+	PERF_BUILDID_DIR=$TRASH/c-p tperf record -q -e cpu-clock -o - ./w 3 >p.data &&
+	test -s p.data && test ! -e c-p
 '
 
 test_expect_success 'a cache that cannot be written: one warning, the exit status of the workload' '
