@@ -207,22 +207,15 @@ static int add_vdso(const char *entry, const u8 *id, size_t len)
 		return n;
 	if ((size_t)n != len || memcmp(mine, id, len))
 		return -ESTALE;
-	err = write_entry(leaf, vdso_mode(entry), -1, start, size);
-	return err ? err : add_probes(entry);
+	return write_entry(leaf, vdso_mode(entry), -1, start, size);
 }
 
-static int add_file(const char *entry, const char *real, const char *hex)
+static int add_elf(const char *entry, const char *real)
 {
 	char leaf[PATH_MAX];
 	int err = PATH_PRINTF(leaf, "%s/elf", entry);
 
-	if (!err)
-		err = link_or_copy(real, leaf);
-	if (!err)
-		err = add_debug(entry, hex);
-	if (!err)
-		err = add_probes(entry);
-	return err;
+	return err ? err : link_or_copy(real, leaf);
 }
 
 /* DIR/.build-id/xx/rest -> ../../@rel/hex */
@@ -274,11 +267,17 @@ int build_id_cache__add(const char *dir, const char *name, bool kernel, const u8
 		err = mkdir_p(entry);
 	if (!err)
 		err = kallsyms ? add_kallsyms(entry) : vdso ? add_vdso(entry, id, len) :
-		      add_file(entry, real, hex);
-	if (!err)
-		err = add_link(dir, rel, hex);
-	else
+		      add_elf(entry, real);
+	if (err) {
 		rmdir(entry);	/* if it is empty: no entry without its file */
+		return err;
+	}
+	/* the entry is usable from here: the link first, then the extras */
+	err = add_link(dir, rel, hex);
+	if (!err && !kallsyms)
+		err = add_probes(entry);
+	if (!err && !kallsyms && !vdso)
+		err = add_debug(entry, hex);
 	return err;
 }
 
