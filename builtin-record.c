@@ -239,6 +239,21 @@ static void print_summary(const struct record_opts *o, const struct record_stats
 	fprintf(stderr, " ]\n");
 }
 
+/* The build-id cache is best effort: one line per kind of failure. */
+static void warn_cache_errs(const struct record_stats *s)
+{
+	const struct build_id_cache_errs *e = &s->cache_errs;
+
+	for (int i = 0; i < e->nr; i++) {
+		char more[64] = "";
+
+		if (e->kind[i].count > 1)
+			snprintf(more, sizeof(more), " (and %u more)", e->kind[i].count - 1);
+		warning("cannot add '%s'%s to the build-id cache '%s': %s", e->kind[i].name,
+			more, s->buildid_dir, strerror(e->kind[i].err));
+	}
+}
+
 /* perf's exit status: the workload's, or the signal that stopped us. */
 static int exit_status(const struct record_stats *s, const char *cmd)
 {
@@ -337,6 +352,12 @@ int cmd_record(int argc, const char **argv)
 			    "configure all used events to run in kernel space"),
 		OPT_CALLBACK('k', "clockid", &o, "clockid",
 			     "clockid to use for events, see clock_gettime()", opt_clockid),
+		OPT_BOOLEAN('B', "no-buildid", &o.no_buildid,
+			    "do not collect buildids in perf.data"),
+		OPT_BOOLEAN('N', "no-buildid-cache", &o.no_buildid_cache,
+			    "do not update the buildid cache"),
+		OPT_BOOLEAN(0, "buildid-all", &o.buildid_all,
+			    "Record build-id of all DSOs regardless of hits"),
 		OPT_BOOLEAN(0, "dry-run", &dry, "parse options then exit (with -vv: print the attrs)"),
 		OPT_INCR('v', "verbose", &tperf_config.verbose, "be more verbose"),
 		OPT_BOOLEAN('q', "quiet", &tperf_config.quiet, "don't print any message"),
@@ -367,6 +388,7 @@ int cmd_record(int argc, const char **argv)
 		error("%s", msg[0] ? msg : strerror(-err));
 	if (!err || stats.bytes)
 		print_summary(&o, &stats);
+	warn_cache_errs(&stats);
 	evlist__delete(evlist);
 	free(full_argv);
 	return err ? 1 : exit_status(&stats, argc ? argv[0] : "");

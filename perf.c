@@ -35,8 +35,8 @@ const struct cmd_struct commands[] = {
 const int nr_commands = sizeof(commands) / sizeof(commands[0]);
 
 static const char tperf_usage[] =
-	"tperf [--version] [-v|--verbose] [--debug VAR[=N]] [--no-pager] [-h|--help]\n"
-	"             COMMAND [ARGS]";
+	"tperf [--version] [-v|--verbose] [--debug VAR[=N]] [--no-pager]\n"
+	"             [--buildid-dir DIR] [-h|--help] COMMAND [ARGS]";
 
 const struct cmd_struct *find_command(const char *name)
 {
@@ -234,6 +234,24 @@ static int unknown_command(const char *name)
 	return PARSE_OPT_USAGE_EXIT;
 }
 
+/* The value of "--opt=VAL" or "--opt VAL" (which takes the next argument). */
+static const char *global_value(int *argc, const char ***argv, const char *opt)
+{
+	const char *arg = (*argv)[0];
+	size_t n = strlen(opt);
+
+	if (arg[n] == '=')
+		return arg + n + 1;
+	if (*argc < 2) {
+		if (!strcmp(opt, "--debug"))
+			die_usage("option '--debug' requires a value (VAR[=N])");
+		die_usage("option '%s' requires a value (DIR)", opt);
+	}
+	(*argv)++;
+	(*argc)--;
+	return (*argv)[0];
+}
+
 /* Global options come before the command; parsed by hand, as git does. */
 static int handle_global_options(int *argc, const char ***argv)
 {
@@ -250,20 +268,15 @@ static int handle_global_options(int *argc, const char ***argv)
 			tperf_config.verbose++;
 		} else if (!strcmp(arg, "--no-pager")) {
 			tperf_config.no_pager = true;
+		} else if (!strcmp(arg, "--buildid-dir") || !strncmp(arg, "--buildid-dir=", 14)) {
+			tperf_config.buildid_dir = global_value(argc, argv, "--buildid-dir");
 		} else if (!strcmp(arg, "--list-cmds")) {
 			for (int i = 0; i < nr_commands; i++)
 				printf("%s\n", commands[i].name);
 			exit(0);
 		} else if (!strcmp(arg, "--debug") || !strncmp(arg, "--debug=", 8)) {
-			const char *val = arg[7] == '=' ? arg + 8 : NULL;
+			const char *val = global_value(argc, argv, "--debug");
 
-			if (!val) {
-				if (*argc < 2)
-					die_usage("option '--debug' requires a value (VAR[=N])");
-				val = (*argv)[1];
-				(*argv)++;
-				(*argc)--;
-			}
 			if (debug_parse_var(val))
 				exit(PARSE_OPT_USAGE_EXIT);
 		} else {

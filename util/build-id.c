@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "build-id.h"
+#include "config.h"
 #include "header.h"
 
 #define NT_GNU_BUILD_ID_TYPE 3
@@ -119,25 +120,54 @@ int notes__read_build_id(const char *path, u8 *id, size_t size)
 }
 
 /**
- * vdso__read_build_id - see util/build-id.h
+ * vdso__image - see util/build-id.h
  */
-int vdso__read_build_id(u8 *id, size_t size)
+int vdso__image(const void **start, size_t *len)
 {
 	char line[512];
-	unsigned long long start, end;
+	unsigned long long s, e;
 	int r = -ENOENT;
 	FILE *f = fopen("/proc/self/maps", "re");
 
 	if (!f)
 		return -errno;
 	while (fgets(line, sizeof(line), f)) {
-		if (!strstr(line, "[vdso]") || sscanf(line, "%llx-%llx", &start, &end) != 2)
+		if (!strstr(line, "[vdso]") || sscanf(line, "%llx-%llx", &s, &e) != 2 || e <= s)
 			continue;
-		r = elf_mem_build_id((const void *)(uintptr_t)start, end - start, id, size);
+		*start = (const void *)(uintptr_t)s;
+		*len = (size_t)(e - s);
+		r = 0;
 		break;
 	}
 	fclose(f);
 	return r;
+}
+
+/**
+ * vdso__read_build_id - see util/build-id.h
+ */
+int vdso__read_build_id(u8 *id, size_t size)
+{
+	const void *start;
+	size_t len;
+	int r = vdso__image(&start, &len);
+
+	return r ? r : elf_mem_build_id(start, len, id, size);
+}
+
+/**
+ * buildid_dir__get - see util/build-id.h
+ */
+const char *buildid_dir__get(char *buf, size_t size)
+{
+	const char *d = tperf_config.buildid_dir ? tperf_config.buildid_dir :
+			getenv("PERF_BUILDID_DIR");
+	const char *home = getenv("HOME");
+
+	if (d && d[0])
+		return d;
+	snprintf(buf, size, "%s/.debug", home ? home : "");
+	return buf;
 }
 
 /* ---- which DSOs samples hit ---- */
@@ -380,6 +410,15 @@ static int dso_build_id(const struct dso_ent *d, u8 *id)
 	if (d->name[0] != '/')
 		return -ENOENT;
 	return filename__read_build_id(d->name, id, PERF_BUILD_ID_SIZE);
+}
+
+/**
+ * dso_hits__mark_all - see util/build-id.h
+ */
+void dso_hits__mark_all(struct dso_hits *h)
+{
+	for (int i = 0; i < h->nr_dsos; i++)
+		h->dsos[i].hit = true;
 }
 
 /**

@@ -36,6 +36,21 @@ int notes__read_build_id(const char *path, u8 *id, size_t size);
  */
 int vdso__read_build_id(u8 *id, size_t size);
 
+/**
+ * vdso__image - where this process's [vdso] mapping is (from /proc/self/maps)
+ * @start: receives its address
+ * @len: receives its length (the whole mapping, as perf copies it)
+ * Return: 0, or -ENOENT when there is none, or -errno.
+ */
+int vdso__image(const void **start, size_t *len);
+
+/**
+ * buildid_dir__get - the build-id cache directory: the global --buildid-dir,
+ * else $PERF_BUILDID_DIR, else $HOME/.debug (in @buf)
+ * Return: the directory (@buf or a string that outlives the call).
+ */
+const char *buildid_dir__get(char *buf, size_t size);
+
 /*
  * The DSOs samples hit, learnt from the records of a recording as they
  * are written: MMAP/MMAP2 (kernel maps too), FORK (a child sees its
@@ -56,6 +71,9 @@ void dso_hits__delete(struct dso_hits *h);
  */
 int dso_hits__record(struct dso_hits *h, const struct perf_event_attr *attr,
 		     const union perf_event *ev, size_t size);
+
+/** dso_hits__mark_all - count every DSO as hit (record --buildid-all) */
+void dso_hits__mark_all(struct dso_hits *h);
 
 /**
  * dso_hits__fill_env - put the build-id of every hit DSO into env->build_ids

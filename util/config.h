@@ -16,6 +16,7 @@ struct tperf_config {
 	bool quiet;		/* -q: only errors */
 	bool no_pager;		/* --no-pager */
 	bool use_color;		/* decided by pager/color setup */
+	const char *buildid_dir; /* --buildid-dir: the build-id cache, NULL: default */
 	const char *cmd;	/* the running subcommand, for messages */
 };
 

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "build-id.h"
 #include "debug.h"
 #include "machine.h"
 #include "unwind.h"
@@ -595,13 +596,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 
 static const char *buildid_dir(struct machine *m, char *buf, size_t size)
 {
-	const char *d = m->o.buildid_dir ? m->o.buildid_dir : getenv("PERF_BUILDID_DIR");
-	const char *home = getenv("HOME");
-
-	if (d)
-		return d;
-	snprintf(buf, size, "%s/.debug", home ? home : "");
-	return buf;
+	return m->o.buildid_dir ? m->o.buildid_dir : buildid_dir__get(buf, size);
 }
 
 static bool is_file(const char *path)

@@ -14,7 +14,7 @@
 struct machine_opts {
 	const char *symfs;		/* prefix of every DSO path, or NULL */
 	const char *kallsyms;		/* kernel symbols file, or NULL: /proc/kallsyms */
-	const char *buildid_dir;	/* the build-id cache, or NULL: $HOME/.debug */
+	const char *buildid_dir;	/* the build-id cache, or NULL: buildid_dir__get() */
 	int unwinder;			/* enum unwinder_kind (util/unwind.h): 0 libdw */
 	bool no_inline;			/* DWARF callchains without inline frames */
 };

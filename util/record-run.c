@@ -498,6 +498,22 @@ static int loop(struct rec *r, const sigset_t *waitmask)
 
 /* ---- the end ---- */
 
+/*
+ * The build-id cache, after the data is safe, as perf does: for a file
+ * (not a pipe), unless -N or -B.  Best effort: failures only go to stats.
+ */
+static void cache_build_ids(struct rec *r)
+{
+	char dir[4096];
+
+	if (!r->hits || r->opts->no_buildid_cache || !strcmp(r->opts->output, "-") ||
+	    !r->hdr.env.nr_build_ids)
+		return;
+	snprintf(r->stats->buildid_dir, sizeof(r->stats->buildid_dir), "%s",
+		 buildid_dir__get(dir, sizeof(dir)));
+	build_id_cache__add_env(r->stats->buildid_dir, &r->hdr.env, &r->stats->cache_errs);
+}
+
 static int finish(struct rec *r, char *buf, size_t size)
 {
 	int err = 0;
@@ -505,6 +521,8 @@ static int finish(struct rec *r, char *buf, size_t size)
 	r->stats->bytes = r->data.written;
 	r->hdr.env.first_sample_time = r->first_time;
 	r->hdr.env.last_sample_time = r->last_time;
+	if (r->hits && r->opts->buildid_all)
+		dso_hits__mark_all(r->hits);
 	if (r->hits)
 		err = dso_hits__fill_env(r->hits, &r->hdr.env);
 	if (!err)
@@ -514,6 +532,8 @@ static int finish(struct rec *r, char *buf, size_t size)
 	r->data_open = false;
 	if (err)
 		snprintf(buf, size, "%s", r->data.errmsg[0] ? r->data.errmsg : strerror(-err));
+	else
+		cache_build_ids(r);
 	return err;
 }
 
@@ -590,7 +610,7 @@ int record__run(struct evlist *evlist, const struct record_opts *o, int argc, co
 	err = prepare(&r, argc, argv, buf, size);
 	if (!err)
 		err = open_output(&r, cmd_argc, cmd_argv, buf, size);
-	if (!err && !(r.hits = dso_hits__new()))
+	if (!err && !o->no_buildid && !(r.hits = dso_hits__new()))
 		err = -ENOMEM;
 	if (!err)
 		err = synthesize(&r);

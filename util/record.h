@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "build-id-cache.h"
 #include "event.h"
 #include "target.h"
 
@@ -42,6 +43,9 @@ struct record_opts {
 	size_t mmap_flush;		/* --mmap-flush: bytes */
 	const char *output;		/* -o; "-" for pipe mode */
 	bool dry_run;
+	bool no_buildid;		/* -B: no BUILD_ID feature, no cache */
+	bool no_buildid_cache;		/* -N: no build-id cache update */
+	bool buildid_all;		/* --buildid-all: every mmapped DSO, not only hit ones */
 };
 
 /* Defaults as perf's: 4000 Hz, 128 pages (512 KiB), perf.data. */
@@ -89,6 +93,8 @@ struct record_stats {
 	u64 wakeups;			/* poll() returns with data */
 	int workload_status;		/* waitpid status, -1 without a workload */
 	int signal;			/* SIGINT/SIGTERM that stopped it, or 0 */
+	char buildid_dir[4096];		/* the build-id cache updated, "" if none */
+	struct build_id_cache_errs cache_errs;	/* what could not be cached */
 };
 
 /**

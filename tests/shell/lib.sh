@@ -31,7 +31,14 @@ test_fail=0
 test_skip=0
 test_pass=0
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/tperf-test.XXXXXX")
-trap 'rm -rf "$TRASH"' EXIT
+# tperf record and perf record fill the build-id cache, $HOME/.debug: a
+# test's own, never the real one (a test sets PERF_BUILDID_DIR for tperf's)
+# (toolchains that live under the real HOME, rustup's, keep finding it)
+TEST_HOME=$(mktemp -d "${TMPDIR:-/tmp}/tperf-home.XXXXXX")
+export RUSTUP_HOME=${RUSTUP_HOME:-$HOME/.rustup} CARGO_HOME=${CARGO_HOME:-$HOME/.cargo}
+export HOME=$TEST_HOME
+unset PERF_BUILDID_DIR
+trap 'rm -rf "$TRASH" "$TEST_HOME"' EXIT
 cd "$TRASH" || exit 1
 
 # Prerequisites, evaluated once when first needed.

@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A binary rebuilt after it was recorded has another build-id: report and
-# script say so once per DSO and show no symbols from the wrong file.
+# script say so once per DSO and show no symbols from the wrong file
+# (recorded with -N: otherwise the build-id cache has the recorded file,
+# t0475 tests that).
 . "$(dirname "$0")/lib.sh"
 
 build() {	# $1: the spin function's name, $2: a step (another build-id)
@@ -14,7 +16,7 @@ build() {	# $1: the spin function's name, $2: a step (another build-id)
 test_expect_success 'setup: record a workload, then rebuild it' '
 	cd "$TRASH" &&
 	build spin_recorded 1 &&
-	tperf record -q -e task-clock -o perf.data ./w &&
+	tperf record -N -q -e task-clock -o perf.data ./w &&
 	tperf report -i perf.data --stdio --sort sym -q >before 2>err &&
 	grep -q "spin_recorded" before &&
 	test ! -s err &&
