@@ -40,6 +40,15 @@ struct file_slot {
 	bool frame_tried, debug_frame;	/* either file has .debug_frame */
 	struct die_seen *seen;		/* addr2line's state per function DIE */
 	size_t nr_seen, alloc_seen;
+	struct cu_range *cus;		/* every unit's address ranges, by start */
+	size_t nr_cus;
+	bool cus_built;
+};
+
+/* An address range of a compilation unit. */
+struct cu_range {
+	u64 lo, hi;
+	Dwarf_Off off;			/* the unit's DIE */
 };
 
 /* A function DIE addr2line has named as the innermost one of an address. */
@@ -161,6 +170,7 @@ void unwinder__delete(struct unwinder *u)
 			dwfl_end(u->files[i].dwfl);
 		dwarf_end(u->files[i].dw);
 		free(u->files[i].seen);
+		free(u->files[i].cus);
 		if (u->files[i].pe)
 			probe_elf__close(u->files[i].pe);
 		if (f && f->data)
@@ -488,6 +498,48 @@ static void last_alias(Dwarf_Die *die, u64 pc)
 }
 
 /*
+ * The innermost function (subprogram or inlined call) at @pc under @die,
+ * through the scopes that contain it and the namespaces and types that may
+ * hold functions: libdw's dwarf_getscopes() finds nothing in some units
+ * (rustc's) that addr2line walks.  *@out is set when found.
+ */
+static bool innermost_function(Dwarf_Die *die, u64 pc, Dwarf_Die *out)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(die, &c))
+		return false;
+	do {
+		switch (dwarf_tag(&c)) {
+		case DW_TAG_subprogram:
+		case DW_TAG_inlined_subroutine:
+			if (dwarf_haspc(&c, pc) <= 0)
+				break;
+			*out = c;
+			innermost_function(&c, pc, out);
+			return true;
+		case DW_TAG_lexical_block:
+		case DW_TAG_try_block:
+		case DW_TAG_catch_block:
+			if (dwarf_haspc(&c, pc) > 0)
+				return innermost_function(&c, pc, out);
+			break;
+		case DW_TAG_namespace:
+		case DW_TAG_module:
+		case DW_TAG_class_type:
+		case DW_TAG_structure_type:
+		case DW_TAG_union_type:
+			if (innermost_function(&c, pc, out))
+				return true;
+			break;
+		default:
+			break;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+	return false;
+}
+
+/*
  * A subprogram anywhere under @die whose range has @pc, depth first: GCC's
  * nested functions lie outside their parent's range, where the scope walk
  * does not look; addr2line lists every function of the unit.
@@ -596,13 +648,79 @@ static const char *a2l_innermost(struct file_slot *fs, Dwarf_Die *cu, Dwarf_Die 
 	return base->name;
 }
 
+static int cu_range_cmp(const void *a, const void *b)
+{
+	const struct cu_range *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Every unit's ranges of @fs's DWARF, once (see unit_of()). */
+static void build_cu_ranges(struct file_slot *fs, Dwarf *dw)
+{
+	Dwarf_CU *cu = NULL, *next;
+	Dwarf_Die die;
+	size_t alloc = 0;
+
+	fs->cus_built = true;
+	while (!dwarf_get_units(dw, cu, &next, NULL, NULL, &die, NULL)) {
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t it = 0;
+
+		cu = next;
+		while ((it = dwarf_ranges(&die, it, &base, &lo, &hi)) > 0) {
+			if (fs->nr_cus == alloc) {
+				size_t n = alloc ? 2 * alloc : 64;
+				struct cu_range *a = realloc(fs->cus, n * sizeof(*a));
+
+				if (!a)
+					return;
+				fs->cus = a;
+				alloc = n;
+			}
+			fs->cus[fs->nr_cus++] = (struct cu_range){ lo, hi, dwarf_dieoffset(&die) };
+		}
+	}
+	qsort(fs->cus, fs->nr_cus, sizeof(*fs->cus), cu_range_cmp);
+}
+
+/*
+ * The unit of @pc: by .debug_aranges, else by the units' own ranges, as
+ * libdwfl and addr2line find it where .debug_aranges leaves units out
+ * (Rust's standard library, clang builds).
+ */
+static bool unit_of(struct file_slot *fs, Dwarf *dw, u64 pc, Dwarf_Die *cu)
+{
+	size_t lo = 0, hi;
+
+	if (dwarf_addrdie(dw, pc, cu))
+		return true;
+	if (!fs)
+		return false;
+	if (!fs->cus_built)
+		build_cu_ranges(fs, dw);
+	hi = fs->nr_cus;
+	while (lo < hi) {		/* the first range starting after pc */
+		size_t mid = (lo + hi) / 2;
+
+		if (fs->cus[mid].lo <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i-- > 0 && lo - i <= 64;)	/* ranges may nest: look back a little */
+		if (pc < fs->cus[i].hi)
+			return dwarf_offdie(dw, fs->cus[i].off, cu) != NULL;
+	return false;
+}
+
 static int scope_names(Dwarf *dw, u64 vaddr, const char **names, int max,
 		       struct file_slot *fs, const struct symbol *base, u64 base_vaddr)
 {
 	Dwarf_Die cu, *scopes = NULL, *chain = NULL;
 	int n, k = 0, first = -1;
 
-	if (!dwarf_addrdie(dw, vaddr, &cu))
+	if (!unit_of(fs, dw, vaddr, &cu))
 		return 0;
 	n = dwarf_getscopes(&cu, vaddr, &scopes);
 	for (int i = 0; i < n && first < 0; i++) {
@@ -614,7 +732,8 @@ static int scope_names(Dwarf *dw, u64 vaddr, const char **names, int max,
 	if (first < 0) {
 		Dwarf_Die sub, *more;
 
-		if (!find_subprogram(&cu, vaddr, &sub) || !(more = realloc(scopes, (n + 1) * sizeof(*more)))) {
+		if ((!innermost_function(&cu, vaddr, &sub) && !find_subprogram(&cu, vaddr, &sub)) ||
+		    !(more = realloc(scopes, (n + 1) * sizeof(*more)))) {
 			free(scopes);
 			return 0;
 		}
@@ -848,7 +967,8 @@ static bool ctx_init(struct unwind_ctx *c, const struct perf_event_attr *attr,
 {
 	unsigned int k = 0;
 
-	if (!s->user_regs.abi || !s->user_regs.regs || !s->user_stack.size)
+	/* nothing copied (dyn_size 0: perf's size of the copy): no frame, as perf */
+	if (!s->user_regs.abi || !s->user_regs.regs || !s->user_stack.size || !s->user_stack.dyn_size)
 		return false;
 	for (int bit = 0; bit < 64 && k < s->user_regs.nr; bit++) {
 		if (!(attr->sample_regs_user & (1ULL << bit)))
