@@ -173,6 +173,70 @@ test_expect_success CC,EVENTS,PERF "report --children of $who's recording is per
 '
 done
 
+# Inline frames named as perf names them (addr2line's rules, demangled): C++
+# templates and STL at -O2, threads with assembler aliases (clone3), GCC's
+# nested functions and memcpy/memmove (recordings in tests/data/dwarf-inline,
+# their binaries put back where they were recorded); and rustc's units.
+FX=/tmp/tperf-dwarf-fixture
+test_lazy_prereq RUSTC 'command -v rustc'
+# the libraries the recordings were made with (see the fixture's README)
+test_lazy_prereq FIXLIBC '
+	test "$(dpkg-query -W -f "\${Version}" libc6 libstdc++6 2>/dev/null)" = \
+	     "2.36-9+deb12u1412.2.0-14+deb12u1"'
+
+same_as_perf() {	# $1 file, then report modes separated by ";"
+	f=$1
+	for o in "" --no-inline; do
+		perf script -i $f $o 2>/dev/null >expect &&
+		tperf script -i $f $o >actual &&
+		test_cmp expect actual || return 1
+	done
+	echo "$2" | tr ";" "\n" | while read -r o; do
+		perf report -i $f --stdio $o 2>/dev/null >expect.raw &&
+		tperf report -i $f --stdio $o >actual.raw &&
+		untip expect.raw >expect && untip actual.raw >actual &&
+		test_cmp expect actual || exit 1
+	done
+}
+
+test_expect_success PERF,FIXLIBC 'inline frames of C++ and of threads are perf'"'"'s, row for row' '
+	cd "$TRASH" &&
+	test_when_finished "rm -rf $FX" &&
+	mkdir -p $FX && cp "$TESTS_DIR/data/dwarf-inline/dcxx" "$TESTS_DIR/data/dwarf-inline/dthr" $FX &&
+	D="$TESTS_DIR/data/dwarf-inline" &&
+	same_as_perf "$D/cxx.data" "--children;--no-children;--children --no-inline;--children --sort sym;--children --sort dso,sym -g none" &&
+	same_as_perf "$D/thr.data" "--children;--no-children;--children --no-inline;--no-children -g caller --no-inline" &&
+	tperf script -i "$D/cxx.data" >s &&
+	grep -q "std::.*+0x[0-9a-f]* (inlined)$" s &&
+	! grep -q " _Z[A-Za-z0-9_]*+0x" s &&
+	tperf script -i "$D/thr.data" >s &&
+	grep -q " clone3+0x[0-9a-f]* (.*libc.so.6)$" s &&
+	grep -q " cmp+0x[0-9a-f]* (inlined)$" s
+'
+
+test_expect_success RUSTC,EVENTS 'Rust: inline frames of rustc'"'"'s units' '
+	cd "$TRASH" &&
+	cat >rs.rs <<-\EOF &&
+	use std::collections::HashMap;
+	#[inline(never)]
+	fn work(n: u64) -> u64 {
+	    let mut m = HashMap::new();
+	    for i in 0..n { *m.entry(i % 1000).or_insert(0u64) += i; }
+	    m.values().sum()
+	}
+	fn main() {
+	    let mut s = 0u64;
+	    for r in 0..200 { s = s.wrapping_add(work(20000 + r)); }
+	    println!("{}", s);
+	}
+	EOF
+	rustc -O -g -o rs rs.rs &&
+	tperf record -q -e cpu-clock -F 2000 --call-graph dwarf -o rs.data -- ./rs >/dev/null &&
+	tperf script -i rs.data >s &&
+	grep -q "hashbrown::.*+0x[0-9a-f]* (inlined)$" s &&
+	grep -q "rs::work+0x[0-9a-f]* (.*/rs)$" s
+'
+
 # The kernel copies SIZE bytes when the address space reaches that far above
 # the stack pointer, but only the bytes up to the top of the stack are
 # filled (dyn_size): with 65528 bytes asked, every copy of the main
