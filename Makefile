@@ -115,10 +115,11 @@ MANS         := $(DOCS:%.txt=$(OUT)/%.1)
 # never with the sanitizers.
 # tests/workloads/X-lib.c is a shared-library source for program X.c: the
 # tests that use the pair build both (-shared -fPIC, then linked to X), so
-# make leaves them out.
+# make leaves them out; so are the dwarf-*.c programs, built -O2 by the
+# tests (and the fixtures) that use them.
 WORKLOAD_LIBS   := $(wildcard tests/workloads/*-lib.c)
-WORKLOAD_SRCS   := $(sort $(filter-out $(WORKLOAD_LIBS) $(WORKLOAD_LIBS:%-lib.c=%.c), \
-			$(wildcard tests/workloads/*.c)))
+WORKLOAD_SRCS   := $(sort $(filter-out $(WORKLOAD_LIBS) $(WORKLOAD_LIBS:%-lib.c=%.c) \
+			$(wildcard tests/workloads/dwarf-*.c), $(wildcard tests/workloads/*.c)))
 WORKLOADS       := $(WORKLOAD_SRCS:%.c=$(OUT)/%)
 WORKLOAD_CFLAGS := -O0 -g -fno-omit-frame-pointer -std=gnu11 $(WARNINGS) -D_GNU_SOURCE
 
