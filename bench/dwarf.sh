@@ -6,8 +6,9 @@
 # >= 50,000 samples with the defaults), recorded once by perf and once by
 # tperf.  Prints the sample counts and file sizes (tperf's bytes per
 # sample against perf's: target <= 1), and the time of `report --stdio`
-# of perf's file by tperf and by perf (target <= 1/10), with whether the
-# two reports are the same.  Prints, does not assert.
+# of perf's file by tperf and by perf (target <= 1/10), wall and CPU (tperf
+# uses a second CPU to map the file and inflate debug sections), with
+# whether the two reports are the same.  Prints, does not assert.
 # Usage: bench/dwarf.sh [TPERF] [ROUNDS] [PROCS]
 TPERF=$(realpath "${1:-./tperf}")
 ROUNDS=${2:-2800}
@@ -55,8 +56,8 @@ compare() {	# $1 file, then report options
 	same=different
 	cmp -s a b && same=same
 	echo "$2 $3" | awk -v f="$1" -v o="$4" -v s="$same" '{
-		printf "report --stdio %s of %s: perf %.2fs (cpu %.2fs), tperf %.2fs (cpu %.2fs), cpu ratio %.3f (target <= 0.1), output %s\n",
-			o, f, $1, $2, $3, $4, ($2 > 0 ? $4 / $2 : 0), s }'
+		printf "report --stdio %s of %s: perf %.2fs (cpu %.2fs), tperf %.2fs (cpu %.2fs), ratio wall %.3f cpu %.3f (target <= 0.1), output %s\n",
+			o, f, $1, $2, $3, $4, ($1 > 0 ? $3 / $1 : 0), ($2 > 0 ? $4 / $2 : 0), s }'
 }
 
 for f in p.data t.data; do
