@@ -25,6 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf-name-units.h"
 #include "probe-cxx.h"
 #include "probe-elf.h"
 #include "probe-event.h"
@@ -151,6 +152,31 @@ static int for_each_cu(struct finder *f, int (*fn)(struct finder *f, Dwarf_Die *
 		off = next;
 	}
 	return 0;
+}
+
+/*
+ * for_each_cu() over the units that may have a DIE named @name only (all of
+ * them for a C++ qualified name, matched by its linkage name's demangling).
+ */
+static int for_each_cu_naming(struct finder *f, const char *name,
+			      int (*fn)(struct finder *f, Dwarf_Die *cu))
+{
+	Dwarf_Off *units;
+	int n = probe_cxx__qualified(name) ? -ENOTSUP : dwarf_name_units(f->dw, name, &units);
+	int ret = 0;
+
+	if (n == -ENOTSUP)
+		return for_each_cu(f, fn);
+	if (n < 0)
+		return fail(f, n, "out of memory");
+	for (int i = 0; !ret && i < n; i++) {
+		Dwarf_Die cu;
+
+		if (dwarf_offdie(f->dw, units[i], &cu))
+			ret = fn(f, &cu);
+	}
+	free(units);
+	return ret;
 }
 
 /* Does the path @path end with @suffix at a '/' boundary? */
@@ -1636,7 +1662,7 @@ static int find_points(struct finder *f)
 	int ret;
 
 	if (f->def->func) {
-		ret = for_each_cu(f, find_funcs_in_cu);
+		ret = for_each_cu_naming(f, f->def->func, find_funcs_in_cu);
 		if (!ret && !f->nr_funcs && !probe_cxx__qualified(f->def->func))
 			ret = find_funcs_by_symbol(f);
 	} else if (f->def->lazy)
@@ -1837,7 +1863,7 @@ static int print_source(struct finder *f, struct line_set *ls, const char *real,
 
 struct func_query {
 	const char *name, *file;
-	Dwarf_Die die;
+	Dwarf_Die die, cu;
 	bool found;
 };
 
@@ -1850,6 +1876,7 @@ static int find_first_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	    !has_code(die) || (q->file && !path_matches(dwarf_decl_file(die), q->file)))
 		return 0;
 	q->die = *die;
+	q->cu = *cu;
 	q->found = true;
 	return 1;
 }
@@ -1868,7 +1895,7 @@ static int show_func_lines(struct finder *f, struct line_set *ls, const char *fu
 	char *real;
 
 	f->target_file = (const char *)&q;
-	for_each_cu(f, find_first_func_in_cu);
+	for_each_cu_naming(f, func, find_first_func_in_cu);
 	if (!q.found)
 		return fail(f, -ENOENT, "no function '%s'%s%s in the debug information", func,
 			    file ? "@" : "", file ?: "");
@@ -1878,10 +1905,11 @@ static int show_func_lines(struct finder *f, struct line_set *ls, const char *fu
 	ls->path = ls->file ? strdup(ls->file) : NULL;
 	if (!ls->path)
 		return fail(f, -ENOENT, "no source file for '%s'", func);
+	/* the rows inside the function are in its unit's line table only */
 	f->target_file = (const char *)ls;
-	ret = for_each_cu(f, collect_entries_in_cu);
+	ret = collect_entries_in_cu(f, &q.cu);
 	ls->fn = &q.die;
-	ret = ret ?: for_each_cu(f, collect_lines_in_cu);
+	ret = ret ?: collect_lines_in_cu(f, &q.cu);
 	if (ret)
 		return fail(f, ret, "out of memory");
 	mark_line(ls, decl);
