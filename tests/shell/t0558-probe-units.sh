@@ -1,0 +1,95 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tperf probe finds a function in the units that name it only (util/
+# dwarf-name-units.c): every site perf finds must still be found, in every
+# unit: a static inline function of a header inlined in two units and out
+# of line in one, one whose name is the tail of another's .debug_str string,
+# a short name stored inline (DW_FORM_string), static functions of one name
+# in two units.  The same with compressed debug sections (inflated by
+# util/elf-inflate.c) and with LTO (cross-unit origins: every unit walked).
+. "$(dirname "$0")/lib.sh"
+
+U=$TESTS_DIR/probe/units
+B=$TRASH/bin
+mkdir -p "$B"
+cc -O2 -g -o "$B/units" "$U/a.c" "$U/b.c" || skip_all "cannot build the units target"
+export PERF_BUILDID_DIR=$TRASH/.debug
+perf_lines() {
+	HOME=$TRASH perf probe -n -v -x "$1" "$2" 2>&1 | sed -n 's/^Writing event: //p'
+}
+test_lazy_prereq LTO 'cc -O2 -g -flto -o "$B/ltounits" "$U/a.c" "$U/b.c"'
+
+for fn in twice sq helper do_twice run_a; do
+	test_expect_success PERF "'$fn': the sites perf finds, in every unit" '
+		perf_lines "$B/units" $fn >expect &&
+		test -s expect &&
+		tperf probe -n -x "$B/units" $fn >actual &&
+		test_cmp expect actual
+	'
+done
+
+test_expect_success 'twice: inlined in both units and out of line, each a site' '
+	tperf probe -x "$B/units" -V twice >out &&
+	grep -q "^	@<twice+0>$" out &&
+	grep -q "^	@<run_a+[0-9]*>$" out &&
+	grep -q "^	@<do_twice+0>$" out &&
+	test $(grep -c "^	@<helper+[0-9]*>$" out) = 2 &&
+	tperf probe -n -x "$B/units" twice >lines &&
+	test $(sort -u lines | wc -l) = $(grep -c "^	@" out)
+'
+
+test_expect_success 'helper: the static functions of both units' '
+	tperf probe -n -x "$B/units" helper >lines &&
+	test $(sort -u lines | wc -l) = 2 &&
+	tperf probe -n -x "$B/units" sq >lines &&
+	test $(sort -u lines | wc -l) -ge 2
+'
+
+for fn in helper do_twice run_b; do
+	test_expect_success PERF "-V $fn as perf" '
+		HOME=$TRASH perf probe -x "$B/units" -V $fn >expect 2>&1 &&
+		tperf probe -x "$B/units" -V $fn >actual &&
+		test_cmp expect actual
+	'
+done
+
+for fn in twice helper run_b; do
+	test_expect_success PERF "-L $fn as perf" '
+		HOME=$TRASH perf probe -x "$B/units" -L $fn >expect 2>&1 &&
+		tperf probe -x "$B/units" -L $fn >actual &&
+		test_cmp expect actual
+	'
+done
+
+test_expect_success 'setup: the binary with zlib-compressed debug sections' '
+	objcopy --compress-debug-sections=zlib "$B/units" "$B/unitz" &&
+	readelf -SW "$B/unitz" | grep "\.debug_info .* C "
+'
+
+for fn in twice sq helper do_twice; do
+	test_expect_success "compressed debug sections: '$fn' as uncompressed" '
+		tperf probe -n -x "$B/units" $fn | sed "s|$B/units|BIN|; s|probe_units|G|" >expect &&
+		tperf probe -n -x "$B/unitz" $fn | sed "s|$B/unitz|BIN|; s|probe_unitz|G|" >actual &&
+		test_cmp expect actual &&
+		tperf probe -x "$B/units" -V $fn >expect &&
+		tperf probe -x "$B/unitz" -V $fn >actual &&
+		test_cmp expect actual
+	'
+done
+
+test_expect_success 'compressed debug sections: -L as uncompressed' '
+	tperf probe -x "$B/units" -L helper >expect &&
+	tperf probe -x "$B/unitz" -L helper >actual &&
+	test_cmp expect actual
+'
+
+for fn in twice do_twice; do
+	test_expect_success LTO,PERF "LTO (units refer to each other): '$fn' as perf" '
+		perf_lines "$B/ltounits" $fn >expect &&
+		test -s expect &&
+		tperf probe -n -x "$B/ltounits" $fn >actual &&
+		test_cmp expect actual
+	'
+done
+
+test_done
