@@ -218,47 +218,77 @@ static int entry_pc(Dwarf_Die *die, Dwarf_Addr *pc)
 	return -ENOENT;
 }
 
+/* One row of a unit's line table, as for_each_cu_line() gives it. */
+struct cu_line {
+	Dwarf_Addr addr;
+	int line;
+	const char *src;	/* its source file, NULL if unknown */
+	bool stmt;		/* it begins a statement */
+	/*
+	 * It begins a statement at a new address: rows sharing the address of
+	 * the row before them are not probe points of their line (perf's
+	 * rule, so -L and line probes agree with it).
+	 */
+	bool probe;
+};
+
+/*
+ * Call @fn for each row of @cu's line table (in address order), until it
+ * returns non-zero; that value is returned.  0 for a unit without one.
+ */
+static int for_each_cu_line(Dwarf_Die *cu, int (*fn)(const struct cu_line *row, void *arg),
+			    void *arg)
+{
+	Dwarf_Lines *lines;
+	Dwarf_Addr prev = 0;
+	bool has_prev = false;
+	size_t n;
+
+	if (dwarf_getsrclines(cu, &lines, &n))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		struct cu_line r = { 0 };
+		int ret;
+
+		if (!l || dwarf_lineaddr(l, &r.addr) || dwarf_lineno(l, &r.line)) {
+			has_prev = false;
+			continue;
+		}
+		if (dwarf_linebeginstatement(l, &r.stmt))
+			r.stmt = false;
+		r.probe = r.stmt && !(has_prev && prev == r.addr);
+		r.src = dwarf_linesrc(l, NULL, NULL);
+		prev = r.addr, has_prev = true;
+		ret = fn(&r, arg);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+struct prologue {
+	Dwarf_Die *fn;
+	Dwarf_Addr entry, end;
+};
+
+static int prologue_row(const struct cu_line *r, void *arg)
+{
+	struct prologue *p = arg;
+
+	if (r->stmt && r->addr > p->entry && (!p->end || r->addr < p->end) &&
+	    dwarf_haspc(p->fn, r->addr) == 1)
+		p->end = r->addr;
+	return 0;
+}
+
 /* The first line-table row after @entry inside @fn: the end of the prologue. */
 static Dwarf_Addr skip_prologue(Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr entry)
 {
-	Dwarf_Lines *lines;
-	size_t n;
-	Dwarf_Addr best = 0;
+	struct prologue p = { .fn = fn, .entry = entry };
 
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return entry;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		Dwarf_Addr a;
-		bool stmt = false;
-
-		if (!l || dwarf_lineaddr(l, &a) || a <= entry || dwarf_linebeginstatement(l, &stmt) ||
-		    !stmt || dwarf_haspc(fn, a) != 1)
-			continue;
-		if (!best || a < best)
-			best = a;
-	}
-	return best ?: entry;
-}
-
-/*
- * Row @i of @lines when it starts a statement at a new address: rows sharing
- * the address of the row before them are not probe points of their line
- * (perf's rule, so -L and line probes agree with it).
- */
-static bool first_stmt_row(Dwarf_Lines *lines, size_t i, Dwarf_Addr *addr, int *line)
-{
-	Dwarf_Line *l = dwarf_onesrcline(lines, i), *prev;
-	Dwarf_Addr pa;
-	bool stmt = false;
-
-	if (!l || dwarf_lineaddr(l, addr) || dwarf_lineno(l, line) ||
-	    dwarf_linebeginstatement(l, &stmt) || !stmt)
-		return false;
-	if (i > 0 && (prev = dwarf_onesrcline(lines, i - 1)) &&
-	    !dwarf_lineaddr(prev, &pa) && pa == *addr)
-		return false;
-	return true;
+	for_each_cu_line(cu, prologue_row, &p);
+	return p.end ?: entry;
 }
 
 /* ---- variables ---- */
@@ -1182,32 +1212,32 @@ static int add_point(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr 
 	return 0;
 }
 
-/* Every statement row of line @line (file @file) inside @fn. */
+struct line_points {
+	struct finder *f;
+	Dwarf_Die *cu, *fn;
+	const char *file;
+	int line;
+	Dwarf_Addr entry;
+};
+
+static int line_point_row(const struct cu_line *r, void *arg)
+{
+	struct line_points *lp = arg;
+
+	if (!r->probe || r->line != lp->line || !r->src || strcmp(r->src, lp->file) ||
+	    dwarf_haspc(lp->fn, r->addr) != 1)
+		return 0;
+	return add_point(lp->f, lp->cu, lp->fn, r->addr, lp->entry);
+}
+
+/* Every statement row of line @line (file @file) inside @fn; 1 if none. */
 static int add_line_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, const char *file,
 			   int line, Dwarf_Addr entry)
 {
-	Dwarf_Lines *lines;
-	size_t n;
-	int before = f->nr, ret;
+	struct line_points lp = { f, cu, fn, file, line, entry };
+	int before = f->nr, ret = for_each_cu_line(cu, line_point_row, &lp);
 
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		Dwarf_Addr a;
-		int ln;
-		const char *src;
-
-		if (!first_stmt_row(lines, i, &a, &ln) || ln != line)
-			continue;
-		src = dwarf_linesrc(l, NULL, NULL);
-		if (!src || strcmp(src, file) || dwarf_haspc(fn, a) != 1)
-			continue;
-		ret = add_point(f, cu, fn, a, entry);
-		if (ret)
-			return ret;
-	}
-	return f->nr > before ? 0 : 1;
+	return ret ?: f->nr > before ? 0 : 1;
 }
 
 /* Does source line @line match the lazy glob (spaces ignored, from its start)? */
@@ -1300,26 +1330,29 @@ static int lazy_fn_line(struct finder *f, int line, void *arg)
 	return ret > 0 ? 0 : ret;
 }
 
+struct last_line {
+	Dwarf_Die *fn;
+	const char *file;
+	int last;
+};
+
+static int last_line_row(const struct cu_line *r, void *arg)
+{
+	struct last_line *ll = arg;
+
+	if (r->src && !strcmp(r->src, ll->file) && r->line > ll->last &&
+	    dwarf_haspc(ll->fn, r->addr) == 1)
+		ll->last = r->line;
+	return 0;
+}
+
 /* The last line with code of @fn in @file. */
 static int last_line(Dwarf_Die *cu, Dwarf_Die *fn, const char *file)
 {
-	Dwarf_Lines *lines;
-	size_t n;
-	int last = 0;
+	struct last_line ll = { fn, file, 0 };
 
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
-		Dwarf_Addr a;
-		int ln;
-
-		if (src && !strcmp(src, file) && !dwarf_lineaddr(l, &a) && !dwarf_lineno(l, &ln) &&
-		    ln > last && dwarf_haspc(fn, a) == 1)
-			last = ln;
-	}
-	return last;
+	for_each_cu_line(cu, last_line_row, &ll);
+	return ll.last;
 }
 
 /* FUNC;PTN: every line of the function matching the pattern. */
@@ -1473,30 +1506,31 @@ static int func_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *out)
 	return ret;
 }
 
+struct src_line {
+	struct finder *f;
+	Dwarf_Die *cu;
+};
+
+static int src_line_row(const struct cu_line *r, void *arg)
+{
+	struct src_line *sl = arg;
+	struct finder *f = sl->f;
+	Dwarf_Addr entry;
+	Dwarf_Die fn;
+
+	if (!r->probe || r->line != f->src_line || !path_matches(r->src, f->def->file))
+		return 0;
+	f->nr_funcs++;
+	if (func_at(sl->cu, r->addr, &fn) || entry_pc(&fn, &entry))
+		return 0;
+	return add_point(f, sl->cu, &fn, r->addr, entry);
+}
+
 static int find_src_line_in_cu(struct finder *f, Dwarf_Die *cu)
 {
-	Dwarf_Lines *lines;
-	size_t n;
+	struct src_line sl = { f, cu };
 
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		Dwarf_Addr a, entry;
-		Dwarf_Die fn;
-		int ln, ret;
-
-		if (!first_stmt_row(lines, i, &a, &ln) || ln != f->src_line ||
-		    !path_matches(dwarf_linesrc(l, NULL, NULL), f->def->file))
-			continue;
-		f->nr_funcs++;
-		if (func_at(cu, a, &fn) || entry_pc(&fn, &entry))
-			continue;
-		ret = add_point(f, cu, &fn, a, entry);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return for_each_cu_line(cu, src_line_row, &sl);
 }
 
 struct nearby {
@@ -1505,28 +1539,24 @@ struct nearby {
 	int line, below, above;
 };
 
+static int nearby_row(const struct cu_line *r, void *arg)
+{
+	struct nearby *nb = arg;
+	int ln = r->line;
+
+	if (!r->src || !ln ||
+	    (nb->exact ? strcmp(r->src, nb->file) != 0 : !path_matches(r->src, nb->file)))
+		return 0;
+	if (ln < nb->line && ln > nb->below)
+		nb->below = ln;
+	if (ln > nb->line && (!nb->above || ln < nb->above))
+		nb->above = ln;
+	return 0;
+}
+
 static int nearby_in_cu(struct finder *f, Dwarf_Die *cu)
 {
-	struct nearby *nb = (struct nearby *)f->target_file;
-	Dwarf_Lines *lines;
-	size_t n;
-
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
-		int ln;
-
-		if (!src || dwarf_lineno(l, &ln) || !ln ||
-		    (nb->exact ? strcmp(src, nb->file) != 0 : !path_matches(src, nb->file)))
-			continue;
-		if (ln < nb->line && ln > nb->below)
-			nb->below = ln;
-		if (ln > nb->line && (!nb->above || ln < nb->above))
-			nb->above = ln;
-	}
-	return 0;
+	return for_each_cu_line(cu, nearby_row, (void *)f->target_file);
 }
 
 static void no_code_message(struct finder *f, const char *file, bool exact, int line)
@@ -1549,33 +1579,30 @@ static void no_code_message(struct finder *f, const char *file, bool exact, int 
  * The line of @addr as perf names it: the first row at exactly @addr that
  * begins a statement (0 if none: the place is then FUNC+OFFSET).
  */
-static int line_at(Dwarf_Die *cu, Dwarf_Addr addr)
+struct line_at {
+	Dwarf_Addr addr;
+	int line;
+};
+
+static int line_at_row(const struct cu_line *r, void *arg)
 {
-	Dwarf_Lines *lines;
-	size_t n, first = 0;
-	Dwarf_Addr a, at = 0;
-	bool found = false, stmt;
-	int ln;
+	struct line_at *la = arg;
 
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {	/* rows are sorted by address */
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-
-		if (!l || dwarf_lineaddr(l, &a) || a > addr)
-			break;
-		if (!found || a != at)
-			first = i, at = a, found = true;
-	}
-	for (size_t i = first; found && at == addr && i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-
-		if (!l || dwarf_lineaddr(l, &a) || a != at)
-			break;
-		if (!dwarf_linebeginstatement(l, &stmt) && stmt && !dwarf_lineno(l, &ln))
-			return ln;
+	if (r->addr > la->addr)		/* rows are sorted by address */
+		return 1;
+	if (r->addr == la->addr && r->stmt) {
+		la->line = r->line;
+		return 1;
 	}
 	return 0;
+}
+
+static int line_at(Dwarf_Die *cu, Dwarf_Addr addr)
+{
+	struct line_at la = { addr, 0 };
+
+	for_each_cu_line(cu, line_at_row, &la);
+	return la.line;
 }
 
 int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
@@ -1804,35 +1831,29 @@ static int collect_entries_in_cu(struct finder *f, Dwarf_Die *cu)
 	return walk_dies(f, cu, cu, collect_entry);
 }
 
+static int collect_line_row(const struct cu_line *r, void *arg)
+{
+	struct line_set *ls = arg;
+	int ln = r->line, k;
+
+	if (!line_src_matches(ls, r->src) || !r->probe ||
+	    (ls->fn && dwarf_haspc(ls->fn, r->addr) != 1))
+		return 0;
+	if (!ls->path)
+		ls->path = strdup(r->src);
+	for (k = 0; k < ls->nr_entries && ls->entries[k] != r->addr; k++)
+		;
+	if (k < ls->nr_entries)
+		ln = ls->decls[k];	/* an entry row stands for the decl line */
+	if (ln > ls->last)
+		ls->last = ln;
+	mark_line(ls, ln);
+	return 0;
+}
+
 static int collect_lines_in_cu(struct finder *f, Dwarf_Die *cu)
 {
-	struct line_set *ls = (struct line_set *)f->target_file;
-	Dwarf_Lines *lines;
-	size_t n;
-
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
-		Dwarf_Addr a;
-		int ln, k;
-
-		if (!line_src_matches(ls, src) || !first_stmt_row(lines, i, &a, &ln))
-			continue;
-		if (ls->fn && dwarf_haspc(ls->fn, a) != 1)
-			continue;
-		if (!ls->path)
-			ls->path = strdup(src);
-		for (k = 0; k < ls->nr_entries && ls->entries[k] != a; k++)
-			;
-		if (k < ls->nr_entries)
-			ln = ls->decls[k];	/* an entry row stands for the decl line */
-		if (ln > ls->last)
-			ls->last = ln;
-		mark_line(ls, ln);
-	}
-	return 0;
+	return for_each_cu_line(cu, collect_line_row, (void *)f->target_file);
 }
 
 static int print_source(struct finder *f, struct line_set *ls, const char *real, int first,
