@@ -83,11 +83,14 @@ test_expect_success 'compressed debug sections: -L as uncompressed' '
 	test_cmp expect actual
 '
 
+# libdw's dwarf_getscopes() fails in LTO units and leaks its array when it
+# does (pc_record): no leak check there under ASan
 for fn in twice do_twice; do
 	test_expect_success LTO,PERF "LTO (units refer to each other): '$fn' as perf" '
 		perf_lines "$B/ltounits" $fn >expect &&
 		test -s expect &&
-		tperf probe -n -x "$B/ltounits" $fn >actual &&
+		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+			tperf probe -n -x "$B/ltounits" $fn >actual &&
 		test_cmp expect actual
 	'
 done
