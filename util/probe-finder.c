@@ -1257,39 +1257,53 @@ static bool lazy_match(const char *pattern, const char *line)
 	return !fnmatch(pat, text, 0);
 }
 
+/* The compilation directory of unit @cu, NULL if it names none. */
+static const char *comp_dir(Dwarf_Die *cu)
+{
+	Dwarf_Attribute a;
+
+	return dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
+}
+
 /*
- * Where to read source @path: itself, or with a prefix (-s) the first of
+ * Where to read source @path: itself, or with a prefix (-s, else @dir, the
+ * unit's compilation directory, for a relative @path) the first of
  * PREFIX/PATH, then PATH without its leading folders one by one, that
  * exists (perf's search, and its spelling "PREFIX//file.c").  Malloc'ed;
  * NULL (with the message set) when none is found.
  */
-static char *real_source(struct finder *f, const char *path)
+static char *real_source(struct finder *f, const char *path, const char *dir)
 {
+	const char *prefix = f->source_prefix ?: path[0] != '/' ? dir : NULL;
 	char *p = NULL;
 
-	if (!f->source_prefix) {
+	if (!prefix) {
 		if (access(path, R_OK))
 			return fail(f, -errno, "cannot read the source '%s': %s (its folder "
 				    "may be given with --source)", path, strerror(errno)), NULL;
 		return strdup(path) ?: (fail(f, -ENOMEM, "out of memory"), NULL);
 	}
 	for (const char *tail = path; tail; tail = strchr(tail + 1, '/')) {
-		if (asprintf(&p, "%s/%s", f->source_prefix, tail) < 0)
+		if (asprintf(&p, "%s/%s", prefix, tail) < 0)
 			return fail(f, -ENOMEM, "out of memory"), NULL;
 		if (!access(p, R_OK))
 			return p;
 		free(p);
 	}
-	fail(f, -ENOENT, "cannot find the source '%s' under '%s' (--source)", path,
-	     f->source_prefix);
+	if (f->source_prefix)
+		fail(f, -ENOENT, "cannot find the source '%s' under '%s' (--source)", path,
+		     prefix);
+	else
+		fail(f, -ENOENT, "cannot find the source '%s' under its compilation folder "
+		     "'%s' (its folder may be given with --source)", path, prefix);
 	return NULL;
 }
 
 /* Call @fn for each line of @path in [@first, @last] matching the pattern. */
-static int for_each_lazy_line(struct finder *f, const char *path, int first, int last,
-			      int (*fn)(struct finder *f, int line, void *arg), void *arg)
+static int for_each_lazy_line(struct finder *f, const char *path, const char *dir, int first,
+			      int last, int (*fn)(struct finder *f, int line, void *arg), void *arg)
 {
-	char *real = real_source(f, path);
+	char *real = real_source(f, path, dir);
 	FILE *src = real ? fopen(real, "r") : NULL;
 	char *buf = NULL;
 	size_t cap = 0;
@@ -1364,7 +1378,8 @@ static int add_lazy_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf
 	if (!l.file)
 		return 0;
 	dwarf_decl_line(fn, &decl);
-	ret = for_each_lazy_line(f, l.file, decl, last_line(cu, fn, l.file), lazy_fn_line, &l);
+	ret = for_each_lazy_line(f, l.file, comp_dir(cu), decl, last_line(cu, fn, l.file),
+				 lazy_fn_line, &l);
 	if (!ret && f->nr == before)
 		f->target_line = -1;	/* no line matched: said by find_points() */
 	return ret;
@@ -1640,10 +1655,15 @@ static int src_lazy_line(struct finder *f, int line, void *arg)
 	return for_each_cu(f, find_src_line_in_cu);
 }
 
+struct src_path {
+	char *path;		/* malloc'ed */
+	const char *dir;	/* its unit's compilation folder */
+};
+
 /* The full path of the source @file (a path tail) from the line tables. */
 static int src_path_in_cu(struct finder *f, Dwarf_Die *cu)
 {
-	char **path = (char **)f->target_file;
+	struct src_path *sp = (struct src_path *)f->target_file;
 	Dwarf_Files *files;
 	size_t n;
 
@@ -1653,7 +1673,8 @@ static int src_path_in_cu(struct finder *f, Dwarf_Die *cu)
 		const char *p = dwarf_filesrc(files, i, NULL, NULL);
 
 		if (p && path_matches(p, f->def->file)) {
-			*path = strdup(p);
+			sp->path = strdup(p);
+			sp->dir = comp_dir(cu);
 			return 1;
 		}
 	}
@@ -1663,17 +1684,17 @@ static int src_path_in_cu(struct finder *f, Dwarf_Die *cu)
 /* SRC;PTN: every line of the file matching the pattern. */
 static int find_src_lazy(struct finder *f)
 {
-	char *path = NULL;
+	struct src_path sp = { 0 };
 	int ret;
 
-	f->target_file = (const char *)&path;
+	f->target_file = (const char *)&sp;
 	for_each_cu(f, src_path_in_cu);
 	f->target_file = NULL;
-	if (!path)
+	if (!sp.path)
 		return fail(f, -ENOENT, "no source file '%s' in the debug information",
 			    f->def->file);
-	ret = for_each_lazy_line(f, path, 1, 0, src_lazy_line, NULL);
-	free(path);
+	ret = for_each_lazy_line(f, sp.path, sp.dir, 1, 0, src_lazy_line, NULL);
+	free(sp.path);
 	return ret;
 }
 
@@ -1774,6 +1795,8 @@ struct line_set {
 	Dwarf_Die *fn;		/* function mode: rows inside it only */
 	Dwarf_Addr fn_entry;
 	char *path;		/* the file's full path as DWARF names it */
+	const char *dir;	/* the compilation folder of its unit */
+	Dwarf_Die *cu;		/* the unit being read */
 	unsigned char *has;	/* has[line]: a probe can go there */
 	int max, last;		/* size of has[]; last line with code */
 	/* function entries of the file: their rows count for the decl line */
@@ -1839,8 +1862,10 @@ static int collect_line_row(const struct cu_line *r, void *arg)
 	if (!line_src_matches(ls, r->src) || !r->probe ||
 	    (ls->fn && dwarf_haspc(ls->fn, r->addr) != 1))
 		return 0;
-	if (!ls->path)
+	if (!ls->path) {
 		ls->path = strdup(r->src);
+		ls->dir = comp_dir(ls->cu);
+	}
 	for (k = 0; k < ls->nr_entries && ls->entries[k] != r->addr; k++)
 		;
 	if (k < ls->nr_entries)
@@ -1853,7 +1878,10 @@ static int collect_line_row(const struct cu_line *r, void *arg)
 
 static int collect_lines_in_cu(struct finder *f, Dwarf_Die *cu)
 {
-	return for_each_cu_line(cu, collect_line_row, (void *)f->target_file);
+	struct line_set *ls = (struct line_set *)f->target_file;
+
+	ls->cu = cu;
+	return for_each_cu_line(cu, collect_line_row, ls);
 }
 
 static int print_source(struct finder *f, struct line_set *ls, const char *real, int first,
@@ -1934,7 +1962,7 @@ static int show_func_lines(struct finder *f, struct line_set *ls, const char *fu
 	if (ret)
 		return fail(f, ret, "out of memory");
 	mark_line(ls, decl);
-	real = real_source(f, ls->path);
+	real = real_source(f, ls->path, comp_dir(&q.cu));
 	if (!real)
 		return f->err;
 	fprintf(fp, "<%s@%s:%d>\n", func, real, start);
@@ -1966,7 +1994,7 @@ int probe_finder__show_lines(struct probe_elf *pe, const char *func, const char 
 		if (!ret && !ls.path)
 			ret = fail(&f, -ENOENT, "no source file '%s' in the debug information",
 				   file);
-		char *real = ret ? NULL : real_source(&f, ls.path);
+		char *real = ret ? NULL : real_source(&f, ls.path, ls.dir);
 
 		if (real) {
 			fprintf(fp, "<%s:%d>\n", real, start);

@@ -83,6 +83,40 @@ test_expect_success 'compressed debug sections: -L as uncompressed' '
 	test_cmp expect actual
 '
 
+test_expect_success 'setup: built from relative source paths (-O0)' '
+	mkdir "$TRASH/rel" &&
+	cp "$U"/*.[ch] "$TRASH/rel/" &&
+	(cd "$TRASH/rel" && cc -O0 -g -o "$B/relunits" a.c b.c)
+'
+
+test_expect_success PERF '-L of a relative source: under its compilation folder, as perf' '
+	HOME=$TRASH perf probe -x "$B/relunits" -L helper >expect 2>&1 &&
+	tperf probe -x "$B/relunits" -L helper >actual &&
+	test_cmp expect actual &&
+	grep -q "^<helper@$TRASH/rel/a.c:0>$" actual &&
+	HOME=$TRASH perf probe -x "$B/relunits" -L a.c:5-12 >expect 2>&1 &&
+	(cd / && tperf probe -x "$B/relunits" -L a.c:5-12) >actual &&
+	test_cmp expect actual &&
+	perf_lines "$B/relunits" "a.c;return*" >expect &&
+	test -s expect &&
+	(cd / && tperf probe -n -x "$B/relunits" "a.c;return*") >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a relative source found under its compilation folder from anywhere' '
+	tperf probe -n -x "$B/relunits" "run_b;return*" >expect &&
+	test -s expect &&
+	(cd / && tperf probe -n -x "$B/relunits" "run_b;return*") >actual &&
+	test_cmp expect actual &&
+	tperf probe -x "$B/relunits" -L a.c:5-8 >expect &&
+	(cd / && tperf probe -x "$B/relunits" -L a.c:5-8) >actual &&
+	test_cmp expect actual &&
+	mv "$TRASH/rel" "$TRASH/rel.gone" &&
+	test_when_finished "mv \"$TRASH/rel.gone\" \"$TRASH/rel\"" &&
+	test_must_fail tperf probe -x "$B/relunits" -L helper 2>err &&
+	grep "^tperf: cannot .* the source .*a\.c.* (its folder may be given with --source)$" err
+'
+
 # libdw's dwarf_getscopes() fails in LTO units and leaks its array when it
 # does (pc_record): no leak check there under ASan
 for fn in twice do_twice; do
