@@ -17,8 +17,11 @@
 
 #define MAX_STR_HITS	64
 
-/* The contents of section @name of @elf, uncompressed; NULL if none (or compressed). */
-static const Elf_Data *section(Elf *elf, const char *name)
+/*
+ * The contents of section @name of @elf into *@data: 0, -ENOENT if it has
+ * none, -ENOTSUP if they cannot be read here (still compressed).
+ */
+static int section(Elf *elf, const char *name, const Elf_Data **data)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
@@ -26,13 +29,19 @@ static const Elf_Data *section(Elf *elf, const char *name)
 	const char *n;
 
 	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn)))
-		if (gelf_getshdr(scn, &sh) && (n = elf_strptr(elf, shstrndx, sh.sh_name)) &&
-		    !strcmp(n, name))
-			return sh.sh_type == SHT_NOBITS || (sh.sh_flags & SHF_COMPRESSED) ? NULL :
-			       elf_getdata(scn, NULL);
-	return NULL;
+		return -ENOTSUP;
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &sh) || !(n = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+		    strcmp(n, name))
+			continue;
+		if (sh.sh_type == SHT_NOBITS)
+			return -ENOENT;
+		if (sh.sh_flags & SHF_COMPRESSED)
+			return -ENOTSUP;
+		*data = elf_getdata(scn, NULL);
+		return *data ? 0 : -ENOTSUP;
+	}
+	return -ENOENT;
 }
 
 static bool uleb(const unsigned char **p, const unsigned char *end, uint64_t *v)
@@ -204,19 +213,19 @@ static int collect(struct unit_map *m, Dwarf_Off **units)
 int dwarf_name_units(Dwarf *dw, const char *name, Dwarf_Off **units)
 {
 	Elf *elf = dwarf_getelf(dw);
-	const Elf_Data *info, *abbrev, *str;
+	const Elf_Data *info, *abbrev, *str = NULL;
 	struct unit_map m = { 0 };
 	uint32_t offs[MAX_STR_HITS];
 	size_t len = strlen(name);
 	int n = 0, ret;
 
-	info = elf ? section(elf, ".debug_info") : NULL;
-	abbrev = elf ? section(elf, ".debug_abbrev") : NULL;
-	str = elf ? section(elf, ".debug_str") : NULL;
-	if (!info || !abbrev || !len || dwarf_getalt(dw) ||
-	    !abbrevs_plain(abbrev->d_buf, abbrev->d_size))
+	if (!elf || !len || dwarf_getalt(dw) || section(elf, ".debug_info", &info) ||
+	    section(elf, ".debug_abbrev", &abbrev) || !abbrevs_plain(abbrev->d_buf, abbrev->d_size))
 		return -ENOTSUP;
-	if (str && (n = str_offsets(str, name, len, msb(elf), offs)) < 0)
+	ret = section(elf, ".debug_str", &str);
+	if (ret == -ENOTSUP)
+		return ret;
+	if (!ret && (n = str_offsets(str, name, len, msb(elf), offs)) < 0)
 		return n;
 	ret = read_units(dw, &m);
 	if (!ret) {
