@@ -1854,13 +1854,56 @@ static int collect_entries_in_cu(struct finder *f, Dwarf_Die *cu)
 	return walk_dies(f, cu, cu, collect_entry);
 }
 
+/* The innermost inlined instance inside @scope containing @pc. */
+static bool inline_at(Dwarf_Die *scope, Dwarf_Addr pc, Dwarf_Die *out)
+{
+	Dwarf_Die d;
+
+	if (dwarf_child(scope, &d))
+		return false;
+	do {
+		int tag = dwarf_tag(&d);
+
+		if (tag == DW_TAG_inlined_subroutine && dwarf_haspc(&d, pc) == 1) {
+			*out = d;
+			inline_at(&d, pc, out);
+			return true;
+		}
+		if (tag == DW_TAG_lexical_block && inline_at(&d, pc, out))
+			return true;
+	} while (dwarf_siblingof(&d, &d) == 0);
+	return false;
+}
+
+/*
+ * Is row @r of function mode code of the function itself?  Not when it lies
+ * in an inlined instance, unless it is that instance's call (perf's rule).
+ */
+static bool own_row(struct line_set *ls, const struct cu_line *r)
+{
+	Dwarf_Attribute a;
+	Dwarf_Files *files;
+	Dwarf_Word file, line;
+	Dwarf_Die in;
+	const char *name;
+
+	if (!inline_at(ls->fn, r->addr, &in))
+		return true;
+	if (dwarf_formudata(dwarf_attr(&in, DW_AT_call_line, &a), &line) ||
+	    dwarf_formudata(dwarf_attr(&in, DW_AT_call_file, &a), &file) ||
+	    dwarf_getsrcfiles(ls->cu, &files, NULL))
+		return false;
+	name = dwarf_filesrc(files, file, NULL, NULL);
+	return (int)line == r->line && name && !strcmp(name, r->src);
+}
+
 static int collect_line_row(const struct cu_line *r, void *arg)
 {
 	struct line_set *ls = arg;
 	int ln = r->line, k;
 
 	if (!line_src_matches(ls, r->src) || !r->probe ||
-	    (ls->fn && dwarf_haspc(ls->fn, r->addr) != 1))
+	    (ls->fn && (dwarf_haspc(ls->fn, r->addr) != 1 || !own_row(ls, r))))
 		return 0;
 	if (!ls->path) {
 		ls->path = strdup(r->src);

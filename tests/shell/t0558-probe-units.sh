@@ -83,17 +83,20 @@ test_expect_success 'compressed debug sections: -L as uncompressed' '
 	test_cmp expect actual
 '
 
-test_expect_success 'setup: built from relative source paths (-O0)' '
-	mkdir "$TRASH/rel" &&
-	cp "$U"/*.[ch] "$TRASH/rel/" &&
-	(cd "$TRASH/rel" && cc -O0 -g -o "$B/relunits" a.c b.c)
+test_expect_success 'setup: built from relative source paths' '
+	mkdir -p "$TRASH/rel/src" &&
+	cp "$U"/*.[ch] "$TRASH/rel/src/" &&
+	(cd "$TRASH/rel" && cc -O0 -g -o "$B/relunits" src/a.c src/b.c &&
+	 cc -O2 -g -o "$B/relunits2" src/a.c src/b.c)
 '
 
 test_expect_success PERF '-L of a relative source: under its compilation folder, as perf' '
-	HOME=$TRASH perf probe -x "$B/relunits" -L helper >expect 2>&1 &&
-	tperf probe -x "$B/relunits" -L helper >actual &&
-	test_cmp expect actual &&
-	grep -q "^<helper@$TRASH/rel/a.c:0>$" actual &&
+	for bin in relunits relunits2; do
+		HOME=$TRASH perf probe -x "$B/$bin" -L helper >expect 2>&1 &&
+		tperf probe -x "$B/$bin" -L helper >actual &&
+		test_cmp expect actual &&
+		grep -q "^<helper@$TRASH/rel/src/a.c:0>$" actual || exit 1
+	done &&
 	HOME=$TRASH perf probe -x "$B/relunits" -L a.c:5-12 >expect 2>&1 &&
 	(cd / && tperf probe -x "$B/relunits" -L a.c:5-12) >actual &&
 	test_cmp expect actual &&
@@ -116,6 +119,20 @@ test_expect_success 'a relative source found under its compilation folder from a
 	test_must_fail tperf probe -x "$B/relunits" -L helper 2>err &&
 	grep "^tperf: cannot .* the source .*a\.c.* (its folder may be given with --source)$" err
 '
+
+test_expect_success 'setup: two units of the bench program (bench/gen-big.sh)' '
+	sh "$TESTS_DIR/../bench/gen-big.sh" "$TRASH/gen" 2 >/dev/null
+'
+
+# a function's own line whose row shares the entry of an inlined call (the
+# "break;" before a header helper) is no probe line of the function in -L
+for fn in u0_f49 u1_f3 u1_f30; do
+	test_expect_success PERF "-L $fn: rows of inlined calls are the callee's, as perf" '
+		HOME=$TRASH perf probe -x "$TRASH/gen/big" -L $fn >expect 2>&1 &&
+		tperf probe -x "$TRASH/gen/big" -L $fn >actual &&
+		test_cmp expect actual
+	'
+done
 
 # libdw's dwarf_getscopes() fails in LTO units and leaks its array when it
 # does (pc_record): no leak check there under ASan
