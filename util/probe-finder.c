@@ -259,7 +259,8 @@ static int for_each_cu_line(Dwarf_Die *cu, int (*fn)(const struct cu_line *row, 
 			r.stmt = false;
 		r.probe = r.stmt && !(has_prev && prev == r.addr);
 		r.src = dwarf_linesrc(l, NULL, NULL);
-		prev = r.addr, has_prev = true;
+		if (r.stmt)
+			prev = r.addr, has_prev = true;
 		ret = fn(&r, arg);
 		if (ret)
 			return ret;
