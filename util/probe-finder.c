@@ -1793,8 +1793,8 @@ int probe_finder__show_vars(struct probe_elf *pe, const struct probe_def *def,
 struct line_set {
 	const char *file;	/* the source, exact (function mode) or suffix */
 	bool exact;
-	Dwarf_Die *fn;		/* function mode: rows inside it only */
-	Dwarf_Addr fn_entry;
+	Dwarf_Die *fns;		/* function mode: rows inside these instances only */
+	int nr_fns;
 	char *path;		/* the file's full path as DWARF names it */
 	const char *dir;	/* the compilation folder of its unit */
 	Dwarf_Die *cu;		/* the unit being read */
@@ -1855,7 +1855,7 @@ static int collect_entries_in_cu(struct finder *f, Dwarf_Die *cu)
 	return walk_dies(f, cu, cu, collect_entry);
 }
 
-/* The innermost inlined instance inside @scope containing @pc. */
+/* The outermost inlined instance inside @scope containing @pc. */
 static bool inline_at(Dwarf_Die *scope, Dwarf_Addr pc, Dwarf_Die *out)
 {
 	Dwarf_Die d;
@@ -1867,7 +1867,6 @@ static bool inline_at(Dwarf_Die *scope, Dwarf_Addr pc, Dwarf_Die *out)
 
 		if (tag == DW_TAG_inlined_subroutine && dwarf_haspc(&d, pc) == 1) {
 			*out = d;
-			inline_at(&d, pc, out);
 			return true;
 		}
 		if (tag == DW_TAG_lexical_block && inline_at(&d, pc, out))
@@ -1877,10 +1876,10 @@ static bool inline_at(Dwarf_Die *scope, Dwarf_Addr pc, Dwarf_Die *out)
 }
 
 /*
- * Is row @r of function mode code of the function itself?  Not when it lies
- * in an inlined instance, unless it is that instance's call (perf's rule).
+ * Is row @r code of function instance @fn itself?  Not when it lies in an
+ * instance inlined there, unless it is that instance's call (perf's rule).
  */
-static bool own_row(struct line_set *ls, const struct cu_line *r)
+static bool own_row(struct line_set *ls, Dwarf_Die *fn, const struct cu_line *r)
 {
 	Dwarf_Attribute a;
 	Dwarf_Files *files;
@@ -1888,7 +1887,7 @@ static bool own_row(struct line_set *ls, const struct cu_line *r)
 	Dwarf_Die in;
 	const char *name;
 
-	if (!inline_at(ls->fn, r->addr, &in))
+	if (!inline_at(fn, r->addr, &in))
 		return true;
 	if (dwarf_formudata(dwarf_attr(&in, DW_AT_call_line, &a), &line) ||
 	    dwarf_formudata(dwarf_attr(&in, DW_AT_call_file, &a), &file) ||
@@ -1898,13 +1897,22 @@ static bool own_row(struct line_set *ls, const struct cu_line *r)
 	return (int)line == r->line && name && !strcmp(name, r->src);
 }
 
+/* Function mode: is row @r of one of the instances? */
+static bool instance_row(struct line_set *ls, const struct cu_line *r)
+{
+	for (int i = 0; i < ls->nr_fns; i++)
+		if (dwarf_haspc(&ls->fns[i], r->addr) == 1)
+			return own_row(ls, &ls->fns[i], r);
+	return false;
+}
+
 static int collect_line_row(const struct cu_line *r, void *arg)
 {
 	struct line_set *ls = arg;
 	int ln = r->line, k;
 
 	if (!line_src_matches(ls, r->src) || !r->probe ||
-	    (ls->fn && (dwarf_haspc(ls->fn, r->addr) != 1 || !own_row(ls, r))))
+	    (ls->nr_fns && !instance_row(ls, r)))
 		return 0;
 	if (!ls->path) {
 		ls->path = strdup(r->src);
@@ -1966,7 +1974,8 @@ static int find_first_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	const char *name = dwarf_diename(die);
 
 	if (dwarf_tag(die) != DW_TAG_subprogram || !name || !name_matches(die, name, q->name) ||
-	    !has_code(die) || (q->file && !path_matches(dwarf_decl_file(die), q->file)))
+	    dwarf_hasattr(die, DW_AT_declaration) || !(has_code(die) || dwarf_func_inline(die)) ||
+	    (q->file && !path_matches(dwarf_decl_file(die), q->file)))
 		return 0;
 	q->die = *die;
 	q->cu = *cu;
@@ -1979,11 +1988,60 @@ static int find_first_func_in_cu(struct finder *f, Dwarf_Die *cu)
 	return walk_dies(f, cu, cu, find_first_func);
 }
 
+struct instances {
+	Dwarf_Off origin;	/* the abstract function */
+	Dwarf_Die *dies;
+	int nr;
+};
+
+static int collect_instance(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
+{
+	struct instances *in = (struct instances *)f->target_file;
+	Dwarf_Attribute a;
+	Dwarf_Die o, *d;
+
+	if (!has_code(die) || !dwarf_attr(die, DW_AT_abstract_origin, &a) ||
+	    !dwarf_formref_die(&a, &o) || dwarf_dieoffset(&o) != in->origin)
+		return 0;
+	d = realloc(in->dies, (size_t)(in->nr + 1) * sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	in->dies = d;
+	d[in->nr++] = *die;
+	return 0;
+}
+
+/*
+ * The instances of function @fn in unit @cu: itself when it has code, else
+ * (an abstract function, inlined or split into copies) every out-of-line
+ * copy and inlined instance of it in @cu, as perf shows them.
+ */
+static int func_instances(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn,
+			  struct instances *in)
+{
+	const char *saved = f->target_file;
+	int ret;
+
+	in->origin = dwarf_dieoffset(fn);
+	if (has_code(fn)) {
+		in->dies = malloc(sizeof(*in->dies));
+		if (!in->dies)
+			return -ENOMEM;
+		in->dies[in->nr++] = *fn;
+		return 0;
+	}
+	f->target_file = (const char *)in;
+	ret = walk_dies(f, cu, cu, collect_instance);
+	f->target_file = saved;
+	return ret;
+}
+
 /* Function mode: the range relative to its declaration line. */
 static int show_func_lines(struct finder *f, struct line_set *ls, const char *func,
 			   const char *file, int start, int end, FILE *fp)
 {
 	struct func_query q = { .name = func, .file = file };
+	struct instances in = { 0 };
 	int decl = 0, ret;
 	char *real;
 
@@ -1999,13 +2057,17 @@ static int show_func_lines(struct finder *f, struct line_set *ls, const char *fu
 	if (!ls->path)
 		return fail(f, -ENOENT, "no source file for '%s'", func);
 	/* the rows inside the function are in its unit's line table only */
+	ret = func_instances(f, &q.cu, &q.die, &in);
 	f->target_file = (const char *)ls;
-	ret = collect_entries_in_cu(f, &q.cu);
-	ls->fn = &q.die;
-	ret = ret ?: collect_lines_in_cu(f, &q.cu);
+	ret = ret ?: collect_entries_in_cu(f, &q.cu);
+	ls->fns = in.dies, ls->nr_fns = in.nr;
+	ret = ret ?: in.nr ? collect_lines_in_cu(f, &q.cu) : 0;
+	free(in.dies);
+	ls->fns = NULL, ls->nr_fns = 0;
 	if (ret)
 		return fail(f, ret, "out of memory");
-	mark_line(ls, decl);
+	if (has_code(&q.die))	/* an abstract one's: only where an entry row says */
+		mark_line(ls, decl);
 	real = real_source(f, ls->path, comp_dir(&q.cu));
 	if (!real)
 		return f->err;

@@ -134,6 +134,20 @@ for fn in u0_f49 u1_f3 u1_f30; do
 	'
 done
 
+test_expect_success PERF '-L of a split function (f and f.part.0, inlined too): all its copies, as perf' '
+	cc -O2 -g -o "$B/split" "$U/split.c" &&
+	nm "$B/split" | grep -q " bag_free\.part\.0$" &&
+	HOME=$TRASH perf probe -x "$B/split" -L bag_free >expect 2>&1 &&
+	tperf probe -x "$B/split" -L bag_free >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF '-L of a function only ever inlined (a header helper), as perf' '
+	HOME=$TRASH perf probe -x "$TRASH/gen/big" -L h3 >expect 2>&1 &&
+	tperf probe -x "$TRASH/gen/big" -L h3 >actual &&
+	test_cmp expect actual
+'
+
 # libdw's dwarf_getscopes() fails in LTO units and leaks its array when it
 # does (pc_record): no leak check there under ASan
 for fn in twice do_twice; do
