@@ -283,6 +283,48 @@ static int prologue_row(const struct cu_line *r, void *arg)
 	return 0;
 }
 
+/* The outermost inlined instance inside @scope containing @pc. */
+static bool inline_at(Dwarf_Die *scope, Dwarf_Addr pc, Dwarf_Die *out)
+{
+	Dwarf_Die d;
+
+	if (dwarf_child(scope, &d))
+		return false;
+	do {
+		int tag = dwarf_tag(&d);
+
+		if (tag == DW_TAG_inlined_subroutine && dwarf_haspc(&d, pc) == 1) {
+			*out = d;
+			return true;
+		}
+		if (tag == DW_TAG_lexical_block && inline_at(&d, pc, out))
+			return true;
+	} while (dwarf_siblingof(&d, &d) == 0);
+	return false;
+}
+
+/*
+ * Is row @r code of function instance @fn itself?  Not when it lies in an
+ * instance inlined there, unless it is that instance's call (perf's rule).
+ */
+static bool own_row(Dwarf_Die *cu, Dwarf_Die *fn, const struct cu_line *r)
+{
+	Dwarf_Attribute a;
+	Dwarf_Files *files;
+	Dwarf_Word file, line;
+	Dwarf_Die in;
+	const char *name;
+
+	if (!inline_at(fn, r->addr, &in))
+		return true;
+	if (dwarf_formudata(dwarf_attr(&in, DW_AT_call_line, &a), &line) ||
+	    dwarf_formudata(dwarf_attr(&in, DW_AT_call_file, &a), &file) ||
+	    dwarf_getsrcfiles(cu, &files, NULL))
+		return false;
+	name = dwarf_filesrc(files, file, NULL, NULL);
+	return (int)line == r->line && name && !strcmp(name, r->src);
+}
+
 /* The first line-table row after @entry inside @fn: the end of the prologue. */
 static Dwarf_Addr skip_prologue(Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr entry)
 {
@@ -1332,17 +1374,45 @@ static int for_each_lazy_line(struct finder *f, const char *path, const char *di
 }
 
 struct lazy_fn {
+	struct finder *f;
 	Dwarf_Die *cu, *fn;
 	Dwarf_Addr entry;
 	const char *file;
+	unsigned char *match;	/* match[line]: the line matches the pattern */
+	int max;
 };
 
-static int lazy_fn_line(struct finder *f, int line, void *arg)
+static int lazy_match_line(struct finder *f, int line, void *arg)
 {
 	struct lazy_fn *l = arg;
-	int ret = add_line_points(f, l->cu, l->fn, l->file, line, l->entry);
 
-	return ret > 0 ? 0 : ret;
+	if (line >= l->max) {
+		int max = line * 2 + 64;
+		unsigned char *m = realloc(l->match, (size_t)max);
+
+		if (!m)
+			return fail(f, -ENOMEM, "out of memory");
+		memset(m + l->max, 0, (size_t)(max - l->max));
+		l->match = m, l->max = max;
+	}
+	l->match[line] = 1;
+	return 0;
+}
+
+static bool lazy_matches(struct lazy_fn *l, const char *file, int line)
+{
+	return line > 0 && line < l->max && l->match[line] && file && !strcmp(file, l->file);
+}
+
+/* perf's walk: the statement rows of the function, in address order */
+static int lazy_row(const struct cu_line *r, void *arg)
+{
+	struct lazy_fn *l = arg;
+
+	if (!r->stmt || !lazy_matches(l, r->src, r->line) || dwarf_haspc(l->fn, r->addr) != 1 ||
+	    !own_row(l->cu, l->fn, r))
+		return 0;
+	return add_point(l->f, l->cu, l->fn, r->addr, l->entry);
 }
 
 struct last_line {
@@ -1361,6 +1431,36 @@ static int last_line_row(const struct cu_line *r, void *arg)
 	return 0;
 }
 
+/*
+ * After the rows, perf's walk gives the calls of the functions inlined in
+ * @scope (not in those) as their call lines at their entries.
+ */
+static int lazy_calls(struct lazy_fn *l, Dwarf_Die *scope)
+{
+	Dwarf_Files *files;
+	Dwarf_Die d;
+	int ret = 0;
+
+	if (dwarf_child(scope, &d) || dwarf_getsrcfiles(l->cu, &files, NULL))
+		return 0;
+	do {
+		int tag = dwarf_tag(&d);
+		Dwarf_Attribute a;
+		Dwarf_Word file, line;
+		Dwarf_Addr pc;
+
+		if (tag == DW_TAG_lexical_block)
+			ret = lazy_calls(l, &d);
+		else if (tag == DW_TAG_inlined_subroutine &&
+			 !dwarf_formudata(dwarf_attr(&d, DW_AT_call_file, &a), &file) &&
+			 !dwarf_formudata(dwarf_attr(&d, DW_AT_call_line, &a), &line) &&
+			 lazy_matches(l, dwarf_filesrc(files, file, NULL, NULL), (int)line) &&
+			 !entry_pc(&d, &pc))
+			ret = add_point(l->f, l->cu, l->fn, pc, l->entry);
+	} while (!ret && dwarf_siblingof(&d, &d) == 0);
+	return ret;
+}
+
 /* The last line with code of @fn in @file. */
 static int last_line(Dwarf_Die *cu, Dwarf_Die *fn, const char *file)
 {
@@ -1373,14 +1473,21 @@ static int last_line(Dwarf_Die *cu, Dwarf_Die *fn, const char *file)
 /* FUNC;PTN: every line of the function matching the pattern. */
 static int add_lazy_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr entry)
 {
-	struct lazy_fn l = { cu, fn, entry, dwarf_decl_file(fn) };
+	struct lazy_fn l = { f, cu, fn, entry, dwarf_decl_file(fn), NULL, 0 };
 	int decl = 0, before = f->nr, ret;
 
 	if (!l.file)
 		return 0;
 	dwarf_decl_line(fn, &decl);
 	ret = for_each_lazy_line(f, l.file, comp_dir(cu), decl, last_line(cu, fn, l.file),
-				 lazy_fn_line, &l);
+				 lazy_match_line, &l);
+	if (!ret && l.max)
+		ret = for_each_cu_line(cu, lazy_row, &l);
+	if (!ret && l.max && lazy_matches(&l, l.file, decl))	/* its declaration line */
+		ret = add_point(f, cu, fn, entry, entry);
+	if (!ret && l.max)
+		ret = lazy_calls(&l, fn);
+	free(l.match);
 	if (!ret && f->nr == before)
 		f->target_line = -1;	/* no line matched: said by find_points() */
 	return ret;
@@ -1855,54 +1962,12 @@ static int collect_entries_in_cu(struct finder *f, Dwarf_Die *cu)
 	return walk_dies(f, cu, cu, collect_entry);
 }
 
-/* The outermost inlined instance inside @scope containing @pc. */
-static bool inline_at(Dwarf_Die *scope, Dwarf_Addr pc, Dwarf_Die *out)
-{
-	Dwarf_Die d;
-
-	if (dwarf_child(scope, &d))
-		return false;
-	do {
-		int tag = dwarf_tag(&d);
-
-		if (tag == DW_TAG_inlined_subroutine && dwarf_haspc(&d, pc) == 1) {
-			*out = d;
-			return true;
-		}
-		if (tag == DW_TAG_lexical_block && inline_at(&d, pc, out))
-			return true;
-	} while (dwarf_siblingof(&d, &d) == 0);
-	return false;
-}
-
-/*
- * Is row @r code of function instance @fn itself?  Not when it lies in an
- * instance inlined there, unless it is that instance's call (perf's rule).
- */
-static bool own_row(struct line_set *ls, Dwarf_Die *fn, const struct cu_line *r)
-{
-	Dwarf_Attribute a;
-	Dwarf_Files *files;
-	Dwarf_Word file, line;
-	Dwarf_Die in;
-	const char *name;
-
-	if (!inline_at(fn, r->addr, &in))
-		return true;
-	if (dwarf_formudata(dwarf_attr(&in, DW_AT_call_line, &a), &line) ||
-	    dwarf_formudata(dwarf_attr(&in, DW_AT_call_file, &a), &file) ||
-	    dwarf_getsrcfiles(ls->cu, &files, NULL))
-		return false;
-	name = dwarf_filesrc(files, file, NULL, NULL);
-	return (int)line == r->line && name && !strcmp(name, r->src);
-}
-
 /* Function mode: is row @r of one of the instances? */
 static bool instance_row(struct line_set *ls, const struct cu_line *r)
 {
 	for (int i = 0; i < ls->nr_fns; i++)
 		if (dwarf_haspc(&ls->fns[i], r->addr) == 1)
-			return own_row(ls, &ls->fns[i], r);
+			return own_row(ls->cu, &ls->fns[i], r);
 	return false;
 }
 

@@ -148,6 +148,25 @@ test_expect_success PERF '-L of a function only ever inlined (a header helper), 
 	test_cmp expect actual
 '
 
+# FUNC;PTN at -O2: the statement rows of the function in address order,
+# its declaration line, and the calls of the functions inlined in it
+for def in 'run_a;return*' 'twice;*' 'do_twice;return*'; do
+	test_expect_success PERF "'$def' (-O2): the lines perf writes" '
+		perf_lines "$B/units" "$def" >expect &&
+		test -s expect &&
+		tperf probe -n -x "$B/units" "$def" >actual &&
+		test_cmp expect actual
+	'
+done
+for def in 'u0_f49;acc*' 'u1_f3;local*' 'u1_f30;*return*'; do
+	test_expect_success PERF "'$def' (bench program): the lines perf writes" '
+		perf_lines "$TRASH/gen/big" "$def" >expect &&
+		test -s expect &&
+		tperf probe -n -x "$TRASH/gen/big" "$def" >actual &&
+		test_cmp expect actual
+	'
+done
+
 # libdw's dwarf_getscopes() fails in LTO units and leaks its array when it
 # does (pc_record): no leak check there under ASan
 for fn in twice do_twice; do
