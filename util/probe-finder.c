@@ -25,6 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf-name-units.h"
 #include "probe-cxx.h"
 #include "probe-elf.h"
 #include "probe-event.h"
@@ -153,6 +154,31 @@ static int for_each_cu(struct finder *f, int (*fn)(struct finder *f, Dwarf_Die *
 	return 0;
 }
 
+/*
+ * for_each_cu() over the units that may have a DIE named @name only (all of
+ * them for a C++ qualified name, matched by its linkage name's demangling).
+ */
+static int for_each_cu_naming(struct finder *f, const char *name,
+			      int (*fn)(struct finder *f, Dwarf_Die *cu))
+{
+	Dwarf_Off *units;
+	int n = probe_cxx__qualified(name) ? -ENOTSUP : dwarf_name_units(f->dw, name, &units);
+	int ret = 0;
+
+	if (n == -ENOTSUP)
+		return for_each_cu(f, fn);
+	if (n < 0)
+		return fail(f, n, "out of memory");
+	for (int i = 0; !ret && i < n; i++) {
+		Dwarf_Die cu;
+
+		if (dwarf_offdie(f->dw, units[i], &cu))
+			ret = fn(f, &cu);
+	}
+	free(units);
+	return ret;
+}
+
 /* Does the path @path end with @suffix at a '/' boundary? */
 static bool path_matches(const char *path, const char *suffix)
 {
@@ -192,47 +218,120 @@ static int entry_pc(Dwarf_Die *die, Dwarf_Addr *pc)
 	return -ENOENT;
 }
 
-/* The first line-table row after @entry inside @fn: the end of the prologue. */
-static Dwarf_Addr skip_prologue(Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr entry)
+/* One row of a unit's line table, as for_each_cu_line() gives it. */
+struct cu_line {
+	Dwarf_Addr addr;
+	int line;
+	const char *src;	/* its source file, NULL if unknown */
+	bool stmt;		/* it begins a statement */
+	/*
+	 * It begins a statement at a new address: rows sharing the address of
+	 * the row before them are not probe points of their line (perf's
+	 * rule, so -L and line probes agree with it).
+	 */
+	bool probe;
+};
+
+/*
+ * Call @fn for each row of @cu's line table (in address order), until it
+ * returns non-zero; that value is returned.  0 for a unit without one.
+ */
+static int for_each_cu_line(Dwarf_Die *cu, int (*fn)(const struct cu_line *row, void *arg),
+			    void *arg)
 {
 	Dwarf_Lines *lines;
+	Dwarf_Addr prev = 0;
+	bool has_prev = false;
 	size_t n;
-	Dwarf_Addr best = 0;
 
 	if (dwarf_getsrclines(cu, &lines, &n))
-		return entry;
+		return 0;
 	for (size_t i = 0; i < n; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		Dwarf_Addr a;
-		bool stmt = false;
+		struct cu_line r = { 0 };
+		int ret;
 
-		if (!l || dwarf_lineaddr(l, &a) || a <= entry || dwarf_linebeginstatement(l, &stmt) ||
-		    !stmt || dwarf_haspc(fn, a) != 1)
+		if (!l || dwarf_lineaddr(l, &r.addr) || dwarf_lineno(l, &r.line)) {
+			has_prev = false;
 			continue;
-		if (!best || a < best)
-			best = a;
+		}
+		if (dwarf_linebeginstatement(l, &r.stmt))
+			r.stmt = false;
+		r.probe = r.stmt && !(has_prev && prev == r.addr);
+		r.src = dwarf_linesrc(l, NULL, NULL);
+		if (r.stmt)
+			prev = r.addr, has_prev = true;
+		ret = fn(&r, arg);
+		if (ret)
+			return ret;
 	}
-	return best ?: entry;
+	return 0;
+}
+
+struct prologue {
+	Dwarf_Die *fn;
+	Dwarf_Addr entry, end;
+};
+
+static int prologue_row(const struct cu_line *r, void *arg)
+{
+	struct prologue *p = arg;
+
+	if (r->stmt && r->addr > p->entry && (!p->end || r->addr < p->end) &&
+	    dwarf_haspc(p->fn, r->addr) == 1)
+		p->end = r->addr;
+	return 0;
+}
+
+/* The outermost inlined instance inside @scope containing @pc. */
+static bool inline_at(Dwarf_Die *scope, Dwarf_Addr pc, Dwarf_Die *out)
+{
+	Dwarf_Die d;
+
+	if (dwarf_child(scope, &d))
+		return false;
+	do {
+		int tag = dwarf_tag(&d);
+
+		if (tag == DW_TAG_inlined_subroutine && dwarf_haspc(&d, pc) == 1) {
+			*out = d;
+			return true;
+		}
+		if (tag == DW_TAG_lexical_block && inline_at(&d, pc, out))
+			return true;
+	} while (dwarf_siblingof(&d, &d) == 0);
+	return false;
 }
 
 /*
- * Row @i of @lines when it starts a statement at a new address: rows sharing
- * the address of the row before them are not probe points of their line
- * (perf's rule, so -L and line probes agree with it).
+ * Is row @r code of function instance @fn itself?  Not when it lies in an
+ * instance inlined there, unless it is that instance's call (perf's rule).
  */
-static bool first_stmt_row(Dwarf_Lines *lines, size_t i, Dwarf_Addr *addr, int *line)
+static bool own_row(Dwarf_Die *cu, Dwarf_Die *fn, const struct cu_line *r)
 {
-	Dwarf_Line *l = dwarf_onesrcline(lines, i), *prev;
-	Dwarf_Addr pa;
-	bool stmt = false;
+	Dwarf_Attribute a;
+	Dwarf_Files *files;
+	Dwarf_Word file, line;
+	Dwarf_Die in;
+	const char *name;
 
-	if (!l || dwarf_lineaddr(l, addr) || dwarf_lineno(l, line) ||
-	    dwarf_linebeginstatement(l, &stmt) || !stmt)
+	if (!inline_at(fn, r->addr, &in))
+		return true;
+	if (dwarf_formudata(dwarf_attr(&in, DW_AT_call_line, &a), &line) ||
+	    dwarf_formudata(dwarf_attr(&in, DW_AT_call_file, &a), &file) ||
+	    dwarf_getsrcfiles(cu, &files, NULL))
 		return false;
-	if (i > 0 && (prev = dwarf_onesrcline(lines, i - 1)) &&
-	    !dwarf_lineaddr(prev, &pa) && pa == *addr)
-		return false;
-	return true;
+	name = dwarf_filesrc(files, file, NULL, NULL);
+	return (int)line == r->line && name && !strcmp(name, r->src);
+}
+
+/* The first line-table row after @entry inside @fn: the end of the prologue. */
+static Dwarf_Addr skip_prologue(Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr entry)
+{
+	struct prologue p = { .fn = fn, .entry = entry };
+
+	for_each_cu_line(cu, prologue_row, &p);
+	return p.end ?: entry;
 }
 
 /* ---- variables ---- */
@@ -1156,32 +1255,32 @@ static int add_point(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr 
 	return 0;
 }
 
-/* Every statement row of line @line (file @file) inside @fn. */
+struct line_points {
+	struct finder *f;
+	Dwarf_Die *cu, *fn;
+	const char *file;
+	int line;
+	Dwarf_Addr entry;
+};
+
+static int line_point_row(const struct cu_line *r, void *arg)
+{
+	struct line_points *lp = arg;
+
+	if (!r->probe || r->line != lp->line || !r->src || strcmp(r->src, lp->file) ||
+	    dwarf_haspc(lp->fn, r->addr) != 1)
+		return 0;
+	return add_point(lp->f, lp->cu, lp->fn, r->addr, lp->entry);
+}
+
+/* Every statement row of line @line (file @file) inside @fn; 1 if none. */
 static int add_line_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, const char *file,
 			   int line, Dwarf_Addr entry)
 {
-	Dwarf_Lines *lines;
-	size_t n;
-	int before = f->nr, ret;
+	struct line_points lp = { f, cu, fn, file, line, entry };
+	int before = f->nr, ret = for_each_cu_line(cu, line_point_row, &lp);
 
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		Dwarf_Addr a;
-		int ln;
-		const char *src;
-
-		if (!first_stmt_row(lines, i, &a, &ln) || ln != line)
-			continue;
-		src = dwarf_linesrc(l, NULL, NULL);
-		if (!src || strcmp(src, file) || dwarf_haspc(fn, a) != 1)
-			continue;
-		ret = add_point(f, cu, fn, a, entry);
-		if (ret)
-			return ret;
-	}
-	return f->nr > before ? 0 : 1;
+	return ret ?: f->nr > before ? 0 : 1;
 }
 
 /* Does source line @line match the lazy glob (spaces ignored, from its start)? */
@@ -1201,39 +1300,53 @@ static bool lazy_match(const char *pattern, const char *line)
 	return !fnmatch(pat, text, 0);
 }
 
+/* The compilation directory of unit @cu, NULL if it names none. */
+static const char *comp_dir(Dwarf_Die *cu)
+{
+	Dwarf_Attribute a;
+
+	return dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
+}
+
 /*
- * Where to read source @path: itself, or with a prefix (-s) the first of
+ * Where to read source @path: itself, or with a prefix (-s, else @dir, the
+ * unit's compilation directory, for a relative @path) the first of
  * PREFIX/PATH, then PATH without its leading folders one by one, that
  * exists (perf's search, and its spelling "PREFIX//file.c").  Malloc'ed;
  * NULL (with the message set) when none is found.
  */
-static char *real_source(struct finder *f, const char *path)
+static char *real_source(struct finder *f, const char *path, const char *dir)
 {
+	const char *prefix = f->source_prefix ?: path[0] != '/' ? dir : NULL;
 	char *p = NULL;
 
-	if (!f->source_prefix) {
+	if (!prefix) {
 		if (access(path, R_OK))
 			return fail(f, -errno, "cannot read the source '%s': %s (its folder "
 				    "may be given with --source)", path, strerror(errno)), NULL;
 		return strdup(path) ?: (fail(f, -ENOMEM, "out of memory"), NULL);
 	}
 	for (const char *tail = path; tail; tail = strchr(tail + 1, '/')) {
-		if (asprintf(&p, "%s/%s", f->source_prefix, tail) < 0)
+		if (asprintf(&p, "%s/%s", prefix, tail) < 0)
 			return fail(f, -ENOMEM, "out of memory"), NULL;
 		if (!access(p, R_OK))
 			return p;
 		free(p);
 	}
-	fail(f, -ENOENT, "cannot find the source '%s' under '%s' (--source)", path,
-	     f->source_prefix);
+	if (f->source_prefix)
+		fail(f, -ENOENT, "cannot find the source '%s' under '%s' (--source)", path,
+		     prefix);
+	else
+		fail(f, -ENOENT, "cannot find the source '%s' under its compilation folder "
+		     "'%s' (its folder may be given with --source)", path, prefix);
 	return NULL;
 }
 
 /* Call @fn for each line of @path in [@first, @last] matching the pattern. */
-static int for_each_lazy_line(struct finder *f, const char *path, int first, int last,
-			      int (*fn)(struct finder *f, int line, void *arg), void *arg)
+static int for_each_lazy_line(struct finder *f, const char *path, const char *dir, int first,
+			      int last, int (*fn)(struct finder *f, int line, void *arg), void *arg)
 {
-	char *real = real_source(f, path);
+	char *real = real_source(f, path, dir);
 	FILE *src = real ? fopen(real, "r") : NULL;
 	char *buf = NULL;
 	size_t cap = 0;
@@ -1261,51 +1374,120 @@ static int for_each_lazy_line(struct finder *f, const char *path, int first, int
 }
 
 struct lazy_fn {
+	struct finder *f;
 	Dwarf_Die *cu, *fn;
 	Dwarf_Addr entry;
 	const char *file;
+	unsigned char *match;	/* match[line]: the line matches the pattern */
+	int max;
 };
 
-static int lazy_fn_line(struct finder *f, int line, void *arg)
+static int lazy_match_line(struct finder *f, int line, void *arg)
 {
 	struct lazy_fn *l = arg;
-	int ret = add_line_points(f, l->cu, l->fn, l->file, line, l->entry);
 
-	return ret > 0 ? 0 : ret;
+	if (line >= l->max) {
+		int max = line * 2 + 64;
+		unsigned char *m = realloc(l->match, (size_t)max);
+
+		if (!m)
+			return fail(f, -ENOMEM, "out of memory");
+		memset(m + l->max, 0, (size_t)(max - l->max));
+		l->match = m, l->max = max;
+	}
+	l->match[line] = 1;
+	return 0;
+}
+
+static bool lazy_matches(struct lazy_fn *l, const char *file, int line)
+{
+	return line > 0 && line < l->max && l->match[line] && file && !strcmp(file, l->file);
+}
+
+/* perf's walk: the statement rows of the function, in address order */
+static int lazy_row(const struct cu_line *r, void *arg)
+{
+	struct lazy_fn *l = arg;
+
+	if (!r->stmt || !lazy_matches(l, r->src, r->line) || dwarf_haspc(l->fn, r->addr) != 1 ||
+	    !own_row(l->cu, l->fn, r))
+		return 0;
+	return add_point(l->f, l->cu, l->fn, r->addr, l->entry);
+}
+
+struct last_line {
+	Dwarf_Die *fn;
+	const char *file;
+	int last;
+};
+
+static int last_line_row(const struct cu_line *r, void *arg)
+{
+	struct last_line *ll = arg;
+
+	if (r->src && !strcmp(r->src, ll->file) && r->line > ll->last &&
+	    dwarf_haspc(ll->fn, r->addr) == 1)
+		ll->last = r->line;
+	return 0;
+}
+
+/*
+ * After the rows, perf's walk gives the calls of the functions inlined in
+ * @scope (not in those) as their call lines at their entries.
+ */
+static int lazy_calls(struct lazy_fn *l, Dwarf_Die *scope)
+{
+	Dwarf_Files *files;
+	Dwarf_Die d;
+	int ret = 0;
+
+	if (dwarf_child(scope, &d) || dwarf_getsrcfiles(l->cu, &files, NULL))
+		return 0;
+	do {
+		int tag = dwarf_tag(&d);
+		Dwarf_Attribute a;
+		Dwarf_Word file, line;
+		Dwarf_Addr pc;
+
+		if (tag == DW_TAG_lexical_block)
+			ret = lazy_calls(l, &d);
+		else if (tag == DW_TAG_inlined_subroutine &&
+			 !dwarf_formudata(dwarf_attr(&d, DW_AT_call_file, &a), &file) &&
+			 !dwarf_formudata(dwarf_attr(&d, DW_AT_call_line, &a), &line) &&
+			 lazy_matches(l, dwarf_filesrc(files, file, NULL, NULL), (int)line) &&
+			 !entry_pc(&d, &pc))
+			ret = add_point(l->f, l->cu, l->fn, pc, l->entry);
+	} while (!ret && dwarf_siblingof(&d, &d) == 0);
+	return ret;
 }
 
 /* The last line with code of @fn in @file. */
 static int last_line(Dwarf_Die *cu, Dwarf_Die *fn, const char *file)
 {
-	Dwarf_Lines *lines;
-	size_t n;
-	int last = 0;
+	struct last_line ll = { fn, file, 0 };
 
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
-		Dwarf_Addr a;
-		int ln;
-
-		if (src && !strcmp(src, file) && !dwarf_lineaddr(l, &a) && !dwarf_lineno(l, &ln) &&
-		    ln > last && dwarf_haspc(fn, a) == 1)
-			last = ln;
-	}
-	return last;
+	for_each_cu_line(cu, last_line_row, &ll);
+	return ll.last;
 }
 
 /* FUNC;PTN: every line of the function matching the pattern. */
 static int add_lazy_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr entry)
 {
-	struct lazy_fn l = { cu, fn, entry, dwarf_decl_file(fn) };
+	struct lazy_fn l = { f, cu, fn, entry, dwarf_decl_file(fn), NULL, 0 };
 	int decl = 0, before = f->nr, ret;
 
 	if (!l.file)
 		return 0;
 	dwarf_decl_line(fn, &decl);
-	ret = for_each_lazy_line(f, l.file, decl, last_line(cu, fn, l.file), lazy_fn_line, &l);
+	ret = for_each_lazy_line(f, l.file, comp_dir(cu), decl, last_line(cu, fn, l.file),
+				 lazy_match_line, &l);
+	if (!ret && l.max)
+		ret = for_each_cu_line(cu, lazy_row, &l);
+	if (!ret && l.max && lazy_matches(&l, l.file, decl))	/* its declaration line */
+		ret = add_point(f, cu, fn, entry, entry);
+	if (!ret && l.max)
+		ret = lazy_calls(&l, fn);
+	free(l.match);
 	if (!ret && f->nr == before)
 		f->target_line = -1;	/* no line matched: said by find_points() */
 	return ret;
@@ -1447,30 +1629,31 @@ static int func_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *out)
 	return ret;
 }
 
+struct src_line {
+	struct finder *f;
+	Dwarf_Die *cu;
+};
+
+static int src_line_row(const struct cu_line *r, void *arg)
+{
+	struct src_line *sl = arg;
+	struct finder *f = sl->f;
+	Dwarf_Addr entry;
+	Dwarf_Die fn;
+
+	if (!r->probe || r->line != f->src_line || !path_matches(r->src, f->def->file))
+		return 0;
+	f->nr_funcs++;
+	if (func_at(sl->cu, r->addr, &fn) || entry_pc(&fn, &entry))
+		return 0;
+	return add_point(f, sl->cu, &fn, r->addr, entry);
+}
+
 static int find_src_line_in_cu(struct finder *f, Dwarf_Die *cu)
 {
-	Dwarf_Lines *lines;
-	size_t n;
+	struct src_line sl = { f, cu };
 
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		Dwarf_Addr a, entry;
-		Dwarf_Die fn;
-		int ln, ret;
-
-		if (!first_stmt_row(lines, i, &a, &ln) || ln != f->src_line ||
-		    !path_matches(dwarf_linesrc(l, NULL, NULL), f->def->file))
-			continue;
-		f->nr_funcs++;
-		if (func_at(cu, a, &fn) || entry_pc(&fn, &entry))
-			continue;
-		ret = add_point(f, cu, &fn, a, entry);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return for_each_cu_line(cu, src_line_row, &sl);
 }
 
 struct nearby {
@@ -1479,28 +1662,24 @@ struct nearby {
 	int line, below, above;
 };
 
+static int nearby_row(const struct cu_line *r, void *arg)
+{
+	struct nearby *nb = arg;
+	int ln = r->line;
+
+	if (!r->src || !ln ||
+	    (nb->exact ? strcmp(r->src, nb->file) != 0 : !path_matches(r->src, nb->file)))
+		return 0;
+	if (ln < nb->line && ln > nb->below)
+		nb->below = ln;
+	if (ln > nb->line && (!nb->above || ln < nb->above))
+		nb->above = ln;
+	return 0;
+}
+
 static int nearby_in_cu(struct finder *f, Dwarf_Die *cu)
 {
-	struct nearby *nb = (struct nearby *)f->target_file;
-	Dwarf_Lines *lines;
-	size_t n;
-
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
-		int ln;
-
-		if (!src || dwarf_lineno(l, &ln) || !ln ||
-		    (nb->exact ? strcmp(src, nb->file) != 0 : !path_matches(src, nb->file)))
-			continue;
-		if (ln < nb->line && ln > nb->below)
-			nb->below = ln;
-		if (ln > nb->line && (!nb->above || ln < nb->above))
-			nb->above = ln;
-	}
-	return 0;
+	return for_each_cu_line(cu, nearby_row, (void *)f->target_file);
 }
 
 static void no_code_message(struct finder *f, const char *file, bool exact, int line)
@@ -1523,33 +1702,30 @@ static void no_code_message(struct finder *f, const char *file, bool exact, int 
  * The line of @addr as perf names it: the first row at exactly @addr that
  * begins a statement (0 if none: the place is then FUNC+OFFSET).
  */
-static int line_at(Dwarf_Die *cu, Dwarf_Addr addr)
+struct line_at {
+	Dwarf_Addr addr;
+	int line;
+};
+
+static int line_at_row(const struct cu_line *r, void *arg)
 {
-	Dwarf_Lines *lines;
-	size_t n, first = 0;
-	Dwarf_Addr a, at = 0;
-	bool found = false, stmt;
-	int ln;
+	struct line_at *la = arg;
 
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {	/* rows are sorted by address */
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-
-		if (!l || dwarf_lineaddr(l, &a) || a > addr)
-			break;
-		if (!found || a != at)
-			first = i, at = a, found = true;
-	}
-	for (size_t i = first; found && at == addr && i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-
-		if (!l || dwarf_lineaddr(l, &a) || a != at)
-			break;
-		if (!dwarf_linebeginstatement(l, &stmt) && stmt && !dwarf_lineno(l, &ln))
-			return ln;
+	if (r->addr > la->addr)		/* rows are sorted by address */
+		return 1;
+	if (r->addr == la->addr && r->stmt) {
+		la->line = r->line;
+		return 1;
 	}
 	return 0;
+}
+
+static int line_at(Dwarf_Die *cu, Dwarf_Addr addr)
+{
+	struct line_at la = { addr, 0 };
+
+	for_each_cu_line(cu, line_at_row, &la);
+	return la.line;
 }
 
 int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
@@ -1587,10 +1763,15 @@ static int src_lazy_line(struct finder *f, int line, void *arg)
 	return for_each_cu(f, find_src_line_in_cu);
 }
 
+struct src_path {
+	char *path;		/* malloc'ed */
+	const char *dir;	/* its unit's compilation folder */
+};
+
 /* The full path of the source @file (a path tail) from the line tables. */
 static int src_path_in_cu(struct finder *f, Dwarf_Die *cu)
 {
-	char **path = (char **)f->target_file;
+	struct src_path *sp = (struct src_path *)f->target_file;
 	Dwarf_Files *files;
 	size_t n;
 
@@ -1600,7 +1781,8 @@ static int src_path_in_cu(struct finder *f, Dwarf_Die *cu)
 		const char *p = dwarf_filesrc(files, i, NULL, NULL);
 
 		if (p && path_matches(p, f->def->file)) {
-			*path = strdup(p);
+			sp->path = strdup(p);
+			sp->dir = comp_dir(cu);
 			return 1;
 		}
 	}
@@ -1610,17 +1792,17 @@ static int src_path_in_cu(struct finder *f, Dwarf_Die *cu)
 /* SRC;PTN: every line of the file matching the pattern. */
 static int find_src_lazy(struct finder *f)
 {
-	char *path = NULL;
+	struct src_path sp = { 0 };
 	int ret;
 
-	f->target_file = (const char *)&path;
+	f->target_file = (const char *)&sp;
 	for_each_cu(f, src_path_in_cu);
 	f->target_file = NULL;
-	if (!path)
+	if (!sp.path)
 		return fail(f, -ENOENT, "no source file '%s' in the debug information",
 			    f->def->file);
-	ret = for_each_lazy_line(f, path, 1, 0, src_lazy_line, NULL);
-	free(path);
+	ret = for_each_lazy_line(f, sp.path, sp.dir, 1, 0, src_lazy_line, NULL);
+	free(sp.path);
 	return ret;
 }
 
@@ -1636,7 +1818,7 @@ static int find_points(struct finder *f)
 	int ret;
 
 	if (f->def->func) {
-		ret = for_each_cu(f, find_funcs_in_cu);
+		ret = for_each_cu_naming(f, f->def->func, find_funcs_in_cu);
 		if (!ret && !f->nr_funcs && !probe_cxx__qualified(f->def->func))
 			ret = find_funcs_by_symbol(f);
 	} else if (f->def->lazy)
@@ -1718,9 +1900,11 @@ int probe_finder__show_vars(struct probe_elf *pe, const struct probe_def *def,
 struct line_set {
 	const char *file;	/* the source, exact (function mode) or suffix */
 	bool exact;
-	Dwarf_Die *fn;		/* function mode: rows inside it only */
-	Dwarf_Addr fn_entry;
+	Dwarf_Die *fns;		/* function mode: rows inside these instances only */
+	int nr_fns;
 	char *path;		/* the file's full path as DWARF names it */
+	const char *dir;	/* the compilation folder of its unit */
+	Dwarf_Die *cu;		/* the unit being read */
 	unsigned char *has;	/* has[line]: a probe can go there */
 	int max, last;		/* size of has[]; last line with code */
 	/* function entries of the file: their rows count for the decl line */
@@ -1778,35 +1962,43 @@ static int collect_entries_in_cu(struct finder *f, Dwarf_Die *cu)
 	return walk_dies(f, cu, cu, collect_entry);
 }
 
+/* Function mode: is row @r of one of the instances? */
+static bool instance_row(struct line_set *ls, const struct cu_line *r)
+{
+	for (int i = 0; i < ls->nr_fns; i++)
+		if (dwarf_haspc(&ls->fns[i], r->addr) == 1)
+			return own_row(ls->cu, &ls->fns[i], r);
+	return false;
+}
+
+static int collect_line_row(const struct cu_line *r, void *arg)
+{
+	struct line_set *ls = arg;
+	int ln = r->line, k;
+
+	if (!line_src_matches(ls, r->src) || !r->probe ||
+	    (ls->nr_fns && !instance_row(ls, r)))
+		return 0;
+	if (!ls->path) {
+		ls->path = strdup(r->src);
+		ls->dir = comp_dir(ls->cu);
+	}
+	for (k = 0; k < ls->nr_entries && ls->entries[k] != r->addr; k++)
+		;
+	if (k < ls->nr_entries)
+		ln = ls->decls[k];	/* an entry row stands for the decl line */
+	if (ln > ls->last)
+		ls->last = ln;
+	mark_line(ls, ln);
+	return 0;
+}
+
 static int collect_lines_in_cu(struct finder *f, Dwarf_Die *cu)
 {
 	struct line_set *ls = (struct line_set *)f->target_file;
-	Dwarf_Lines *lines;
-	size_t n;
 
-	if (dwarf_getsrclines(cu, &lines, &n))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
-		Dwarf_Addr a;
-		int ln, k;
-
-		if (!line_src_matches(ls, src) || !first_stmt_row(lines, i, &a, &ln))
-			continue;
-		if (ls->fn && dwarf_haspc(ls->fn, a) != 1)
-			continue;
-		if (!ls->path)
-			ls->path = strdup(src);
-		for (k = 0; k < ls->nr_entries && ls->entries[k] != a; k++)
-			;
-		if (k < ls->nr_entries)
-			ln = ls->decls[k];	/* an entry row stands for the decl line */
-		if (ln > ls->last)
-			ls->last = ln;
-		mark_line(ls, ln);
-	}
-	return 0;
+	ls->cu = cu;
+	return for_each_cu_line(cu, collect_line_row, ls);
 }
 
 static int print_source(struct finder *f, struct line_set *ls, const char *real, int first,
@@ -1837,7 +2029,7 @@ static int print_source(struct finder *f, struct line_set *ls, const char *real,
 
 struct func_query {
 	const char *name, *file;
-	Dwarf_Die die;
+	Dwarf_Die die, cu;
 	bool found;
 };
 
@@ -1847,9 +2039,11 @@ static int find_first_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	const char *name = dwarf_diename(die);
 
 	if (dwarf_tag(die) != DW_TAG_subprogram || !name || !name_matches(die, name, q->name) ||
-	    !has_code(die) || (q->file && !path_matches(dwarf_decl_file(die), q->file)))
+	    dwarf_hasattr(die, DW_AT_declaration) || !(has_code(die) || dwarf_func_inline(die)) ||
+	    (q->file && !path_matches(dwarf_decl_file(die), q->file)))
 		return 0;
 	q->die = *die;
+	q->cu = *cu;
 	q->found = true;
 	return 1;
 }
@@ -1859,16 +2053,65 @@ static int find_first_func_in_cu(struct finder *f, Dwarf_Die *cu)
 	return walk_dies(f, cu, cu, find_first_func);
 }
 
+struct instances {
+	Dwarf_Off origin;	/* the abstract function */
+	Dwarf_Die *dies;
+	int nr;
+};
+
+static int collect_instance(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
+{
+	struct instances *in = (struct instances *)f->target_file;
+	Dwarf_Attribute a;
+	Dwarf_Die o, *d;
+
+	if (!has_code(die) || !dwarf_attr(die, DW_AT_abstract_origin, &a) ||
+	    !dwarf_formref_die(&a, &o) || dwarf_dieoffset(&o) != in->origin)
+		return 0;
+	d = realloc(in->dies, (size_t)(in->nr + 1) * sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	in->dies = d;
+	d[in->nr++] = *die;
+	return 0;
+}
+
+/*
+ * The instances of function @fn in unit @cu: itself when it has code, else
+ * (an abstract function, inlined or split into copies) every out-of-line
+ * copy and inlined instance of it in @cu, as perf shows them.
+ */
+static int func_instances(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn,
+			  struct instances *in)
+{
+	const char *saved = f->target_file;
+	int ret;
+
+	in->origin = dwarf_dieoffset(fn);
+	if (has_code(fn)) {
+		in->dies = malloc(sizeof(*in->dies));
+		if (!in->dies)
+			return -ENOMEM;
+		in->dies[in->nr++] = *fn;
+		return 0;
+	}
+	f->target_file = (const char *)in;
+	ret = walk_dies(f, cu, cu, collect_instance);
+	f->target_file = saved;
+	return ret;
+}
+
 /* Function mode: the range relative to its declaration line. */
 static int show_func_lines(struct finder *f, struct line_set *ls, const char *func,
 			   const char *file, int start, int end, FILE *fp)
 {
 	struct func_query q = { .name = func, .file = file };
+	struct instances in = { 0 };
 	int decl = 0, ret;
 	char *real;
 
 	f->target_file = (const char *)&q;
-	for_each_cu(f, find_first_func_in_cu);
+	for_each_cu_naming(f, func, find_first_func_in_cu);
 	if (!q.found)
 		return fail(f, -ENOENT, "no function '%s'%s%s in the debug information", func,
 			    file ? "@" : "", file ?: "");
@@ -1878,14 +2121,19 @@ static int show_func_lines(struct finder *f, struct line_set *ls, const char *fu
 	ls->path = ls->file ? strdup(ls->file) : NULL;
 	if (!ls->path)
 		return fail(f, -ENOENT, "no source file for '%s'", func);
+	/* the rows inside the function are in its unit's line table only */
+	ret = func_instances(f, &q.cu, &q.die, &in);
 	f->target_file = (const char *)ls;
-	ret = for_each_cu(f, collect_entries_in_cu);
-	ls->fn = &q.die;
-	ret = ret ?: for_each_cu(f, collect_lines_in_cu);
+	ret = ret ?: collect_entries_in_cu(f, &q.cu);
+	ls->fns = in.dies, ls->nr_fns = in.nr;
+	ret = ret ?: in.nr ? collect_lines_in_cu(f, &q.cu) : 0;
+	free(in.dies);
+	ls->fns = NULL, ls->nr_fns = 0;
 	if (ret)
 		return fail(f, ret, "out of memory");
-	mark_line(ls, decl);
-	real = real_source(f, ls->path);
+	if (has_code(&q.die))	/* an abstract one's: only where an entry row says */
+		mark_line(ls, decl);
+	real = real_source(f, ls->path, comp_dir(&q.cu));
 	if (!real)
 		return f->err;
 	fprintf(fp, "<%s@%s:%d>\n", func, real, start);
@@ -1917,7 +2165,7 @@ int probe_finder__show_lines(struct probe_elf *pe, const char *func, const char 
 		if (!ret && !ls.path)
 			ret = fail(&f, -ENOENT, "no source file '%s' in the debug information",
 				   file);
-		char *real = ret ? NULL : real_source(&f, ls.path);
+		char *real = ret ? NULL : real_source(&f, ls.path, ls.dir);
 
 		if (real) {
 			fprintf(fp, "<%s:%d>\n", real, start);
