@@ -20,6 +20,7 @@
 #include <zstd.h>
 
 #include "trace-dat.h"
+#include "tracing-data.h"
 
 static const char magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
 
@@ -319,7 +320,7 @@ static int read_kallsyms(struct cur *c)
 		return ret;
 	c->td->has_kallsyms = size > 0;
 	if (size)
-		tep_parse_kallsyms(c->td->tevent.tep, text);
+		trace_table__parse(c->td->tevent.tep, TRACE_TABLE_KALLSYMS, text);
 	free(text);
 	return 0;
 }
@@ -334,7 +335,7 @@ static int read_printk(struct cur *c)
 	    (ret = get_block(c, size, &text, "printk formats")))
 		return ret;
 	if (size)
-		tep_parse_printk_formats(c->td->tevent.tep, text);
+		trace_table__parse(c->td->tevent.tep, TRACE_TABLE_PRINTK, text);
 	free(text);
 	return 0;
 }
@@ -349,7 +350,7 @@ static int read_cmdlines(struct cur *c)
 	    (ret = get_block(c, size, &text, "saved cmdlines")))
 		return ret;
 	if (size)
-		tep_parse_saved_cmdlines(c->td->tevent.tep, text);
+		trace_table__parse(c->td->tevent.tep, TRACE_TABLE_CMDLINES, text);
 	free(text);
 	return 0;
 }

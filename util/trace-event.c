@@ -2,6 +2,7 @@
 /*
  * libtraceevent handle and plugins (see trace-event.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,6 +212,25 @@ static int count_args(const char *q, const char *end)
 	return depth || ternary > 0 ? -1 : any ? n : 0;
 }
 
+/* Every "X->" in the arguments @p..@end is "REC->" (libtraceevent 1.7
+ * dereferences NULL for any other record name; fuzz-tracing-data). */
+static bool only_rec_members(const char *p, const char *end)
+{
+	for (const char *q = p; q + 1 < end; q++) {
+		if (*q == '"') {		/* a string: skip it */
+			for (q++; q < end && *q != '"'; q++)
+				q += *q == '\\' && q + 1 < end;
+			continue;
+		}
+		if (q[0] != '-' || q[1] != '>')
+			continue;
+		if (q - p < 3 || memcmp(q - 3, "REC", 3) ||
+		    (q - p > 3 && (isalnum((unsigned char)q[-4]) || q[-4] == '_')))
+			return false;
+	}
+	return true;
+}
+
 /* A print fmt whose arguments are as many as its conversions need. */
 static bool print_fmt_ok(const char *pf, const char *end)
 {
@@ -246,12 +266,47 @@ static bool format_well_formed(const char *buf, size_t size)
 	return true;
 }
 
+/*
+ * A print fmt with a member of another record than REC (libtraceevent 1.7
+ * parses it and dereferences NULL) keeps its format string but gets an
+ * argument libtraceevent refuses: the fields still parse and samples print
+ * them after "[FAILED TO PARSE]", as perf's do.
+ */
+static int parse_without_print_fmt(struct trace_event *t, const char *sys, const char *buf,
+				   size_t size, const char *pf)
+{
+	static const char bad[] = ", R#C\n";
+	const char *q = pf + 11, *end = buf + size;
+	size_t head;
+	char *copy;
+
+	while (q < end && *q != '"' && *q != '\n')	/* past the format string */
+		q++;
+	for (q += q < end && *q == '"'; q < end && *q != '"' && *q != '\n'; q++)
+		q += *q == '\\' && q + 1 < end;
+	q += q < end && *q == '"';
+	head = (size_t)(q - buf);
+	copy = malloc(head + sizeof(bad));
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, buf, head);
+	memcpy(copy + head, bad, sizeof(bad));
+	tep_parse_event(t->tep, copy, head + sizeof(bad) - 1, sys);
+	free(copy);
+	return -EINVAL;
+}
+
 int trace_event__parse_format(struct trace_event *t, const char *sys,
 			      const char *buf, size_t size)
 {
+	const char *pf;
+
 	size = format_text_len(buf, size);
 	if (!format_well_formed(buf, size) || !fields_known(buf, size))
 		return -EINVAL;
+	pf = memmem(buf, size, "\nprint fmt:", 11);
+	if (!only_rec_members(pf + 11, buf + size))
+		return parse_without_print_fmt(t, sys, buf, size, pf);
 	return tep_parse_event(t->tep, buf, size, sys) ? -EINVAL : 0;
 }
 

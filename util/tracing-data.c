@@ -310,10 +310,14 @@ static int rd_systems(struct td_rd *r, struct trace_event *t)
 	return 0;
 }
 
-/* "hex ": the address that starts kallsyms and printk lines; end past it */
+/* "hex " or "0xhex ": the address that starts kallsyms and printk lines; end past it */
 static const char *hex_word(const char *l)
 {
-	const char *p = l;
+	const char *p;
+
+	if (l[0] == '0' && (l[1] == 'x' || l[1] == 'X'))
+		l += 2;
+	p = l;
 
 	while ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F'))
 		p++;
@@ -327,7 +331,10 @@ static bool kallsyms_line(const char *l)
 	return l && l[0] && l[0] != ' ' && l[1] == ' ' && l[2] && l[2] != ' ';
 }
 
-/* printk formats: addr : "fmt" */
+/*
+ * printk formats: addr : "fmt", fmt of two characters at least
+ * (libtraceevent 1.7 looks for a "\\n" two bytes before the closing quote)
+ */
 static bool printk_line(const char *l)
 {
 	size_t n;
@@ -336,7 +343,7 @@ static bool printk_line(const char *l)
 	if (!l || strncmp(l, ": \"", 3))
 		return false;
 	n = strlen(l);
-	return n >= 4 && l[n - 1] == '"';
+	return n >= 6 && l[n - 1] == '"';
 }
 
 /* saved cmdlines: "pid comm" */
@@ -375,13 +382,21 @@ static void keep_lines(char *s, bool (*ok)(const char *))
 	*out = '\0';
 }
 
+void trace_table__parse(struct tep_handle *tep, enum trace_table which, char *text)
+{
+	static int (*const parse[3])(struct tep_handle *, const char *) = {
+		tep_parse_kallsyms, tep_parse_printk_formats, tep_parse_saved_cmdlines,
+	};
+	static bool (*const ok[3])(const char *) = { kallsyms_line, printk_line, cmdline_line };
+
+	keep_lines(text, ok[which]);
+	if (*text)
+		parse[which](tep, text);
+}
+
 /* kallsyms, printk formats (u32 sizes) and, from 0.6, saved cmdlines (u64). */
 static int rd_tables(struct td_rd *r, struct trace_event *t, bool v06)
 {
-	int (*parse[3])(struct tep_handle *, const char *) = {
-		tep_parse_kallsyms, tep_parse_printk_formats, tep_parse_saved_cmdlines,
-	};
-	bool (*ok[3])(const char *) = { kallsyms_line, printk_line, cmdline_line };
 
 	for (int i = 0; i < (v06 ? 3 : 2); i++) {
 		const char *sec;
@@ -402,9 +417,7 @@ static int rd_tables(struct td_rd *r, struct trace_event *t, bool v06)
 		copy = dup_sec(sec, len);
 		if (!copy)
 			return -ENOMEM;
-		keep_lines(copy, ok[i]);
-		if (*copy)
-			parse[i](t->tep, copy);
+		trace_table__parse(t->tep, (enum trace_table)i, copy);
 		free(copy);
 	}
 	return 0;

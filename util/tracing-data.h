@@ -39,4 +39,16 @@ int tracing_data__build(struct evlist *evlist, void **buf, size_t *size);
  */
 int tracing_data__parse(struct trace_event *t, const void *data, size_t size);
 
+/* The text tables of tracing data and trace.dat files, in trace_table__parse()'s order. */
+enum trace_table { TRACE_TABLE_KALLSYMS, TRACE_TABLE_PRINTK, TRACE_TABLE_CMDLINES };
+
+struct tep_handle;
+/**
+ * trace_table__parse - give table @which, NUL-terminated @text (changed in
+ * place), to libtraceevent's parser of it, with only its well-formed lines:
+ * the parsers trust their input and read past malformed lines (fuzzing
+ * found it, in perf.data and trace.dat files alike)
+ */
+void trace_table__parse(struct tep_handle *tep, enum trace_table which, char *text);
+
 #endif

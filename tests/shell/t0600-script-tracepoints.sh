@@ -117,6 +117,14 @@ test_expect_success 'a print fmt that does not parse: raw fields and one warning
 	test_cmp expect err
 '
 
+test_expect_success 'a print fmt naming another record than REC: raw fields, no crash' '
+	corrupt "s/\"\\(%lx\\)\", REC->__probe_ip/\"(%lx)\", R\/C->__probe_ip/" &&
+	tperf script -i bad.data >actual 2>err &&
+	echo "$LINE [FAILED TO PARSE] __probe_ip=0x55d1db028560" >expect &&
+	test_cmp expect actual &&
+	grep -q "^tperf: warning: cannot parse the format of .probe_untitled1:main." err
+'
+
 test_expect_success 'fields that do not parse, or no format: the raw bytes and one warning' '
 	corrupt "s/print fmt: \"\\(%lx\\)\"/print fmt: (((((((/" &&
 	tperf script -i bad.data >actual 2>err &&
