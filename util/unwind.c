@@ -717,33 +717,34 @@ static bool unit_of(struct file_slot *fs, Dwarf *dw, u64 pc, Dwarf_Die *cu)
 static int scope_names(Dwarf *dw, u64 vaddr, const char **names, int max,
 		       struct file_slot *fs, const struct symbol *base, u64 base_vaddr)
 {
-	Dwarf_Die cu, *scopes = NULL, *chain = NULL;
-	int n, k = 0, first = -1;
+	Dwarf_Die cu, fn, *chain = NULL;
+	int n, k = 0;
 
 	if (!unit_of(fs, dw, vaddr, &cu))
 		return 0;
-	n = dwarf_getscopes(&cu, vaddr, &scopes);
-	for (int i = 0; i < n && first < 0; i++) {
-		int tag = dwarf_tag(&scopes[i]);
+	/*
+	 * The innermost function by a walk of the unit's scopes (libdw's
+	 * dwarf_getscopes() finds nothing in rustc's units, and leaks then),
+	 * else by libdw's, else any subprogram of the unit with the address.
+	 */
+	if (!innermost_function(&cu, vaddr, &fn)) {
+		Dwarf_Die *scopes = NULL;
+		int found = -1;
 
-		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
-			first = i;
-	}
-	if (first < 0) {
-		Dwarf_Die sub, *more;
-
-		if ((!innermost_function(&cu, vaddr, &sub) && !find_subprogram(&cu, vaddr, &sub)) ||
-		    !(more = realloc(scopes, (n + 1) * sizeof(*more)))) {
-			free(scopes);
+		n = dwarf_getscopes(&cu, vaddr, &scopes);
+		for (int i = 0; i < n && found < 0; i++)
+			if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine ||
+			    dwarf_tag(&scopes[i]) == DW_TAG_subprogram)
+				found = i;
+		if (found >= 0)
+			fn = scopes[found];
+		free(scopes);
+		if (found < 0 && !find_subprogram(&cu, vaddr, &fn))
 			return 0;
-		}
-		scopes = more;
-		scopes[n] = sub;
-		first = n++;
 	}
-	if (dwarf_tag(&scopes[first]) == DW_TAG_subprogram)
-		last_alias(&scopes[first], vaddr);
-	n = dwarf_getscopes_die(&scopes[first], &chain);
+	if (dwarf_tag(&fn) == DW_TAG_subprogram)
+		last_alias(&fn, vaddr);
+	n = dwarf_getscopes_die(&fn, &chain);
 	for (int i = 0; i < n && k < max; i++) {
 		int tag = dwarf_tag(&chain[i]);
 		const char *name;
@@ -758,7 +759,6 @@ static int scope_names(Dwarf *dw, u64 vaddr, const char **names, int max,
 			break;
 	}
 	free(chain);
-	free(scopes);
 	return k;
 }
 
