@@ -45,18 +45,10 @@ test_expect_success 'helper: the static functions of both units' '
 	test $(sort -u lines | wc -l) -ge 2
 '
 
-for fn in helper do_twice run_b; do
-	test_expect_success PERF "-V $fn as perf" '
-		HOME=$TRASH perf probe -x "$B/units" -V $fn >expect 2>&1 &&
-		tperf probe -x "$B/units" -V $fn >actual &&
-		test_cmp expect actual
-	'
-done
-
-for fn in twice helper run_b; do
-	test_expect_success PERF "-L $fn as perf" '
-		HOME=$TRASH perf probe -x "$B/units" -L $fn >expect 2>&1 &&
-		tperf probe -x "$B/units" -L $fn >actual &&
+for case in "-V helper" "-V do_twice" "-V run_b" "-L twice" "-L helper" "-L run_b"; do
+	test_expect_success PERF "$case as perf" '
+		HOME=$TRASH perf probe -x "$B/units" $case >expect 2>&1 &&
+		tperf probe -x "$B/units" $case >actual &&
 		test_cmp expect actual
 	'
 done
