@@ -252,6 +252,15 @@ static bool format_well_formed(const char *buf, size_t size)
 {
 	const char *pf = memmem(buf, size, "\nprint fmt:", 11);
 
+	/* kernel formats are ASCII text: other bytes in a field's type or
+	 * size end its name early (NULL in libtraceevent; fuzz-tracing-data) */
+	for (size_t i = 0; i < size; i++) {
+		unsigned char c = (unsigned char)buf[i];
+
+		if (c >= 0x7f || (c < ' ' && c != '\t' && c != '\n'))
+			return false;
+	}
+
 	if (!pf || !print_fmt_ok(pf, buf + size))
 		return false;
 	for (const char *l = buf; l < pf;) {
