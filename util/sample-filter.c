@@ -199,31 +199,15 @@ static int parse_seconds(const char *s, const char *e, u64 *out)
 	return 0;
 }
 
-/* Space separated "START,STOP" ranges. */
-static int parse_abs_ranges(struct sample_filter *f, const char *str)
+/* One "START,STOP" of [s, e), in seconds (either may be empty). */
+static int parse_abs_range(const char *s, const char *e, struct sample_time_range *r)
 {
-	const char *p = str;
-	int err;
+	const char *comma = memchr(s, ',', e - s);
 
-	while (*p) {
-		const char *e = p + strcspn(p, " "), *comma = memchr(p, ',', e - p);
-		struct sample_time_range r = { 0 };
-
-		if (e == p) {
-			p++;
-			continue;
-		}
-		if (!comma || memchr(comma + 1, ',', e - comma - 1) ||
-		    parse_seconds(p, comma, &r.start) || parse_seconds(comma + 1, e, &r.end))
-			return -EINVAL;
-		if (r.end && r.start > r.end)
-			return -EINVAL;
-		err = add_range(f, &r);
-		if (err)
-			return err;
-		p = e;
-	}
-	return f->nr_times ? 0 : -EINVAL;
+	if (!comma || memchr(comma + 1, ',', e - comma - 1) ||
+	    parse_seconds(s, comma, &r->start) || parse_seconds(comma + 1, e, &r->end))
+		return -1;
+	return r->end && r->start > r->end ? -1 : 0;
 }
 
 /* "N%" of [s, e) as a fraction. */
@@ -274,17 +258,26 @@ static int parse_percent_range(const char *s, const char *e, struct sample_time_
 	return 0;
 }
 
-/* Comma separated percent ranges. */
-static int parse_pct_ranges(struct sample_filter *f, const char *str)
+/*
+ * The ranges of @str separated by @sep, each parsed by @one: "START,STOP"
+ * ones by spaces (runs of spaces allowed), percent ones by commas.
+ */
+static int parse_ranges(struct sample_filter *f, const char *str, char sep,
+			int (*one)(const char *, const char *, struct sample_time_range *))
 {
+	const char seps[2] = { sep, 0 };
 	const char *p = str;
 	int err;
 
 	while (*p) {
-		const char *e = p + strcspn(p, ",");
+		const char *e = p + strcspn(p, seps);
 		struct sample_time_range r = { 0 };
 
-		if (parse_percent_range(p, e, &r))
+		if (e == p && sep == ' ') {
+			p++;
+			continue;
+		}
+		if (one(p, e, &r))
 			return -EINVAL;
 		err = add_range(f, &r);
 		if (err)
@@ -305,9 +298,9 @@ int sample_filter__parse_time(struct sample_filter *f, const char *str, char *ms
 	if (!str)
 		err = -EINVAL;
 	else if (f->time_percent)
-		err = parse_pct_ranges(f, str);
+		err = parse_ranges(f, str, ',', parse_percent_range);
 	else
-		err = parse_abs_ranges(f, str);
+		err = parse_ranges(f, str, ' ', parse_abs_range);
 	if (err == -EINVAL)
 		snprintf(msg, size,
 			 "invalid time string '%s' in --time: use START,STOP in seconds (either may be empty) or percentages such as 10%%/2 or 0%%-10%%",
