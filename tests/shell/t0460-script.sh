@@ -4,6 +4,7 @@
 # on the fixtures (tests/data/*/expected-perf-script-head.txt) and on files
 # perf records here.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/shell/script-lib.sh"
 
 fixtures() {
 	for f in "$DATA_DIR"/*/expected-perf-script-head.txt "$DATA_DIR"/*/*.expected-perf-script-head.txt; do
@@ -51,13 +52,6 @@ test_expect_success 'an unknown -F field is a usage error' '
 '
 
 workload='i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done; ls / >/dev/null'
-
-same_as_perf() {
-	f=$1; shift
-	perf script -i "$f" "$@" >expect 2>/dev/null &&
-	tperf script -i "$f" "$@" >actual &&
-	test_cmp expect actual
-}
 
 test_expect_success PERF 'samples with and without callchains, two events, -F, --ns' '
 	perf record -q -F 999 -g -o "$TRASH/cc.data" -- sh -c "$workload" 2>/dev/null &&

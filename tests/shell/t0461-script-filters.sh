@@ -4,9 +4,9 @@
 # --show-{task,mmap,switch,lost}-events: the lines perf script 6.1 prints,
 # on a fixture (goldens from perf) and on files perf records here.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/shell/script-lib.sh"
 
 fx=$DATA_DIR/pdc-callgraph-fp-x86_64
-nosym="--symfs=/nonexistent --kallsyms=/dev/null"
 
 test_expect_success 'filters and side-band events on the fixture, as perf 6.1' '
 	n=0 &&
@@ -41,13 +41,6 @@ test_expect_success 'percent --time needs the SAMPLE_TIME feature; --cpu needs C
 	echo "tperf: '"'"'$g'"'"' has events without the CPU of their samples: --cpu cannot filter them; record with -a or --sample-cpu" >expect &&
 	test_cmp expect err
 '
-
-same_as_perf() {
-	f=$1; shift
-	perf script -i "$f" "$@" >expect 2>/dev/null &&
-	tperf script -i "$f" "$@" >actual &&
-	test_cmp expect actual
-}
 
 workload='i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done; ls / >/dev/null'
 

@@ -4,20 +4,10 @@
 # brstack, iregs, uregs, TYPE:fields prefixes and several -F, as perf script 6.1 prints
 # them (fixture goldens and perf itself on files recorded here).
 . "$(dirname "$0")/lib.sh"
-
-nosym="--symfs=/nonexistent --kallsyms=/dev/null"
+. "$TESTS_DIR/shell/script-lib.sh"
 
 test_expect_success 'fields on the fixtures, as perf 6.1 printed them' '
-	n=0 &&
-	while read -r f args; do
-		n=$((n + 1))
-		tperf script -i "$DATA_DIR/$f" $args $nosym >out 2>err ||
-			{ echo "case $n failed: $f $args"; cat err; exit 1; }
-		head -40 out >actual &&
-		test_cmp "$DATA_DIR/script-fields-expected-$n.txt" actual ||
-			{ echo "case $n: $f $args"; exit 1; }
-	done <"$DATA_DIR/script-fields-cases.txt" &&
-	test $n -ge 12
+	script_golden_cases script-fields 12
 '
 
 test_expect_success 'a field the samples lack is an error naming it; an unknown type a usage error' '
@@ -31,13 +21,6 @@ test_expect_success 'a field the samples lack is an error naming it; an unknown 
 	test_expect_code 129 tperf script -i $f -F ip,insnlen 2>err &&
 	grep "^error: field '"'"'insnlen'"'"' of perf script is not supported by tperf yet\$" err
 '
-
-same_as_perf() {
-	f=$1; shift
-	perf script -i "$f" "$@" >expect 2>/dev/null &&
-	tperf script -i "$f" "$@" >actual &&
-	test_cmp expect actual
-}
 
 test_expect_success PERF 'page faults with data addresses and page sizes (perf-recorded)' '
 	perf record -q -e page-faults -d --data-page-size --code-page-size --phys-data \

@@ -4,28 +4,11 @@
 # callindent, tod, as perf script 6.1 prints them (fixture goldens and perf
 # itself on files recorded here).
 . "$(dirname "$0")/lib.sh"
-
-nosym="--symfs=/nonexistent --kallsyms=/dev/null"
+. "$TESTS_DIR/shell/script-lib.sh"
 
 test_expect_success 'fields on the fixtures, as perf 6.1 printed them' '
-	n=0 &&
-	while read -r f args; do
-		n=$((n + 1))
-		tperf script -i "$DATA_DIR/$f" $args $nosym >out 2>err ||
-			{ echo "case $n failed: $f $args"; cat err; exit 1; }
-		head -40 out >actual &&
-		test_cmp "$DATA_DIR/script-fields-more-expected-$n.txt" actual ||
-			{ echo "case $n: $f $args"; exit 1; }
-	done <"$DATA_DIR/script-fields-more-cases.txt" &&
-	test $n -ge 11
+	script_golden_cases script-fields-more 11
 '
-
-same_as_perf() {
-	f=$1; shift
-	perf script -i "$f" "$@" >expect 2>/dev/null &&
-	tperf script -i "$f" "$@" >actual &&
-	test_cmp expect actual
-}
 
 test_expect_success PERF 'branch stacks with symbols and offsets, whole files (perf itself)' '
 	for d in pdc-branch-stack-lbr/perf.data.branch-4.14 kdab-lbr-callstack/perf.lbr.data; do
