@@ -212,17 +212,21 @@ static void put_option(struct out *o, int id, const void *data, uint32_t size)
 	put(o, data, size);
 }
 
-static void put_options(struct out *o, const struct trace_dat_wparams *p)
+/*
+ * The options both versions write: CPUSTAT, TRACECLOCK (in version 6 an
+ * empty one, the clock being in its own section), UNAME, CPUCOUNT, VERSION.
+ */
+static void put_common_options(struct out *o, const struct trace_dat_wparams *p, bool clock_text)
 {
 	struct utsname u;
 	char buf[512];
-	int32_t cpus = p->nr_cpus;
+	uint32_t cpus = p->nr_cpus;
 
-	put(o, "options  ", 10);
 	if (p->cpustats)
 		put_option(o, TRACE_DAT_OPT_CPUSTAT, p->cpustats, strlen(p->cpustats) + 1);
 	if (p->clock_text)
-		put_option(o, TRACE_DAT_OPT_TRACECLOCK, NULL, 0);
+		put_option(o, TRACE_DAT_OPT_TRACECLOCK, clock_text ? p->clock_text : NULL,
+			   clock_text ? strlen(p->clock_text) + 1 : 0);
 	if (!uname(&u)) {
 		snprintf(buf, sizeof(buf), "%s %s %s %s", u.sysname, u.nodename, u.release,
 			 u.version);
@@ -231,6 +235,12 @@ static void put_options(struct out *o, const struct trace_dat_wparams *p)
 	put_option(o, TRACE_DAT_OPT_CPUCOUNT, &cpus, 4);
 	if (p->version)
 		put_option(o, TRACE_DAT_OPT_VERSION, p->version, strlen(p->version) + 1);
+}
+
+static void put_options(struct out *o, const struct trace_dat_wparams *p)
+{
+	put(o, "options  ", 10);
+	put_common_options(o, p, false);
 	put_u(o, TRACE_DAT_OPT_DONE, 2);
 }
 
@@ -453,24 +463,10 @@ static int put_sections_v7(struct out *o, const struct trace_dat_wparams *p, uin
 static uint64_t put_options_v7(struct out *o, const struct trace_dat_wparams *p,
 			       const uint64_t *sec, uint64_t *start)
 {
-	struct utsname u;
-	char buf[512];
-	uint32_t cpus = p->nr_cpus;
 	uint64_t done;
 
 	mem_begin(o);
-	if (p->cpustats)
-		put_option(o, TRACE_DAT_OPT_CPUSTAT, p->cpustats, strlen(p->cpustats) + 1);
-	if (p->clock_text)
-		put_option(o, TRACE_DAT_OPT_TRACECLOCK, p->clock_text, strlen(p->clock_text) + 1);
-	if (!uname(&u)) {
-		snprintf(buf, sizeof(buf), "%s %s %s %s", u.sysname, u.nodename, u.release,
-			 u.version);
-		put_option(o, TRACE_DAT_OPT_UNAME, buf, strlen(buf) + 1);
-	}
-	put_option(o, TRACE_DAT_OPT_CPUCOUNT, &cpus, 4);
-	if (p->version)
-		put_option(o, TRACE_DAT_OPT_VERSION, p->version, strlen(p->version) + 1);
+	put_common_options(o, p, true);
 	for (int id = TRACE_DAT_SEC_HEADER; id <= TRACE_DAT_SEC_CMDLINES; id++)
 		put_option(o, id, &sec[id], 8);
 	put_u(o, TRACE_DAT_OPT_DONE, 2);
