@@ -88,6 +88,13 @@ struct map *unwind__find_map(struct unwind_ctx *c, u64 addr);
 /** unwind__map_bias - runtime address minus ELF vaddr for @map.  Return: false if unknown */
 bool unwind__map_bias(struct unwinder *u, struct map *map, u64 *bias);
 
+/**
+ * unwind__room - make room in the array *@arr (*@alloc elements of @size
+ * bytes, @nr used) for one more, doubling it (first @first).
+ * Return: 0, or -ENOMEM (the array is left as it was).
+ */
+int unwind__room(void *arr, size_t *alloc, size_t nr, size_t size, size_t first);
+
 /** unwind__shared - the backend's slot for state shared by all processes */
 void **unwind__shared(struct unwinder *u);
 

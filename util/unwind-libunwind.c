@@ -85,15 +85,8 @@ static struct eh_table *eh_table(struct lu_proc *p, struct dso *dso)
 	for (size_t i = 0; i < p->nr_tabs; i++)
 		if (p->tabs[i].dso == dso)
 			return p->tabs[i].ok ? &p->tabs[i] : NULL;
-	if (p->nr_tabs == p->alloc_tabs) {
-		size_t n = p->alloc_tabs ? 2 * p->alloc_tabs : 16;
-		struct eh_table *a = realloc(p->tabs, n * sizeof(*a));
-
-		if (!a)
-			return NULL;
-		p->tabs = a;
-		p->alloc_tabs = n;
-	}
+	if (unwind__room(&p->tabs, &p->alloc_tabs, p->nr_tabs, sizeof(*p->tabs), 16))
+		return NULL;
 	t = &p->tabs[p->nr_tabs++];
 	memset(t, 0, sizeof(*t));
 	t->dso = dso;

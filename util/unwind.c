@@ -309,20 +309,29 @@ bool unwind_file__vaddr(const struct unwind_file *f, u64 off, u64 *vaddr)
 	return false;
 }
 
+int unwind__room(void *arr, size_t *alloc, size_t nr, size_t size, size_t first)
+{
+	void **p = arr;
+	size_t n = *alloc ? 2 * *alloc : first;
+	void *a;
+
+	if (nr < *alloc)
+		return 0;
+	a = realloc(*p, n * size);
+	if (!a)
+		return -ENOMEM;
+	*p = a;
+	*alloc = n;
+	return 0;
+}
+
 static struct file_slot *file_slot(struct unwinder *u, struct dso *dso)
 {
 	for (size_t i = 0; i < u->nr_files; i++)
 		if (u->files[i].dso == dso)
 			return &u->files[i];
-	if (u->nr_files == u->alloc_files) {
-		size_t n = u->alloc_files ? 2 * u->alloc_files : 16;
-		struct file_slot *a = realloc(u->files, n * sizeof(*a));
-
-		if (!a)
-			return NULL;
-		u->files = a;
-		u->alloc_files = n;
-	}
+	if (unwind__room(&u->files, &u->alloc_files, u->nr_files, sizeof(*u->files), 16))
+		return NULL;
 	memset(&u->files[u->nr_files], 0, sizeof(u->files[0]));
 	u->files[u->nr_files].dso = dso;
 	return &u->files[u->nr_files++];
@@ -452,15 +461,8 @@ static struct symbol *inline_sym(struct unwinder *u, struct symbol *base, const 
 		if (u->isyms[i]->start == base->start && u->isyms[i]->end == base->end &&
 		    !strcmp(u->isyms[i]->name, name))
 			return u->isyms[i];
-	if (u->nr_isyms == u->alloc_isyms) {
-		size_t n = u->alloc_isyms ? 2 * u->alloc_isyms : 64;
-		struct symbol **a = realloc(u->isyms, n * sizeof(*a));
-
-		if (!a)
-			return NULL;
-		u->isyms = a;
-		u->alloc_isyms = n;
-	}
+	if (unwind__room(&u->isyms, &u->alloc_isyms, u->nr_isyms, sizeof(*u->isyms), 64))
+		return NULL;
 	s = symbol__new(base->start, base->end - base->start, base->binding, base->type, name);
 	if (!s)
 		return NULL;
@@ -669,15 +671,8 @@ static void build_cu_ranges(struct file_slot *fs, Dwarf *dw)
 
 		cu = next;
 		while ((it = dwarf_ranges(&die, it, &base, &lo, &hi)) > 0) {
-			if (fs->nr_cus == alloc) {
-				size_t n = alloc ? 2 * alloc : 64;
-				struct cu_range *a = realloc(fs->cus, n * sizeof(*a));
-
-				if (!a)
-					return;
-				fs->cus = a;
-				alloc = n;
-			}
+			if (unwind__room(&fs->cus, &alloc, fs->nr_cus, sizeof(*fs->cus), 64))
+				return;
 			fs->cus[fs->nr_cus++] = (struct cu_range){ lo, hi, dwarf_dieoffset(&die) };
 		}
 	}
@@ -942,15 +937,8 @@ static void *proc_of(struct unwinder *u, struct thread *t)
 		p->priv = NULL;
 	}
 	if (!p) {
-		if (u->nr_procs == u->alloc_procs) {
-			size_t n = u->alloc_procs ? 2 * u->alloc_procs : 16;
-			struct proc_slot *a = realloc(u->procs, n * sizeof(*a));
-
-			if (!a)
-				return NULL;
-			u->procs = a;
-			u->alloc_procs = n;
-		}
+		if (unwind__room(&u->procs, &u->alloc_procs, u->nr_procs, sizeof(*u->procs), 16))
+			return NULL;
 		u->last = u->nr_procs;
 		p = &u->procs[u->nr_procs++];
 		p->priv = NULL;
