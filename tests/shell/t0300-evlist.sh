@@ -117,6 +117,12 @@ test_expect_success PERF 'live perf evlist (-v, -F, -g) on every fixture prints 
 	fixtures | while read -r data oracle; do
 		for o in -v -F -g ""; do
 			perf evlist $o -i "$data" >expect 2>/dev/null
+			# perf 6.1 prints uninitialised attr bytes past a short
+			# attr of a pipe stream (aux_sample_size: 286029424 ...):
+			# only output perf prints twice alike is an oracle; the
+			# stored oracles above cover every fixture.
+			perf evlist $o -i "$data" >expect2 2>/dev/null
+			cmp -s expect expect2 || continue
 			tperf evlist $o -i "$data" >out 2>/dev/null
 			test_cmp expect out || { echo "differs: evlist $o $data"; exit 1; }
 		done
