@@ -310,6 +310,21 @@ static void oe_sort(struct ordered_events *oe)
 	oe->nr_sorted = oe->nr;
 }
 
+/*
+ * A record waiting in the queue has left the caches (a round is megabytes):
+ * while one is delivered, fetch the next one's start (header, callchain,
+ * registers, the top of a stack copy) and its end (a stack copy's size).
+ */
+static void prefetch_record(const struct oe_event *e)
+{
+	const char *p = (const char *)e->ev;
+	size_t head = e->size < 512 ? e->size : 512;
+
+	for (size_t off = 0; off < head; off += 64)
+		__builtin_prefetch(p + off);
+	__builtin_prefetch(p + e->size - 1);
+}
+
 /* Deliver the queued records up to @limit in time order (@limit ~0: all). */
 static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size_t max_nr)
 {
@@ -323,6 +338,8 @@ static int oe_flush(struct perf_session *s, struct perf_tool *t, u64 limit, size
 	for (i = 0; i < oe->nr && i < max_nr && oe->q[i]->time <= limit; i++) {
 		struct oe_event *e = oe->q[i];
 
+		if (i + 1 < oe->nr)
+			prefetch_record(oe->q[i + 1]);
 		oe->last_flushed = e->time;
 		if (!err)
 			err = deliver(s, t, e->ev, e->offset);
