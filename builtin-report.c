@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "util/batch-pipe.h"
 #include "util/config.h"
 #include "util/debug.h"
 #include "util/header-print.h"
@@ -53,6 +54,8 @@ struct report {
 	struct cc_frame *frames;
 	char *levels;
 	size_t frames_alloc;
+	struct batch_pipe *pipe;	/* to the thread that adds to the hists */
+	bool pipe_tried;
 	struct perf_session *session;
 	struct sort_trace trace_keys;	/* --sort trace, --sort [sys:event.]field */
 	bool bad_sort_key;		/* a field key that no event has: usage error */
@@ -175,7 +178,7 @@ static size_t order_frames(struct report *r, size_t n)
 }
 
 /* The srcline keys of a callchain frame's entry (--children). */
-static void frame_keys(struct report *r, struct hist_entry *tmpl, const struct cc_frame *f)
+static void frame_keys(const struct report *r, struct hist_entry *tmpl, const struct cc_frame *f)
 {
 	if (r->need_srcline)
 		tmpl->srcline = f->dso ? dso__srcline(f->dso, f->addr, f->sym) : SRCLINE_UNKNOWN;
@@ -183,8 +186,9 @@ static void frame_keys(struct report *r, struct hist_entry *tmpl, const struct c
 		tmpl->srcfile = f->dso ? dso__srcfile(f->dso, f->addr) : "";
 }
 
-static int add_children(struct report *r, struct hists *h, const struct hist_entry *self_tmpl,
-			struct hist_entry *self, u64 period, size_t n)
+static int add_children(const struct report *r, struct hists *h, const struct hist_entry *self_tmpl,
+			struct hist_entry *self, u64 period, const struct cc_frame *frames,
+			const char *levels, size_t n)
 {
 	struct hist_entry **seen = malloc((n + 1) * sizeof(*seen));
 	char level = self_tmpl->level;
@@ -198,13 +202,13 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		struct hist_entry tmpl = *self_tmpl, *e;
 		bool dup = false;
 
-		tmpl.dso = r->frames[i].dso;
-		tmpl.sym = r->frames[i].sym;
-		tmpl.ip = r->frames[i].ip;
-		if (r->levels[i])
-			level = r->levels[i];	/* frames without a map keep the last one */
+		tmpl.dso = frames[i].dso;
+		tmpl.sym = frames[i].sym;
+		tmpl.ip = frames[i].ip;
+		if (levels[i])
+			level = levels[i];	/* frames without a map keep the last one */
 		tmpl.level = level;
-		frame_keys(r, &tmpl, &r->frames[i]);
+		frame_keys(r, &tmpl, &frames[i]);
 		/*
 		 * An entry is credited once per sample, however many frames map
 		 * to it.  As perf, the frame is compared with the entries this
@@ -229,7 +233,7 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		e->period_acc += period;
 		e->nr_acc++;
 		if (h->has_callchain) {
-			err = cc_node__append(&e->callchain, r->frames + i, n - i, period,
+			err = cc_node__append(&e->callchain, frames + i, n - i, period,
 					      r->cc.key_address);
 			if (n - i > e->max_depth)
 				e->max_depth = n - i;
@@ -328,21 +332,113 @@ static bool sample_hidden(struct report *r, const struct perf_sample *s, struct 
 					 al->sym ? al->sym->start : 0);
 }
 
+/* A sample on its way to the hists: what process_sample() resolved. */
+struct hist_item {
+	struct hist_entry tmpl;		/* the keys */
+	u64 period;
+	int idx;			/* of the event's hists */
+	u16 misc;
+	bool hidden;			/* a filter hid it: it only counts */
+	u32 n;				/* callchain frames, then as many levels */
+	struct cc_frame frames[];
+};
+
+/*
+ * Add a resolved sample to the hists (on the pipe's thread when there is
+ * one); its callchain is @frames with their @levels.
+ */
+static int hists_add(const struct report *r, const struct hist_item *it,
+		     const struct cc_frame *frames, const char *levels)
+{
+	struct hists *h = &r->hists[it->idx];
+	const struct hist_entry *tmpl = &it->tmpl;
+	u64 period = it->period;
+	struct hist_entry *e;
+
+	h->nr_samples++;
+	if (it->hidden) {
+		h->hidden_period += period;
+		return 0;
+	}
+	e = hists__findnew(h, tmpl);
+	if (!e)
+		return -ENOMEM;
+	add_cpumode_period(e, it->misc, period);
+	e->period += period;
+	e->nr_samples++;
+	if (h->children) {
+		e->period_acc += period;
+		e->nr_acc++;
+	}
+	if (h->has_callchain && cc_node__append(&e->callchain, frames, it->n, period,
+						r->cc.key_address))
+		return -ENOMEM;
+	if (h->has_callchain && it->n > e->max_depth)
+		e->max_depth = it->n;
+	if (h->children && add_children(r, h, tmpl, e, period, frames, levels, it->n))
+		return -ENOMEM;
+	return 0;
+}
+
+static int consume_item(void *arg, void *rec)
+{
+	const struct hist_item *it = rec;
+
+	return hists_add(arg, it, it->frames, (const char *)(it->frames + it->n));
+}
+
+/*
+ * Building the hists takes a quarter of a DWARF report: with a second CPU
+ * it runs there, while this thread reads and unwinds the next samples.
+ * Not with srcline keys: their lookups share the DSOs' caches.
+ */
+static void start_pipe(struct report *r)
+{
+	if (r->pipe_tried)
+		return;
+	r->pipe_tried = true;
+	if (batch_pipe__usable_cpus() > 1 && !r->need_srcline && !r->need_srcfile)
+		r->pipe = batch_pipe__start(consume_item, r);
+	if (r->pipe)
+		pr_debug("report: the hists are built on a second thread\n");
+}
+
+/* Send the sample to the hists (@n frames in r->frames). */
+static int queue_sample(struct report *r, const struct hist_entry *tmpl, int idx, u64 period,
+			u16 misc, bool hidden, size_t n)
+{
+	struct hist_item head = { .period = period, .idx = idx, .misc = misc, .hidden = hidden,
+				  .n = n }, *it;
+
+	if (!hidden)
+		head.tmpl = *tmpl;
+	if (!r->pipe)
+		return hists_add(r, &head, r->frames, r->levels);
+	it = batch_pipe__reserve(r->pipe, sizeof(*it) + n * (sizeof(struct cc_frame) + 1));
+	if (!it)
+		return -ENOMEM;
+	*it = head;
+	if (n) {
+		memcpy(it->frames, r->frames, n * sizeof(*r->frames));
+		memcpy(it->frames + n, r->levels, n);
+	}
+	batch_pipe__commit(r->pipe);
+	return 0;
+}
+
 static int process_sample(struct perf_tool *tool, struct perf_session *s,
 			  const union perf_event *ev, struct perf_sample *sample,
 			  struct perf_header_attr *attr)
 {
 	struct report *r = rep_of(tool);
-	struct hist_entry tmpl = { 0 }, *e;
+	struct hist_entry tmpl = { 0 };
 	struct addr_location al;
 	struct thread *t;
-	struct hists *h;
 	u64 period;
 	size_t n = 0;
 
 	if (!attr || attr->idx < 0 || attr->idx >= r->nr_hists)
 		return 0;
-	h = &r->hists[attr->idx];
 	period = (attr->attr.sample_type & PERF_SAMPLE_PERIOD) ? sample->period
 							       : attr->attr.sample_period;
 	if (sample_dropped(r, sample))
@@ -352,12 +448,9 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		return -ENOMEM;
 	machine__resolve_addr(&r->machine, t, sample->misc & PERF_RECORD_MISC_CPUMODE_MASK,
 			      sample->ip, &al);
-	if (sample_hidden(r, sample, t, &al)) {
-		h->nr_samples++;
-		h->hidden_period += period;
-		return 0;
-	}
-	if ((h->has_callchain || h->children || r->need_parent) &&
+	if (sample_hidden(r, sample, t, &al))
+		return queue_sample(r, NULL, attr->idx, period, sample->misc, true, 0);
+	if ((r->hists[attr->idx].has_callchain || r->hists[attr->idx].children || r->need_parent) &&
 	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		if (resolve_callchain(r, t, sample, &attr->attr, &n))
 			return -ENOMEM;
@@ -373,27 +466,9 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	sample_keys(r, &tmpl, sample, n);
 	if (r->trace_keys.nr && sort_trace__fill(&r->trace_keys, &r->machine, &attr->attr, sample, &tmpl))
 		return -ENOMEM;
-	e = hists__findnew(h, &tmpl);
-	if (!e)
-		return -ENOMEM;
-	add_cpumode_period(e, sample->misc, period);
-	e->period += period;
-	e->nr_samples++;
-	h->nr_samples++;
-	if (h->children) {
-		e->period_acc += period;
-		e->nr_acc++;
-	}
-	if (h->has_callchain && cc_node__append(&e->callchain, r->frames, n, period,
-						r->cc.key_address))
-		return -ENOMEM;
-	if (h->has_callchain && n > e->max_depth)
-		e->max_depth = n;
-	if (h->children && add_children(r, h, &tmpl, e, period, n))
-		return -ENOMEM;
 	(void)s;
 	(void)ev;
-	return 0;
+	return queue_sample(r, &tmpl, attr->idx, period, sample->misc, false, n);
 }
 
 static int process_model(struct perf_tool *tool, struct perf_session *s,
@@ -550,6 +625,7 @@ static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
 		return err;
 	if (attr && attr->idx >= r->nr_hists)
 		return 0;	/* an attr that came after the first sample */
+	start_pipe(r);
 	return process_sample(tool, s, ev, sample, attr);
 }
 
@@ -1018,6 +1094,13 @@ static int run_report(struct report *r)
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	if (!err)
 		err = perf_session__process_events(r->session, &rt.tool);
+	if (r->pipe) {
+		int perr = batch_pipe__finish(r->pipe);
+
+		r->pipe = NULL;
+		if (!err)
+			err = perr;
+	}
 	if (err == -ENOMEM)
 		error("out of memory reading '%s'", r->input);
 	else if (err == -ECANCELED)

@@ -187,4 +187,28 @@ test_expect_success PERF,ROOT 'system wide with callchains (kernel symbols from 
 	same_as_perf "$TRASH/sys.data" --no-children --sort comm,dso -g none
 '
 
+# With a second CPU the hists are built on a thread of their own while the
+# first reads and unwinds; one CPU (taskset) does it all in order.  Both
+# must print the same, with filters, groups and callchain modes.
+test_lazy_prereq TWOCPUS 'test "$(nproc)" -ge 2 && command -v taskset'
+test_expect_success TWOCPUS 'the hists built on a second thread print what one thread prints' '
+	D=$DATA_DIR &&
+	tperf report -v -i "$D/dwarf-inline/thr.data" --stdio 2>err >/dev/null &&
+	grep -q "built on a second thread" err &&
+	taskset -c 0 "$TPERF" report -v -i "$D/dwarf-inline/thr.data" --stdio 2>err >/dev/null &&
+	! grep -q "second thread" err &&
+	for f in dwarf-inline/thr.data dwarf-inline/cxx.data kdab-dwarf-unwind-x86_64/perf.data \
+		 pdc-callgraph-fp-x86_64/perf.data.callgraph-3.8 rcppthread-perf-mem-record/perf.data \
+		 kdab-zstd-sched-switch-dwarf/perf.data.zstd; do
+		for o in "" "--no-children" "--sort sym -g caller" "-g folded --no-inline" \
+			 "--comm dthr --sort pid" "--percent-limit 5 -n"; do
+			args="-i $D/$f --stdio --symfs=/nonexistent --kallsyms=/dev/null $o" &&
+			{ tperf report $args >two 2>&1; echo "exit $?" >>two; } &&
+			{ taskset -c 0 "$TPERF" report $args >one 2>&1; echo "exit $?" >>one; } &&
+			notip two >a && notip one >b &&
+			test_cmp b a || { echo "differs: $f $o"; exit 1; }
+		done
+	done
+'
+
 test_done
