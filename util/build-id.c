@@ -44,25 +44,40 @@ static int notes__find(const u8 *p, size_t n, u8 *id, size_t size)
 	return -ENOENT;
 }
 
-static int elf__read_build_id(Elf *elf, u8 *id, size_t size)
+/**
+ * elf__build_id - see util/build-id.h
+ */
+int elf__build_id(Elf *elf, u8 *id, size_t size)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 
 	while ((scn = elf_nextscn(elf, scn))) {
 		Elf_Data *d;
-		int r;
+		GElf_Nhdr nh;
+		size_t off = 0, name_off, desc_off;
 
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE ||
+		    !(d = elf_getdata(scn, NULL)) || !d->d_buf)
 			continue;
-		d = elf_getdata(scn, NULL);
-		if (!d || !d->d_buf)
-			continue;
-		r = notes__find(d->d_buf, d->d_size, id, size);
-		if (r > 0)
-			return r;
+		while ((off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    memcmp((const char *)d->d_buf + name_off, "GNU", 4))
+				continue;
+			memcpy(id, (const char *)d->d_buf + desc_off,
+			       nh.n_descsz < size ? nh.n_descsz : size);
+			return (int)nh.n_descsz;
+		}
 	}
 	return -ENOENT;
+}
+
+/* elf__build_id() cut to the @size bytes copied */
+static int elf_build_id_copied(Elf *elf, u8 *id, size_t size)
+{
+	int r = elf_kind(elf) == ELF_K_ELF ? elf__build_id(elf, id, size) : -EINVAL;
+
+	return r > (int)size ? (int)size : r;
 }
 
 static int elf_mem_build_id(const void *buf, size_t n, u8 *id, size_t size)
@@ -74,7 +89,7 @@ static int elf_mem_build_id(const void *buf, size_t n, u8 *id, size_t size)
 	elf = elf_memory((char *)buf, n);
 	if (!elf)
 		return -EINVAL;
-	r = elf_kind(elf) == ELF_K_ELF ? elf__read_build_id(elf, id, size) : -EINVAL;
+	r = elf_build_id_copied(elf, id, size);
 	elf_end(elf);
 	return r;
 }
@@ -95,7 +110,7 @@ int filename__read_build_id(const char *path, u8 *id, size_t size)
 		close(fd);
 		return -EINVAL;
 	}
-	r = elf_kind(elf) == ELF_K_ELF ? elf__read_build_id(elf, id, size) : -EINVAL;
+	r = elf_build_id_copied(elf, id, size);
 	elf_end(elf);
 	close(fd);
 	return r;

@@ -7,6 +7,7 @@
 #ifndef TPERF_BUILD_ID_H
 #define TPERF_BUILD_ID_H
 
+#include <libelf.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -23,6 +24,14 @@ struct perf_event_attr;
  * -EINVAL: not ELF).
  */
 int filename__read_build_id(const char *path, u8 *id, size_t size);
+
+/**
+ * elf__build_id - the NT_GNU_BUILD_ID note of an open ELF file
+ * @id: receives up to @size bytes of it
+ * Return: the note's whole length (more than @size if it was cut), or
+ * -ENOENT.
+ */
+int elf__build_id(Elf *elf, u8 *id, size_t size);
 
 /**
  * notes__read_build_id - the GNU build-id note in a raw notes blob such as

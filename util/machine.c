@@ -693,7 +693,7 @@ static void dso__load_user(struct machine *m, struct dso *d)
 	snprintf(path, sizeof(path), "%s%s", symfs(m), d->long_name);
 	if (!d->has_build_id) {	/* pipe mode: take the file's, as perf does */
 		u8 bid[PERF_BUILD_ID_SIZE];
-		int n = elf__read_build_id(path, bid, sizeof(bid));
+		int n = filename__read_build_id(path, bid, sizeof(bid));
 
 		if (n > 0) {
 			dso__set_build_id(d, bid, n);

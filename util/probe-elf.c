@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "build-id.h"
 #include "elf-inflate.h"
 #include "probe-cxx.h"
 #include "probe-elf.h"
@@ -115,30 +116,14 @@ static int try_debug_file(struct probe_elf *pe, const char *path)
 /* The hex build-id of @elf's NT_GNU_BUILD_ID note into @hex; 0 or -ENOENT. */
 static int build_id_hex(Elf *elf, char *hex, size_t size)
 {
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
+	u8 id[64];
+	int n = elf__build_id(elf, id, sizeof(id));
 
-	while ((scn = elf_nextscn(elf, scn))) {
-		Elf_Data *d;
-		GElf_Nhdr nh;
-		size_t off = 0, name_off, desc_off;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE ||
-		    !(d = elf_getdata(scn, NULL)))
-			continue;
-		while ((off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
-			const unsigned char *id = (const unsigned char *)d->d_buf + desc_off;
-
-			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
-			    memcmp((const char *)d->d_buf + name_off, "GNU", 4) ||
-			    nh.n_descsz < 2 || nh.n_descsz * 2 + 1 > size)
-				continue;
-			for (size_t i = 0; i < nh.n_descsz; i++)
-				snprintf(hex + 2 * i, 3, "%02x", id[i]);
-			return 0;
-		}
-	}
-	return -ENOENT;
+	if (n < 2 || n > (int)sizeof(id) || (size_t)n * 2 + 1 > size)
+		return -ENOENT;
+	for (int i = 0; i < n; i++)
+		snprintf(hex + 2 * i, 3, "%02x", id[i]);
+	return 0;
 }
 
 /*

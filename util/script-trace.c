@@ -28,12 +28,9 @@ int script_trace__init(struct script_trace *st, struct perf_header *h)
 	int err;
 
 	memset(st, 0, sizeof(*st));
-	if (!h->env.tracing_data)
-		return -ENOENT;
-	err = tracing_data__parse(&st->tev, h->env.tracing_data, h->env.tracing_data_size);
+	err = tracing_data__load(&st->tev, &st->seq, h);
 	if (err)
 		return err;
-	trace_seq_init(&st->seq);
 	st->memo = calloc(MEMO_SLOTS, sizeof(*st->memo));	/* NULL: no memo */
 	st->loaded = true;
 	return 0;
@@ -53,8 +50,7 @@ void script_trace__exit(struct script_trace *st)
 		trace_fast__free(st->fast[i].prog);
 	free(st->memo);
 	st->memo = NULL;
-	trace_seq_destroy(&st->seq);
-	trace_event__exit(&st->tev);
+	tracing_data__unload(&st->tev, &st->seq);
 	st->loaded = false;
 }
 

@@ -78,12 +78,9 @@ int sort_trace__load(struct sort_trace *st, struct perf_header *h, struct machin
 	*bad = NULL;
 	if (!st->nr)
 		return 0;
-	if (!h->env.tracing_data)
-		return -ENOENT;
-	err = tracing_data__parse(&st->tev, h->env.tracing_data, h->env.tracing_data_size);
+	err = tracing_data__load(&st->tev, &st->seq, h);
 	if (err)
 		return err;
-	trace_seq_init(&st->seq);
 	st->loaded = true;
 	trace_event__set_machine(&st->tev, m);
 	for (int i = 0; i < st->nr; i++) {
@@ -105,10 +102,8 @@ void sort_trace__exit(struct sort_trace *st)
 		free(st->keys[i].field);
 		free(st->keys[i].event);
 	}
-	if (st->loaded) {
-		trace_seq_destroy(&st->seq);
-		trace_event__exit(&st->tev);
-	}
+	if (st->loaded)
+		tracing_data__unload(&st->tev, &st->seq);
 	memset(st, 0, sizeof(*st));
 }
 

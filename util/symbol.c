@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "build-id.h"
 #include "symbol.h"
 
 #ifdef HAVE_LIBIBERTY
@@ -392,46 +393,6 @@ static Elf_Scn *elf_file__section(struct elf_file *ef, const char *name, GElf_Sh
 	return NULL;
 }
 
-static int elf_file__build_id(struct elf_file *ef, u8 *bid, size_t size)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr shdr;
-
-	while ((scn = elf_nextscn(ef->elf, scn))) {
-		Elf_Data *d;
-		GElf_Nhdr nh;
-		size_t off = 0, noff, doff;
-
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_NOTE)
-			continue;
-		d = elf_getdata(scn, NULL);
-		if (!d)
-			continue;
-		while ((off = gelf_getnote(d, off, &nh, &noff, &doff)) > 0) {
-			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
-			    !memcmp((char *)d->d_buf + noff, "GNU", 4)) {
-				size_t n = nh.n_descsz < size ? nh.n_descsz : size;
-
-				memcpy(bid, (char *)d->d_buf + doff, n);
-				return nh.n_descsz;
-			}
-		}
-	}
-	return -ENOENT;
-}
-
-int elf__read_build_id(const char *path, u8 *bid, size_t size)
-{
-	struct elf_file ef;
-	int err = elf_file__open(&ef, path);
-
-	if (err)
-		return err;
-	err = elf_file__build_id(&ef, bid, size);
-	elf_file__close(&ef);
-	return err;
-}
-
 int elf__debuglink(const char *path, char *buf, size_t size)
 {
 	struct elf_file ef;
@@ -460,7 +421,7 @@ static bool build_id_matches(struct elf_file *ef, const struct elf_syms_opts *o)
 
 	if (!o || !o->build_id || !o->build_id_size)
 		return true;
-	n = elf_file__build_id(ef, bid, sizeof(bid));
+	n = elf__build_id(ef->elf, bid, sizeof(bid));
 	if (n < 0)
 		return true;	/* nothing to compare with */
 	return (size_t)n == o->build_id_size && !memcmp(bid, o->build_id, n);

@@ -89,11 +89,6 @@ char *symbol__demangle(const char *name);
 int symtab__load_elf(struct symtab *t, const char *path, const char *debug,
 		     const struct elf_syms_opts *o);
 
-/**
- * elf__read_build_id - the NT_GNU_BUILD_ID of the ELF file at @path
- * Return: its size (up to @size bytes copied), or -errno.
- */
-int elf__read_build_id(const char *path, u8 *bid, size_t size);
 
 /**
  * elf__debuglink - the .gnu_debuglink name of @path into @buf

@@ -464,3 +464,27 @@ int tracing_data__parse(struct trace_event *t, const void *data, size_t size)
 		trace_event__prefer_kernel_text(t);
 	return err;
 }
+
+/**
+ * tracing_data__load - see util/tracing-data.h
+ */
+int tracing_data__load(struct trace_event *t, struct trace_seq *seq, const struct perf_header *h)
+{
+	int err;
+
+	if (!h->env.tracing_data)
+		return -ENOENT;
+	err = tracing_data__parse(t, h->env.tracing_data, h->env.tracing_data_size);
+	if (!err)
+		trace_seq_init(seq);
+	return err;
+}
+
+/**
+ * tracing_data__unload - see util/tracing-data.h
+ */
+void tracing_data__unload(struct trace_event *t, struct trace_seq *seq)
+{
+	trace_seq_destroy(seq);
+	trace_event__exit(t);
+}

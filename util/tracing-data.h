@@ -39,6 +39,19 @@ int tracing_data__build(struct evlist *evlist, void **buf, size_t *size);
  */
 int tracing_data__parse(struct trace_event *t, const void *data, size_t size);
 
+struct perf_header;
+struct trace_seq;
+/**
+ * tracing_data__load - tracing_data__parse() of @h's tracing data (its
+ * TRACING_DATA feature, or a pipe's record), with @seq ready for printing
+ * Return: 0, -ENOENT (@h has none), -EINVAL or -ENOMEM; after 0,
+ * tracing_data__unload() frees both.
+ */
+int tracing_data__load(struct trace_event *t, struct trace_seq *seq, const struct perf_header *h);
+
+/** tracing_data__unload - free what tracing_data__load() made */
+void tracing_data__unload(struct trace_event *t, struct trace_seq *seq);
+
 /* The text tables of tracing data and trace.dat files, in trace_table__parse()'s order. */
 enum trace_table { TRACE_TABLE_KALLSYMS, TRACE_TABLE_PRINTK, TRACE_TABLE_CMDLINES };
 
