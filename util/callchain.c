@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,48 +168,60 @@ static struct cc_node **children_in_order(const struct cc_node *n, u32 *nr)
 	return v;
 }
 
-int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
+struct merge_walk {
+	struct cc_node *dst;
+	struct cc_frame *path;
+	size_t alloc;
+	bool key_address;
+};
+
+/*
+ * perf merges a chain tree into another chain by chain: each node where
+ * chains end (pre-order, children in tree order) is appended from the root
+ * with the period that ended there, as one sample: the counts become the
+ * number of chains merged, and the trees of children grow as they would.
+ */
+static int merge_walk(struct merge_walk *w, const struct cc_node *s, size_t depth)
 {
 	struct cc_node **v;
 	u32 nr;
 	int err = 0;
 
-	dst->hit += src->hit;
-	dst->count += src->count;
-	dst->children_hit += src->children_hit;
-	dst->children_count += src->children_count;
-	v = children_in_order(src, &nr);
+	if (depth) {
+		if (depth > w->alloc) {
+			size_t a = w->alloc ? w->alloc * 2 : 64;
+			struct cc_frame *p = realloc(w->path, a * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			w->path = p;
+			w->alloc = a;
+		}
+		w->path[depth - 1] = (struct cc_frame){ s->dso, s->sym, s->ip, s->addr };
+		if (s->hit && (err = cc_node__append(w->dst, w->path, depth, s->hit, w->key_address)))
+			return err;
+	}
+	if (!s->nr)
+		return 0;
+	v = children_in_order(s, &nr);
 	if (!v)
 		return -ENOMEM;
-	for (u32 i = 0; i < nr; i++) {
-		struct cc_node *s = v[i], *d;
-		struct cc_frame f = { s->dso, s->sym, s->ip, s->addr };
-		struct rb_link *parent;
-		bool left;
-
-		if (err) {
-			cc_node__free_children(s);
-			free(s);
-			continue;
-		}
-		d = find_child(dst, &f, key_address, &parent, &left);
-		if (d) {
-			err = cc_node__merge(d, s, key_address);
-			cc_node__free_children(s);
-			free(s);
-			continue;
-		}
-		err = link_child(dst, s, parent, left);
-		if (err) {
-			cc_node__free_children(s);
-			free(s);
-		}
-	}
+	for (u32 i = 0; i < nr && !err; i++)
+		err = merge_walk(w, v[i], depth + 1);
 	free(v);
-	free(src->child);
-	src->child = NULL;
-	src->kids = NULL;
-	src->nr = src->alloc = 0;
+	return err;
+}
+
+int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
+{
+	struct merge_walk w = { .dst = dst, .key_address = key_address };
+	int err;
+
+	dst->hit += src->hit;
+	dst->count += src->count;
+	err = merge_walk(&w, src, 0);
+	free(w.path);
+	cc_node__free_children(src);
 	return err;
 }
 
@@ -238,14 +251,21 @@ static int sibling_cmp(const void *pa, const void *pb)
 	return a->rank < b->rank ? -1 : a->rank > b->rank;
 }
 
-/* The children of @n above @min_hit, in output order; *nr of them. */
-static struct cc_node **sorted_children(const struct cc_node *n, u64 min_hit, u32 *nr)
+/*
+ * The children of @n above @min_hit, in output order; *nr of them.  fractal
+ * (graph relative to each parent) has its own threshold at every node: the
+ * percentage of the period that went on from @n, rounded up.
+ */
+static struct cc_node **sorted_children(const struct cc_node *n, u64 min_hit, u32 *nr,
+					const struct callchain_param *p)
 {
 	u32 all, k = 0;
 	struct cc_node **v = children_in_order(n, &all);
 
 	if (!v)
 		return NULL;
+	if (p->mode == CHAIN_GRAPH_REL)
+		min_hit = (u64)ceil(n->children_hit * (p->min_percent / 100.0));
 	for (u32 i = 0; i < all; i++) {
 		v[i]->rank = i;
 		if (cc_node__cumul(v[i]) >= min_hit)
@@ -361,9 +381,9 @@ static size_t graph_level(FILE *fp, const struct cc_node *parent, u64 total, int
 			  const struct callchain_param *p)
 {
 	unsigned long long new_mask = mask;
-	u64 remaining = total;
+	u64 remaining = total, counted = 0;
 	u32 nr;
-	struct cc_node **v = sorted_children(parent, min_hit, &nr);
+	struct cc_node **v = sorted_children(parent, min_hit, &nr, p);
 	size_t ret = 0;
 
 	if (!v)
@@ -374,6 +394,7 @@ static size_t graph_level(FILE *fp, const struct cc_node *parent, u64 total, int
 		int idx = 0;
 
 		remaining -= cc_node__cumul(c);
+		counted += c->count + c->children_count;
 		if (i + 1 == nr && (p->mode != CHAIN_GRAPH_REL || !remaining))
 			new_mask &= ~(1ULL << (depth - 1));
 		ret += graph_line(fp, depth, mask, margin);
@@ -390,10 +411,13 @@ static size_t graph_level(FILE *fp, const struct cc_node *parent, u64 total, int
 			break;
 	}
 	if (p->mode == CHAIN_GRAPH_REL && remaining && remaining != total) {
-		struct cc_node rem = { .hit = remaining };
+		/* the samples of the children not shown, as perf counts them */
+		struct cc_node rem = { .hit = remaining, .count = parent->children_count - counted };
 		struct symbol *sym = symbol__new(0, 0, 0, 0, "[...]");
 
-		if (sym) {
+		if (p->value == CCVAL_COUNT && parent->children_count <= counted) {
+			free(sym);
+		} else if (sym) {
 			rem.sym = sym;
 			new_mask &= ~(1ULL << (depth - 1));
 			ret += graph_entry(fp, &rem, &rem, depth, new_mask, 0, total, margin, p);
@@ -414,7 +438,7 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 	struct cc_node **v;
 
 	cur_param = p;
-	v = sorted_children(root, min_hit, &nr);
+	v = sorted_children(root, min_hit, &nr, p);
 	if (!v)
 		return 0;
 	if (nr == 1 && cc_node__cumul(v[0]) == parent) {
@@ -454,7 +478,7 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 struct flat_walk {
 	const struct cc_node **path;	/* every node visited; parent[] links them */
 	int *parent;
-	int *sel;			/* visited nodes that end chains, post-order */
+	int *sel;			/* pairs: a visited node that ends chains, its post-order rank */
 	size_t nr, nr_sel, alloc;
 	u64 min_hit;
 	int err;
@@ -466,7 +490,7 @@ static int flat_push(struct flat_walk *w, const struct cc_node *n, int parent)
 		size_t a = w->alloc ? w->alloc * 2 : 64;
 		const struct cc_node **p = realloc(w->path, a * sizeof(*p));
 		int *par = p ? realloc(w->parent, a * sizeof(*par)) : NULL;
-		int *sel = par ? realloc(w->sel, a * sizeof(*sel)) : NULL;
+		int *sel = par ? realloc(w->sel, 2 * a * sizeof(*sel)) : NULL;
 
 		if (p)
 			w->path = p;
@@ -501,21 +525,28 @@ static void flat_collect(struct flat_walk *w, const struct cc_node *n, int paren
 	for (u32 i = 0; i < nr && !w->err; i++)
 		flat_collect(w, v[i], me, false);
 	free(v);
-	if (me >= 0 && n->hit && n->hit >= w->min_hit)
-		w->sel[w->nr_sel++] = me;
+	if (me >= 0 && n->hit && n->hit >= w->min_hit) {
+		w->sel[2 * w->nr_sel] = me;
+		w->sel[2 * w->nr_sel + 1] = w->nr_sel;
+		w->nr_sel++;
+	}
 }
 
 static const struct flat_walk *sort_walk;
 
-/* Heaviest chain first; equal ones in the order collected. */
+/*
+ * Heaviest chain first; equal ones in the order collected (post-order, as
+ * perf inserts them right of their equals): sel[] is sorted with the
+ * collection rank, the second int of each pair, as the tie-break.
+ */
 static int flat_sel_cmp(const void *pa, const void *pb)
 {
-	int a = *(const int *)pa, b = *(const int *)pb;
-	u64 ha = sort_walk->path[a]->hit, hb = sort_walk->path[b]->hit;
+	const int *a = pa, *b = pb;
+	u64 ha = sort_walk->path[a[0]]->hit, hb = sort_walk->path[b[0]]->hit;
 
 	if (ha != hb)
 		return ha > hb ? -1 : 1;
-	return a - b;
+	return a[1] - b[1];
 }
 
 static size_t flat_frames(FILE *fp, const struct flat_walk *w, int i, bool folded, bool *first,
@@ -540,10 +571,9 @@ static size_t flat_frames(FILE *fp, const struct flat_walk *w, int i, bool folde
 static size_t flat_value(FILE *fp, const struct cc_node *n, u64 total, bool folded,
 			 const struct callchain_param *p)
 {
-	u64 period = n->hit;
-	u64 count = n->count;
-
-	(void)folded;
+	/* flat shows the period through the chain's last node, folded what ended there */
+	u64 period = folded ? n->hit : cc_node__cumul(n);
+	u64 count = folded ? n->count : n->count + n->children_count;
 
 	switch (p->value) {
 	case CCVAL_PERIOD:
@@ -564,15 +594,15 @@ static size_t fprintf_flat_or_folded(FILE *fp, const struct cc_node *root, u64 t
 	flat_collect(&w, root, -1, true);
 	sort_walk = &w;
 	if (w.nr_sel)
-		qsort(w.sel, w.nr_sel, sizeof(*w.sel), flat_sel_cmp);
+		qsort(w.sel, w.nr_sel, 2 * sizeof(*w.sel), flat_sel_cmp);
 	for (size_t i = 0; i < w.nr_sel && !w.err; i++) {
 		bool first = true;
 
 		if (!folded)
 			ret += fprintf(fp, "           ");
-		ret += flat_value(fp, w.path[w.sel[i]], total, folded, p);
+		ret += flat_value(fp, w.path[w.sel[2 * i]], total, folded, p);
 		ret += fprintf(fp, folded ? " " : "\n");
-		ret += flat_frames(fp, &w, w.sel[i], folded, &first, p);
+		ret += flat_frames(fp, &w, w.sel[2 * i], folded, &first, p);
 		ret += fprintf(fp, "\n");
 		if (p->print_limit && i + 1 == p->print_limit)
 			break;
