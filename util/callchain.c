@@ -114,6 +114,7 @@ static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,
 	c->sym = f->sym;
 	c->ip = f->ip;
 	c->addr = f->addr;
+	c->inl = f->inl;
 	if (link_child(p, c, parent, left)) {
 		free(c);
 		return NULL;
@@ -197,7 +198,7 @@ static int merge_walk(struct merge_walk *w, const struct cc_node *s, size_t dept
 			w->path = p;
 			w->alloc = a;
 		}
-		w->path[depth - 1] = (struct cc_frame){ s->dso, s->sym, s->ip, s->addr };
+		w->path[depth - 1] = (struct cc_frame){ s->dso, s->sym, s->ip, s->addr, s->inl };
 		if (s->hit && (err = cc_node__append(w->dst, w->path, depth, s->hit, w->key_address)))
 			return err;
 	}
@@ -284,16 +285,46 @@ static const struct cc_node *run_end(const struct cc_node *n)
 	return n;
 }
 
-/* perf's callchain srcline: "file.c:12", else "+OFFSET" (decimal) */
-static void frame_srcline(const struct cc_node *n, char *buf, size_t size)
-{
+struct inl_pick {
+	int want, at;
 	const char *file;
 	unsigned int line;
+};
 
-	if (n->dso && !srcline__find(n->dso, n->addr, &file, &line))
-		snprintf(buf, size, "%s %s:%u", n->sym->name, file, line);
+static int pick_inline(const char *func, const char *file, unsigned int line, void *arg)
+{
+	struct inl_pick *k = arg;
+
+	(void)func;
+	if (k->want >= 0 && k->at++ != k->want)
+		return 0;
+	k->file = file;		/* want < 0: the last, the function itself */
+	k->line = line;
+	return k->want >= 0;
+}
+
+/*
+ * perf's callchain srcline: "file.c:12" (for the frames of an address'
+ * inline functions, the innermost has the address' line, each outer one
+ * the line of its call), "??:0" where addr2line finds no line in a file,
+ * else "+OFFSET" (decimal); inline frames then say so.
+ */
+static void frame_srcline(const struct cc_node *n, char *buf, size_t size)
+{
+	struct inl_pick k = { .want = n->sym->inlined ? n->inl : -1 };
+	const char *inl = n->sym->inlined ? " (inlined)" : "";
+
+	if (n->dso && n->inl && !srcline__for_each_inline(n->dso, n->addr, pick_inline, &k) &&
+	    k.want < 0 && k.file)
+		snprintf(buf, size, "%s %s:%u", n->sym->name, k.file, k.line);
+	else if (n->dso && n->inl && srcline__for_each_inline(n->dso, n->addr, pick_inline, &k) == 1)
+		snprintf(buf, size, "%s %s:%u%s", n->sym->name, k.file, k.line, inl);
+	else if (n->dso && !srcline__find(n->dso, n->addr, &k.file, &k.line))
+		snprintf(buf, size, "%s %s:%u%s", n->sym->name, k.file, k.line, inl);
+	else if (n->dso && n->dso->kind == DSO_USER)
+		snprintf(buf, size, "%s " SRCLINE_UNKNOWN "%s", n->sym->name, inl);
 	else
-		snprintf(buf, size, "%s +%" PRIu64, n->sym->name, n->addr - n->sym->start);
+		snprintf(buf, size, "%s +%" PRIu64 "%s", n->sym->name, n->addr - n->sym->start, inl);
 }
 
 /* A frame as perf names it; with "address" keys the symbol has its srcline. */

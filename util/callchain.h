@@ -36,6 +36,7 @@ struct cc_frame {
 	struct symbol *sym;
 	u64 ip;
 	u64 addr;			/* map-relative (the ip without a map) */
+	u8 inl;				/* of an address' inline frames: 0 the innermost */
 };
 
 struct cc_node {
@@ -45,6 +46,7 @@ struct cc_node {
 	struct symbol *sym;
 	u64 ip;				/* of the first frame that made it */
 	u64 addr;			/* its map-relative address (srcline) */
+	u8 inl;				/* its frame's cc_frame.inl (srcline) */
 	u64 hit, children_hit;
 	u64 count, children_count;
 	struct cc_node **child;

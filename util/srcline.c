@@ -261,36 +261,49 @@ static int call_site(Dwarf_Die *die, const char **file, unsigned int *line)
 	return 0;
 }
 
+/* The name of function DIE @d (its abstract origin's for an inline instance) */
+static const char *func_name(Dwarf_Die *d)
+{
+	const char *name = dwarf_diename(d);
+	Dwarf_Attribute a;
+	Dwarf_Die origin;
+
+	if (!name && dwarf_formref_die(dwarf_attr(d, DW_AT_abstract_origin, &a), &origin))
+		name = dwarf_diename(&origin);
+	return name ? name : "??";
+}
+
+/*
+ * The innermost function at @addr, then the DIEs containing it in the
+ * concrete tree (dwarf_getscopes() goes on into an inline instance's
+ * abstract origin instead, where its callers are not).
+ */
 int srcline__for_each_inline(struct dso *dso, u64 addr, srcline_inline_fn fn, void *arg)
 {
 	struct srcline_dso *s = sl_of(dso);
-	Dwarf_Die cu, *scopes = NULL;
+	Dwarf_Die cu, *scopes = NULL, *chain = NULL;
 	const char *file;
 	unsigned int line;
-	int n, err = 0;
+	int n, found = -1, err = 0;
 
 	if (!s || lookup(s, addr, &file, &line, false) || !dwarf_addrdie(s->dw, sl_vaddr(s, addr), &cu))
 		return -ENOENT;
 	n = dwarf_getscopes(&cu, sl_vaddr(s, addr), &scopes);
+	for (int i = 0; i < n && found < 0; i++)
+		if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine ||
+		    dwarf_tag(&scopes[i]) == DW_TAG_subprogram)
+			found = i;
+	n = found < 0 ? 0 : dwarf_getscopes_die(&scopes[found], &chain);
 	for (int i = 0; i < n && !err; i++) {
-		int tag = dwarf_tag(&scopes[i]);
-		const char *name;
+		int tag = dwarf_tag(&chain[i]);
 
 		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
 			continue;
-		name = dwarf_diename(&scopes[i]);
-		if (!name) {
-			Dwarf_Attribute a;
-			Dwarf_Die origin;
-
-			if (dwarf_formref_die(dwarf_attr(&scopes[i], DW_AT_abstract_origin, &a),
-					      &origin))
-				name = dwarf_diename(&origin);
-		}
-		err = fn(name ? name : "??", file, line, arg);
-		if (tag == DW_TAG_subprogram || call_site(&scopes[i], &file, &line))
+		err = fn(func_name(&chain[i]), file, line, arg);
+		if (tag == DW_TAG_subprogram || call_site(&chain[i], &file, &line))
 			break;
 	}
+	free(chain);
 	free(scopes);
 	return err;
 }
