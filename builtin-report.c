@@ -103,14 +103,10 @@ static int append_unwound(struct report *r, struct thread *t, const struct perf_
 	    frames_reserve(r, *nr + n + 1))
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++, (*nr)++) {
-		/* the frames of one address: its inline functions, then the function */
-		u8 inl = i && e[i - 1].ip == e[i].ip && e[i - 1].sym && e[i - 1].sym->inlined ?
-			 r->frames[*nr - 1].inl + 1 : 0;
-
 		r->frames[*nr] = (struct cc_frame){ e[i].map ? e[i].map->dso : NULL, e[i].sym,
 						    e[i].ip,
 						    e[i].map ? map__map_ip(e[i].map, e[i].ip) : e[i].ip,
-						    inl };
+						    e[i].inl };
 		r->levels[*nr] = e[i].map ? '.' : 0;
 	}
 	return 0;

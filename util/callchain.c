@@ -287,7 +287,7 @@ static const struct cc_node *run_end(const struct cc_node *n)
 
 struct inl_pick {
 	int want, at;
-	const char *file;
+	const char *file;		/* of the frame wanted, else of the last */
 	unsigned int line;
 };
 
@@ -296,33 +296,31 @@ static int pick_inline(const char *func, const char *file, unsigned int line, vo
 	struct inl_pick *k = arg;
 
 	(void)func;
-	if (k->want >= 0 && k->at++ != k->want)
-		return 0;
-	k->file = file;		/* want < 0: the last, the function itself */
+	k->file = file;
 	k->line = line;
-	return k->want >= 0;
+	return k->at++ == k->want;
 }
 
 /*
  * perf's callchain srcline: "file.c:12" (for the frames of an address'
  * inline functions, the innermost has the address' line, each outer one
- * the line of its call), "??:0" where addr2line finds no line in a file,
- * else "+OFFSET" (decimal); inline frames then say so.
+ * the line of its call), "??:0" where addr2line finds no line in a file
+ * (":0" inside a unit without a line for the address), else "+OFFSET"
+ * (decimal); inline frames then say so.
  */
 static void frame_srcline(const struct cc_node *n, char *buf, size_t size)
 {
-	struct inl_pick k = { .want = n->sym->inlined ? n->inl : -1 };
+	struct inl_pick k = { .want = n->inl };
 	const char *inl = n->sym->inlined ? " (inlined)" : "";
 
-	if (n->dso && n->inl && !srcline__for_each_inline(n->dso, n->addr, pick_inline, &k) &&
-	    k.want < 0 && k.file)
-		snprintf(buf, size, "%s %s:%u", n->sym->name, k.file, k.line);
-	else if (n->dso && n->inl && srcline__for_each_inline(n->dso, n->addr, pick_inline, &k) == 1)
+	if (n->dso && n->inl && srcline__for_each_inline(n->dso, n->addr, pick_inline, &k) >= 0 &&
+	    k.file)
 		snprintf(buf, size, "%s %s:%u%s", n->sym->name, k.file, k.line, inl);
 	else if (n->dso && !srcline__find(n->dso, n->addr, &k.file, &k.line))
 		snprintf(buf, size, "%s %s:%u%s", n->sym->name, k.file, k.line, inl);
 	else if (n->dso && n->dso->kind == DSO_USER)
-		snprintf(buf, size, "%s " SRCLINE_UNKNOWN "%s", n->sym->name, inl);
+		snprintf(buf, size, "%s %s%s", n->sym->name,
+			 srcline__in_unit(n->dso, n->addr) ? ":0" : SRCLINE_UNKNOWN, inl);
 	else
 		snprintf(buf, size, "%s +%" PRIu64 "%s", n->sym->name, n->addr - n->sym->start, inl);
 }
@@ -331,7 +329,7 @@ static void frame_srcline(const struct cc_node *n, char *buf, size_t size)
 static const char *frame_name_p(const struct cc_node *n, char *buf, size_t size,
 				const struct callchain_param *p)
 {
-	if (n->sym && p && p->key_address) {
+	if (n->sym && n->dso && p && p->key_address) {	/* not "[...]" */
 		frame_srcline(n, buf, size);
 		return buf;
 	}

@@ -137,6 +137,14 @@ static int lookup(struct srcline_dso *s, u64 addr, const char **file, unsigned i
 	return 0;
 }
 
+bool srcline__in_unit(struct dso *dso, u64 addr)
+{
+	struct srcline_dso *s = sl_of(dso);
+	Dwarf_Die cu;
+
+	return s && s->dw && dwarf_addrdie(s->dw, sl_vaddr(s, addr), &cu);
+}
+
 bool srcline__has_dwarf(struct dso *dso)
 {
 	struct srcline_dso *s = sl_of(dso);

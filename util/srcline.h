@@ -28,6 +28,12 @@ int srcline__find(struct dso *dso, u64 addr, const char **file, unsigned int *li
  */
 int srcline__find_path(struct dso *dso, u64 addr, const char **path, unsigned int *line);
 
+/**
+ * srcline__in_unit - DSO-relative @addr is in a compilation unit of @dso's
+ * DWARF (it may still have no line: addr2line then says ":?")
+ */
+bool srcline__in_unit(struct dso *dso, u64 addr);
+
 /** srcline__has_dwarf - @dso (its debug file or itself) has DWARF to look lines up in */
 bool srcline__has_dwarf(struct dso *dso);
 

@@ -217,6 +217,10 @@ same_as_perf() {	# $1 file, then report modes separated by ";"
 MODES="-g folded;--no-children -g folded;-g flat;--no-children -g flat"
 MODES="$MODES;-g fractal;--no-children -g fractal;--no-children -g fractal,0.5,callee"
 MODES="$MODES;--no-children -g folded,0,callee,period;--no-children -g flat,0,caller,count"
+# address keys: the source line of each frame, of each inline frame
+AMODES="--no-children -g graph,0,caller,address;-g graph,0.5,callee,address"
+AMODES="$AMODES;-g folded,0,caller,address;--no-children -g flat,0,caller,address --no-inline"
+AMODES="$AMODES;-g fractal,0.5,callee,address"
 
 test_expect_success PERF,FIXLIBC 'inline frames of C++ and of threads are perf'"'"'s, row for row' '
 	cd "$TRASH" &&
@@ -225,8 +229,8 @@ test_expect_success PERF,FIXLIBC 'inline frames of C++ and of threads are perf'"
 	D="$TESTS_DIR/data/dwarf-inline" &&
 	same_as_perf "$D/cxx.data" "--children;--no-children;--children --no-inline;--children --sort sym;--children --sort dso,sym -g none" &&
 	same_as_perf "$D/thr.data" "--children;--no-children;--children --no-inline;--no-children -g caller --no-inline" &&
-	report_same "$D/cxx.data" "$MODES" &&
-	report_same "$D/thr.data" "$MODES;-g fractal --no-inline" &&
+	report_same "$D/cxx.data" "$MODES;$AMODES" &&
+	report_same "$D/thr.data" "$MODES;$AMODES;-g fractal --no-inline" &&
 	tperf script -i "$D/cxx.data" >s &&
 	grep -q "std::.*+0x[0-9a-f]* (inlined)$" s &&
 	! grep -q " _Z[A-Za-z0-9_]*+0x" s &&
