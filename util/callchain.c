@@ -285,22 +285,6 @@ static const struct cc_node *run_end(const struct cc_node *n)
 	return n;
 }
 
-struct inl_pick {
-	int want, at;
-	const char *file;		/* of the frame wanted, else of the last */
-	unsigned int line;
-};
-
-static int pick_inline(const char *func, const char *file, unsigned int line, void *arg)
-{
-	struct inl_pick *k = arg;
-
-	(void)func;
-	k->file = file;
-	k->line = line;
-	return k->at++ == k->want;
-}
-
 /*
  * perf's callchain srcline: "file.c:12" (for the frames of an address'
  * inline functions, the innermost has the address' line, each outer one
@@ -310,17 +294,13 @@ static int pick_inline(const char *func, const char *file, unsigned int line, vo
  */
 static void frame_srcline(const struct cc_node *n, char *buf, size_t size)
 {
-	struct inl_pick k = { .want = n->inl };
 	const char *inl = n->sym->inlined ? " (inlined)" : "";
+	const char *line = n->dso ? srcline__frame(n->dso, n->addr, n->inl) : NULL;
 
-	if (n->dso && n->inl && srcline__for_each_inline(n->dso, n->addr, pick_inline, &k) >= 0 &&
-	    k.file)
-		snprintf(buf, size, "%s %s:%u%s", n->sym->name, k.file, k.line, inl);
-	else if (n->dso && !srcline__find(n->dso, n->addr, &k.file, &k.line))
-		snprintf(buf, size, "%s %s:%u%s", n->sym->name, k.file, k.line, inl);
+	if (line)
+		snprintf(buf, size, "%s %s%s", n->sym->name, line, inl);
 	else if (n->dso && n->dso->kind == DSO_USER)
-		snprintf(buf, size, "%s %s%s", n->sym->name,
-			 srcline__in_unit(n->dso, n->addr) ? ":0" : SRCLINE_UNKNOWN, inl);
+		snprintf(buf, size, "%s " SRCLINE_UNKNOWN "%s", n->sym->name, inl);
 	else
 		snprintf(buf, size, "%s +%" PRIu64 "%s", n->sym->name, n->addr - n->sym->start, inl);
 }

@@ -27,6 +27,8 @@ struct sl_ent {
 	u64 addr;
 	char *line;			/* dso__srcline's answer, or NULL */
 	char *file;			/* dso__srcfile's answer, or NULL */
+	char **frames;			/* srcline__frame()'s answers */
+	int nr_frames;			/* -1: not looked up yet */
 	struct sl_ent *next;
 };
 
@@ -137,14 +139,6 @@ static int lookup(struct srcline_dso *s, u64 addr, const char **file, unsigned i
 	return 0;
 }
 
-bool srcline__in_unit(struct dso *dso, u64 addr)
-{
-	struct srcline_dso *s = sl_of(dso);
-	Dwarf_Die cu;
-
-	return s && s->dw && dwarf_addrdie(s->dw, sl_vaddr(s, addr), &cu);
-}
-
 bool srcline__has_dwarf(struct dso *dso)
 {
 	struct srcline_dso *s = sl_of(dso);
@@ -204,6 +198,7 @@ static struct sl_ent *ent_of(struct srcline_dso *s, u64 addr)
 	if (!e)
 		return NULL;
 	e->addr = addr;
+	e->nr_frames = -1;
 	e->next = s->tab[h];
 	s->tab[h] = e;
 	s->nr++;
@@ -316,6 +311,45 @@ int srcline__for_each_inline(struct dso *dso, u64 addr, srcline_inline_fn fn, vo
 	return err;
 }
 
+static int add_frame(const char *func, const char *file, unsigned int line, void *arg)
+{
+	struct sl_ent *e = arg;
+	char **v = realloc(e->frames, (e->nr_frames + 1) * sizeof(*v));
+
+	(void)func;
+	if (!v)
+		return -ENOMEM;
+	e->frames = v;
+	if (asprintf(&v[e->nr_frames], "%s:%u", file, line) < 0)
+		return -ENOMEM;
+	e->nr_frames++;
+	return 0;
+}
+
+const char *srcline__frame(struct dso *dso, u64 addr, unsigned int inl)
+{
+	struct srcline_dso *s = sl_of(dso);
+	struct sl_ent *e = s ? ent_of(s, addr) : NULL;
+	const char *file;
+	unsigned int line;
+	Dwarf_Die cu;
+
+	if (!e)
+		return NULL;
+	if (e->nr_frames < 0) {
+		e->nr_frames = 0;
+		srcline__for_each_inline(dso, addr, add_frame, e);
+		if (!e->nr_frames && !lookup(s, addr, &file, &line, false))
+			add_frame(NULL, file, line, e);
+		else if (!e->nr_frames && s->dw && dwarf_addrdie(s->dw, sl_vaddr(s, addr), &cu) &&
+			 (e->frames = malloc(sizeof(*e->frames))) && (e->frames[0] = strdup(":0")))
+			e->nr_frames = 1;
+	}
+	if (!e->nr_frames)
+		return NULL;
+	return e->frames[inl < (unsigned int)e->nr_frames ? inl : (unsigned int)e->nr_frames - 1];
+}
+
 void srcline__dso_exit(struct dso *dso)
 {
 	struct srcline_dso *s = dso->srcline;
@@ -327,6 +361,9 @@ void srcline__dso_exit(struct dso *dso)
 			next = e->next;
 			free(e->line);
 			free(e->file);
+			for (int k = 0; k < e->nr_frames; k++)
+				free(e->frames[k]);
+			free(e->frames);
 			free(e);
 		}
 	}
