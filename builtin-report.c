@@ -232,7 +232,7 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		e->nr_acc++;
 		if (h->has_callchain) {
 			err = cc_node__append(&e->callchain, r->frames + i, n - i, period,
-					      r->cc.key_address);
+					      callchain_param__key(&r->cc));
 			if (n - i > e->max_depth)
 				e->max_depth = n - i;
 		}
@@ -387,7 +387,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		e->nr_acc++;
 	}
 	if (h->has_callchain && cc_node__append(&e->callchain, r->frames, n, period,
-						r->cc.key_address))
+						callchain_param__key(&r->cc)))
 		return -ENOMEM;
 	if (h->has_callchain && n > e->max_depth)
 		e->max_depth = n;
@@ -1153,7 +1153,7 @@ int cmd_report(int argc, const char **argv)
 				   parse_children),
 		OPT_CALLBACK_DEFAULT('g', "call-graph", NULL,
 				     "print_type,threshold,order,sort_key,value",
-				     "callchain output: graph, fractal or none; threshold; caller or callee; function or address; percent, period or count (default: graph,0.5,caller,function,percent)",
+				     "callchain output: graph, fractal, flat, folded or none; threshold; caller or callee; function, address or srcline; percent, period or count (default: graph,0.5,caller,function,percent)",
 				     parse_callchain_opt),
 		OPT_BOOLEAN('G', "inverted", &r.inverted, "alias for inverted call graph"),
 		OPT_INTEGER(0, "max-stack", &r.cc.max_stack,

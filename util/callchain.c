@@ -13,19 +13,19 @@
 #include "callchain.h"
 #include "srcline.h"
 
-/* Same frame?  Symbols match by DSO and start, other frames by DSO and address. */
-static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, bool key_address)
+/*
+ * The source line perf keys a frame by with "srcline": of the frame's place
+ * in its address' inline expansion, "??:0" where addr2line knows none in a
+ * file; NULL without a file (the kernel) or a map.
+ */
+static const char *key_srcline(struct dso *dso, u64 addr, u8 inl)
 {
-	/* the usual case, without reading the symbols */
-	if (!key_address && n->sym && n->sym == f->sym)
-		return n->dso == f->dso || n->sym->inlined;
-	if (!key_address && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
-		return !strcmp(n->sym->name, f->sym->name);	/* inline frames: by name */
-	if (n->dso != f->dso)
-		return false;
-	if (!key_address && n->sym && f->sym)
-		return n->sym->start == f->sym->start;
-	return n->ip == f->ip;
+	const char *s;
+
+	if (!dso || dso->kind != DSO_USER)
+		return NULL;
+	s = srcline__frame(dso, addr, inl);
+	return s ? s : SRCLINE_UNKNOWN;
 }
 
 static int cmp_key(long long a, long long b)
@@ -35,24 +35,45 @@ static int cmp_key(long long a, long long b)
 
 /*
  * perf's order of a frame @f against a child @n (match_chain(): the new
- * frame goes left of a smaller child): inline frames by name, others by DSO
- * (its object's address: tperf's DSO creation order) and symbol start or
+ * frame goes left of a smaller child): with "srcline" by the source lines
+ * (where either has one), then inline frames by name, others by DSO (its
+ * object's address: tperf's DSO creation order) and symbol start or
  * address.  0: the same frame.
  */
-static int frame_order(const struct cc_node *n, const struct cc_frame *f, bool key_address)
+static int frame_order(const struct cc_node *n, const struct cc_frame *f, enum cc_key key)
 {
-	long long dn = n->dso ? (long long)n->dso->seq : -1, df = f->dso ? (long long)f->dso->seq : -1;
+	long long dn, df;
 	int c;
 
-	if (!key_address && n->sym && n->sym == f->sym && (n->dso == f->dso || n->sym->inlined))
+	if (key == CCKEY_SRCLINE) {
+		const char *a = key_srcline(n->dso, n->addr, n->inl);
+		const char *b = key_srcline(f->dso, f->addr, f->inl);
+
+		if (a || b) {
+			c = a && b ? strcmp(a, b) : !a ? 1 : -1;
+			return c < 0 ? -1 : c > 0;
+		}
+	}
+	if (key != CCKEY_ADDRESS && n->sym && n->sym == f->sym &&
+	    (n->dso == f->dso || n->sym->inlined))
 		return 0;
-	if (!key_address && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
+	if (key != CCKEY_ADDRESS && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
 		return strcmp(n->sym->name, f->sym->name) < 0 ? -1 : strcmp(n->sym->name, f->sym->name) > 0;
+	dn = n->dso ? (long long)n->dso->seq : -1;
+	df = f->dso ? (long long)f->dso->seq : -1;
 	if ((c = cmp_key(dn, df)))
 		return c;
-	if (!key_address && n->sym && f->sym)
+	if (key != CCKEY_ADDRESS && n->sym && f->sym)
 		return n->sym->start < f->sym->start ? -1 : n->sym->start > f->sym->start;
 	return n->ip < f->ip ? -1 : n->ip > f->ip;
+}
+
+/* Same frame?  The usual case first, without reading the symbols. */
+static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, enum cc_key key)
+{
+	if (key == CCKEY_FUNCTION && n->sym && n->sym == f->sym)
+		return n->dso == f->dso || n->sym->inlined;
+	return !frame_order(n, f, key);
 }
 
 static struct cc_node *node_of(struct rb_link *x)
@@ -65,7 +86,7 @@ static struct cc_node *node_of(struct rb_link *x)
  * children finds it; NULL when the walk ends without it, with where to
  * link a new child in *@parent and *@left.
  */
-static struct cc_node *find_child(struct cc_node *p, const struct cc_frame *f, bool key_address,
+static struct cc_node *find_child(struct cc_node *p, const struct cc_frame *f, enum cc_key key,
 				  struct rb_link **parent, bool *left)
 {
 	struct rb_link *x = p->kids;
@@ -73,7 +94,7 @@ static struct cc_node *find_child(struct cc_node *p, const struct cc_frame *f, b
 	*parent = NULL;
 	*left = false;
 	while (x) {
-		int c = frame_order(node_of(x), f, key_address);
+		int c = frame_order(node_of(x), f, key);
 
 		if (!c)
 			return node_of(x);
@@ -123,7 +144,7 @@ static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,
 }
 
 int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
-		    bool key_address)
+		    enum cc_key key)
 {
 	struct cc_node *cur = root;
 
@@ -139,9 +160,9 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 		 * the walk finds the one equal child: try the last one taken.
 		 */
 		if (cur->hint < cur->nr && !cur->inlined_child && !(f[i].sym && f[i].sym->inlined) &&
-		    frame_matches(cur->child[cur->hint], &f[i], key_address))
+		    frame_matches(cur->child[cur->hint], &f[i], key))
 			next = cur->child[cur->hint];
-		else if (!(next = find_child(cur, &f[i], key_address, &parent, &left)) &&
+		else if (!(next = find_child(cur, &f[i], key, &parent, &left)) &&
 			 !(next = add_child(cur, &f[i], parent, left)))
 			return -ENOMEM;
 		for (u32 k = 0; cur->child[cur->hint] != next; k++)
@@ -173,7 +194,7 @@ struct merge_walk {
 	struct cc_node *dst;
 	struct cc_frame *path;
 	size_t alloc;
-	bool key_address;
+	enum cc_key key;
 };
 
 /*
@@ -199,7 +220,7 @@ static int merge_walk(struct merge_walk *w, const struct cc_node *s, size_t dept
 			w->alloc = a;
 		}
 		w->path[depth - 1] = (struct cc_frame){ s->dso, s->sym, s->ip, s->addr, s->inl };
-		if (s->hit && (err = cc_node__append(w->dst, w->path, depth, s->hit, w->key_address)))
+		if (s->hit && (err = cc_node__append(w->dst, w->path, depth, s->hit, w->key)))
 			return err;
 	}
 	if (!s->nr)
@@ -213,9 +234,9 @@ static int merge_walk(struct merge_walk *w, const struct cc_node *s, size_t dept
 	return err;
 }
 
-int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
+int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key)
 {
-	struct merge_walk w = { .dst = dst, .key_address = key_address };
+	struct merge_walk w = { .dst = dst, .key = key };
 	int err;
 
 	dst->hit += src->hit;
@@ -311,6 +332,11 @@ static const char *frame_name_p(const struct cc_node *n, char *buf, size_t size,
 {
 	if (n->sym && n->dso && p && p->key_address) {	/* not "[...]" */
 		frame_srcline(n, buf, size);
+		return buf;
+	}
+	if (n->sym && p && p->key_srcline && key_srcline(n->dso, n->addr, n->inl)) {
+		snprintf(buf, size, "%s %s%s", n->sym->name, key_srcline(n->dso, n->addr, n->inl),
+			 n->sym->inlined ? " (inlined)" : "");
 		return buf;
 	}
 	if (n->sym && n->sym->inlined) {
@@ -660,9 +686,11 @@ int callchain_param__parse(struct callchain_param *p, const char *s)
 		else if (!strcmp(tok, "callee"))
 			p->order = ORDER_CALLEE, p->order_set = true;
 		else if (!strcmp(tok, "function"))
-			p->key_address = false;
+			p->key_address = p->key_srcline = false;
 		else if (!strcmp(tok, "address"))
-			p->key_address = true;
+			p->key_address = true, p->key_srcline = false;
+		else if (!strcmp(tok, "srcline"))
+			p->key_srcline = true, p->key_address = false;
 		else if (!strcmp(tok, "percent"))
 			p->value = CCVAL_PERCENT;
 		else if (!strcmp(tok, "period"))

@@ -500,7 +500,7 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 	dst->nr_acc += src->nr_acc;
 	if (src->max_depth > dst->max_depth)
 		dst->max_depth = src->max_depth;
-	return cc_node__merge(&dst->callchain, &src->callchain, h->cc && h->cc->key_address);
+	return cc_node__merge(&dst->callchain, &src->callchain, callchain_param__key(h->cc));
 }
 
 static int ident_cmp_v(const void *pa, const void *pb)

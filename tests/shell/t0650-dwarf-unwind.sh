@@ -221,6 +221,9 @@ MODES="$MODES;--no-children -g folded,0,callee,period;--no-children -g flat,0,ca
 AMODES="--no-children -g graph,0,caller,address;-g graph,0.5,callee,address"
 AMODES="$AMODES;-g folded,0,caller,address;--no-children -g flat,0,caller,address --no-inline"
 AMODES="$AMODES;-g fractal,0.5,callee,address"
+# srcline keys: frames the same by their source line
+AMODES="$AMODES;--no-children -g graph,0,caller,srcline;-g folded,0,caller,srcline"
+AMODES="$AMODES;-g fractal,0.5,callee,srcline;--no-children -g flat,0,callee,srcline"
 
 test_expect_success PERF,FIXLIBC 'inline frames of C++ and of threads are perf'"'"'s, row for row' '
 	cd "$TRASH" &&
@@ -312,7 +315,7 @@ test_expect_success CC,EVENTS 'a 512-byte copy truncates chains: counted, hinted
 	done <chains
 '
 
-test_expect_success CC,EVENTS,PERF 'fp chains in every -g mode and address keys are perf'"'"'s' '
+test_expect_success CC,EVENTS,PERF 'fp chains in every -g mode, address and srcline keys are perf'"'"'s' '
 	cd "$TRASH" &&
 	F="-O2 -fno-omit-frame-pointer -g" &&
 	cc $F -o fp-unwind $W/dwarf-unwind.c -L. -Wl,--no-as-needed -ldwarfspin -Wl,-rpath,"$TRASH" &&
@@ -323,13 +326,15 @@ test_expect_success CC,EVENTS,PERF 'fp chains in every -g mode and address keys 
 	# glibc'"'"'s own lines: see nolibc
 	L="--percent-limit 5" &&
 	report_same pfp.data "--no-children -g graph,0.5,caller,address $L;-g graph,0.5,callee,address $L" &&
-	report_same pfp.data "--no-children -g flat,0,caller,address $L;-g folded,0.5,callee,address $L"
+	report_same pfp.data "--no-children -g flat,0,caller,address $L;-g folded,0.5,callee,address $L" &&
+	report_same pfp.data "--no-children -g graph,0,caller,srcline $L;-g fractal,0.5,callee,srcline $L"
 '
 
-test_expect_success CC,EVENTS,PERF 'address keys of DWARF chains: inline frames, their lines' '
+test_expect_success CC,EVENTS,PERF 'address and srcline keys of DWARF chains: inline frames, their lines' '
 	cd "$TRASH" &&
 	report_same p.data "--no-children -g graph,0.5,caller,address --percent-limit 5" &&
 	report_same p.data "--no-children -g flat,0.5,callee,address --percent-limit 5" &&
+	report_same p.data "-g graph,0.5,caller,srcline --percent-limit 5" &&
 	tperf report -i p.data --stdio --no-children -g caller,address >out &&
 	grep -q "site_a dwarf-unwind.c:[0-9]*$" out &&
 	grep -q "mix dwarf-unwind.c:[0-9]* (inlined)$" out
