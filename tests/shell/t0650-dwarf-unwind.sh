@@ -343,7 +343,9 @@ test_expect_success CC,EVENTS,PERF 'address and srcline keys of DWARF chains: in
 K=$DATA_DIR/kdab-dwarf-unwind-x86_64
 test_expect_success PERF 'the kdab DWARF fixture without its binary: perf'"'"'s report and script' '
 	cd "$TRASH" &&
-	for o in "--children" "--no-children" "--no-children -g none --sort comm,dso,sym"; do
+	for o in "--children" "--no-children" "--no-children -g none --sort comm,dso,sym" \
+		 "-g folded" "--no-children -g flat" "-g fractal" "--no-children -g fractal" \
+		 "--no-children -g caller,address" "-g caller,srcline"; do
 		perf report -i $K/perf.data --stdio $o --symfs=/nonexistent --kallsyms=/dev/null 2>/dev/null >expect.raw &&
 		tperf report -i $K/perf.data --stdio $o --symfs=/nonexistent --kallsyms=/dev/null >actual.raw 2>/dev/null &&
 		untip expect.raw >expect && untip actual.raw >actual &&
@@ -356,7 +358,8 @@ test_expect_success PERF 'the kdab DWARF fixture without its binary: perf'"'"'s 
 Z=$DATA_DIR/kdab-zstd-sched-switch-dwarf/perf.data.zstd
 test_expect_success PERF 'the kdab zstd sched_switch DWARF fixture: perf'"'"'s report' '
 	cd "$TRASH" &&
-	for o in "--children" "--no-children"; do
+	for o in "--children" "--no-children" "-g folded" "-g fractal" "--no-children -g fractal" \
+		 "--no-children -g caller,address" "-g caller,srcline"; do
 		perf report -i $Z --stdio $o --symfs=/nonexistent --kallsyms=/dev/null 2>/dev/null >expect.raw &&
 		tperf report -i $Z --stdio $o --symfs=/nonexistent --kallsyms=/dev/null >actual.raw 2>/dev/null &&
 		untip expect.raw >expect && untip actual.raw >actual &&
