@@ -600,12 +600,17 @@ static int tmpl_cmp(const void *pa, const void *pb)
  * on: its values are not in the slot, and perf's widths for the trace key
  * depend on the comparisons the walk makes.
  */
+/*
+ * Entries found by their keys without the tree walk.  Not inline symbols:
+ * their order is partial, so perf's walk can miss an entry it made before
+ * and make another, merged at collapse (which shows in callchain counts).
+ */
 static bool cacheable(const struct hists *h, const struct hist_entry *t)
 {
 	for (int i = 0; i < h->nr_keys; i++)
 		if (h->keys[i] >= SORT_DYN0 && h->keys[i] <= SORT_DYN_LAST)
 			return false;
-	return t->sym;
+	return t->sym && !t->sym->inlined;
 }
 
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)

@@ -217,6 +217,7 @@ same_as_perf() {	# $1 file, then report modes separated by ";"
 MODES="-g folded;--no-children -g folded;-g flat;--no-children -g flat"
 MODES="$MODES;-g fractal;--no-children -g fractal;--no-children -g fractal,0.5,callee"
 MODES="$MODES;--no-children -g folded,0,callee,period;--no-children -g flat,0,caller,count"
+MODES="$MODES;-g folded,0,caller,count;-g fractal,0.5,callee,count"
 # address keys: the source line of each frame, of each inline frame
 AMODES="--no-children -g graph,0,caller,address;-g graph,0.5,callee,address"
 AMODES="$AMODES;-g folded,0,caller,address;--no-children -g flat,0,caller,address --no-inline"
