@@ -601,16 +601,20 @@ static int tmpl_cmp(const void *pa, const void *pb)
  * depend on the comparisons the walk makes.
  */
 /*
- * Entries found by their keys without the tree walk.  Not inline symbols:
- * their order is partial, so perf's walk can miss an entry it made before
- * and make another, merged at collapse (which shows in callchain counts).
+ * Entries found by their keys without the tree walk.  The order of inline
+ * symbols is partial, so perf's walk can miss an entry it made before and
+ * make another, merged at collapse: the rows are the same, the callchain
+ * counts are not (a merged chain counts once).  Only for those counts do
+ * inline symbols take the (slower) walk.
  */
 static bool cacheable(const struct hists *h, const struct hist_entry *t)
 {
 	for (int i = 0; i < h->nr_keys; i++)
 		if (h->keys[i] >= SORT_DYN0 && h->keys[i] <= SORT_DYN_LAST)
 			return false;
-	return t->sym && !t->sym->inlined;
+	if (t->sym && t->sym->inlined && h->has_callchain && h->cc && h->cc->value == CCVAL_COUNT)
+		return false;
+	return t->sym;
 }
 
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
