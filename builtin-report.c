@@ -107,7 +107,9 @@ static int append_unwound(struct report *r, struct thread *t, const struct perf_
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++, (*nr)++) {
 		r->frames[*nr] = (struct cc_frame){ e[i].map ? e[i].map->dso : NULL, e[i].sym,
-						    e[i].ip };
+						    e[i].ip,
+						    e[i].map ? map__map_ip(e[i].map, e[i].ip) : e[i].ip,
+						    e[i].inl };
 		r->levels[*nr] = e[i].map ? '.' : 0;
 	}
 	return 0;
@@ -234,7 +236,7 @@ static int add_children(const struct report *r, struct hists *h, const struct hi
 		e->nr_acc++;
 		if (h->has_callchain) {
 			err = cc_node__append(&e->callchain, frames + i, n - i, period,
-					      r->cc.key_address);
+					      callchain_param__key(&r->cc));
 			if (n - i > e->max_depth)
 				e->max_depth = n - i;
 		}
@@ -371,7 +373,7 @@ static int hists_add(const struct report *r, const struct hist_item *it,
 		e->nr_acc++;
 	}
 	if (h->has_callchain && cc_node__append(&e->callchain, frames, it->n, period,
-						r->cc.key_address))
+						callchain_param__key(&r->cc)))
 		return -ENOMEM;
 	if (h->has_callchain && it->n > e->max_depth)
 		e->max_depth = it->n;
@@ -390,14 +392,16 @@ static int consume_item(void *arg, void *rec)
 /*
  * Building the hists takes a quarter of a DWARF report: with a second CPU
  * it runs there, while this thread reads and unwinds the next samples.
- * Not with srcline keys: their lookups share the DSOs' caches.
+ * Not with srcline keys (also of callchain frames): their lookups share the
+ * DSOs' caches.
  */
 static void start_pipe(struct report *r)
 {
 	if (r->pipe_tried)
 		return;
 	r->pipe_tried = true;
-	if (batch_pipe__usable_cpus() > 1 && !r->need_srcline && !r->need_srcfile)
+	if (batch_pipe__usable_cpus() > 1 && !r->need_srcline && !r->need_srcfile &&
+	    callchain_param__key(&r->cc) != CCKEY_SRCLINE)
 		r->pipe = batch_pipe__start(consume_item, r);
 	if (r->pipe)
 		pr_debug("report: the hists are built on a second thread\n");
@@ -1234,7 +1238,7 @@ int cmd_report(int argc, const char **argv)
 				   parse_children),
 		OPT_CALLBACK_DEFAULT('g', "call-graph", NULL,
 				     "print_type,threshold,order,sort_key,value",
-				     "callchain output: graph, fractal or none; threshold; caller or callee; function or address; percent, period or count (default: graph,0.5,caller,function,percent)",
+				     "callchain output: graph, fractal, flat, folded or none; threshold; caller or callee; function, address or srcline; percent, period or count (default: graph,0.5,caller,function,percent)",
 				     parse_callchain_opt),
 		OPT_BOOLEAN('G', "inverted", &r.inverted, "alias for inverted call graph"),
 		OPT_INTEGER(0, "max-stack", &r.cc.max_stack,

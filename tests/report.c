@@ -145,9 +145,9 @@ TPERF_TEST(callchain_graph, "report: callchain graph output as perf prints it")
 	FILE *out = open_memstream(&buf, &size);
 
 	TEST_ASSERT_VAL("setup", f && out);
-	TEST_ASSERT_VAL("append", !cc_node__append(&root, c1, 2, 3, false));
-	TEST_ASSERT_VAL("append", !cc_node__append(&root, c2, 2, 1, false));
-	TEST_ASSERT_VAL("append", !cc_node__append(&root, c3, 1, 1, false));
+	TEST_ASSERT_VAL("append", !cc_node__append(&root, c1, 2, 3, CCKEY_FUNCTION));
+	TEST_ASSERT_VAL("append", !cc_node__append(&root, c2, 2, 1, CCKEY_FUNCTION));
+	TEST_ASSERT_VAL("append", !cc_node__append(&root, c3, 1, 1, CCKEY_FUNCTION));
 	callchain__fprintf_graph(out, &root, 10, 5, 0, false, &p);
 	fclose(out);
 	TEST_ASSERT_STR("graph", buf,
@@ -161,5 +161,58 @@ TPERF_TEST(callchain_graph, "report: callchain graph output as perf prints it")
 	free(buf);
 	cc_node__free_children(&root);
 	free(f);
+	return 0;
+}
+
+static char *folded(struct cc_node *root, enum chain_value value)
+{
+	struct callchain_param p = { .mode = CHAIN_FOLDED, .value = value };
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&buf, &size);
+
+	if (!out)
+		return NULL;
+	callchain__fprintf_folded(out, root, 4, 0, &p);
+	fclose(out);
+	return buf;
+}
+
+TPERF_TEST(callchain_folded_merge, "report: folded ties in perf's order, merged chains count once")
+{
+	struct symbol *a = symbol__new(0x10, 0x10, STB_GLOBAL, STT_FUNC, "a");
+	struct symbol *b = symbol__new(0x20, 0x10, STB_GLOBAL, STT_FUNC, "b");
+	struct symbol *c = symbol__new(0x30, 0x10, STB_GLOBAL, STT_FUNC, "c");
+	struct cc_frame ab[] = { { NULL, a, 0x11 }, { NULL, b, 0x21 } };
+	struct cc_frame ac[] = { { NULL, a, 0x11 }, { NULL, c, 0x31 } };
+	struct cc_node root = { 0 }, other = { 0 };
+	char *s;
+
+	TEST_ASSERT_VAL("setup", a && b && c);
+	TEST_ASSERT_VAL("append", !cc_node__append(&root, ab, 1, 1, CCKEY_FUNCTION));
+	TEST_ASSERT_VAL("append", !cc_node__append(&root, ab, 2, 1, CCKEY_FUNCTION));
+	TEST_ASSERT_VAL("append", !cc_node__append(&root, ac, 2, 1, CCKEY_FUNCTION));
+	/*
+	 * equal periods: the chains through a child before the one ending
+	 * above it; children in perf's tree order (a higher address first)
+	 */
+	s = folded(&root, CCVAL_PERIOD);
+	TEST_ASSERT_STR("ties", s, "1 a;c\n1 a;b\n1 a\n");
+	free(s);
+	/* two samples merged from another entry are one chain: count 1 */
+	TEST_ASSERT_VAL("append", !cc_node__append(&other, ab, 2, 1, CCKEY_FUNCTION));
+	TEST_ASSERT_VAL("append", !cc_node__append(&other, ab, 2, 1, CCKEY_FUNCTION));
+	TEST_ASSERT_VAL("merge", !cc_node__merge(&root, &other, CCKEY_FUNCTION));
+	s = folded(&root, CCVAL_COUNT);
+	TEST_ASSERT_STR("counts", s, "2 a;b\n1 a;c\n1 a\n");
+	free(s);
+	s = folded(&root, CCVAL_PERIOD);
+	TEST_ASSERT_STR("periods", s, "3 a;b\n1 a;c\n1 a\n");
+	free(s);
+	TEST_ASSERT_VAL("emptied", !other.nr);
+	cc_node__free_children(&root);
+	free(a);
+	free(b);
+	free(c);
 	return 0;
 }

@@ -6,25 +6,26 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "callchain.h"
 #include "srcline.h"
 
-/* Same frame?  Symbols match by DSO and start, other frames by DSO and address. */
-static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, bool key_address)
+/*
+ * The source line perf keys a frame by with "srcline": of the frame's place
+ * in its address' inline expansion, "??:0" where addr2line knows none in a
+ * file; NULL without a file (the kernel) or a map.
+ */
+static const char *key_srcline(struct dso *dso, u64 addr, u8 inl)
 {
-	/* the usual case, without reading the symbols */
-	if (!key_address && n->sym && n->sym == f->sym)
-		return n->dso == f->dso || n->sym->inlined;
-	if (!key_address && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
-		return !strcmp(n->sym->name, f->sym->name);	/* inline frames: by name */
-	if (n->dso != f->dso)
-		return false;
-	if (!key_address && n->sym && f->sym)
-		return n->sym->start == f->sym->start;
-	return n->ip == f->ip;
+	const char *s;
+
+	if (!dso || dso->kind != DSO_USER)
+		return NULL;
+	s = srcline__frame(dso, addr, inl);
+	return s ? s : SRCLINE_UNKNOWN;
 }
 
 static int cmp_key(long long a, long long b)
@@ -34,24 +35,45 @@ static int cmp_key(long long a, long long b)
 
 /*
  * perf's order of a frame @f against a child @n (match_chain(): the new
- * frame goes left of a smaller child): inline frames by name, others by DSO
- * (its object's address: tperf's DSO creation order) and symbol start or
+ * frame goes left of a smaller child): with "srcline" by the source lines
+ * (where either has one), then inline frames by name, others by DSO (its
+ * object's address: tperf's DSO creation order) and symbol start or
  * address.  0: the same frame.
  */
-static int frame_order(const struct cc_node *n, const struct cc_frame *f, bool key_address)
+static int frame_order(const struct cc_node *n, const struct cc_frame *f, enum cc_key key)
 {
-	long long dn = n->dso ? (long long)n->dso->seq : -1, df = f->dso ? (long long)f->dso->seq : -1;
+	long long dn, df;
 	int c;
 
-	if (!key_address && n->sym && n->sym == f->sym && (n->dso == f->dso || n->sym->inlined))
+	if (key == CCKEY_SRCLINE) {
+		const char *a = key_srcline(n->dso, n->addr, n->inl);
+		const char *b = key_srcline(f->dso, f->addr, f->inl);
+
+		if (a || b) {
+			c = a && b ? strcmp(a, b) : !a ? 1 : -1;
+			return c < 0 ? -1 : c > 0;
+		}
+	}
+	if (key != CCKEY_ADDRESS && n->sym && n->sym == f->sym &&
+	    (n->dso == f->dso || n->sym->inlined))
 		return 0;
-	if (!key_address && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
+	if (key != CCKEY_ADDRESS && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
 		return strcmp(n->sym->name, f->sym->name) < 0 ? -1 : strcmp(n->sym->name, f->sym->name) > 0;
+	dn = n->dso ? (long long)n->dso->seq : -1;
+	df = f->dso ? (long long)f->dso->seq : -1;
 	if ((c = cmp_key(dn, df)))
 		return c;
-	if (!key_address && n->sym && f->sym)
+	if (key != CCKEY_ADDRESS && n->sym && f->sym)
 		return n->sym->start < f->sym->start ? -1 : n->sym->start > f->sym->start;
 	return n->ip < f->ip ? -1 : n->ip > f->ip;
+}
+
+/* Same frame?  The usual case first, without reading the symbols. */
+static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, enum cc_key key)
+{
+	if (key == CCKEY_FUNCTION && n->sym && n->sym == f->sym)
+		return n->dso == f->dso || n->sym->inlined;
+	return !frame_order(n, f, key);
 }
 
 static struct cc_node *node_of(struct rb_link *x)
@@ -64,7 +86,7 @@ static struct cc_node *node_of(struct rb_link *x)
  * children finds it; NULL when the walk ends without it, with where to
  * link a new child in *@parent and *@left.
  */
-static struct cc_node *find_child(struct cc_node *p, const struct cc_frame *f, bool key_address,
+static struct cc_node *find_child(struct cc_node *p, const struct cc_frame *f, enum cc_key key,
 				  struct rb_link **parent, bool *left)
 {
 	struct rb_link *x = p->kids;
@@ -72,7 +94,7 @@ static struct cc_node *find_child(struct cc_node *p, const struct cc_frame *f, b
 	*parent = NULL;
 	*left = false;
 	while (x) {
-		int c = frame_order(node_of(x), f, key_address);
+		int c = frame_order(node_of(x), f, key);
 
 		if (!c)
 			return node_of(x);
@@ -113,6 +135,7 @@ static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,
 	c->sym = f->sym;
 	c->ip = f->ip;
 	c->addr = f->addr;
+	c->inl = f->inl;
 	if (link_child(p, c, parent, left)) {
 		free(c);
 		return NULL;
@@ -121,7 +144,7 @@ static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,
 }
 
 int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
-		    bool key_address)
+		    enum cc_key key)
 {
 	struct cc_node *cur = root;
 
@@ -137,9 +160,9 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 		 * the walk finds the one equal child: try the last one taken.
 		 */
 		if (cur->hint < cur->nr && !cur->inlined_child && !(f[i].sym && f[i].sym->inlined) &&
-		    frame_matches(cur->child[cur->hint], &f[i], key_address))
+		    frame_matches(cur->child[cur->hint], &f[i], key))
 			next = cur->child[cur->hint];
-		else if (!(next = find_child(cur, &f[i], key_address, &parent, &left)) &&
+		else if (!(next = find_child(cur, &f[i], key, &parent, &left)) &&
 			 !(next = add_child(cur, &f[i], parent, left)))
 			return -ENOMEM;
 		for (u32 k = 0; cur->child[cur->hint] != next; k++)
@@ -167,48 +190,60 @@ static struct cc_node **children_in_order(const struct cc_node *n, u32 *nr)
 	return v;
 }
 
-int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
+struct merge_walk {
+	struct cc_node *dst;
+	struct cc_frame *path;
+	size_t alloc;
+	enum cc_key key;
+};
+
+/*
+ * perf merges a chain tree into another chain by chain: each node where
+ * chains end (pre-order, children in tree order) is appended from the root
+ * with the period that ended there, as one sample: the counts become the
+ * number of chains merged, and the trees of children grow as they would.
+ */
+static int merge_walk(struct merge_walk *w, const struct cc_node *s, size_t depth)
 {
 	struct cc_node **v;
 	u32 nr;
 	int err = 0;
 
-	dst->hit += src->hit;
-	dst->count += src->count;
-	dst->children_hit += src->children_hit;
-	dst->children_count += src->children_count;
-	v = children_in_order(src, &nr);
+	if (depth) {
+		if (depth > w->alloc) {
+			size_t a = w->alloc ? w->alloc * 2 : 64;
+			struct cc_frame *p = realloc(w->path, a * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			w->path = p;
+			w->alloc = a;
+		}
+		w->path[depth - 1] = (struct cc_frame){ s->dso, s->sym, s->ip, s->addr, s->inl };
+		if (s->hit && (err = cc_node__append(w->dst, w->path, depth, s->hit, w->key)))
+			return err;
+	}
+	if (!s->nr)
+		return 0;
+	v = children_in_order(s, &nr);
 	if (!v)
 		return -ENOMEM;
-	for (u32 i = 0; i < nr; i++) {
-		struct cc_node *s = v[i], *d;
-		struct cc_frame f = { s->dso, s->sym, s->ip, s->addr };
-		struct rb_link *parent;
-		bool left;
-
-		if (err) {
-			cc_node__free_children(s);
-			free(s);
-			continue;
-		}
-		d = find_child(dst, &f, key_address, &parent, &left);
-		if (d) {
-			err = cc_node__merge(d, s, key_address);
-			cc_node__free_children(s);
-			free(s);
-			continue;
-		}
-		err = link_child(dst, s, parent, left);
-		if (err) {
-			cc_node__free_children(s);
-			free(s);
-		}
-	}
+	for (u32 i = 0; i < nr && !err; i++)
+		err = merge_walk(w, v[i], depth + 1);
 	free(v);
-	free(src->child);
-	src->child = NULL;
-	src->kids = NULL;
-	src->nr = src->alloc = 0;
+	return err;
+}
+
+int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key)
+{
+	struct merge_walk w = { .dst = dst, .key = key };
+	int err;
+
+	dst->hit += src->hit;
+	dst->count += src->count;
+	err = merge_walk(&w, src, 0);
+	free(w.path);
+	cc_node__free_children(src);
 	return err;
 }
 
@@ -238,14 +273,21 @@ static int sibling_cmp(const void *pa, const void *pb)
 	return a->rank < b->rank ? -1 : a->rank > b->rank;
 }
 
-/* The children of @n above @min_hit, in output order; *nr of them. */
-static struct cc_node **sorted_children(const struct cc_node *n, u64 min_hit, u32 *nr)
+/*
+ * The children of @n above @min_hit, in output order; *nr of them.  fractal
+ * (graph relative to each parent) has its own threshold at every node: the
+ * percentage of the period that went on from @n, rounded up.
+ */
+static struct cc_node **sorted_children(const struct cc_node *n, u64 min_hit, u32 *nr,
+					const struct callchain_param *p)
 {
 	u32 all, k = 0;
 	struct cc_node **v = children_in_order(n, &all);
 
 	if (!v)
 		return NULL;
+	if (p->mode == CHAIN_GRAPH_REL)
+		min_hit = (u64)ceil(n->children_hit * (p->min_percent / 100.0));
 	for (u32 i = 0; i < all; i++) {
 		v[i]->rank = i;
 		if (cc_node__cumul(v[i]) >= min_hit)
@@ -264,24 +306,37 @@ static const struct cc_node *run_end(const struct cc_node *n)
 	return n;
 }
 
-/* perf's callchain srcline: "file.c:12", else "+OFFSET" (decimal) */
+/*
+ * perf's callchain srcline: "file.c:12" (for the frames of an address'
+ * inline functions, the innermost has the address' line, each outer one
+ * the line of its call), "??:0" where addr2line finds no line in a file
+ * (":0" inside a unit without a line for the address), else "+OFFSET"
+ * (decimal); inline frames then say so.
+ */
 static void frame_srcline(const struct cc_node *n, char *buf, size_t size)
 {
-	const char *file;
-	unsigned int line;
+	const char *inl = n->sym->inlined ? " (inlined)" : "";
+	const char *line = n->dso ? srcline__frame(n->dso, n->addr, n->inl) : NULL;
 
-	if (n->dso && !srcline__find(n->dso, n->addr, &file, &line))
-		snprintf(buf, size, "%s %s:%u", n->sym->name, file, line);
+	if (line)
+		snprintf(buf, size, "%s %s%s", n->sym->name, line, inl);
+	else if (n->dso && n->dso->kind == DSO_USER)
+		snprintf(buf, size, "%s " SRCLINE_UNKNOWN "%s", n->sym->name, inl);
 	else
-		snprintf(buf, size, "%s +%" PRIu64, n->sym->name, n->addr - n->sym->start);
+		snprintf(buf, size, "%s +%" PRIu64 "%s", n->sym->name, n->addr - n->sym->start, inl);
 }
 
 /* A frame as perf names it; with "address" keys the symbol has its srcline. */
 static const char *frame_name_p(const struct cc_node *n, char *buf, size_t size,
 				const struct callchain_param *p)
 {
-	if (n->sym && p && p->key_address) {
+	if (n->sym && n->dso && p && p->key_address) {	/* not "[...]" */
 		frame_srcline(n, buf, size);
+		return buf;
+	}
+	if (n->sym && p && p->key_srcline && key_srcline(n->dso, n->addr, n->inl)) {
+		snprintf(buf, size, "%s %s%s", n->sym->name, key_srcline(n->dso, n->addr, n->inl),
+			 n->sym->inlined ? " (inlined)" : "");
 		return buf;
 	}
 	if (n->sym && n->sym->inlined) {
@@ -361,9 +416,9 @@ static size_t graph_level(FILE *fp, const struct cc_node *parent, u64 total, int
 			  const struct callchain_param *p)
 {
 	unsigned long long new_mask = mask;
-	u64 remaining = total;
+	u64 remaining = total, counted = 0;
 	u32 nr;
-	struct cc_node **v = sorted_children(parent, min_hit, &nr);
+	struct cc_node **v = sorted_children(parent, min_hit, &nr, p);
 	size_t ret = 0;
 
 	if (!v)
@@ -374,6 +429,7 @@ static size_t graph_level(FILE *fp, const struct cc_node *parent, u64 total, int
 		int idx = 0;
 
 		remaining -= cc_node__cumul(c);
+		counted += c->count + c->children_count;
 		if (i + 1 == nr && (p->mode != CHAIN_GRAPH_REL || !remaining))
 			new_mask &= ~(1ULL << (depth - 1));
 		ret += graph_line(fp, depth, mask, margin);
@@ -390,10 +446,13 @@ static size_t graph_level(FILE *fp, const struct cc_node *parent, u64 total, int
 			break;
 	}
 	if (p->mode == CHAIN_GRAPH_REL && remaining && remaining != total) {
-		struct cc_node rem = { .hit = remaining };
+		/* the samples of the children not shown, as perf counts them */
+		struct cc_node rem = { .hit = remaining, .count = parent->children_count - counted };
 		struct symbol *sym = symbol__new(0, 0, 0, 0, "[...]");
 
-		if (sym) {
+		if (p->value == CCVAL_COUNT && parent->children_count <= counted) {
+			free(sym);
+		} else if (sym) {
 			rem.sym = sym;
 			new_mask &= ~(1ULL << (depth - 1));
 			ret += graph_entry(fp, &rem, &rem, depth, new_mask, 0, total, margin, p);
@@ -414,7 +473,7 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 	struct cc_node **v;
 
 	cur_param = p;
-	v = sorted_children(root, min_hit, &nr);
+	v = sorted_children(root, min_hit, &nr, p);
 	if (!v)
 		return 0;
 	if (nr == 1 && cc_node__cumul(v[0]) == parent) {
@@ -454,7 +513,7 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 struct flat_walk {
 	const struct cc_node **path;	/* every node visited; parent[] links them */
 	int *parent;
-	int *sel;			/* visited nodes that end chains, post-order */
+	int *sel;			/* pairs: a visited node that ends chains, its post-order rank */
 	size_t nr, nr_sel, alloc;
 	u64 min_hit;
 	int err;
@@ -466,7 +525,7 @@ static int flat_push(struct flat_walk *w, const struct cc_node *n, int parent)
 		size_t a = w->alloc ? w->alloc * 2 : 64;
 		const struct cc_node **p = realloc(w->path, a * sizeof(*p));
 		int *par = p ? realloc(w->parent, a * sizeof(*par)) : NULL;
-		int *sel = par ? realloc(w->sel, a * sizeof(*sel)) : NULL;
+		int *sel = par ? realloc(w->sel, 2 * a * sizeof(*sel)) : NULL;
 
 		if (p)
 			w->path = p;
@@ -501,21 +560,28 @@ static void flat_collect(struct flat_walk *w, const struct cc_node *n, int paren
 	for (u32 i = 0; i < nr && !w->err; i++)
 		flat_collect(w, v[i], me, false);
 	free(v);
-	if (me >= 0 && n->hit && n->hit >= w->min_hit)
-		w->sel[w->nr_sel++] = me;
+	if (me >= 0 && n->hit && n->hit >= w->min_hit) {
+		w->sel[2 * w->nr_sel] = me;
+		w->sel[2 * w->nr_sel + 1] = w->nr_sel;
+		w->nr_sel++;
+	}
 }
 
 static const struct flat_walk *sort_walk;
 
-/* Heaviest chain first; equal ones in the order collected. */
+/*
+ * Heaviest chain first; equal ones in the order collected (post-order, as
+ * perf inserts them right of their equals): sel[] is sorted with the
+ * collection rank, the second int of each pair, as the tie-break.
+ */
 static int flat_sel_cmp(const void *pa, const void *pb)
 {
-	int a = *(const int *)pa, b = *(const int *)pb;
-	u64 ha = sort_walk->path[a]->hit, hb = sort_walk->path[b]->hit;
+	const int *a = pa, *b = pb;
+	u64 ha = sort_walk->path[a[0]]->hit, hb = sort_walk->path[b[0]]->hit;
 
 	if (ha != hb)
 		return ha > hb ? -1 : 1;
-	return a - b;
+	return a[1] - b[1];
 }
 
 static size_t flat_frames(FILE *fp, const struct flat_walk *w, int i, bool folded, bool *first,
@@ -540,10 +606,9 @@ static size_t flat_frames(FILE *fp, const struct flat_walk *w, int i, bool folde
 static size_t flat_value(FILE *fp, const struct cc_node *n, u64 total, bool folded,
 			 const struct callchain_param *p)
 {
-	u64 period = n->hit;
-	u64 count = n->count;
-
-	(void)folded;
+	/* flat shows the period through the chain's last node, folded what ended there */
+	u64 period = folded ? n->hit : cc_node__cumul(n);
+	u64 count = folded ? n->count : n->count + n->children_count;
 
 	switch (p->value) {
 	case CCVAL_PERIOD:
@@ -564,15 +629,15 @@ static size_t fprintf_flat_or_folded(FILE *fp, const struct cc_node *root, u64 t
 	flat_collect(&w, root, -1, true);
 	sort_walk = &w;
 	if (w.nr_sel)
-		qsort(w.sel, w.nr_sel, sizeof(*w.sel), flat_sel_cmp);
+		qsort(w.sel, w.nr_sel, 2 * sizeof(*w.sel), flat_sel_cmp);
 	for (size_t i = 0; i < w.nr_sel && !w.err; i++) {
 		bool first = true;
 
 		if (!folded)
 			ret += fprintf(fp, "           ");
-		ret += flat_value(fp, w.path[w.sel[i]], total, folded, p);
+		ret += flat_value(fp, w.path[w.sel[2 * i]], total, folded, p);
 		ret += fprintf(fp, folded ? " " : "\n");
-		ret += flat_frames(fp, &w, w.sel[i], folded, &first, p);
+		ret += flat_frames(fp, &w, w.sel[2 * i], folded, &first, p);
 		ret += fprintf(fp, "\n");
 		if (p->print_limit && i + 1 == p->print_limit)
 			break;
@@ -621,9 +686,11 @@ int callchain_param__parse(struct callchain_param *p, const char *s)
 		else if (!strcmp(tok, "callee"))
 			p->order = ORDER_CALLEE, p->order_set = true;
 		else if (!strcmp(tok, "function"))
-			p->key_address = false;
+			p->key_address = p->key_srcline = false;
 		else if (!strcmp(tok, "address"))
-			p->key_address = true;
+			p->key_address = true, p->key_srcline = false;
+		else if (!strcmp(tok, "srcline"))
+			p->key_srcline = true, p->key_address = false;
 		else if (!strcmp(tok, "percent"))
 			p->value = CCVAL_PERCENT;
 		else if (!strcmp(tok, "period"))

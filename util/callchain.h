@@ -17,6 +17,8 @@
 enum chain_mode { CHAIN_NONE, CHAIN_GRAPH_ABS, CHAIN_GRAPH_REL, CHAIN_FLAT, CHAIN_FOLDED };
 enum chain_order { ORDER_CALLEE, ORDER_CALLER };
 enum chain_value { CCVAL_PERCENT, CCVAL_PERIOD, CCVAL_COUNT };
+/* what makes two frames the same: the function, the address, the source line */
+enum cc_key { CCKEY_FUNCTION, CCKEY_ADDRESS, CCKEY_SRCLINE };
 
 struct callchain_param {
 	enum chain_mode mode;
@@ -25,6 +27,7 @@ struct callchain_param {
 	bool order_set;			/* "caller"/"callee" was given */
 	enum chain_value value;
 	bool key_address;		/* "address" instead of "function" */
+	bool key_srcline;		/* "srcline": frames by their source line */
 	unsigned int print_limit;	/* 0: all */
 	int max_stack;
 	bool color;			/* colour the percentages as perf does on a terminal */
@@ -36,6 +39,7 @@ struct cc_frame {
 	struct symbol *sym;
 	u64 ip;
 	u64 addr;			/* map-relative (the ip without a map) */
+	u8 inl;				/* of an address' inline frames: 0 the innermost */
 };
 
 struct cc_node {
@@ -45,6 +49,7 @@ struct cc_node {
 	struct symbol *sym;
 	u64 ip;				/* of the first frame that made it */
 	u64 addr;			/* its map-relative address (srcline) */
+	u8 inl;				/* its frame's cc_frame.inl (srcline) */
 	u64 hit, children_hit;
 	u64 count, children_count;
 	struct cc_node **child;
@@ -56,9 +61,16 @@ struct cc_node {
 
 /** cc_node__append - add a chain of @n frames with @period under @root.  Return: 0 or -ENOMEM */
 int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
-		    bool key_address);
+		    enum cc_key key);
 /** cc_node__merge - move everything of @src into @dst (src is emptied).  Return: 0 or -ENOMEM */
-int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address);
+int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key);
+
+/** callchain_param__key - the frame key of @p (NULL: function) */
+static inline enum cc_key callchain_param__key(const struct callchain_param *p)
+{
+	return !p ? CCKEY_FUNCTION : p->key_srcline ? CCKEY_SRCLINE :
+	       p->key_address ? CCKEY_ADDRESS : CCKEY_FUNCTION;
+}
 /** cc_node__free_children - free the nodes under @n (not @n itself) */
 void cc_node__free_children(struct cc_node *n);
 

@@ -500,7 +500,7 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 	dst->nr_acc += src->nr_acc;
 	if (src->max_depth > dst->max_depth)
 		dst->max_depth = src->max_depth;
-	return cc_node__merge(&dst->callchain, &src->callchain, h->cc && h->cc->key_address);
+	return cc_node__merge(&dst->callchain, &src->callchain, callchain_param__key(h->cc));
 }
 
 static int ident_cmp_v(const void *pa, const void *pb)
@@ -600,11 +600,20 @@ static int tmpl_cmp(const void *pa, const void *pb)
  * on: its values are not in the slot, and perf's widths for the trace key
  * depend on the comparisons the walk makes.
  */
+/*
+ * Entries found by their keys without the tree walk.  The order of inline
+ * symbols is partial, so perf's walk can miss an entry it made before and
+ * make another, merged at collapse: the rows are the same, the callchain
+ * counts are not (a merged chain counts once).  Only for those counts do
+ * inline symbols take the (slower) walk.
+ */
 static bool cacheable(const struct hists *h, const struct hist_entry *t)
 {
 	for (int i = 0; i < h->nr_keys; i++)
 		if (h->keys[i] >= SORT_DYN0 && h->keys[i] <= SORT_DYN_LAST)
 			return false;
+	if (t->sym && t->sym->inlined && h->has_callchain && h->cc && h->cc->value == CCVAL_COUNT)
+		return false;
 	return t->sym;
 }
 

@@ -27,6 +27,8 @@ struct sl_ent {
 	u64 addr;
 	char *line;			/* dso__srcline's answer, or NULL */
 	char *file;			/* dso__srcfile's answer, or NULL */
+	char **frames;			/* srcline__frame()'s answers */
+	int nr_frames;			/* -1: not looked up yet */
 	struct sl_ent *next;
 };
 
@@ -196,6 +198,7 @@ static struct sl_ent *ent_of(struct srcline_dso *s, u64 addr)
 	if (!e)
 		return NULL;
 	e->addr = addr;
+	e->nr_frames = -1;
 	e->next = s->tab[h];
 	s->tab[h] = e;
 	s->nr++;
@@ -261,38 +264,90 @@ static int call_site(Dwarf_Die *die, const char **file, unsigned int *line)
 	return 0;
 }
 
+/* The name of function DIE @d (its abstract origin's for an inline instance) */
+static const char *func_name(Dwarf_Die *d)
+{
+	const char *name = dwarf_diename(d);
+	Dwarf_Attribute a;
+	Dwarf_Die origin;
+
+	if (!name && dwarf_formref_die(dwarf_attr(d, DW_AT_abstract_origin, &a), &origin))
+		name = dwarf_diename(&origin);
+	return name ? name : "??";
+}
+
+/*
+ * The innermost function at @addr, then the DIEs containing it in the
+ * concrete tree (dwarf_getscopes() goes on into an inline instance's
+ * abstract origin instead, where its callers are not).
+ */
 int srcline__for_each_inline(struct dso *dso, u64 addr, srcline_inline_fn fn, void *arg)
 {
 	struct srcline_dso *s = sl_of(dso);
-	Dwarf_Die cu, *scopes = NULL;
+	Dwarf_Die cu, *scopes = NULL, *chain = NULL;
 	const char *file;
 	unsigned int line;
-	int n, err = 0;
+	int n, found = -1, err = 0;
 
 	if (!s || lookup(s, addr, &file, &line, false) || !dwarf_addrdie(s->dw, sl_vaddr(s, addr), &cu))
 		return -ENOENT;
 	n = dwarf_getscopes(&cu, sl_vaddr(s, addr), &scopes);
+	for (int i = 0; i < n && found < 0; i++)
+		if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine ||
+		    dwarf_tag(&scopes[i]) == DW_TAG_subprogram)
+			found = i;
+	n = found < 0 ? 0 : dwarf_getscopes_die(&scopes[found], &chain);
 	for (int i = 0; i < n && !err; i++) {
-		int tag = dwarf_tag(&scopes[i]);
-		const char *name;
+		int tag = dwarf_tag(&chain[i]);
 
 		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
 			continue;
-		name = dwarf_diename(&scopes[i]);
-		if (!name) {
-			Dwarf_Attribute a;
-			Dwarf_Die origin;
-
-			if (dwarf_formref_die(dwarf_attr(&scopes[i], DW_AT_abstract_origin, &a),
-					      &origin))
-				name = dwarf_diename(&origin);
-		}
-		err = fn(name ? name : "??", file, line, arg);
-		if (tag == DW_TAG_subprogram || call_site(&scopes[i], &file, &line))
+		err = fn(func_name(&chain[i]), file, line, arg);
+		if (tag == DW_TAG_subprogram || call_site(&chain[i], &file, &line))
 			break;
 	}
+	free(chain);
 	free(scopes);
 	return err;
+}
+
+static int add_frame(const char *func, const char *file, unsigned int line, void *arg)
+{
+	struct sl_ent *e = arg;
+	char **v = realloc(e->frames, (e->nr_frames + 1) * sizeof(*v));
+
+	(void)func;
+	if (!v)
+		return -ENOMEM;
+	e->frames = v;
+	if (asprintf(&v[e->nr_frames], "%s:%u", file, line) < 0)
+		return -ENOMEM;
+	e->nr_frames++;
+	return 0;
+}
+
+const char *srcline__frame(struct dso *dso, u64 addr, unsigned int inl)
+{
+	struct srcline_dso *s = sl_of(dso);
+	struct sl_ent *e = s ? ent_of(s, addr) : NULL;
+	const char *file;
+	unsigned int line;
+	Dwarf_Die cu;
+
+	if (!e)
+		return NULL;
+	if (e->nr_frames < 0) {
+		e->nr_frames = 0;
+		srcline__for_each_inline(dso, addr, add_frame, e);
+		if (!e->nr_frames && !lookup(s, addr, &file, &line, false))
+			add_frame(NULL, file, line, e);
+		else if (!e->nr_frames && s->dw && dwarf_addrdie(s->dw, sl_vaddr(s, addr), &cu) &&
+			 (e->frames = malloc(sizeof(*e->frames))) && (e->frames[0] = strdup(":0")))
+			e->nr_frames = 1;
+	}
+	if (!e->nr_frames)
+		return NULL;
+	return e->frames[inl < (unsigned int)e->nr_frames ? inl : (unsigned int)e->nr_frames - 1];
 }
 
 void srcline__dso_exit(struct dso *dso)
@@ -306,6 +361,9 @@ void srcline__dso_exit(struct dso *dso)
 			next = e->next;
 			free(e->line);
 			free(e->file);
+			for (int k = 0; k < e->nr_frames; k++)
+				free(e->frames[k]);
+			free(e->frames);
 			free(e);
 		}
 	}

@@ -28,6 +28,16 @@ int srcline__find(struct dso *dso, u64 addr, const char **file, unsigned int *li
  */
 int srcline__find_path(struct dso *dso, u64 addr, const char **path, unsigned int *line);
 
+/**
+ * srcline__frame - the source line perf shows for frame @inl of the frames
+ * at DSO-relative @addr (0 the innermost inline function, with the line
+ * inside it; each outer one with the line of its call; past the last, the
+ * last): "file.c:12", or ":0" in a compilation unit without the line (as
+ * addr2line says ":?")
+ * Return: the string, owned by @dso's cache, or NULL without a unit there.
+ */
+const char *srcline__frame(struct dso *dso, u64 addr, unsigned int inl);
+
 /** srcline__has_dwarf - @dso (its debug file or itself) has DWARF to look lines up in */
 bool srcline__has_dwarf(struct dso *dso);
 

@@ -990,7 +990,8 @@ static size_t resolve(struct unwinder *u, struct unwind_ctx *c, size_t max)
 			in = inlines(u, al.map, al.sym, al.addr);
 		if (in && in->nr) {
 			for (u32 k = 0; k < in->nr && n < max; k++)
-				u->entries[n++] = (struct unwind_entry){ ip, al.map, in->syms[k] };
+				u->entries[n++] = (struct unwind_entry){ ip, al.map, in->syms[k],
+									 k < 255 ? k : 255 };
 			continue;
 		}
 		u->entries[n++] = (struct unwind_entry){ ip, al.map, al.sym };

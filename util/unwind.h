@@ -30,6 +30,7 @@ struct unwind_entry {
 	u64 ip;				/* address as perf reports it */
 	struct map *map;		/* NULL: no map */
 	struct symbol *sym;		/* may be an inline symbol (sym->inlined) */
+	u8 inl;				/* the frames of an address: 0 the innermost */
 };
 
 struct unwind_stats {
