@@ -104,7 +104,7 @@ static int append_unwound(struct report *r, struct thread *t, const struct perf_
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++, (*nr)++) {
 		r->frames[*nr] = (struct cc_frame){ e[i].map ? e[i].map->dso : NULL, e[i].sym,
-						    e[i].ip };
+						    e[i].ip, 0, e[i].map, e[i].map ? t->maps : NULL };
 		r->levels[*nr] = e[i].map ? '.' : 0;
 	}
 	return 0;
@@ -147,7 +147,8 @@ static int resolve_callchain(struct report *r, struct thread *t, const struct pe
 			continue;
 		}
 		machine__resolve_addr(&r->machine, t, cpumode, ip, &al);
-		r->frames[n] = (struct cc_frame){ al.map ? al.map->dso : NULL, al.sym, ip, al.addr };
+		r->frames[n] = (struct cc_frame){ al.map ? al.map->dso : NULL, al.sym, ip, al.addr,
+						  al.map, al.maps };
 		r->levels[n] = al.map ? al.level : 0;
 		n++;
 	}
@@ -199,6 +200,8 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		bool dup = false;
 
 		tmpl.dso = r->frames[i].dso;
+		tmpl.map = r->frames[i].map;
+		tmpl.maps = r->frames[i].maps;
 		tmpl.sym = r->frames[i].sym;
 		tmpl.ip = r->frames[i].ip;
 		if (r->levels[i])
@@ -366,6 +369,8 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	tmpl.comm = t->comm;
 	tmpl.thread = t;
 	tmpl.dso = al.map ? al.map->dso : NULL;
+	tmpl.map = al.map;
+	tmpl.maps = al.maps;
 	tmpl.sym = al.sym;
 	tmpl.ip = al.addr;
 	tmpl.level = al.level;

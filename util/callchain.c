@@ -86,12 +86,18 @@ static struct cc_node *find_child(struct cc_node *p, const struct cc_frame *f, b
 /* Put @c among @p's children (in perf's tree at @parent/@left). */
 static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *parent, bool left)
 {
-	if (p->nr == p->alloc) {
-		u32 n = p->alloc ? p->alloc * 2 : 2;
-		struct cc_node **a = realloc(p->child, n * sizeof(*a));
+	if (!p->alloc) {		/* most nodes have one child: no array */
+		p->child = &p->one;
+		p->alloc = 1;
+	} else if (p->nr == p->alloc) {
+		u32 n = p->alloc * 4;
+		struct cc_node **a = realloc(p->child == &p->one ? NULL : p->child,
+					      n * sizeof(*a));
 
 		if (!a)
 			return -ENOMEM;
+		if (p->child == &p->one)
+			a[0] = p->one;
 		p->child = a;
 		p->alloc = n;
 	}
@@ -154,10 +160,11 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 	return 0;
 }
 
-/* The children of @n in perf's tree order (*nr of them; malloc()ed). */
-static struct cc_node **children_in_order(const struct cc_node *n, u32 *nr)
+/* The children of @n in perf's tree order (*nr of them; in @buf if room, else malloc()ed). */
+static struct cc_node **children_in_order(const struct cc_node *n, u32 *nr,
+					  struct cc_node **buf, u32 size)
 {
-	struct cc_node **v = malloc((n->nr + 1) * sizeof(*v));
+	struct cc_node **v = size && n->nr <= size ? buf : malloc((n->nr + 1) * sizeof(*v));
 	u32 k = 0;
 
 	if (v)
@@ -167,9 +174,16 @@ static struct cc_node **children_in_order(const struct cc_node *n, u32 *nr)
 	return v;
 }
 
+static void free_children_array(struct cc_node *n)
+{
+	if (n->child != &n->one)
+		free(n->child);
+	n->child = NULL;
+}
+
 int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
 {
-	struct cc_node **v;
+	struct cc_node **v, *buf[8];
 	u32 nr;
 	int err = 0;
 
@@ -177,7 +191,7 @@ int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
 	dst->count += src->count;
 	dst->children_hit += src->children_hit;
 	dst->children_count += src->children_count;
-	v = children_in_order(src, &nr);
+	v = children_in_order(src, &nr, buf, 8);
 	if (!v)
 		return -ENOMEM;
 	for (u32 i = 0; i < nr; i++) {
@@ -204,9 +218,9 @@ int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
 			free(s);
 		}
 	}
-	free(v);
-	free(src->child);
-	src->child = NULL;
+	if (v != buf)
+		free(v);
+	free_children_array(src);
 	src->kids = NULL;
 	src->nr = src->alloc = 0;
 	return err;
@@ -218,8 +232,7 @@ void cc_node__free_children(struct cc_node *n)
 		cc_node__free_children(n->child[i]);
 		free(n->child[i]);
 	}
-	free(n->child);
-	n->child = NULL;
+	free_children_array(n);
 	n->kids = NULL;
 	n->nr = n->alloc = 0;
 }
@@ -242,7 +255,7 @@ static int sibling_cmp(const void *pa, const void *pb)
 static struct cc_node **sorted_children(const struct cc_node *n, u64 min_hit, u32 *nr)
 {
 	u32 all, k = 0;
-	struct cc_node **v = children_in_order(n, &all);
+	struct cc_node **v = children_in_order(n, &all, NULL, 0);
 
 	if (!v)
 		return NULL;
@@ -493,7 +506,7 @@ static void flat_collect(struct flat_walk *w, const struct cc_node *n, int paren
 		w->err = -ENOMEM;
 		return;
 	}
-	v = children_in_order(n, &nr);
+	v = children_in_order(n, &nr, NULL, 0);
 	if (!v) {
 		w->err = -ENOMEM;
 		return;

@@ -35,16 +35,20 @@ void hists__set_format(struct hists *h, const struct hist_format *f)
 
 /*
  * The lookup cache: the entry the tree walk found for these sample fields
- * (at least as fine as any key set).  Only samples with a symbol use it:
- * their keys compare in a total order, so the walk always finds the one
- * equal entry; the address order of unresolved samples is not total and
- * perf's walk may miss there, which the tree walk reproduces.
+ * (at least as fine as any key set).  A walk's answer depends on the tree:
+ * with inline symbols its order is partial, and an entry's symbol can
+ * change in place (follow_map), so a walk may miss an equal entry, as
+ * perf's does.  An answer holds while the tree stays as it was: each new
+ * entry and each changed symbol starts a new generation, and answers of
+ * older ones are walked again.  Only samples with a symbol use it (the
+ * walk of unresolved addresses is not worth caching).
  */
 struct hist_cache_slot {
 	const void *comm, *thread, *dso, *sym, *parent;
 	const char *srcline, *srcfile;
 	u64 ip, weight;
 	int cpu, socket;
+	u64 gen;			/* the tree generation of the answer */
 	struct hist_entry *e;
 };
 
@@ -85,6 +89,7 @@ static bool slot_same(const struct hist_cache_slot *a, const struct hist_cache_s
 	       a->cpu == b->cpu && a->socket == b->socket;
 }
 
+/* The slot of key @k: its answer, or the empty slot where it goes. */
 static struct hist_cache_slot *cache_find(struct hists *h, const struct hist_cache_slot *k)
 {
 	size_t i;
@@ -116,9 +121,11 @@ static void cache_add(struct hists *h, const struct hist_cache_slot *k, struct h
 		free(old);
 	}
 	s = cache_find(h, k);
+	if (!s->e)
+		h->cache_nr++;
 	*s = *k;
+	s->gen = h->cache_gen;
 	s->e = e;
-	h->cache_nr++;
 }
 
 static void cache_free(struct hists *h)
@@ -225,10 +232,10 @@ static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct
 	if (k >= SORT_DYN0 && k <= SORT_DYN_LAST)
 		return dyn_sort(k - SORT_DYN0, a, b);
 	switch (k) {
-	case SORT_COMM:
-		return strcmp(a->comm->str, b->comm->str);
+	case SORT_COMM:		/* the machine interns the names */
+		return a->comm->str == b->comm->str ? 0 : strcmp(a->comm->str, b->comm->str);
 	case SORT_DSO:
-		return cmp_str_null_last(dso_name(a), dso_name(b));
+		return a->dso == b->dso ? 0 : cmp_str_null_last(dso_name(a), dso_name(b));
 	case SORT_SYM:
 		if (!a->sym || !b->sym)
 			return !a->sym && !b->sym ? 0 : !a->sym ? 1 : -1;
@@ -268,6 +275,13 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 {
 	int c;
 
+	/* the usual answers of a tree walk first: same name, same DSO */
+	if (k == SORT_COMM && a->comm->str == b->comm->str)
+		return 0;
+	if (k == SORT_DSO && a->dso == b->dso)
+		return 0;
+	if (k == SORT_SYM && a->sym == b->sym && a->sym && a->dso == b->dso)
+		return 0;
 	if (k == SORT_SYMOFF)
 		return key_ident(SORT_SYM, a, b) ?: cmp_u64(a->ip, b->ip);
 	if (k != SORT_SYM)
@@ -275,7 +289,7 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 	if (!a->sym && !b->sym)
 		return cmp_addr(a->ip, b->ip);
 	/* perf compares the DSOs first here (not when both lack a symbol) */
-	c = cmp_str_null_last(dso_name(a), dso_name(b));
+	c = a->dso == b->dso ? 0 : cmp_str_null_last(dso_name(a), dso_name(b));
 	if (c)
 		return c;
 	if (!a->sym || !b->sym)
@@ -498,14 +512,27 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 	dst->period_guest_us += src->period_guest_us;
 	dst->period_acc += src->period_acc;
 	dst->nr_acc += src->nr_acc;
-	if (src->max_depth > dst->max_depth)
-		dst->max_depth = src->max_depth;
+	/* perf keeps the callchain depth of @dst: its tie rule looks at that */
 	return cc_node__merge(&dst->callchain, &src->callchain, h->cc && h->cc->key_address);
 }
 
 static int ident_cmp_v(const void *pa, const void *pb)
 {
 	return ident_cmp(*(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
+}
+
+/*
+ * perf 6.1 only has a collapsed tree when a key has a collapse function:
+ * comm (and, kept here as before, the tracepoint keys).  Without one, the
+ * entries the first tree missed stay apart.
+ */
+static bool needs_collapse(const struct hists *h)
+{
+	for (int i = 0; i < h->nr_keys; i++)
+		if (h->keys[i] == SORT_COMM ||
+		    (h->keys[i] >= SORT_DYN0 && h->keys[i] <= SORT_DYN_LAST))
+			return true;
+	return false;
 }
 
 /*
@@ -532,6 +559,10 @@ int hists__collapse(struct hists *h)
 	rb_walk(h->root_in, v, 0);
 	h->sorted = v;
 	h->nr_sorted = n;
+	if (!needs_collapse(h)) {
+		h->collapsed = true;
+		return 0;
+	}
 	err = tree_pass(h, v, &n, ident_cmp_v, true);
 	h->nr_sorted = n;
 	h->collapsed = true;
@@ -608,6 +639,43 @@ static bool cacheable(const struct hists *h, const struct hist_entry *t)
 	return t->sym;
 }
 
+static bool has_sym_key(const struct hists *h)
+{
+	for (int i = 0; i < h->nr_keys; i++)
+		if (h->keys[i] == SORT_SYM)
+			return true;
+	return false;
+}
+
+/*
+ * @e was found by @tmpl: perf moves it to @tmpl's map when that is another
+ * map object, and then looks its symbol up again there by the symbol's
+ * start (an inline symbol has its function's start, so it becomes that
+ * function).  The entry keeps its place in the tree under its new key, so
+ * later walks may miss it, or take other ways: a new cache generation.
+ */
+static void follow_map(struct hists *h, struct hist_entry *e, const struct hist_entry *tmpl)
+{
+	struct symbol *sym = e->sym;
+
+	if (e->map == tmpl->map && e->maps == tmpl->maps)
+		return;
+	if (!has_sym_key(h))
+		return;
+	if (sym) {
+		struct dso *d = tmpl->map ? tmpl->map->dso : NULL;
+
+		sym = d && d->syms.sorted ? symtab__find(&d->syms, sym->start) : NULL;
+	}
+	if (sym != e->sym) {
+		e->sym = sym;
+		h->cache_gen++;
+	}
+	e->map = tmpl->map;
+	e->maps = tmpl->maps;
+	e->dso = tmpl->dso;
+}
+
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
 	struct rb_link *x = h->root_in;
@@ -618,17 +686,22 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	if (cached) {
 		slot_of(h, tmpl, &key);
 		hit = cache_find(h, &key);
-		if (hit && hit->e)
-			return hit->e;
+		if (hit && hit->e && hit->gen == h->cache_gen) {
+			e = hit->e;
+			follow_map(h, e, tmpl);
+			return e;
+		}
 	}
 	sort_hists = h;
 	while (x) {
 		int c = ident_cmp(tmpl, hnode(x)->e);
 
 		if (!c) {
+			e = hnode(x)->e;
 			if (cached)
-				cache_add(h, &key, hnode(x)->e);
-			return hnode(x)->e;
+				cache_add(h, &key, e);
+			follow_map(h, e, tmpl);
+			return e;
 		}
 		x = c < 0 ? x->l : x->r;
 	}
@@ -651,6 +724,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	e->seq = h->seq++;
 	e->in_node = (struct hist_rb_node){ .e = e };
 	rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);
+	h->cache_gen++;
 	h->all[h->nr++] = e;
 	if (cached)
 		cache_add(h, &key, e);
