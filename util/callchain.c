@@ -45,8 +45,10 @@ static int frame_order(const struct cc_node *n, const struct cc_frame *f, bool k
 
 	if (!key_address && n->sym && n->sym == f->sym && (n->dso == f->dso || n->sym->inlined))
 		return 0;
-	if (!key_address && n->sym && f->sym && (n->sym->inlined || f->sym->inlined))
-		return strcmp(n->sym->name, f->sym->name) < 0 ? -1 : strcmp(n->sym->name, f->sym->name) > 0;
+	if (!key_address && n->sym && f->sym && (n->sym->inlined || f->sym->inlined)) {
+		c = strcmp(n->sym->name, f->sym->name);
+		return c < 0 ? -1 : c > 0;
+	}
 	if ((c = cmp_key(dn, df)))
 		return c;
 	if (!key_address && n->sym && f->sym)

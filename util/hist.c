@@ -35,24 +35,31 @@ void hists__set_format(struct hists *h, const struct hist_format *f)
 
 /*
  * The lookup cache: the entry the tree walk found for these sample fields
- * (at least as fine as any key set).  A walk's answer depends on the tree:
- * with inline symbols its order is partial, and an entry's symbol can
- * change in place (follow_map), so a walk may miss an equal entry, as
- * perf's does.  An answer holds while the tree stays as it was: each new
- * entry and each changed symbol starts a new generation, and answers of
- * older ones are walked again.  Only samples with a symbol use it (the
- * walk of unresolved addresses is not worth caching).
+ * (at least as fine as any key set), with the walk's path.  A walk's answer
+ * depends on the tree: with inline symbols its order is partial, and an
+ * entry's symbol can change in place (follow_map), so a walk may miss an
+ * equal entry, as perf's does.  The same path, each node still linked to
+ * the next and with the key it had, is the same walk: the answer holds.
+ * Only samples with a symbol use it.
  */
-struct hist_cache_slot {
+#define CACHE_PATH 40
+
+struct hist_cache_key {
 	const void *comm, *thread, *dso, *sym, *parent;
 	const char *srcline, *srcfile;
 	u64 ip, weight;
 	int cpu, socket;
-	u64 gen;			/* the tree generation of the answer */
-	struct hist_entry *e;
 };
 
-static void slot_of(const struct hists *h, const struct hist_entry *t, struct hist_cache_slot *k)
+struct hist_cache_slot {
+	struct hist_cache_key k;
+	struct hist_entry *e;		/* NULL: an empty slot */
+	unsigned int len;		/* nodes of the path (0: walk again) */
+	struct rb_link *path[CACHE_PATH];
+	u32 moved[CACHE_PATH];		/* their entries' key changes then */
+};
+
+static void key_of(const struct hists *h, const struct hist_entry *t, struct hist_cache_key *k)
 {
 	memset(k, 0, sizeof(*k));
 	k->comm = t->comm;
@@ -68,7 +75,7 @@ static void slot_of(const struct hists *h, const struct hist_entry *t, struct hi
 	k->socket = t->socket;
 }
 
-static size_t slot_hash(const struct hist_cache_slot *k, size_t size)
+static size_t key_hash(const struct hist_cache_key *k, size_t size)
 {
 	u64 x = (uintptr_t)k->comm ^ (uintptr_t)k->thread * 31 ^ (uintptr_t)k->dso * 131 ^
 		(uintptr_t)k->sym * 1031 ^ (uintptr_t)k->parent ^ (uintptr_t)k->srcline * 7 ^
@@ -81,7 +88,7 @@ static size_t slot_hash(const struct hist_cache_slot *k, size_t size)
 	return x & (size - 1);
 }
 
-static bool slot_same(const struct hist_cache_slot *a, const struct hist_cache_slot *b)
+static bool key_same(const struct hist_cache_key *a, const struct hist_cache_key *b)
 {
 	return a->comm == b->comm && a->thread == b->thread && a->dso == b->dso &&
 	       a->sym == b->sym && a->parent == b->parent && a->srcline == b->srcline &&
@@ -90,24 +97,25 @@ static bool slot_same(const struct hist_cache_slot *a, const struct hist_cache_s
 }
 
 /* The slot of key @k: its answer, or the empty slot where it goes. */
-static struct hist_cache_slot *cache_find(struct hists *h, const struct hist_cache_slot *k)
+static struct hist_cache_slot *cache_find(struct hists *h, const struct hist_cache_key *k)
 {
 	size_t i;
 
 	if (!h->cache_size)
 		return NULL;
-	for (i = slot_hash(k, h->cache_size); h->cache[i].e; i = (i + 1) & (h->cache_size - 1))
-		if (slot_same(&h->cache[i], k))
+	for (i = key_hash(k, h->cache_size); h->cache[i].e; i = (i + 1) & (h->cache_size - 1))
+		if (key_same(&h->cache[i].k, k))
 			return &h->cache[i];
 	return &h->cache[i];
 }
 
-static void cache_add(struct hists *h, const struct hist_cache_slot *k, struct hist_entry *e)
+static void cache_add(struct hists *h, const struct hist_cache_key *k, struct hist_entry *e,
+		      struct rb_link *const *path, const u32 *moved, unsigned int len)
 {
 	struct hist_cache_slot *s;
 
 	if (2 * (h->cache_nr + 1) > h->cache_size) {
-		size_t size = h->cache_size ? 2 * h->cache_size : 4096;
+		size_t size = h->cache_size ? 2 * h->cache_size : 1024;
 		struct hist_cache_slot *old = h->cache, *n = calloc(size, sizeof(*n));
 		size_t old_size = h->cache_size;
 
@@ -117,15 +125,17 @@ static void cache_add(struct hists *h, const struct hist_cache_slot *k, struct h
 		h->cache_size = size;
 		for (size_t i = 0; i < old_size; i++)
 			if (old[i].e)
-				*cache_find(h, &old[i]) = old[i];
+				*cache_find(h, &old[i].k) = old[i];
 		free(old);
 	}
 	s = cache_find(h, k);
 	if (!s->e)
 		h->cache_nr++;
-	*s = *k;
-	s->gen = h->cache_gen;
+	s->k = *k;
 	s->e = e;
+	s->len = len;
+	memcpy(s->path, path, len * sizeof(*path));
+	memcpy(s->moved, moved, len * sizeof(*moved));
 }
 
 static void cache_free(struct hists *h)
@@ -652,7 +662,7 @@ static bool has_sym_key(const struct hists *h)
  * map object, and then looks its symbol up again there by the symbol's
  * start (an inline symbol has its function's start, so it becomes that
  * function).  The entry keeps its place in the tree under its new key, so
- * later walks may miss it, or take other ways: a new cache generation.
+ * later walks may miss it, or take other ways.
  */
 static void follow_map(struct hists *h, struct hist_entry *e, const struct hist_entry *tmpl)
 {
@@ -667,26 +677,44 @@ static void follow_map(struct hists *h, struct hist_entry *e, const struct hist_
 
 		sym = d && d->syms.sorted ? symtab__find(&d->syms, sym->start) : NULL;
 	}
-	if (sym != e->sym) {
-		e->sym = sym;
-		h->cache_gen++;
-	}
+	if (sym != e->sym || e->dso != tmpl->dso)
+		e->moved++;		/* its key changed: paths through it are stale */
+	e->sym = sym;
 	e->map = tmpl->map;
 	e->maps = tmpl->maps;
 	e->dso = tmpl->dso;
 }
 
+/* Would a walk take the path of @s again (and so find its entry)? */
+static bool path_holds(const struct hists *h, const struct hist_cache_slot *s)
+{
+	if (!s->len || h->root_in != s->path[0])
+		return false;
+	for (unsigned int i = 0; i < s->len; i++) {
+		const struct rb_link *x = s->path[i];
+
+		if (hnode(x)->e->moved != s->moved[i])
+			return false;
+		if (i + 1 < s->len && x->l != s->path[i + 1] && x->r != s->path[i + 1])
+			return false;
+	}
+	return true;
+}
+
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
-	struct rb_link *x = h->root_in;
-	struct hist_cache_slot key, *hit;
+	struct rb_link *x = h->root_in, *path[CACHE_PATH];
+	u32 moved[CACHE_PATH];
+	unsigned int len = 0;
+	struct hist_cache_key key;
+	struct hist_cache_slot *hit;
 	struct hist_entry *e;
 	bool cached = cacheable(h, tmpl);
 
 	if (cached) {
-		slot_of(h, tmpl, &key);
+		key_of(h, tmpl, &key);
 		hit = cache_find(h, &key);
-		if (hit && hit->e && hit->gen == h->cache_gen) {
+		if (hit && hit->e && path_holds(h, hit)) {
 			e = hit->e;
 			follow_map(h, e, tmpl);
 			return e;
@@ -696,10 +724,15 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	while (x) {
 		int c = ident_cmp(tmpl, hnode(x)->e);
 
+		if (len < CACHE_PATH) {
+			path[len] = x;
+			moved[len] = hnode(x)->e->moved;
+		}
+		len++;
 		if (!c) {
 			e = hnode(x)->e;
-			if (cached)
-				cache_add(h, &key, e);
+			if (cached && len <= CACHE_PATH)
+				cache_add(h, &key, e, path, moved, len);
 			follow_map(h, e, tmpl);
 			return e;
 		}
@@ -721,12 +754,10 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	memset(&e->callchain, 0, sizeof(e->callchain));
 	e->period = e->nr_samples = e->period_acc = e->nr_acc = e->max_depth = 0;
 	e->period_sys = e->period_us = e->period_guest_sys = e->period_guest_us = 0;
+	e->moved = 0;
 	e->seq = h->seq++;
 	e->in_node = (struct hist_rb_node){ .e = e };
 	rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);
-	h->cache_gen++;
 	h->all[h->nr++] = e;
-	if (cached)
-		cache_add(h, &key, e);
 	return e;
 }

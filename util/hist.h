@@ -68,6 +68,7 @@ struct hist_entry {
 	 */
 	struct map *map;
 	const struct maps *maps;
+	u32 moved;			/* times its symbol or DSO changed (hists__findnew) */
 	u64 ip;				/* map-relative (the raw address without a map) */
 	char level;
 	int cpu, socket;
@@ -107,7 +108,6 @@ struct hists {
 	const struct hist_format *fmt;	/* columns and order, or NULL: keys as given */
 	struct hist_cache_slot *cache;	/* findnew's answers by sample fields */
 	size_t cache_size, cache_nr;
-	u64 cache_gen;			/* the tree's: a new entry or symbol change */
 	bool cache_ip;			/* the keys look at the address (symoff) */
 	bool collapsed;			/* hists__collapse() ran */
 	bool long_dso;			/* -v: DSOs compare by their long names */
