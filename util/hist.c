@@ -178,11 +178,19 @@ static const char *dso_name(const struct hist_entry *e)
 	return sort_hists && sort_hists->long_dso ? e->dso->long_name : e->dso->short_name;
 }
 
+/* strcmp(), deciding at the first byte without a call when it can (tree walks) */
+static inline int str_cmp(const char *a, const char *b)
+{
+	if (a[0] != b[0])
+		return (unsigned char)a[0] < (unsigned char)b[0] ? -1 : 1;
+	return strcmp(a, b);
+}
+
 static int cmp_str_null_last(const char *a, const char *b)
 {
 	if (!a || !b)
 		return !a && !b ? 0 : !a ? 1 : -1;
-	return strcmp(a, b);
+	return str_cmp(a, b);
 }
 
 static int pid_of(const struct hist_entry *e)
@@ -272,7 +280,7 @@ static int cmp_addr(u64 a, u64 b)
 /* perf's rule for inline frames (util/unwind.c): by name, then same if they overlap. */
 static int cmp_inlined(const struct symbol *a, const struct symbol *b)
 {
-	int c = strcmp(b->name, a->name);	/* perf: strcmp(existing, new) */
+	int c = str_cmp(b->name, a->name);	/* perf: strcmp(existing, new) */
 
 	if (c)
 		return c;
