@@ -110,10 +110,53 @@ static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *pare
 	return 0;
 }
 
+/*
+ * Nodes come from chunks and go back to a free list: reports make and merge
+ * hundreds of thousands of them (one chain per entry, merged at collapse).
+ */
+#define NODE_CHUNK 512
+
+struct node_chunk {
+	struct node_chunk *next;
+	struct cc_node n[NODE_CHUNK];
+};
+
+static struct node_chunk *node_chunks;
+static unsigned int node_chunk_used = NODE_CHUNK;
+static struct cc_node *free_nodes;	/* linked through their first word */
+
+static struct cc_node *node_alloc(void)
+{
+	struct cc_node *c = free_nodes;
+
+	if (c) {
+		free_nodes = *(struct cc_node **)c;
+	} else {
+		if (node_chunk_used == NODE_CHUNK) {
+			struct node_chunk *k = malloc(sizeof(*k));
+
+			if (!k)
+				return NULL;
+			k->next = node_chunks;
+			node_chunks = k;
+			node_chunk_used = 0;
+		}
+		c = &node_chunks->n[node_chunk_used++];
+	}
+	memset(c, 0, sizeof(*c));
+	return c;
+}
+
+static void node_free(struct cc_node *c)
+{
+	*(struct cc_node **)c = free_nodes;
+	free_nodes = c;
+}
+
 static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,
 				 struct rb_link *parent, bool left)
 {
-	struct cc_node *c = calloc(1, sizeof(*c));
+	struct cc_node *c = node_alloc();
 
 	if (!c)
 		return NULL;
@@ -122,7 +165,7 @@ static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,
 	c->ip = f->ip;
 	c->addr = f->addr;
 	if (link_child(p, c, parent, left)) {
-		free(c);
+		node_free(c);
 		return NULL;
 	}
 	return c;
@@ -204,20 +247,20 @@ int cc_node__merge(struct cc_node *dst, struct cc_node *src, bool key_address)
 
 		if (err) {
 			cc_node__free_children(s);
-			free(s);
+			node_free(s);
 			continue;
 		}
 		d = find_child(dst, &f, key_address, &parent, &left);
 		if (d) {
 			err = cc_node__merge(d, s, key_address);
 			cc_node__free_children(s);
-			free(s);
+			node_free(s);
 			continue;
 		}
 		err = link_child(dst, s, parent, left);
 		if (err) {
 			cc_node__free_children(s);
-			free(s);
+			node_free(s);
 		}
 	}
 	if (v != buf)
@@ -232,7 +275,7 @@ void cc_node__free_children(struct cc_node *n)
 {
 	for (u32 i = 0; i < n->nr; i++) {
 		cc_node__free_children(n->child[i]);
-		free(n->child[i]);
+		node_free(n->child[i]);
 	}
 	free_children_array(n);
 	n->kids = NULL;
