@@ -106,10 +106,10 @@ static int append_unwound(struct report *r, struct thread *t, const struct perf_
 	    frames_reserve(r, *nr + n + 1))
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++, (*nr)++) {
-		r->frames[*nr] = (struct cc_frame){ e[i].map ? e[i].map->dso : NULL, e[i].sym,
-						    e[i].ip,
-						    e[i].map ? map__map_ip(e[i].map, e[i].ip) : e[i].ip,
-						    e[i].inl };
+		r->frames[*nr] = (struct cc_frame){
+			.dso = e[i].map ? e[i].map->dso : NULL, .sym = e[i].sym, .ip = e[i].ip,
+			.addr = e[i].map ? map__map_ip(e[i].map, e[i].ip) : e[i].ip,
+			.inl = e[i].inl, .map = e[i].map, .maps = e[i].map ? t->maps : NULL };
 		r->levels[*nr] = e[i].map ? '.' : 0;
 	}
 	return 0;
@@ -152,7 +152,9 @@ static int resolve_callchain(struct report *r, struct thread *t, const struct pe
 			continue;
 		}
 		machine__resolve_addr(&r->machine, t, cpumode, ip, &al);
-		r->frames[n] = (struct cc_frame){ al.map ? al.map->dso : NULL, al.sym, ip, al.addr };
+		r->frames[n] = (struct cc_frame){ .dso = al.map ? al.map->dso : NULL, .sym = al.sym,
+						  .ip = ip, .addr = al.addr, .map = al.map,
+						  .maps = al.maps };
 		r->levels[n] = al.map ? al.level : 0;
 		n++;
 	}
@@ -205,6 +207,8 @@ static int add_children(const struct report *r, struct hists *h, const struct hi
 		bool dup = false;
 
 		tmpl.dso = frames[i].dso;
+		tmpl.map = frames[i].map;
+		tmpl.maps = frames[i].maps;
 		tmpl.sym = frames[i].sym;
 		tmpl.ip = frames[i].ip;
 		if (levels[i])
@@ -463,6 +467,8 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	tmpl.comm = t->comm;
 	tmpl.thread = t;
 	tmpl.dso = al.map ? al.map->dso : NULL;
+	tmpl.map = al.map;
+	tmpl.maps = al.maps;
 	tmpl.sym = al.sym;
 	tmpl.ip = al.addr;
 	tmpl.level = al.level;

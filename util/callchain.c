@@ -108,12 +108,18 @@ static struct cc_node *find_child(struct cc_node *p, const struct cc_frame *f, e
 /* Put @c among @p's children (in perf's tree at @parent/@left). */
 static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *parent, bool left)
 {
-	if (p->nr == p->alloc) {
-		u32 n = p->alloc ? p->alloc * 2 : 2;
-		struct cc_node **a = realloc(p->child, n * sizeof(*a));
+	if (!p->alloc) {		/* most nodes have one child: no array */
+		p->child = &p->one;
+		p->alloc = 1;
+	} else if (p->nr == p->alloc) {
+		u32 n = p->alloc * 4;
+		struct cc_node **a = realloc(p->child == &p->one ? NULL : p->child,
+					      n * sizeof(*a));
 
 		if (!a)
 			return -ENOMEM;
+		if (p->child == &p->one)
+			a[0] = p->one;
 		p->child = a;
 		p->alloc = n;
 	}
@@ -124,10 +130,53 @@ static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *pare
 	return 0;
 }
 
+/*
+ * Nodes come from chunks and go back to a free list: reports make and merge
+ * hundreds of thousands of them (one chain per entry, merged at collapse).
+ */
+#define NODE_CHUNK 512
+
+struct node_chunk {
+	struct node_chunk *next;
+	struct cc_node n[NODE_CHUNK];
+};
+
+static struct node_chunk *node_chunks;
+static unsigned int node_chunk_used = NODE_CHUNK;
+static struct cc_node *free_nodes;	/* linked through their first word */
+
+static struct cc_node *node_alloc(void)
+{
+	struct cc_node *c = free_nodes;
+
+	if (c) {
+		free_nodes = *(struct cc_node **)c;
+	} else {
+		if (node_chunk_used == NODE_CHUNK) {
+			struct node_chunk *k = malloc(sizeof(*k));
+
+			if (!k)
+				return NULL;
+			k->next = node_chunks;
+			node_chunks = k;
+			node_chunk_used = 0;
+		}
+		c = &node_chunks->n[node_chunk_used++];
+	}
+	memset(c, 0, sizeof(*c));
+	return c;
+}
+
+static void node_free(struct cc_node *c)
+{
+	*(struct cc_node **)c = free_nodes;
+	free_nodes = c;
+}
+
 static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,
 				 struct rb_link *parent, bool left)
 {
-	struct cc_node *c = calloc(1, sizeof(*c));
+	struct cc_node *c = node_alloc();
 
 	if (!c)
 		return NULL;
@@ -137,7 +186,7 @@ static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,
 	c->addr = f->addr;
 	c->inl = f->inl;
 	if (link_child(p, c, parent, left)) {
-		free(c);
+		node_free(c);
 		return NULL;
 	}
 	return c;
@@ -177,10 +226,11 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 	return 0;
 }
 
-/* The children of @n in perf's tree order (*nr of them; malloc()ed). */
-static struct cc_node **children_in_order(const struct cc_node *n, u32 *nr)
+/* The children of @n in perf's tree order (*nr of them; in @buf if room, else malloc()ed). */
+static struct cc_node **children_in_order(const struct cc_node *n, u32 *nr,
+					  struct cc_node **buf, u32 size)
 {
-	struct cc_node **v = malloc((n->nr + 1) * sizeof(*v));
+	struct cc_node **v = size && n->nr <= size ? buf : malloc((n->nr + 1) * sizeof(*v));
 	u32 k = 0;
 
 	if (v)
@@ -188,6 +238,13 @@ static struct cc_node **children_in_order(const struct cc_node *n, u32 *nr)
 			v[k++] = node_of(x);
 	*nr = k;
 	return v;
+}
+
+static void free_children_array(struct cc_node *n)
+{
+	if (n->child != &n->one)
+		free(n->child);
+	n->child = NULL;
 }
 
 struct merge_walk {
@@ -205,7 +262,7 @@ struct merge_walk {
  */
 static int merge_walk(struct merge_walk *w, const struct cc_node *s, size_t depth)
 {
-	struct cc_node **v;
+	struct cc_node **v, *buf[8];
 	u32 nr;
 	int err = 0;
 
@@ -225,12 +282,13 @@ static int merge_walk(struct merge_walk *w, const struct cc_node *s, size_t dept
 	}
 	if (!s->nr)
 		return 0;
-	v = children_in_order(s, &nr);
+	v = children_in_order(s, &nr, buf, 8);
 	if (!v)
 		return -ENOMEM;
 	for (u32 i = 0; i < nr && !err; i++)
 		err = merge_walk(w, v[i], depth + 1);
-	free(v);
+	if (v != buf)
+		free(v);
 	return err;
 }
 
@@ -251,10 +309,9 @@ void cc_node__free_children(struct cc_node *n)
 {
 	for (u32 i = 0; i < n->nr; i++) {
 		cc_node__free_children(n->child[i]);
-		free(n->child[i]);
+		node_free(n->child[i]);
 	}
-	free(n->child);
-	n->child = NULL;
+	free_children_array(n);
 	n->kids = NULL;
 	n->nr = n->alloc = 0;
 }
@@ -282,7 +339,7 @@ static struct cc_node **sorted_children(const struct cc_node *n, u64 min_hit, u3
 					const struct callchain_param *p)
 {
 	u32 all, k = 0;
-	struct cc_node **v = children_in_order(n, &all);
+	struct cc_node **v = children_in_order(n, &all, NULL, 0);
 
 	if (!v)
 		return NULL;
@@ -552,7 +609,7 @@ static void flat_collect(struct flat_walk *w, const struct cc_node *n, int paren
 		w->err = -ENOMEM;
 		return;
 	}
-	v = children_in_order(n, &nr);
+	v = children_in_order(n, &nr, NULL, 0);
 	if (!v) {
 		w->err = -ENOMEM;
 		return;

@@ -40,6 +40,8 @@ struct cc_frame {
 	u64 ip;
 	u64 addr;			/* map-relative (the ip without a map) */
 	u8 inl;				/* of an address' inline frames: 0 the innermost */
+	struct map *map;		/* the frame's map and the set it is in: */
+	const struct maps *maps;	/* together, perf's map object (see hist.h) */
 };
 
 struct cc_node {
@@ -52,7 +54,8 @@ struct cc_node {
 	u8 inl;				/* its frame's cc_frame.inl (srcline) */
 	u64 hit, children_hit;
 	u64 count, children_count;
-	struct cc_node **child;
+	struct cc_node **child;		/* &one while there is room for one only */
+	struct cc_node *one;
 	u32 nr, alloc;
 	u32 hint;			/* the child the last append went to */
 	bool inlined_child;		/* a child is an inline frame */

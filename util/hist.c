@@ -35,20 +35,31 @@ void hists__set_format(struct hists *h, const struct hist_format *f)
 
 /*
  * The lookup cache: the entry the tree walk found for these sample fields
- * (at least as fine as any key set).  Only samples with a symbol use it:
- * their keys compare in a total order, so the walk always finds the one
- * equal entry; the address order of unresolved samples is not total and
- * perf's walk may miss there, which the tree walk reproduces.
+ * (at least as fine as any key set), with the walk's path.  A walk's answer
+ * depends on the tree: with inline symbols its order is partial, and an
+ * entry's symbol can change in place (follow_map), so a walk may miss an
+ * equal entry, as perf's does.  The same path, each node still linked to
+ * the next and with the key it had, is the same walk: the answer holds.
+ * Only samples with a symbol use it.
  */
-struct hist_cache_slot {
+#define CACHE_PATH 40
+
+struct hist_cache_key {
 	const void *comm, *thread, *dso, *sym, *parent;
 	const char *srcline, *srcfile;
 	u64 ip, weight;
 	int cpu, socket;
-	struct hist_entry *e;
 };
 
-static void slot_of(const struct hists *h, const struct hist_entry *t, struct hist_cache_slot *k)
+struct hist_cache_slot {
+	struct hist_cache_key k;
+	struct hist_entry *e;		/* NULL: an empty slot */
+	unsigned int len;		/* nodes of the path (0: walk again) */
+	struct rb_link *path[CACHE_PATH];
+	u32 moved[CACHE_PATH];		/* their entries' key changes then */
+};
+
+static void key_of(const struct hists *h, const struct hist_entry *t, struct hist_cache_key *k)
 {
 	memset(k, 0, sizeof(*k));
 	k->comm = t->comm;
@@ -64,7 +75,7 @@ static void slot_of(const struct hists *h, const struct hist_entry *t, struct hi
 	k->socket = t->socket;
 }
 
-static size_t slot_hash(const struct hist_cache_slot *k, size_t size)
+static size_t key_hash(const struct hist_cache_key *k, size_t size)
 {
 	u64 x = (uintptr_t)k->comm ^ (uintptr_t)k->thread * 31 ^ (uintptr_t)k->dso * 131 ^
 		(uintptr_t)k->sym * 1031 ^ (uintptr_t)k->parent ^ (uintptr_t)k->srcline * 7 ^
@@ -77,7 +88,7 @@ static size_t slot_hash(const struct hist_cache_slot *k, size_t size)
 	return x & (size - 1);
 }
 
-static bool slot_same(const struct hist_cache_slot *a, const struct hist_cache_slot *b)
+static bool key_same(const struct hist_cache_key *a, const struct hist_cache_key *b)
 {
 	return a->comm == b->comm && a->thread == b->thread && a->dso == b->dso &&
 	       a->sym == b->sym && a->parent == b->parent && a->srcline == b->srcline &&
@@ -85,24 +96,26 @@ static bool slot_same(const struct hist_cache_slot *a, const struct hist_cache_s
 	       a->cpu == b->cpu && a->socket == b->socket;
 }
 
-static struct hist_cache_slot *cache_find(struct hists *h, const struct hist_cache_slot *k)
+/* The slot of key @k: its answer, or the empty slot where it goes. */
+static struct hist_cache_slot *cache_find(struct hists *h, const struct hist_cache_key *k)
 {
 	size_t i;
 
 	if (!h->cache_size)
 		return NULL;
-	for (i = slot_hash(k, h->cache_size); h->cache[i].e; i = (i + 1) & (h->cache_size - 1))
-		if (slot_same(&h->cache[i], k))
+	for (i = key_hash(k, h->cache_size); h->cache[i].e; i = (i + 1) & (h->cache_size - 1))
+		if (key_same(&h->cache[i].k, k))
 			return &h->cache[i];
 	return &h->cache[i];
 }
 
-static void cache_add(struct hists *h, const struct hist_cache_slot *k, struct hist_entry *e)
+static void cache_add(struct hists *h, const struct hist_cache_key *k, struct hist_entry *e,
+		      struct rb_link *const *path, const u32 *moved, unsigned int len)
 {
 	struct hist_cache_slot *s;
 
 	if (2 * (h->cache_nr + 1) > h->cache_size) {
-		size_t size = h->cache_size ? 2 * h->cache_size : 4096;
+		size_t size = h->cache_size ? 2 * h->cache_size : 1024;
 		struct hist_cache_slot *old = h->cache, *n = calloc(size, sizeof(*n));
 		size_t old_size = h->cache_size;
 
@@ -112,13 +125,17 @@ static void cache_add(struct hists *h, const struct hist_cache_slot *k, struct h
 		h->cache_size = size;
 		for (size_t i = 0; i < old_size; i++)
 			if (old[i].e)
-				*cache_find(h, &old[i]) = old[i];
+				*cache_find(h, &old[i].k) = old[i];
 		free(old);
 	}
 	s = cache_find(h, k);
-	*s = *k;
+	if (!s->e)
+		h->cache_nr++;
+	s->k = *k;
 	s->e = e;
-	h->cache_nr++;
+	s->len = len;
+	memcpy(s->path, path, len * sizeof(*path));
+	memcpy(s->moved, moved, len * sizeof(*moved));
 }
 
 static void cache_free(struct hists *h)
@@ -161,11 +178,19 @@ static const char *dso_name(const struct hist_entry *e)
 	return sort_hists && sort_hists->long_dso ? e->dso->long_name : e->dso->short_name;
 }
 
+/* strcmp(), deciding at the first byte without a call when it can (tree walks) */
+static inline int str_cmp(const char *a, const char *b)
+{
+	if (a[0] != b[0])
+		return (unsigned char)a[0] < (unsigned char)b[0] ? -1 : 1;
+	return strcmp(a, b);
+}
+
 static int cmp_str_null_last(const char *a, const char *b)
 {
 	if (!a || !b)
 		return !a && !b ? 0 : !a ? 1 : -1;
-	return strcmp(a, b);
+	return str_cmp(a, b);
 }
 
 static int pid_of(const struct hist_entry *e)
@@ -225,10 +250,10 @@ static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct
 	if (k >= SORT_DYN0 && k <= SORT_DYN_LAST)
 		return dyn_sort(k - SORT_DYN0, a, b);
 	switch (k) {
-	case SORT_COMM:
-		return strcmp(a->comm->str, b->comm->str);
+	case SORT_COMM:		/* the machine interns the names */
+		return a->comm->str == b->comm->str ? 0 : strcmp(a->comm->str, b->comm->str);
 	case SORT_DSO:
-		return cmp_str_null_last(dso_name(a), dso_name(b));
+		return a->dso == b->dso ? 0 : cmp_str_null_last(dso_name(a), dso_name(b));
 	case SORT_SYM:
 		if (!a->sym || !b->sym)
 			return !a->sym && !b->sym ? 0 : !a->sym ? 1 : -1;
@@ -255,7 +280,7 @@ static int cmp_addr(u64 a, u64 b)
 /* perf's rule for inline frames (util/unwind.c): by name, then same if they overlap. */
 static int cmp_inlined(const struct symbol *a, const struct symbol *b)
 {
-	int c = strcmp(b->name, a->name);	/* perf: strcmp(existing, new) */
+	int c = str_cmp(b->name, a->name);	/* perf: strcmp(existing, new) */
 
 	if (c)
 		return c;
@@ -268,6 +293,13 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 {
 	int c;
 
+	/* the usual answers of a tree walk first: same name, same DSO */
+	if (k == SORT_COMM && a->comm->str == b->comm->str)
+		return 0;
+	if (k == SORT_DSO && a->dso == b->dso)
+		return 0;
+	if (k == SORT_SYM && a->sym == b->sym && a->sym && a->dso == b->dso)
+		return 0;
 	if (k == SORT_SYMOFF)
 		return key_ident(SORT_SYM, a, b) ?: cmp_u64(a->ip, b->ip);
 	if (k != SORT_SYM)
@@ -275,7 +307,7 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 	if (!a->sym && !b->sym)
 		return cmp_addr(a->ip, b->ip);
 	/* perf compares the DSOs first here (not when both lack a symbol) */
-	c = cmp_str_null_last(dso_name(a), dso_name(b));
+	c = a->dso == b->dso ? 0 : cmp_str_null_last(dso_name(a), dso_name(b));
 	if (c)
 		return c;
 	if (!a->sym || !b->sym)
@@ -498,14 +530,27 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 	dst->period_guest_us += src->period_guest_us;
 	dst->period_acc += src->period_acc;
 	dst->nr_acc += src->nr_acc;
-	if (src->max_depth > dst->max_depth)
-		dst->max_depth = src->max_depth;
+	/* perf keeps the callchain depth of @dst: its tie rule looks at that */
 	return cc_node__merge(&dst->callchain, &src->callchain, callchain_param__key(h->cc));
 }
 
 static int ident_cmp_v(const void *pa, const void *pb)
 {
 	return ident_cmp(*(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
+}
+
+/*
+ * perf 6.1 only has a collapsed tree when a key has a collapse function:
+ * comm (and, kept here as before, the tracepoint keys).  Without one, the
+ * entries the first tree missed stay apart.
+ */
+static bool needs_collapse(const struct hists *h)
+{
+	for (int i = 0; i < h->nr_keys; i++)
+		if (h->keys[i] == SORT_COMM ||
+		    (h->keys[i] >= SORT_DYN0 && h->keys[i] <= SORT_DYN_LAST))
+			return true;
+	return false;
 }
 
 /*
@@ -532,6 +577,10 @@ int hists__collapse(struct hists *h)
 	rb_walk(h->root_in, v, 0);
 	h->sorted = v;
 	h->nr_sorted = n;
+	if (!needs_collapse(h)) {
+		h->collapsed = true;
+		return 0;
+	}
 	err = tree_pass(h, v, &n, ident_cmp_v, true);
 	h->nr_sorted = n;
 	h->collapsed = true;
@@ -617,27 +666,92 @@ static bool cacheable(const struct hists *h, const struct hist_entry *t)
 	return t->sym;
 }
 
+static bool has_sym_key(const struct hists *h)
+{
+	for (int i = 0; i < h->nr_keys; i++)
+		if (h->keys[i] == SORT_SYM)
+			return true;
+	return false;
+}
+
+/*
+ * @e was found by @tmpl: perf moves it to @tmpl's map when that is another
+ * map object, and then looks its symbol up again there by the symbol's
+ * start (an inline symbol has its function's start, so it becomes that
+ * function).  The entry keeps its place in the tree under its new key, so
+ * later walks may miss it, or take other ways.
+ */
+static void follow_map(struct hists *h, struct hist_entry *e, const struct hist_entry *tmpl)
+{
+	struct symbol *sym = e->sym;
+
+	if (e->map == tmpl->map && e->maps == tmpl->maps)
+		return;
+	if (!has_sym_key(h))
+		return;
+	if (sym) {
+		struct dso *d = tmpl->map ? tmpl->map->dso : NULL;
+
+		sym = d && d->syms.sorted ? symtab__find(&d->syms, sym->start) : NULL;
+	}
+	if (sym != e->sym || e->dso != tmpl->dso)
+		e->moved++;		/* its key changed: paths through it are stale */
+	e->sym = sym;
+	e->map = tmpl->map;
+	e->maps = tmpl->maps;
+	e->dso = tmpl->dso;
+}
+
+/* Would a walk take the path of @s again (and so find its entry)? */
+static bool path_holds(const struct hists *h, const struct hist_cache_slot *s)
+{
+	if (!s->len || h->root_in != s->path[0])
+		return false;
+	for (unsigned int i = 0; i < s->len; i++) {
+		const struct rb_link *x = s->path[i];
+
+		if (hnode(x)->e->moved != s->moved[i])
+			return false;
+		if (i + 1 < s->len && x->l != s->path[i + 1] && x->r != s->path[i + 1])
+			return false;
+	}
+	return true;
+}
+
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
-	struct rb_link *x = h->root_in;
-	struct hist_cache_slot key, *hit;
+	struct rb_link *x = h->root_in, *path[CACHE_PATH];
+	u32 moved[CACHE_PATH];
+	unsigned int len = 0;
+	struct hist_cache_key key;
+	struct hist_cache_slot *hit;
 	struct hist_entry *e;
 	bool cached = cacheable(h, tmpl);
 
 	if (cached) {
-		slot_of(h, tmpl, &key);
+		key_of(h, tmpl, &key);
 		hit = cache_find(h, &key);
-		if (hit && hit->e)
-			return hit->e;
+		if (hit && hit->e && path_holds(h, hit)) {
+			e = hit->e;
+			follow_map(h, e, tmpl);
+			return e;
+		}
 	}
 	sort_hists = h;
 	while (x) {
 		int c = ident_cmp(tmpl, hnode(x)->e);
 
+		if (len < CACHE_PATH) {
+			path[len] = x;
+			moved[len] = hnode(x)->e->moved;
+		}
+		len++;
 		if (!c) {
-			if (cached)
-				cache_add(h, &key, hnode(x)->e);
-			return hnode(x)->e;
+			e = hnode(x)->e;
+			if (cached && len <= CACHE_PATH)
+				cache_add(h, &key, e, path, moved, len);
+			follow_map(h, e, tmpl);
+			return e;
 		}
 		x = c < 0 ? x->l : x->r;
 	}
@@ -657,11 +771,10 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	memset(&e->callchain, 0, sizeof(e->callchain));
 	e->period = e->nr_samples = e->period_acc = e->nr_acc = e->max_depth = 0;
 	e->period_sys = e->period_us = e->period_guest_sys = e->period_guest_us = 0;
+	e->moved = 0;
 	e->seq = h->seq++;
 	e->in_node = (struct hist_rb_node){ .e = e };
 	rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);
 	h->all[h->nr++] = e;
-	if (cached)
-		cache_add(h, &key, e);
 	return e;
 }

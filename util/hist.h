@@ -61,6 +61,14 @@ struct hist_entry {
 	struct thread *thread;
 	struct dso *dso;
 	struct symbol *sym;
+	/*
+	 * The map of the sample or frame that last found the entry, and the
+	 * set it is in.  perf's map objects are per process (a fork clones
+	 * them) and the kernel's are shared: the pair is that identity.
+	 */
+	struct map *map;
+	const struct maps *maps;
+	u32 moved;			/* times its symbol or DSO changed (hists__findnew) */
 	u64 ip;				/* map-relative (the raw address without a map) */
 	char level;
 	int cpu, socket;
@@ -126,7 +134,13 @@ void hists__exit(struct hists *h);
 
 /**
  * hists__findnew - the entry @tmpl's keys name (created with zero counts)
- * @tmpl: comm, thread, dso, sym, ip, level, cpu set
+ * @tmpl: comm, thread, dso, map, maps, sym, ip, level, cpu set
+ *
+ * As perf 6.1 (a stable fix), an entry found through another map than the
+ * one it holds takes @tmpl's map, and with a symbol key its symbol becomes
+ * the one of that map's DSO at the symbol's start: an inline frame's symbol
+ * turns into the function it was inlined into once another process (or a
+ * split map) finds it.
  * Return: the entry, or NULL on ENOMEM.
  */
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl);

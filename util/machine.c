@@ -950,6 +950,7 @@ void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode,
 	al->map = maps ? maps__find(maps, addr) : NULL;
 	if (!al->map)
 		return;
+	al->maps = maps;
 	al->addr = map__map_ip(al->map, addr);
 	if (!al->map->dso->loaded)
 		dso__load(m, al->map->dso, al->map);

@@ -45,6 +45,7 @@ struct machine {
 struct addr_location {
 	struct thread *thread;
 	struct map *map;
+	struct maps *maps;		/* the set map was found in (the process' or the kernel's) */
 	struct symbol *sym;
 	u64 addr;			/* map-relative when map, else the address */
 	char level;			/* '.', 'k', 'g', 'u', 'H' */

@@ -226,15 +226,21 @@ AMODES="$AMODES;-g fractal,0.5,callee,address"
 AMODES="$AMODES;--no-children -g graph,0,caller,srcline;-g folded,0,caller,srcline"
 AMODES="$AMODES;-g fractal,0.5,callee,srcline;--no-children -g flat,0,callee,srcline"
 
-test_expect_success PERF,FIXLIBC 'inline frames of C++ and of threads are perf'"'"'s, row for row' '
+test_expect_success PERF,FIXLIBC 'inline frames of C++, threads and forked processes are perf'"'"'s, row for row' '
 	cd "$TRASH" &&
 	test_when_finished "rm -rf $FX" &&
-	mkdir -p $FX && cp "$TESTS_DIR/data/dwarf-inline/dcxx" "$TESTS_DIR/data/dwarf-inline/dthr" $FX &&
 	D="$TESTS_DIR/data/dwarf-inline" &&
+	mkdir -p $FX && cp "$D/dcxx" "$D/dthr" "$D/dmp" "$D/libdwarfspin.so" $FX &&
 	same_as_perf "$D/cxx.data" "--children;--no-children;--children --no-inline;--children --sort sym;--children --sort dso,sym -g none" &&
 	same_as_perf "$D/thr.data" "--children;--no-children;--children --no-inline;--no-children -g caller --no-inline" &&
 	report_same "$D/cxx.data" "$MODES;$AMODES" &&
 	report_same "$D/thr.data" "$MODES;$AMODES;-g fractal --no-inline" &&
+	same_as_perf "$D/mp.data" "--children;--no-children;--children --sort sym;--children --sort dso,sym -g none;--children --sort pid,sym -g caller" &&
+	report_same "$D/mp.data" "$MODES" &&
+	tperf report -i "$D/mp.data" --stdio -g none >r &&
+	grep -q "%  dmp  *dmp  *\[\.\] site_b$" r &&
+	grep -q "%  dmp  *dmp  *\[\.\] mix (inlined)$" r &&
+	grep -q "%  dmp  *libc.so.6  *\[\.\] __libc_start_main@@GLIBC_2.34$" r &&
 	tperf script -i "$D/cxx.data" >s &&
 	grep -q "std::.*+0x[0-9a-f]* (inlined)$" s &&
 	! grep -q " _Z[A-Za-z0-9_]*+0x" s &&
