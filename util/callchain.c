@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 
 #include "callchain.h"
@@ -134,12 +135,26 @@ static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *pare
  * Nodes come from chunks and go back to a free list: reports make and merge
  * hundreds of thousands of them (one chain per entry, merged at collapse).
  */
-#define NODE_CHUNK 512
+#define NODE_CHUNK_BYTES	(2u << 20)
+#define NODE_CHUNK ((NODE_CHUNK_BYTES - sizeof(void *)) / sizeof(struct cc_node))
 
 struct node_chunk {
 	struct node_chunk *next;
 	struct cc_node n[NODE_CHUNK];
 };
+
+/*
+ * Chunks are mapped with their pages made at once: a large report makes a
+ * million nodes, and a page fault per 4 KB of them cost more than making
+ * them (a trap to the hypervisor, on a VM).
+ */
+static struct node_chunk *chunk_alloc(void)
+{
+	void *p = mmap(NULL, NODE_CHUNK_BYTES, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
 
 static struct node_chunk *node_chunks;
 static unsigned int node_chunk_used = NODE_CHUNK;
@@ -153,7 +168,7 @@ static struct cc_node *node_alloc(void)
 		free_nodes = *(struct cc_node **)c;
 	} else {
 		if (node_chunk_used == NODE_CHUNK) {
-			struct node_chunk *k = malloc(sizeof(*k));
+			struct node_chunk *k = chunk_alloc();
 
 			if (!k)
 				return NULL;
