@@ -291,7 +291,8 @@ static int merge_walk(struct merge_walk *w, const struct cc_node *s, size_t dept
 			w->path = p;
 			w->alloc = a;
 		}
-		w->path[depth - 1] = (struct cc_frame){ s->dso, s->sym, s->ip, s->addr, s->inl };
+		w->path[depth - 1] = (struct cc_frame){ .dso = s->dso, .sym = s->sym, .ip = s->ip,
+							.addr = s->addr, .inl = s->inl };
 		if (s->hit && (err = cc_node__append(w->dst, w->path, depth, s->hit, w->key)))
 			return err;
 	}
@@ -402,13 +403,15 @@ static void frame_srcline(const struct cc_node *n, char *buf, size_t size)
 static const char *frame_name_p(const struct cc_node *n, char *buf, size_t size,
 				const struct callchain_param *p)
 {
+	const char *line;
+
 	if (n->sym && n->dso && p && p->key_address) {	/* not "[...]" */
 		frame_srcline(n, buf, size);
 		return buf;
 	}
-	if (n->sym && p && p->key_srcline && key_srcline(n->dso, n->addr, n->inl)) {
-		snprintf(buf, size, "%s %s%s", n->sym->name, key_srcline(n->dso, n->addr, n->inl),
-			 n->sym->inlined ? " (inlined)" : "");
+	line = n->sym && p && p->key_srcline ? key_srcline(n->dso, n->addr, n->inl) : NULL;
+	if (line) {
+		snprintf(buf, size, "%s %s%s", n->sym->name, line, n->sym->inlined ? " (inlined)" : "");
 		return buf;
 	}
 	if (n->sym && n->sym->inlined) {

@@ -12,6 +12,16 @@
 
 #include "hist.h"
 
+/* What the keys ask of each lookup, once per key set. */
+static void note_keys(struct hists *h)
+{
+	h->cache_ip = h->sym_key = false;
+	for (int i = 0; i < h->nr_keys; i++) {
+		h->cache_ip |= h->keys[i] == SORT_SYMOFF;
+		h->sym_key |= h->keys[i] == SORT_SYM;
+	}
+}
+
 int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool children,
 		const struct callchain_param *cc)
 {
@@ -20,6 +30,7 @@ int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool
 	h->nr_keys = nr_keys;
 	h->children = children;
 	h->cc = cc;
+	note_keys(h);
 	return 0;
 }
 
@@ -28,9 +39,7 @@ void hists__set_format(struct hists *h, const struct hist_format *f)
 	h->fmt = f;
 	h->keys = f->keys;
 	h->nr_keys = f->nr_keys;
-	h->cache_ip = false;
-	for (int i = 0; i < f->nr_keys; i++)
-		h->cache_ip |= f->keys[i] == SORT_SYMOFF;
+	note_keys(h);
 }
 
 /*
@@ -666,14 +675,6 @@ static bool cacheable(const struct hists *h, const struct hist_entry *t)
 	return t->sym;
 }
 
-static bool has_sym_key(const struct hists *h)
-{
-	for (int i = 0; i < h->nr_keys; i++)
-		if (h->keys[i] == SORT_SYM)
-			return true;
-	return false;
-}
-
 /*
  * @e was found by @tmpl: perf moves it to @tmpl's map when that is another
  * map object, and then looks its symbol up again there by the symbol's
@@ -687,7 +688,7 @@ static void follow_map(struct hists *h, struct hist_entry *e, const struct hist_
 
 	if (e->map == tmpl->map && e->maps == tmpl->maps)
 		return;
-	if (!has_sym_key(h))
+	if (!h->sym_key)
 		return;
 	if (sym) {
 		struct dso *d = tmpl->map ? tmpl->map->dso : NULL;

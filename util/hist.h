@@ -109,6 +109,7 @@ struct hists {
 	struct hist_cache_slot *cache;	/* findnew's answers by sample fields */
 	size_t cache_size, cache_nr;
 	bool cache_ip;			/* the keys look at the address (symoff) */
+	bool sym_key;			/* a key is sym: entries follow maps (follow_map) */
 	bool collapsed;			/* hists__collapse() ran */
 	bool long_dso;			/* -v: DSOs compare by their long names */
 	struct hists **members;		/* a group leader's other members (--group) */
