@@ -215,6 +215,7 @@ static int add_children(const struct report *r, struct hists *h, const struct hi
 			level = levels[i];	/* frames without a map keep the last one */
 		tmpl.level = level;
 		frame_keys(r, &tmpl, &frames[i]);
+		hist_entry__template_keys(&tmpl);
 		/*
 		 * An entry is credited once per sample, however many frames map
 		 * to it.  As perf, the frame is compared with the entries this
@@ -474,6 +475,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	tmpl.level = al.level;
 	tmpl.cpu = sample->cpu;
 	sample_keys(r, &tmpl, sample, n);
+	hist_entry__template_keys(&tmpl);
 	if (r->trace_keys.nr && sort_trace__fill(&r->trace_keys, &r->machine, &attr->attr, sample, &tmpl))
 		return -ENOMEM;
 	(void)s;

@@ -21,7 +21,7 @@ static int by_ident(const void *pa, const void *pb)
 /* An empty leader entry with the keys of member entry @m. */
 static struct hist_entry *dummy_of(const struct hist_entry *m, int nr)
 {
-	struct hist_entry *e = calloc(1, sizeof(*e));
+	struct hist_entry *e = hist_entry__zalloc();
 
 	if (!e)
 		return NULL;
@@ -32,7 +32,7 @@ static struct hist_entry *dummy_of(const struct hist_entry *m, int nr)
 	memset(&e->callchain, 0, sizeof(e->callchain));
 	e->pairs = calloc(nr, sizeof(*e->pairs));
 	if (!e->pairs) {
-		free(e);
+		hist_entry__free(e);
 		return NULL;
 	}
 	return e;

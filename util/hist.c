@@ -6,19 +6,24 @@
  * order (addresses) for ties.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hist.h"
+#include "slab.h"
 
 /* What the keys ask of each lookup, once per key set. */
 static void note_keys(struct hists *h)
 {
 	h->cache_ip = h->sym_key = false;
+	h->walk_keys = true;
 	for (int i = 0; i < h->nr_keys; i++) {
 		h->cache_ip |= h->keys[i] == SORT_SYMOFF;
 		h->sym_key |= h->keys[i] == SORT_SYM;
+		h->walk_keys &= h->keys[i] == SORT_COMM || h->keys[i] == SORT_DSO ||
+				h->keys[i] == SORT_SYM;
 	}
 }
 
@@ -154,21 +159,32 @@ static void cache_free(struct hists *h)
 	h->cache_size = h->cache_nr = 0;
 }
 
-static void entry__free(struct hist_entry *e)
+/*
+ * Entries: a DWARF report of forked processes makes ~65,000 of them on the
+ * hists' thread (perf's map-following rule), merged back at collapse.
+ */
+static struct slab entry_slab = SLAB_INIT(struct hist_entry);
+
+struct hist_entry *hist_entry__zalloc(void)
+{
+	return slab__zalloc(&entry_slab);
+}
+
+void hist_entry__free(struct hist_entry *e)
 {
 	cc_node__free_children(&e->callchain);
 	free(e->pairs);
-	free(e);
+	slab__free(&entry_slab, e);
 }
 
 void hists__exit(struct hists *h)
 {
 	if (h->sorted) {
 		for (size_t i = 0; i < h->nr_sorted; i++)
-			entry__free(h->sorted[i]);
+			hist_entry__free(h->sorted[i]);
 	} else {
 		for (size_t i = 0; i < h->nr; i++)
-			entry__free(h->all[i]);
+			hist_entry__free(h->all[i]);
 	}
 	free(h->sorted);
 	if (h->all != h->sorted)
@@ -492,7 +508,7 @@ static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, en
 		if (same) {
 			if (!err)
 				err = entry__merge(h, same->e, v[i]);
-			entry__free(v[i]);
+			hist_entry__free(v[i]);
 		}
 	}
 	*n = rb_walk(root, v, 0);
@@ -514,11 +530,20 @@ static bool sym_differs(const struct hist_entry *a, const struct hist_entry *b)
 	return x->start != y->start || x->end != y->end;
 }
 
+static int wkey_cmp(const struct hists *h, const struct hist_wkey *x, const struct hist_entry *a,
+		    const struct hist_entry *b);
+
 bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
 {
 	const struct hists *saved = sort_hists;
 	bool same;
 
+	if (h->walk_keys) {	/* the same answer: a different symbol is a different key */
+		sort_hists = h;
+		same = !wkey_cmp(h, &a->wk, a, b);
+		sort_hists = saved;
+		return same;
+	}
 	for (int i = 0; i < h->nr_keys; i++)
 		if ((h->keys[i] == SORT_SYM || h->keys[i] == SORT_SYMOFF) && sym_differs(a, b))
 			return false;
@@ -643,6 +668,93 @@ int sort_key__parse(const char *s, enum sort_key_id *keys, int max)
 	return nr ? nr : -EINVAL;
 }
 
+/* The walk's copy of @e's keys (after any change of them). */
+static void wkey_set(struct hist_wkey *k, const struct hist_entry *e)
+{
+	const struct symbol *s = e->sym;
+
+	memset(k, 0, sizeof(*k));
+	k->comm = e->comm ? e->comm->str : NULL;
+	k->dso = e->dso;
+	k->sym = s;
+	k->ip = e->ip;
+	if (!s)
+		return;
+	k->start = s->start;
+	k->end = s->end;
+	k->inlined = s->inlined;
+	for (int i = 0; i < 8 && s->name[i]; i++)
+		k->name8 |= (u64)(unsigned char)s->name[i] << (56 - 8 * i);
+}
+
+/* key_ident(SORT_SYM) on the walk's copies (@a and @b for the DSO names). */
+static int wkey_sym(const struct hist_wkey *x, const struct hist_wkey *y,
+		    const struct hist_entry *a, const struct hist_entry *b)
+{
+	int c;
+
+	if (x->sym == y->sym && x->sym && x->dso == y->dso)
+		return 0;
+	if (!x->sym && !y->sym)
+		return cmp_addr(x->ip, y->ip);
+	c = x->dso == y->dso ? 0 : cmp_str_null_last(dso_name(a), dso_name(b));
+	if (c)
+		return c;
+	if (!x->sym || !y->sym)
+		return !x->sym ? 1 : -1;
+	if (x->inlined || y->inlined) {
+		/* cmp_inlined(): strcmp(b's name, a's name) first */
+		if (x->name8 != y->name8)
+			return y->name8 < x->name8 ? -1 : 1;
+		if (x->name8 & 0xff) {		/* both names go on past 8 bytes */
+			c = strcmp(y->sym->name, x->sym->name);
+			if (c)
+				return c < 0 ? -1 : 1;
+		}
+		if (x->start <= y->end && x->end >= y->start)
+			return 0;
+		return x->start != y->start ? cmp_addr(x->start, y->start) :
+		       cmp_addr(x->end, y->end);
+	}
+	if (x->start != y->start)
+		return cmp_addr(x->start, y->start);
+	return cmp_addr(x->end, y->end);
+}
+
+/* ident_cmp() of template @a (keys @x) and entry @b, when h->walk_keys. */
+static int wkey_cmp(const struct hists *h, const struct hist_wkey *x, const struct hist_entry *a,
+		    const struct hist_entry *b)
+{
+	const struct hist_wkey *y = &b->wk;
+
+	for (int i = 0; i < h->nr_keys; i++) {
+		int c;
+
+		switch (h->keys[i]) {
+		case SORT_COMM:
+			if (x->comm == y->comm)
+				continue;
+			c = strcmp(x->comm, y->comm);
+			break;
+		case SORT_DSO:
+			if (x->dso == y->dso)
+				continue;
+			c = cmp_str_null_last(dso_name(a), dso_name(b));
+			break;
+		default:
+			c = wkey_sym(x, y, a, b);
+		}
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+void hist_entry__template_keys(struct hist_entry *tmpl)
+{
+	wkey_set(&tmpl->wk, tmpl);
+}
+
 static int tmpl_cmp(const void *pa, const void *pb)
 {
 	return ident_cmp(*(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
@@ -701,6 +813,14 @@ static void follow_map(struct hists *h, struct hist_entry *e, const struct hist_
 	e->map = tmpl->map;
 	e->maps = tmpl->maps;
 	e->dso = tmpl->dso;
+	wkey_set(&e->wk, e);
+}
+
+/* The entry of a node of the tree samples are added to (its first member). */
+_Static_assert(offsetof(struct hist_entry, in_node.rb) == 0, "in_node.rb first");
+static struct hist_entry *in_entry(const struct rb_link *x)
+{
+	return (struct hist_entry *)x;
 }
 
 /* Would a walk take the path of @s again (and so find its entry)? */
@@ -711,7 +831,7 @@ static bool path_holds(const struct hists *h, const struct hist_cache_slot *s)
 	for (unsigned int i = 0; i < s->len; i++) {
 		const struct rb_link *x = s->path[i];
 
-		if (hnode(x)->e->moved != s->moved[i])
+		if (in_entry(x)->moved != s->moved[i])
 			return false;
 		if (i + 1 < s->len && x->l != s->path[i + 1] && x->r != s->path[i + 1])
 			return false;
@@ -721,8 +841,9 @@ static bool path_holds(const struct hists *h, const struct hist_cache_slot *s)
 
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
-	struct rb_link *x = h->root_in, *path[CACHE_PATH];
+	struct rb_link *x = h->root_in, *y = NULL, *path[CACHE_PATH];
 	u32 moved[CACHE_PATH];
+	int c = 0;
 	unsigned int len = 0;
 	struct hist_cache_key key;
 	struct hist_cache_slot *hit;
@@ -740,20 +861,22 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	}
 	sort_hists = h;
 	while (x) {
-		int c = ident_cmp(tmpl, hnode(x)->e);
+		c = h->walk_keys ? wkey_cmp(h, &tmpl->wk, tmpl, in_entry(x)) :
+			ident_cmp(tmpl, in_entry(x));
 
 		if (len < CACHE_PATH) {
 			path[len] = x;
-			moved[len] = hnode(x)->e->moved;
+			moved[len] = in_entry(x)->moved;
 		}
 		len++;
 		if (!c) {
-			e = hnode(x)->e;
+			e = in_entry(x);
 			if (cached && len <= CACHE_PATH)
 				cache_add(h, &key, e, path, moved, len);
 			follow_map(h, e, tmpl);
 			return e;
 		}
+		y = x;
 		x = c < 0 ? x->l : x->r;
 	}
 	if (h->nr == h->alloc) {
@@ -765,7 +888,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 		h->all = a;
 		h->alloc = n;
 	}
-	e = calloc(1, sizeof(*e));
+	e = hist_entry__zalloc();
 	if (!e)
 		return NULL;
 	*e = *tmpl;
@@ -775,7 +898,12 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	e->moved = 0;
 	e->seq = h->seq++;
 	e->in_node = (struct hist_rb_node){ .e = e };
-	rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);
+	if (h->walk_keys) {	/* where the walk ended: its comparisons were e's */
+		rb_link_leaf(&h->root_in, &e->in_node.rb, y, c < 0);
+		rb_insert_fixup(&h->root_in, &e->in_node.rb);
+	} else {		/* perf marks tracepoint keys it compares: again, as e */
+		rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);
+	}
 	h->all[h->nr++] = e;
 	return e;
 }

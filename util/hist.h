@@ -56,7 +56,26 @@ struct hist_rb_node {
 
 struct hist_cache_slot;
 
+/*
+ * What a walk down the tree of entries compares when the keys are among
+ * comm, dso and sym (perf's default), kept beside the tree's node: a step
+ * of the walk reads one place of the entry, not its comm, symbol and name.
+ */
+struct hist_wkey {
+	const char *comm;		/* comm->str (interned) */
+	const struct dso *dso;
+	const struct symbol *sym;
+	u64 start, end;			/* the symbol's */
+	u64 name8;			/* the symbol's name: its first 8 bytes, big-endian */
+	u64 ip;
+	bool inlined;
+};
+
 struct hist_entry {
+	/* first, one cache line for a step of a walk down the tree of entries */
+	struct hist_rb_node in_node;	/* in the tree samples are added to */
+	u32 moved;			/* times its symbol or DSO changed (hists__findnew) */
+	struct hist_wkey wk;		/* its keys for the walk (hists__findnew) */
 	struct comm *comm;
 	struct thread *thread;
 	struct dso *dso;
@@ -68,7 +87,6 @@ struct hist_entry {
 	 */
 	struct map *map;
 	const struct maps *maps;
-	u32 moved;			/* times its symbol or DSO changed (hists__findnew) */
 	u64 ip;				/* map-relative (the raw address without a map) */
 	char level;
 	int cpu, socket;
@@ -81,7 +99,6 @@ struct hist_entry {
 	struct cc_node callchain;
 	u64 max_depth;			/* longest chain appended (perf's tie rule) */
 	u64 seq;			/* creation order */
-	struct hist_rb_node in_node;	/* in the tree samples are added to */
 	struct hist_entry **pairs;	/* a group leader's: each member's entry or NULL */
 	/* tracepoint keys (interned): the text shown, and the field's bytes in
 	 * hex that identify and order it (NULL: ordered by the text) */
@@ -110,6 +127,7 @@ struct hists {
 	size_t cache_size, cache_nr;
 	bool cache_ip;			/* the keys look at the address (symoff) */
 	bool sym_key;			/* a key is sym: entries follow maps (follow_map) */
+	bool walk_keys;			/* all keys are comm, dso or sym: walks use hist_wkey */
 	bool collapsed;			/* hists__collapse() ran */
 	bool long_dso;			/* -v: DSOs compare by their long names */
 	struct hists **members;		/* a group leader's other members (--group) */
@@ -133,9 +151,21 @@ void hists__set_format(struct hists *h, const struct hist_format *f);
 /** hists__exit - free the entries of @h */
 void hists__exit(struct hists *h);
 
+/** hist_entry__zalloc - a zeroed entry, or NULL (the hists free theirs) */
+struct hist_entry *hist_entry__zalloc(void);
+/** hist_entry__free - free @e, its callchain and pairs */
+void hist_entry__free(struct hist_entry *e);
+
+/**
+ * hist_entry__template_keys - set @tmpl's walk keys (wk) from its comm, dso,
+ * sym and ip: after those are set, before hists__findnew() or hists__same()
+ */
+void hist_entry__template_keys(struct hist_entry *tmpl);
+
 /**
  * hists__findnew - the entry @tmpl's keys name (created with zero counts)
- * @tmpl: comm, thread, dso, map, maps, sym, ip, level, cpu set
+ * @tmpl: comm, thread, dso, map, maps, sym, ip, level, cpu set, then
+ *	hist_entry__template_keys()
  *
  * As perf 6.1 (a stable fix), an entry found through another map than the
  * one it holds takes @tmpl's map, and with a symbol key its symbol becomes
@@ -146,7 +176,7 @@ void hists__exit(struct hists *h);
  */
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl);
 
-/** hists__same - do @a and @b have the same keys (perf's identity)? */
+/** hists__same - do template @a (hist_entry__template_keys()) and entry @b have the same keys (perf's identity)? */
 bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
 
 /** hists__collapse - merge the entries whose keys are equal (perf's collapse) */

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Fixed-size objects carved from large mappings whose pages are made at
+ * once, with a free list: for the hundreds of thousands of objects a
+ * report makes.  The pages of a mapping come with one system call, where
+ * malloc() on a second thread grows its heap a page or so at a time (an
+ * mprotect() each) and every first touch of a page is a fault.  Not
+ * thread-safe: one thread at a time uses a slab.
+ */
+#ifndef TPERF_SLAB_H
+#define TPERF_SLAB_H
+
+#include <stddef.h>
+
+struct slab {
+	size_t size;		/* of an object (at least a pointer) */
+	void *free;		/* freed objects, linked through their first word */
+	char *cur, *end;	/* the rest of the newest mapping */
+	void *maps;		/* the mappings, linked through their first word */
+};
+
+#define SLAB_INIT(type) { .size = sizeof(type) < sizeof(void *) ? sizeof(void *) : sizeof(type) }
+
+/** slab__zalloc - a zeroed object of @s, or NULL (no memory) */
+void *slab__zalloc(struct slab *s);
+/** slab__free - give @p (of slab__zalloc(@s), or NULL) back to @s */
+void slab__free(struct slab *s, void *p);
+
+#endif
