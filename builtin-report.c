@@ -194,7 +194,7 @@ static int add_children(const struct report *r, struct hists *h, const struct hi
 			struct hist_entry *self, u64 period, const struct cc_frame *frames,
 			const char *levels, size_t n)
 {
-	struct hist_entry **seen = malloc((n + 1) * sizeof(*seen));
+	struct hist_entry *buf[64], **seen = n < 64 ? buf : malloc((n + 1) * sizeof(*seen));
 	char level = self_tmpl->level;
 	size_t nseen = 0;
 	int err = 0;
@@ -223,9 +223,7 @@ static int add_children(const struct report *r, struct hists *h, const struct hi
 		 * inline frames the tree's order is partial, and its walk can
 		 * miss one of them and make a second entry.
 		 */
-		for (size_t k = 0; k < nseen && !dup; k++)
-			dup = hists__same(h, &tmpl, seen[k]);
-		if (dup)
+		if (hists__same_any(h, &tmpl, seen, nseen))
 			continue;
 		e = hists__findnew(h, &tmpl);
 		if (!e) {
@@ -246,7 +244,8 @@ static int add_children(const struct report *r, struct hists *h, const struct hi
 				e->max_depth = n - i;
 		}
 	}
-	free(seen);
+	if (seen != buf)
+		free(seen);
 	return err;
 }
 

@@ -25,6 +25,8 @@ static void note_keys(struct hists *h)
 		h->walk_keys &= h->keys[i] == SORT_COMM || h->keys[i] == SORT_DSO ||
 				h->keys[i] == SORT_SYM;
 	}
+	h->walk_default = h->nr_keys == 3 && h->keys[0] == SORT_COMM &&
+			  h->keys[1] == SORT_DSO && h->keys[2] == SORT_SYM;
 }
 
 int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool children,
@@ -69,6 +71,7 @@ struct hist_cache_slot {
 	struct hist_cache_key k;
 	struct hist_entry *e;		/* NULL: an empty slot */
 	unsigned int len;		/* nodes of the path (0: walk again) */
+	u64 left;			/* bit i: the walk went left at path[i] */
 	struct rb_link *path[CACHE_PATH];
 	u32 moved[CACHE_PATH];		/* their entries' key changes then */
 };
@@ -124,7 +127,7 @@ static struct hist_cache_slot *cache_find(struct hists *h, const struct hist_cac
 }
 
 static void cache_add(struct hists *h, const struct hist_cache_key *k, struct hist_entry *e,
-		      struct rb_link *const *path, const u32 *moved, unsigned int len)
+		      struct rb_link *const *path, const u32 *moved, u64 left, unsigned int len)
 {
 	struct hist_cache_slot *s;
 
@@ -148,12 +151,15 @@ static void cache_add(struct hists *h, const struct hist_cache_key *k, struct hi
 	s->k = *k;
 	s->e = e;
 	s->len = len;
+	s->left = left;
 	memcpy(s->path, path, len * sizeof(*path));
 	memcpy(s->moved, moved, len * sizeof(*moved));
 }
 
 static void cache_free(struct hists *h)
 {
+	free(h->sym_memo);
+	h->sym_memo = NULL;
 	free(h->cache);
 	h->cache = NULL;
 	h->cache_size = h->cache_nr = 0;
@@ -516,6 +522,164 @@ static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, en
 	return err;
 }
 
+/* The first @n (8 or 16) bytes of @str as big-endian words: their order is strcmp()'s. */
+static void prefix_words(const char *str, u64 *w, size_t n)
+{
+	u64 b[2] = { 0, 0 };
+
+	memcpy(b, str, strnlen(str, n));
+	for (size_t i = 0; i < n / 8; i++)
+		w[i] = __builtin_bswap64(b[i]);
+}
+
+/*
+ * prefix_words() of a symbol's name, remembered by each thread for the
+ * last symbols it saw (the frames of a sample's chain come again and
+ * again).  Symbols live as long as their DSO (the report's), so one at
+ * the same place with the same bounds and length is the same symbol.
+ */
+#define NAME_MEMO 128
+
+static __thread struct name_memo {
+	const struct symbol *sym;
+	u64 start, end;
+	u64 w[2];
+} name_memo[NAME_MEMO];
+
+static void name_words(const struct symbol *s, u64 *w)
+{
+	struct name_memo *m = &name_memo[((uintptr_t)s >> 5) % NAME_MEMO];
+
+	if (m->sym != s || m->start != s->start || m->end != s->end) {
+		m->sym = s;
+		m->start = s->start;
+		m->end = s->end;
+		prefix_words(s->name, m->w, 16);
+	}
+	w[0] = m->w[0];
+	w[1] = m->w[1];
+}
+
+/* prefix_words() of a DSO's short name, remembered likewise (DSOs live as long) */
+#define DSO_MEMO 16
+
+static __thread struct dso_memo {
+	const struct dso *dso;
+	u64 w;
+} dso_memo[DSO_MEMO];
+
+static u64 dso_words(const struct dso *d)
+{
+	struct dso_memo *m = &dso_memo[((uintptr_t)d >> 6) % DSO_MEMO];
+
+	if (m->dso != d) {
+		m->dso = d;
+		prefix_words(d->short_name, &m->w, 8);
+	}
+	return m->w;
+}
+
+/* The walk's copy of @e's keys (after any change of them). */
+static void wkey_set(struct hist_wkey *k, const struct hist_entry *e)
+{
+	const struct symbol *s = e->sym;
+
+	memset(k, 0, sizeof(*k));
+	k->comm = e->comm ? e->comm->str : NULL;
+	k->dso = e->dso;
+	if (e->dso)
+		k->dso_name = dso_words(e->dso);
+	k->sym = s;
+	k->ip = e->ip;
+	if (!s)
+		return;
+	k->start = s->start;
+	k->end = s->end;
+	k->inlined = s->inlined;
+	name_words(s, k->name);
+}
+
+/* perf's DSO order (cmp_str_null_last of the names), from the prefixes when they differ. */
+static int wkey_dso(const struct hist_wkey *x, const struct hist_wkey *y,
+		    const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (x->dso && y->dso && !sort_hists->long_dso && x->dso_name != y->dso_name)
+		return x->dso_name < y->dso_name ? -1 : 1;
+	return cmp_str_null_last(dso_name(a), dso_name(b));
+}
+
+/* key_ident(SORT_SYM) on the walk's copies (@a and @b for the DSO names). */
+static inline int wkey_sym(const struct hist_wkey *x, const struct hist_wkey *y,
+		    const struct hist_entry *a, const struct hist_entry *b)
+{
+	int c;
+
+	if (x->sym == y->sym && x->sym && x->dso == y->dso)
+		return 0;
+	if (!x->sym && !y->sym)
+		return cmp_addr(x->ip, y->ip);
+	c = x->dso == y->dso ? 0 : wkey_dso(x, y, a, b);
+	if (c)
+		return c;
+	if (!x->sym || !y->sym)
+		return !x->sym ? 1 : -1;
+	if (x->inlined || y->inlined) {
+		/* cmp_inlined(): strcmp(b's name, a's name) first */
+		if (x->name[0] != y->name[0])
+			return y->name[0] < x->name[0] ? -1 : 1;
+		if (x->name[1] != y->name[1])
+			return y->name[1] < x->name[1] ? -1 : 1;
+		if (x->name[1] & 0xff) {	/* both names go on past 16 bytes */
+			c = strcmp(y->sym->name, x->sym->name);
+			if (c)
+				return c < 0 ? -1 : 1;
+		}
+		if (x->start <= y->end && x->end >= y->start)
+			return 0;
+		return x->start != y->start ? cmp_addr(x->start, y->start) :
+		       cmp_addr(x->end, y->end);
+	}
+	if (x->start != y->start)
+		return cmp_addr(x->start, y->start);
+	return cmp_addr(x->end, y->end);
+}
+
+/* ident_cmp() of template @a (keys @x) and entry @b, when h->walk_keys. */
+static inline __attribute__((always_inline))
+int wkey_cmp(const struct hists *h, const struct hist_wkey *x, const struct hist_entry *a,
+	     const struct hist_entry *b)
+{
+	const struct hist_wkey *y = &b->wk;
+	int c;
+
+	if (h->walk_default) {		/* comm, dso, sym */
+		if (x->comm != y->comm && (c = strcmp(x->comm, y->comm)))
+			return c;
+		if (x->dso != y->dso && (c = wkey_dso(x, y, a, b)))
+			return c;
+		return wkey_sym(x, y, a, b);
+	}
+	for (int i = 0; i < h->nr_keys; i++) {
+		switch (h->keys[i]) {
+		case SORT_COMM:
+			if (x->comm == y->comm)
+				continue;
+			c = strcmp(x->comm, y->comm);
+			break;
+		case SORT_DSO:
+			if (x->dso == y->dso)
+				continue;
+			c = wkey_dso(x, y, a, b);
+			break;
+		default:
+			c = wkey_sym(x, y, a, b);
+		}
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
 /* perf's quick test before comparing all keys: are the symbols different? */
 static bool sym_differs(const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -530,8 +694,24 @@ static bool sym_differs(const struct hist_entry *a, const struct hist_entry *b)
 	return x->start != y->start || x->end != y->end;
 }
 
-static int wkey_cmp(const struct hists *h, const struct hist_wkey *x, const struct hist_entry *a,
-		    const struct hist_entry *b);
+bool hists__same_any(const struct hists *h, const struct hist_entry *a,
+		     struct hist_entry *const *v, size_t n)
+{
+	const struct hists *saved = sort_hists;
+	bool same = false;
+
+	if (!h->walk_keys) {
+		for (size_t i = 0; i < n && !same; i++)
+			same = hists__same(h, a, v[i]);
+		return same;
+	}
+	/* as hists__same(): a different symbol is a different key */
+	sort_hists = h;
+	for (size_t i = 0; i < n && !same; i++)
+		same = !wkey_cmp(h, &a->wk, a, v[i]);
+	sort_hists = saved;
+	return same;
+}
 
 bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -668,88 +848,6 @@ int sort_key__parse(const char *s, enum sort_key_id *keys, int max)
 	return nr ? nr : -EINVAL;
 }
 
-/* The walk's copy of @e's keys (after any change of them). */
-static void wkey_set(struct hist_wkey *k, const struct hist_entry *e)
-{
-	const struct symbol *s = e->sym;
-
-	memset(k, 0, sizeof(*k));
-	k->comm = e->comm ? e->comm->str : NULL;
-	k->dso = e->dso;
-	k->sym = s;
-	k->ip = e->ip;
-	if (!s)
-		return;
-	k->start = s->start;
-	k->end = s->end;
-	k->inlined = s->inlined;
-	for (int i = 0; i < 8 && s->name[i]; i++)
-		k->name8 |= (u64)(unsigned char)s->name[i] << (56 - 8 * i);
-}
-
-/* key_ident(SORT_SYM) on the walk's copies (@a and @b for the DSO names). */
-static int wkey_sym(const struct hist_wkey *x, const struct hist_wkey *y,
-		    const struct hist_entry *a, const struct hist_entry *b)
-{
-	int c;
-
-	if (x->sym == y->sym && x->sym && x->dso == y->dso)
-		return 0;
-	if (!x->sym && !y->sym)
-		return cmp_addr(x->ip, y->ip);
-	c = x->dso == y->dso ? 0 : cmp_str_null_last(dso_name(a), dso_name(b));
-	if (c)
-		return c;
-	if (!x->sym || !y->sym)
-		return !x->sym ? 1 : -1;
-	if (x->inlined || y->inlined) {
-		/* cmp_inlined(): strcmp(b's name, a's name) first */
-		if (x->name8 != y->name8)
-			return y->name8 < x->name8 ? -1 : 1;
-		if (x->name8 & 0xff) {		/* both names go on past 8 bytes */
-			c = strcmp(y->sym->name, x->sym->name);
-			if (c)
-				return c < 0 ? -1 : 1;
-		}
-		if (x->start <= y->end && x->end >= y->start)
-			return 0;
-		return x->start != y->start ? cmp_addr(x->start, y->start) :
-		       cmp_addr(x->end, y->end);
-	}
-	if (x->start != y->start)
-		return cmp_addr(x->start, y->start);
-	return cmp_addr(x->end, y->end);
-}
-
-/* ident_cmp() of template @a (keys @x) and entry @b, when h->walk_keys. */
-static int wkey_cmp(const struct hists *h, const struct hist_wkey *x, const struct hist_entry *a,
-		    const struct hist_entry *b)
-{
-	const struct hist_wkey *y = &b->wk;
-
-	for (int i = 0; i < h->nr_keys; i++) {
-		int c;
-
-		switch (h->keys[i]) {
-		case SORT_COMM:
-			if (x->comm == y->comm)
-				continue;
-			c = strcmp(x->comm, y->comm);
-			break;
-		case SORT_DSO:
-			if (x->dso == y->dso)
-				continue;
-			c = cmp_str_null_last(dso_name(a), dso_name(b));
-			break;
-		default:
-			c = wkey_sym(x, y, a, b);
-		}
-		if (c)
-			return c;
-	}
-	return 0;
-}
-
 void hist_entry__template_keys(struct hist_entry *tmpl)
 {
 	wkey_set(&tmpl->wk, tmpl);
@@ -788,6 +886,36 @@ static bool cacheable(const struct hists *h, const struct hist_entry *t)
 }
 
 /*
+ * symtab__find(&d->syms, start), remembered: entries of forked processes
+ * move between their maps at almost every sample.  Symbols are only
+ * added to a table (BPF, JIT), so its size tells whether it changed.
+ */
+#define SYM_MEMO 256
+
+struct sym_memo {
+	const struct dso *dso;
+	u64 start;
+	size_t nr;
+	struct symbol *sym;
+};
+
+static struct symbol *symbol_at(struct hists *h, struct dso *d, u64 start)
+{
+	struct sym_memo *m;
+
+	if (!h->sym_memo && !(h->sym_memo = calloc(SYM_MEMO, sizeof(*h->sym_memo))))
+		return symtab__find(&d->syms, start);
+	m = &h->sym_memo[(((uintptr_t)d >> 4) ^ start * 0x9e3779b97f4a7c15ull >> 40) % SYM_MEMO];
+	if (m->dso != d || m->start != start || m->nr != d->syms.nr) {
+		m->dso = d;
+		m->start = start;
+		m->nr = d->syms.nr;
+		m->sym = symtab__find(&d->syms, start);
+	}
+	return m->sym;
+}
+
+/*
  * @e was found by @tmpl: perf moves it to @tmpl's map when that is another
  * map object, and then looks its symbol up again there by the symbol's
  * start (an inline symbol has its function's start, so it becomes that
@@ -805,13 +933,14 @@ static void follow_map(struct hists *h, struct hist_entry *e, const struct hist_
 	if (sym) {
 		struct dso *d = tmpl->map ? tmpl->map->dso : NULL;
 
-		sym = d && d->syms.sorted ? symtab__find(&d->syms, sym->start) : NULL;
+		sym = d && d->syms.sorted ? symbol_at(h, d, sym->start) : NULL;
 	}
-	if (sym != e->sym || e->dso != tmpl->dso)
-		e->moved++;		/* its key changed: paths through it are stale */
-	e->sym = sym;
 	e->map = tmpl->map;
 	e->maps = tmpl->maps;
+	if (sym == e->sym && e->dso == tmpl->dso)
+		return;
+	e->moved++;		/* its key changed: paths through it are stale */
+	e->sym = sym;
 	e->dso = tmpl->dso;
 	wkey_set(&e->wk, e);
 }
@@ -823,43 +952,44 @@ static struct hist_entry *in_entry(const struct rb_link *x)
 	return (struct hist_entry *)x;
 }
 
-/* Would a walk take the path of @s again (and so find its entry)? */
-static bool path_holds(const struct hists *h, const struct hist_cache_slot *s)
-{
-	if (!s->len || h->root_in != s->path[0])
-		return false;
-	for (unsigned int i = 0; i < s->len; i++) {
-		const struct rb_link *x = s->path[i];
-
-		if (in_entry(x)->moved != s->moved[i])
-			return false;
-		if (i + 1 < s->len && x->l != s->path[i + 1] && x->r != s->path[i + 1])
-			return false;
-	}
-	return true;
-}
-
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
 	struct rb_link *x = h->root_in, *y = NULL, *path[CACHE_PATH];
 	u32 moved[CACHE_PATH];
-	int c = 0;
+	u64 left = 0;
 	unsigned int len = 0;
 	struct hist_cache_key key;
-	struct hist_cache_slot *hit;
+	struct hist_cache_slot *hit = NULL;
 	struct hist_entry *e;
 	bool cached = cacheable(h, tmpl);
+	int c = 0;
 
 	if (cached) {
 		key_of(h, tmpl, &key);
 		hit = cache_find(h, &key);
-		if (hit && hit->e && path_holds(h, hit)) {
-			e = hit->e;
+		if (hit && !hit->e)
+			hit = NULL;
+	}
+	sort_hists = h;
+	/*
+	 * The steps of the last walk with these keys, while they are the
+	 * same steps: the same node, its keys unchanged (so the same
+	 * comparison).  Where they part, the walk goes on from there.
+	 */
+	while (hit && len < hit->len && x == hit->path[len] && in_entry(x)->moved == hit->moved[len]) {
+		path[len] = x;
+		moved[len] = hit->moved[len];
+		if (len + 1 == hit->len) {		/* the entry it found */
+			e = in_entry(x);
 			follow_map(h, e, tmpl);
 			return e;
 		}
+		c = hit->left >> len & 1 ? -1 : 1;
+		left |= (u64)(c < 0) << len;
+		len++;
+		y = x;
+		x = c < 0 ? x->l : x->r;
 	}
-	sort_hists = h;
 	while (x) {
 		c = h->walk_keys ? wkey_cmp(h, &tmpl->wk, tmpl, in_entry(x)) :
 			ident_cmp(tmpl, in_entry(x));
@@ -867,12 +997,13 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 		if (len < CACHE_PATH) {
 			path[len] = x;
 			moved[len] = in_entry(x)->moved;
+			left |= (u64)(c < 0) << len;
 		}
 		len++;
 		if (!c) {
 			e = in_entry(x);
 			if (cached && len <= CACHE_PATH)
-				cache_add(h, &key, e, path, moved, len);
+				cache_add(h, &key, e, path, moved, left, len);
 			follow_map(h, e, tmpl);
 			return e;
 		}

@@ -55,6 +55,7 @@ struct hist_rb_node {
 };
 
 struct hist_cache_slot;
+struct sym_memo;
 
 /*
  * What a walk down the tree of entries compares when the keys are among
@@ -66,7 +67,8 @@ struct hist_wkey {
 	const struct dso *dso;
 	const struct symbol *sym;
 	u64 start, end;			/* the symbol's */
-	u64 name8;			/* the symbol's name: its first 8 bytes, big-endian */
+	u64 name[2];			/* the symbol's name: its first 16 bytes, big-endian */
+	u64 dso_name;			/* the DSO's short name: its first 8 bytes */
 	u64 ip;
 	bool inlined;
 };
@@ -124,10 +126,12 @@ struct hists {
 	const struct callchain_param *cc;
 	const struct hist_format *fmt;	/* columns and order, or NULL: keys as given */
 	struct hist_cache_slot *cache;	/* findnew's answers by sample fields */
+	struct sym_memo *sym_memo;	/* symbols looked up as entries follow maps */
 	size_t cache_size, cache_nr;
 	bool cache_ip;			/* the keys look at the address (symoff) */
 	bool sym_key;			/* a key is sym: entries follow maps (follow_map) */
 	bool walk_keys;			/* all keys are comm, dso or sym: walks use hist_wkey */
+	bool walk_default;		/* the keys are comm, dso, sym (perf's default) */
 	bool collapsed;			/* hists__collapse() ran */
 	bool long_dso;			/* -v: DSOs compare by their long names */
 	struct hists **members;		/* a group leader's other members (--group) */
@@ -176,6 +180,9 @@ void hist_entry__template_keys(struct hist_entry *tmpl);
  */
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl);
 
+/** hists__same_any - hists__same() of @a and one of the @n entries @v? */
+bool hists__same_any(const struct hists *h, const struct hist_entry *a,
+		     struct hist_entry *const *v, size_t n);
 /** hists__same - do template @a (hist_entry__template_keys()) and entry @b have the same keys (perf's identity)? */
 bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
 
