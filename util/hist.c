@@ -71,6 +71,7 @@ struct hist_cache_slot {
 	struct hist_cache_key k;
 	struct hist_entry *e;		/* NULL: an empty slot */
 	unsigned int len;		/* nodes of the path (0: walk again) */
+	u64 version;			/* the tree's then (hists.version) */
 	u64 left;			/* bit i: the walk went left at path[i] */
 	struct rb_link *path[CACHE_PATH];
 	u32 moved[CACHE_PATH];		/* their entries' key changes then */
@@ -151,6 +152,7 @@ static void cache_add(struct hists *h, const struct hist_cache_key *k, struct hi
 	s->k = *k;
 	s->e = e;
 	s->len = len;
+	s->version = h->version;
 	s->left = left;
 	memcpy(s->path, path, len * sizeof(*path));
 	memcpy(s->moved, moved, len * sizeof(*moved));
@@ -707,8 +709,14 @@ bool hists__same_any(const struct hists *h, const struct hist_entry *a,
 	}
 	/* as hists__same(): a different symbol is a different key */
 	sort_hists = h;
-	for (size_t i = 0; i < n && !same; i++)
-		same = !wkey_cmp(h, &a->wk, a, v[i]);
+	for (size_t i = 0; i < n && !same; i++) {
+		const struct hist_wkey *x = &a->wk, *y = &v[i]->wk;
+
+		if (h->sym_key && x->sym != y->sym && x->sym && y->sym && !x->inlined &&
+		    !y->inlined && (x->start != y->start || x->end != y->end))
+			continue;	/* wkey_sym() != 0 */
+		same = !wkey_cmp(h, x, a, v[i]);
+	}
 	sort_hists = saved;
 	return same;
 }
@@ -940,6 +948,7 @@ static void follow_map(struct hists *h, struct hist_entry *e, const struct hist_
 	if (sym == e->sym && e->dso == tmpl->dso)
 		return;
 	e->moved++;		/* its key changed: paths through it are stale */
+	h->version++;
 	e->sym = sym;
 	e->dso = tmpl->dso;
 	wkey_set(&e->wk, e);
@@ -969,6 +978,11 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 		hit = cache_find(h, &key);
 		if (hit && !hit->e)
 			hit = NULL;
+		if (hit && hit->version == h->version) {	/* the tree is as it was */
+			e = hit->e;
+			follow_map(h, e, tmpl);
+			return e;
+		}
 	}
 	sort_hists = h;
 	/*
@@ -980,6 +994,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 		path[len] = x;
 		moved[len] = hit->moved[len];
 		if (len + 1 == hit->len) {		/* the entry it found */
+			hit->version = h->version;	/* the path holds now */
 			e = in_entry(x);
 			follow_map(h, e, tmpl);
 			return e;
@@ -1029,6 +1044,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	e->moved = 0;
 	e->seq = h->seq++;
 	e->in_node = (struct hist_rb_node){ .e = e };
+	h->version++;
 	if (h->walk_keys) {	/* where the walk ended: its comparisons were e's */
 		rb_link_leaf(&h->root_in, &e->in_node.rb, y, c < 0);
 		rb_insert_fixup(&h->root_in, &e->in_node.rb);
