@@ -55,6 +55,7 @@ struct report {
 	char *levels;
 	size_t frames_alloc;
 	struct batch_pipe *pipe;	/* to the thread that adds to the hists */
+	struct batch_pipe *cc_pipe;	/* from it to the one that appends the chains */
 	bool pipe_tried;
 	struct perf_session *session;
 	struct sort_trace trace_keys;	/* --sort trace, --sort [sys:event.]field */
@@ -190,9 +191,73 @@ static void frame_keys(const struct report *r, struct hist_entry *tmpl, const st
 		tmpl->srcfile = f->dso ? dso__srcfile(f->dso, f->addr) : "";
 }
 
+/* An append of a sample's chain to entry @e's callchain: its frames from @off on. */
+struct chain_add {
+	struct hist_entry *e;
+	u32 off;
+};
+
+/* The appends of one sample, for the chains' thread: adds[nr_adds], then frames[n]. */
+struct chain_item {
+	u64 period;
+	u32 n, nr_adds;
+	struct chain_add adds[];
+};
+
+/* Where a sample's appends go: made at once (@adds NULL), or gathered. */
+struct chain_sink {
+	struct chain_add *adds;
+	size_t nr;
+};
+
+static int chain_append(const struct report *r, struct chain_sink *k, struct hist_entry *e,
+			const struct cc_frame *frames, size_t off, size_t n, u64 period)
+{
+	if (!k->adds)
+		return cc_node__append(&e->callchain, frames + off, n - off, period,
+				       callchain_param__key(&r->cc));
+	k->adds[k->nr++] = (struct chain_add){ .e = e, .off = off };
+	return 0;
+}
+
+/* Hand the gathered appends of a sample with @n @frames to the chains' thread. */
+static int chain_flush(const struct report *r, const struct chain_sink *k,
+		       const struct cc_frame *frames, size_t n, u64 period)
+{
+	struct chain_item *it;
+
+	if (!k->nr)
+		return 0;
+	it = batch_pipe__reserve(r->cc_pipe, sizeof(*it) + k->nr * sizeof(*k->adds) +
+					     n * sizeof(*frames));
+	if (!it)
+		return -ENOMEM;
+	it->period = period;
+	it->n = n;
+	it->nr_adds = k->nr;
+	memcpy(it->adds, k->adds, k->nr * sizeof(*k->adds));
+	memcpy(it->adds + k->nr, frames, n * sizeof(*frames));
+	batch_pipe__commit(r->cc_pipe);
+	return 0;
+}
+
+static int consume_chains(void *arg, void *rec)
+{
+	const struct report *r = arg;
+	const struct chain_item *it = rec;
+	const struct cc_frame *frames = (const struct cc_frame *)(it->adds + it->nr_adds);
+
+	for (u32 i = 0; i < it->nr_adds; i++)
+		if (cc_node__append(&it->adds[i].e->callchain, frames + it->adds[i].off,
+				    it->n - it->adds[i].off, it->period,
+				    callchain_param__key(&r->cc)))
+			return -ENOMEM;
+	return 0;
+}
+
 static int add_children(const struct report *r, struct hists *h, const struct hist_entry *self_tmpl,
 			struct hist_entry *self, u64 period, const struct cc_frame *frames,
-			const char *levels, size_t n)
+			const char *levels, size_t n, struct chain_sink *sink)
 {
 	struct hist_entry *buf[64], **seen = n < 64 ? buf : malloc((n + 1) * sizeof(*seen));
 	char level = self_tmpl->level;
@@ -238,8 +303,7 @@ static int add_children(const struct report *r, struct hists *h, const struct hi
 		e->period_acc += period;
 		e->nr_acc++;
 		if (h->has_callchain) {
-			err = cc_node__append(&e->callchain, frames + i, n - i, period,
-					      callchain_param__key(&r->cc));
+			err = chain_append(r, sink, e, frames, i, n, period);
 			if (n - i > e->max_depth)
 				e->max_depth = n - i;
 		}
@@ -359,7 +423,10 @@ static int hists_add(const struct report *r, const struct hist_item *it,
 	struct hists *h = &r->hists[it->idx];
 	const struct hist_entry *tmpl = &it->tmpl;
 	u64 period = it->period;
+	struct chain_add buf[64];
+	struct chain_sink sink = { NULL, 0 };
 	struct hist_entry *e;
+	int err = 0;
 
 	h->nr_samples++;
 	if (it->hidden) {
@@ -376,14 +443,22 @@ static int hists_add(const struct report *r, const struct hist_item *it,
 		e->period_acc += period;
 		e->nr_acc++;
 	}
-	if (h->has_callchain && cc_node__append(&e->callchain, frames, it->n, period,
-						callchain_param__key(&r->cc)))
+	if (h->has_callchain && r->cc_pipe)	/* one for the entry, one per frame at most */
+		sink.adds = it->n < 64 ? buf : malloc((it->n + 1) * sizeof(*sink.adds));
+	if (h->has_callchain && r->cc_pipe && !sink.adds)
 		return -ENOMEM;
+	if (h->has_callchain && chain_append(r, &sink, e, frames, 0, it->n, period))
+		err = -ENOMEM;
 	if (h->has_callchain && it->n > e->max_depth)
 		e->max_depth = it->n;
-	if (h->children && add_children(r, h, tmpl, e, period, frames, levels, it->n))
-		return -ENOMEM;
-	return 0;
+	if (!err && h->children && add_children(r, h, tmpl, e, period, frames, levels, it->n,
+						&sink))
+		err = -ENOMEM;
+	if (!err && sink.adds)
+		err = chain_flush(r, &sink, frames, it->n, period);
+	if (sink.adds != buf)
+		free(sink.adds);
+	return err;
 }
 
 static int consume_item(void *arg, void *rec)
@@ -409,6 +484,11 @@ static void start_pipe(struct report *r)
 		r->pipe = batch_pipe__start(consume_item, r);
 	if (r->pipe)
 		pr_debug("report: the hists are built on a second thread\n");
+	for (int i = 0; r->pipe && i < r->nr_hists && !r->cc_pipe; i++)
+		if (r->hists[i].has_callchain)
+			r->cc_pipe = batch_pipe__start(consume_chains, r);
+	if (r->cc_pipe)
+		pr_debug("report: their callchains are built on a third\n");
 }
 
 /* Send the sample to the hists (@n frames in r->frames). */
@@ -1109,6 +1189,13 @@ static int run_report(struct report *r)
 		int perr = batch_pipe__finish(r->pipe);
 
 		r->pipe = NULL;
+		if (!err)
+			err = perr;
+	}
+	if (r->cc_pipe) {	/* after the hists' thread: it fed this one */
+		int perr = batch_pipe__finish(r->cc_pipe);
+
+		r->cc_pipe = NULL;
 		if (!err)
 			err = perr;
 	}
