@@ -260,6 +260,7 @@ static int add_children(const struct report *r, struct hists *h, const struct hi
 			const char *levels, size_t n, struct chain_sink *sink)
 {
 	struct hist_entry *buf[64], **seen = n < 64 ? buf : malloc((n + 1) * sizeof(*seen));
+	struct hist_entry tmpl;
 	char level = self_tmpl->level;
 	size_t nseen = 0;
 	int err = 0;
@@ -267,10 +268,12 @@ static int add_children(const struct report *r, struct hists *h, const struct hi
 	if (!seen)
 		return -ENOMEM;
 	seen[nseen++] = self;
+	tmpl = *self_tmpl;	/* the frames' keys replace its own below */
 	for (size_t i = 0; i < n && !err; i++) {
-		struct hist_entry tmpl = *self_tmpl, *e;
+		struct hist_entry *e;
 		bool dup = false;
 
+		tmpl.dyn_compared = self_tmpl->dyn_compared;	/* perf's widths: per lookup */
 		tmpl.dso = frames[i].dso;
 		tmpl.map = frames[i].map;
 		tmpl.maps = frames[i].maps;
