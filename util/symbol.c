@@ -2,13 +2,15 @@
 /*
  * Symbol tables: ELF (libelf) and kallsyms loaders, perf's fix-ups.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "build-id.h"
@@ -47,8 +49,16 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *
 	s->type = type;
 	s->namelen = n > 0xffff ? 0xffff : n;
 	s->inlined = 0;
+	s->flags = 0;
 	memcpy(s->name, name, n + 1);
 	return s;
+}
+
+/* A symbol dropped or freed with its symtab: chunk ones go with their chunk. */
+static void symbol__free(struct symbol *s)
+{
+	if (!(s->flags & SYMBOL_CHUNK))
+		free(s);
 }
 
 int symtab__add(struct symtab *t, struct symbol *sym)
@@ -58,7 +68,7 @@ int symtab__add(struct symtab *t, struct symbol *sym)
 		struct symbol **p = realloc(t->syms, n * sizeof(*p));
 
 		if (!p) {
-			free(sym);
+			symbol__free(sym);
 			return -ENOMEM;
 		}
 		t->syms = p;
@@ -153,9 +163,9 @@ static void fixup_duplicates(struct symtab *t)
 
 		if (out && t->syms[out - 1]->start == s->start) {
 			if (prefer_first(t->syms[out - 1], s)) {
-				free(s);
+				symbol__free(s);
 			} else {
-				free(t->syms[out - 1]);
+				symbol__free(t->syms[out - 1]);
 				t->syms[out - 1] = s;
 			}
 			continue;
@@ -217,35 +227,86 @@ struct symbol *symtab__find(struct symtab *t, u64 addr)
 	return t->syms[lo - 1];
 }
 
+/*
+ * Symbols carved from chunks, many to a mapping: the kallsyms loader makes
+ * a hundred thousand of them at once, and one malloc() each (and one page
+ * fault every hundred) was a third of its time.  Its pages are made in the
+ * mmap() call, not one fault at a time.
+ */
+struct symbol_chunk {
+	struct symbol_chunk *next;
+	size_t size, used;		/* bytes mapped, bytes used (this header too) */
+};
+
+#define ALIGN8(x)	(((x) + 7) & ~(size_t)7)
+
+static struct symbol_chunk *chunk_new(size_t want)
+{
+	size_t size = (ALIGN8(sizeof(struct symbol_chunk)) + want + 4095) & ~(size_t)4095;
+	struct symbol_chunk *c = mmap(NULL, size, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+	if (c == MAP_FAILED)
+		return NULL;
+	c->next = NULL;
+	c->size = size;
+	c->used = ALIGN8(sizeof(*c));
+	return c;
+}
+
+static void chunks_free(struct symbol_chunk *c)
+{
+	while (c) {
+		struct symbol_chunk *n = c->next;
+
+		munmap(c, c->size);
+		c = n;
+	}
+}
+
 void symtab__exit(struct symtab *t)
 {
 	for (size_t i = 0; i < t->nr; i++)
-		free(t->syms[i]);
+		symbol__free(t->syms[i]);
 	free(t->syms);
+	chunks_free(t->chunks);
 	memset(t, 0, sizeof(*t));
 }
 
+void symtab__move_chunks(struct symtab *to, struct symtab *from)
+{
+	struct symbol_chunk **pp = &to->chunks;
+
+	while (*pp)
+		pp = &(*pp)->next;
+	*pp = from->chunks;
+	from->chunks = NULL;
+}
+
+/* The kallsyms symbol types perf keeps: text, weak, data, bss. */
 static bool kallsyms_type_wanted(char c)
 {
-	c = toupper((unsigned char)c);
+	c &= ~0x20;
 	return c == 'T' || c == 'W' || c == 'D' || c == 'B';
 }
 
 /*
  * The whole file in one buffer, NUL-terminated.  /proc/kallsyms has no size
  * and the kernel formats it a read at a time: large reads cost it least.
+ * @stop, when set, ends it early (-ECANCELED).
  */
-static char *read_whole(const char *path, size_t *len)
+static char *read_whole(int fd, size_t *len, const atomic_bool *stop)
 {
 	size_t cap = 4 << 20, n = 0;
 	char *buf = NULL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (fd < 0)
-		return NULL;
 	for (;;) {
 		ssize_t r;
 
+		if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
+			errno = ECANCELED;
+			goto fail;
+		}
 		if (!buf || cap - n < (1 << 20) + 1) {
 			char *nb = realloc(buf, buf ? (cap *= 2) : cap);
 
@@ -253,7 +314,8 @@ static char *read_whole(const char *path, size_t *len)
 				goto fail;
 			buf = nb;
 		}
-		r = read(fd, buf + n, cap - n - 1);
+		/* a MB a read: a stop is seen soon */
+		r = read(fd, buf + n, cap - n - 1 < (1 << 20) ? cap - n - 1 : (1 << 20));
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
@@ -262,13 +324,11 @@ static char *read_whole(const char *path, size_t *len)
 			break;
 		n += r;
 	}
-	close(fd);
 	buf[n] = '\0';
 	*len = n;
 	return buf;
 fail:
 	free(buf);
-	close(fd);
 	return NULL;
 }
 
@@ -280,60 +340,381 @@ static int hex_digit(char c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* "ADDR T name[\t[module]]" lines; others are skipped. */
-int symtab__load_kallsyms_ref(struct symtab *t, const char *path, const char *ref, u64 *ref_addr)
-{
-	bool ref_seen = !ref;
-	size_t len;
-	char *buf = read_whole(path, &len), *p, *end;
-	int nr = 0, err = 0;
+#define BYTES(b)	(0x0101010101010101ULL * (b))
 
-	if (!buf)
-		return errno ? -errno : -ENOMEM;
-	for (p = buf; p < buf + len; p = end + 1) {
+/* The 8 hex digits at @p (any case) in *@v; false when one is not a digit. */
+static bool hex8(const char *p, u64 *v)
+{
+	u64 x, y, ok;
+
+	memcpy(&x, p, 8);
+	y = x | BYTES(0x20);
+	/* per byte, no carries between bytes (all are below 0x80) */
+	ok = ((x + BYTES(0x80 - '0')) & ~(x + BYTES(0x7f - '9'))) |
+	     ((y + BYTES(0x80 - 'a')) & ~(y + BYTES(0x7f - 'f')));
+	if ((x & BYTES(0x80)) || (ok & BYTES(0x80)) != BYTES(0x80))
+		return false;
+	x = (x & BYTES(0x0f)) + 9 * ((x >> 6) & BYTES(0x01));	/* the first digit in byte 0 */
+	x = ((x << 4) | (x >> 8)) & 0x00ff00ff00ff00ffULL;
+	x = ((x << 8) | (x >> 16)) & 0x0000ffff0000ffffULL;
+	*v = ((x << 16) | (x >> 32)) & 0xffffffffULL;
+	return true;
+}
+
+#define KALLSYMS_SEGS		16
+#define KALLSYMS_SEG_MIN	(128 << 10)
+
+/* A run of whole lines of a kallsyms file and the symbols parsed from it. */
+struct kseg {
+	const char *p, *end;
+	struct symbol **syms;
+	size_t nr, alloc;
+	struct symbol_chunk *chunks;	/* newest first */
+	u64 ref_addr;
+	bool ref_seen;
+	bool sorted;			/* ascending starts, ends fixed up (see kseg_parse) */
+	bool first_br, last_br;		/* a '[' in the first, the last symbol's name */
+	int err;
+};
+
+struct kallsyms_load {
+	char *buf;			/* the text: read, or mapped */
+	size_t len;
+	bool mapped;
+	char *ref;
+	size_t reflen;
+	const atomic_bool *stop;
+	unsigned int nr_seg;
+	atomic_uint next;		/* the next segment to take */
+	struct kseg seg[KALLSYMS_SEGS];
+};
+
+/* The first @c at or after @from before @limit, kept in *@next across lines. */
+static bool has_char(const char **next, char c, const char *from, const char *to,
+		     const char *limit)
+{
+	if (*next < from) {
+		*next = memchr(from, c, limit - from);
+		if (!*next)
+			*next = limit;
+	}
+	return *next < to;
+}
+
+static struct symbol *kseg_alloc(struct kseg *g, size_t size, const char *p)
+{
+	struct symbol_chunk *c = g->chunks;
+	struct symbol *s;
+
+	if (!c || c->size - c->used < size) {
+		/* about as many bytes of symbols as of text are left */
+		size_t want = (size_t)(g->end - p) + (size_t)(g->end - p) / 4 + size;
+
+		c = chunk_new(want < (64 << 10) ? (64 << 10) : want);
+		if (!c)
+			return NULL;
+		c->next = g->chunks;
+		g->chunks = c;
+	}
+	s = (struct symbol *)((char *)c + c->used);
+	c->used += size;
+	return s;
+}
+
+static int kseg_add(struct kseg *g, struct symbol *s)
+{
+	if (g->nr == g->alloc) {
+		size_t n = g->alloc ? g->alloc * 2 : (size_t)(g->end - g->p) / 32 + 16;
+		struct symbol **a = realloc(g->syms, n * sizeof(*a));
+
+		if (!a)
+			return -ENOMEM;
+		g->syms = a;
+		g->alloc = n;
+	}
+	g->syms[g->nr++] = s;
+	return 0;
+}
+
+/*
+ * "ADDR T name[\t[module]]" lines; others are skipped.  While the starts
+ * ascend, the end of each symbol is fixed up as the next one is read, with
+ * symtab__fixup()'s kallsyms rule: to the next start, or to the page after
+ * the next one where the kernel and the modules meet (a '[' in one name and
+ * not in the other).  kallsyms_load__finish() undoes it when they do not.
+ */
+static int kseg_parse(const struct kallsyms_load *l, struct kseg *g)
+{
+	const char *p, *end, *nul = NULL, *tab = NULL, *br = NULL;
+	struct symbol *prev = NULL;
+	bool prev_br = false;
+
+	g->sorted = true;
+	for (p = g->p; p < g->end; p = end + 1) {
 		unsigned long long addr = 0;
-		char type, *name, *q = p;
+		const char *q = p, *name;
+		u64 hi, lo;
+		size_t namelen, size;
 		struct symbol *s;
 		int d, digits = 0;
+		bool mod, bracket;
+		char type;
 
-		end = memchr(p, '\n', buf + len - p);
+		end = memchr(p, '\n', g->end - p);
 		if (!end)
-			end = buf + len;
-		*end = '\0';
-		while ((d = hex_digit(*q)) >= 0 && digits < 17) {
-			addr = addr << 4 | d;
-			q++;
-			digits++;
+			end = g->end;
+		if (end - p > 16 && p[16] == ' ' && hex8(p, &hi) && hex8(p + 8, &lo)) {
+			addr = hi << 32 | lo;	/* the usual 16 digits */
+			q = p + 16;
+			digits = 16;
+		} else {
+			while (q < end && (d = hex_digit(*q)) >= 0 && digits < 17) {
+				addr = addr << 4 | d;
+				q++;
+				digits++;
+			}
 		}
-		if (!digits || digits > 16 || *q != ' ' || !q[1] || q[2] != ' ')
+		if (!digits || digits > 16 || end - q < 3 || *q != ' ' || !q[1] || q[2] != ' ')
 			continue;
 		type = q[1];
 		name = q + 3;
-		if (!ref_seen && !strcmp(name, ref)) {
-			*ref_addr = addr;
+		/* a NUL ends the name, as it did the C string */
+		namelen = has_char(&nul, '\0', name, end, g->end) ? (size_t)(nul - name) :
+			  (size_t)(end - name);
+		if (!g->ref_seen && l->ref && namelen == l->reflen &&
+		    !memcmp(name, l->ref, namelen)) {
+			g->ref_addr = addr;
+			g->ref_seen = true;
+		}
+		if (!kallsyms_type_wanted(type) || !namelen || name[0] == '$')
+			continue;
+		mod = has_char(&tab, '\t', name, name + namelen, g->end);
+		bracket = has_char(&br, '[', name, name + namelen, g->end);
+		size = ALIGN8(offsetof(struct symbol, name) + namelen + 1);
+		s = kseg_alloc(g, size, p);
+		if (!s || kseg_add(g, s))
+			return -ENOMEM;
+		s->start = s->end = addr;
+		s->binding = (type | 0x20) == 'w' ? STB_WEAK :
+			     type >= 'A' && type <= 'Z' ? STB_GLOBAL : STB_LOCAL;
+		s->type = (type | 0x20) == 't' || (type | 0x20) == 'w' ? STT_FUNC : STT_OBJECT;
+		s->namelen = namelen > 0xffff ? 0xffff : namelen;
+		s->inlined = 0;
+		s->flags = SYMBOL_CHUNK | (mod ? SYMBOL_KMODULE : 0);
+		memcpy(s->name, name, namelen);
+		s->name[namelen] = '\0';
+		if (!prev) {
+			g->first_br = bracket;
+		} else {
+			if (addr < prev->start)
+				g->sorted = false;
+			prev->end = prev_br != bracket ? (prev->start + 4096 + 4095) / 4096 * 4096 : addr;
+		}
+		prev = s;
+		prev_br = bracket;
+	}
+	g->last_br = prev_br;
+	return 0;
+}
+
+struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
+					  const atomic_bool *stop)
+{
+	struct kallsyms_load *l = calloc(1, sizeof(*l));
+	struct stat st;
+	int fd, err;
+
+	if (!l)
+		return NULL;
+	l->stop = stop;
+	if (ref && !(l->ref = strdup(ref)))
+		goto fail;
+	l->reflen = ref ? strlen(ref) : 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		goto fail;
+	/* a regular file with a size (not /proc's) is mapped, not copied */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+		l->buf = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		if (l->buf == MAP_FAILED)
+			l->buf = NULL;
+		l->len = st.st_size;
+		l->mapped = l->buf;
+	}
+	if (!l->buf)
+		l->buf = read_whole(fd, &l->len, stop);
+	err = errno;
+	close(fd);
+	if (!l->buf) {
+		errno = err;
+		goto fail;
+	}
+	/* segments cut at line starts */
+	l->nr_seg = l->len / KALLSYMS_SEG_MIN;
+	l->nr_seg = l->nr_seg < 1 ? 1 : l->nr_seg > KALLSYMS_SEGS ? KALLSYMS_SEGS : l->nr_seg;
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		const char *e = l->buf + (i + 1 == l->nr_seg ? l->len : l->len / l->nr_seg * (i + 1));
+		const char *nl = e < l->buf + l->len ? memchr(e, '\n', l->buf + l->len - e) : NULL;
+
+		l->seg[i].p = i ? l->seg[i - 1].end : l->buf;
+		l->seg[i].end = nl ? nl + 1 : l->buf + l->len;
+		if (l->seg[i].end < l->seg[i].p)
+			l->seg[i].end = l->seg[i].p;
+	}
+	atomic_init(&l->next, 0);
+	return l;
+fail:
+	err = errno;
+	free(l->ref);
+	free(l);
+	errno = err;
+	return NULL;
+}
+
+static void kallsyms_load__parse(struct kallsyms_load *l, bool stoppable)
+{
+	for (;;) {
+		unsigned int i;
+
+		if (stoppable && l->stop && atomic_load_explicit(l->stop, memory_order_relaxed))
+			return;
+		i = atomic_fetch_add(&l->next, 1);
+		if (i >= l->nr_seg)
+			return;
+		l->seg[i].err = kseg_parse(l, &l->seg[i]);
+	}
+}
+
+void kallsyms_load__work(struct kallsyms_load *l)
+{
+	kallsyms_load__parse(l, true);
+}
+
+void kallsyms_load__abort(struct kallsyms_load *l)
+{
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		free(l->seg[i].syms);
+		chunks_free(l->seg[i].chunks);
+	}
+	if (l->mapped)
+		munmap(l->buf, l->len);
+	else
+		free(l->buf);
+	free(l->ref);
+	free(l);
+}
+
+/* The segments in order into @t, which was empty: ends and duplicates as symtab__fixup(). */
+static void kallsyms_join(struct kallsyms_load *l, struct symtab *t)
+{
+	struct kseg *last = NULL;
+	bool sorted = true;
+
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		struct kseg *g = &l->seg[i];
+
+		if (!g->nr)
+			continue;
+		memcpy(t->syms + t->nr, g->syms, g->nr * sizeof(*g->syms));
+		t->nr += g->nr;
+		sorted = sorted && g->sorted;
+		if (last && sorted) {
+			struct symbol *prev = last->syms[last->nr - 1], *curr = g->syms[0];
+
+			if (curr->start < prev->start)
+				sorted = false;
+			prev->end = last->last_br != g->first_br ?
+				    (prev->start + 4096 + 4095) / 4096 * 4096 : curr->start;
+		}
+		last = g;
+	}
+	if (!sorted) {		/* the ends were fixed up in the wrong order */
+		for (size_t i = 0; i < t->nr; i++)
+			t->syms[i]->end = t->syms[i]->start;
+		symtab__fixup(t, true);
+		return;
+	}
+	if (t->nr) {
+		struct symbol *s = t->syms[t->nr - 1];
+
+		s->end = (s->start + 4095) / 4096 * 4096 + 4096;
+	}
+	t->sorted = true;
+	fixup_duplicates(t);
+}
+
+int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_addr)
+{
+	bool ref_seen = !l->ref, empty = !t->nr;
+	size_t nr = 0;
+	int err = 0;
+
+	kallsyms_load__parse(l, false);		/* what no worker took */
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		struct kseg *g = &l->seg[i];
+
+		if (g->err)
+			err = g->err;
+		if (!ref_seen && g->ref_seen) {
+			*ref_addr = g->ref_addr;
 			ref_seen = true;
 		}
-		if (!kallsyms_type_wanted(type) || name[0] == '$' || !*name)
-			continue;
-		s = symbol__new(addr, 0, type == 'W' || type == 'w' ? STB_WEAK :
-				isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL,
-				toupper((unsigned char)type) == 'T' ||
-				toupper((unsigned char)type) == 'W' ? STT_FUNC : STT_OBJECT, name);
-		if (!s || symtab__add(t, s)) {
-			err = -ENOMEM;
-			break;
-		}
-		nr++;
+		nr += g->nr;
 	}
-	free(buf);
 	if (!err && !ref_seen)
 		err = -ENOENT;
+	if (!err && t->alloc - t->nr < nr) {
+		struct symbol **a = realloc(t->syms, (t->nr + nr) * sizeof(*a));
+
+		if (a) {
+			t->syms = a;
+			t->alloc = t->nr + nr;
+		} else {
+			err = -ENOMEM;
+		}
+	}
 	if (err) {
+		kallsyms_load__abort(l);
 		symtab__exit(t);
 		return err;
 	}
-	symtab__fixup(t, true);
+	if (empty) {
+		kallsyms_join(l, t);
+	} else {		/* after other symbols: the plain way */
+		for (unsigned int i = 0; i < l->nr_seg; i++) {
+			struct kseg *g = &l->seg[i];
+
+			for (size_t j = 0; j < g->nr; j++)
+				g->syms[j]->end = g->syms[j]->start;
+			memcpy(t->syms + t->nr, g->syms, g->nr * sizeof(*g->syms));
+			t->nr += g->nr;
+		}
+		t->sorted = false;
+		symtab__fixup(t, true);
+	}
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		struct symbol_chunk *c = l->seg[i].chunks;
+
+		while (c) {
+			struct symbol_chunk *n = c->next;
+
+			c->next = t->chunks;
+			t->chunks = c;
+			c = n;
+		}
+		l->seg[i].chunks = NULL;
+	}
+	kallsyms_load__abort(l);
 	return nr;
+}
+
+int symtab__load_kallsyms_ref(struct symtab *t, const char *path, const char *ref, u64 *ref_addr)
+{
+	struct kallsyms_load *l = kallsyms_load__open(path, ref, NULL);
+
+	if (!l)
+		return errno ? -errno : -ENOMEM;
+	return kallsyms_load__finish(l, t, ref_addr);
 }
 
 int symtab__load_kallsyms(struct symtab *t, const char *path)
