@@ -113,7 +113,14 @@ static int symtab__sort(struct symtab *t)
 	tmp = malloc((t->nr + 1) * sizeof(*tmp));
 	if (!tmp)
 		return -ENOMEM;
-	msort(t->syms, tmp, t->nr);
+	/*
+	 * Only the rest after the sorted start is sorted, then merged with it
+	 * (kallsyms' modules come after a sorted kernel): the same order.
+	 */
+	msort(t->syms + n, tmp, t->nr - n);
+	memcpy(tmp, t->syms, n * sizeof(*tmp));
+	for (size_t i = 0, j = n, k = 0; i < n; k++)
+		t->syms[k] = j < t->nr && t->syms[j]->start < tmp[i]->start ? t->syms[j++] : tmp[i++];
 	free(tmp);
 	t->sorted = true;
 	return 0;
@@ -175,17 +182,33 @@ static void fixup_duplicates(struct symtab *t)
 	t->nr = out;
 }
 
+static bool has_bracket(const struct symbol *s)
+{
+	return s->namelen < 0xffff ? !!memchr(s->name, '[', s->namelen) : !!strchr(s->name, '[');
+}
+
 static void fixup_end(struct symtab *t, bool kallsyms)
 {
+	int prev_br = -1;		/* has_bracket(prev) when known */
+
 	for (size_t i = 1; i < t->nr; i++) {
 		struct symbol *prev = t->syms[i - 1], *curr = t->syms[i];
+		int br;
 
-		if (prev->end != prev->start)
+		if (prev->end != prev->start) {
+			prev_br = -1;
 			continue;
-		if (kallsyms && !strchr(prev->name, '[') != !strchr(curr->name, '['))
+		}
+		if (!kallsyms) {
+			prev->end = curr->start;
+			continue;
+		}
+		br = has_bracket(curr);
+		if ((prev_br >= 0 ? prev_br : has_bracket(prev)) != br)
 			prev->end = ((prev->end + 4096) + 4095) / 4096 * 4096;
 		else
 			prev->end = curr->start;
+		prev_br = br;
 	}
 	if (t->nr) {
 		struct symbol *last = t->syms[t->nr - 1];
@@ -343,7 +366,7 @@ static int hex_digit(char c)
 #define BYTES(b)	(0x0101010101010101ULL * (b))
 
 /* The 8 hex digits at @p (any case) in *@v; false when one is not a digit. */
-static bool hex8(const char *p, u64 *v)
+static inline __attribute__((always_inline)) bool hex8(const char *p, u64 *v)
 {
 	u64 x, y, ok;
 
@@ -460,14 +483,19 @@ static int kseg_parse(const struct kallsyms_load *l, struct kseg *g)
 		bool mod, bracket;
 		char type;
 
-		end = memchr(p, '\n', g->end - p);
-		if (!end)
-			end = g->end;
-		if (end - p > 16 && p[16] == ' ' && hex8(p, &hi) && hex8(p + 8, &lo)) {
-			addr = hi << 32 | lo;	/* the usual 16 digits */
+		/* the usual line: 16 digits, a space, the type, a space, the name */
+		if (g->end - p > 19 && p[16] == ' ' && p[17] != '\n' && p[18] != '\n' &&
+		    hex8(p, &hi) && hex8(p + 8, &lo)) {
+			end = memchr(p + 19, '\n', g->end - p - 19);
+			if (!end)
+				end = g->end;
+			addr = hi << 32 | lo;
 			q = p + 16;
 			digits = 16;
 		} else {
+			end = memchr(p, '\n', g->end - p);
+			if (!end)
+				end = g->end;
 			while (q < end && (d = hex_digit(*q)) >= 0 && digits < 17) {
 				addr = addr << 4 | d;
 				q++;
