@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,6 +278,33 @@ static struct symbol_chunk *chunk_new(size_t want)
 	return c;
 }
 
+/*
+ * A chunk for many symbols at once: in 2 MB pages where the kernel gives
+ * them (madvise mode), so that a few faults make it, not one per 4 KB
+ * (six times cheaper for kallsyms' 6 MB on a VM).
+ */
+static struct symbol_chunk *chunk_new_huge(size_t want)
+{
+	size_t huge = 2 << 20, size = (ALIGN8(sizeof(struct symbol_chunk)) + want + huge - 1) &
+				      ~(huge - 1);
+	char *p = mmap(NULL, size + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0), *a;
+	struct symbol_chunk *c;
+
+	if (p == MAP_FAILED)
+		return NULL;
+	a = (char *)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
+	if (a > p)
+		munmap(p, a - p);
+	munmap(a + size, p + size + huge - (a + size));
+	madvise(a, size, MADV_HUGEPAGE);
+	c = (struct symbol_chunk *)a;
+	c->next = NULL;
+	c->size = size;
+	c->used = ALIGN8(sizeof(*c));
+	return c;
+}
+
 static void chunks_free(struct symbol_chunk *c)
 {
 	while (c) {
@@ -392,7 +420,13 @@ struct kseg {
 	const char *p, *end;
 	struct symbol **syms;
 	size_t nr, alloc;
-	struct symbol_chunk *chunks;	/* newest first */
+	struct symbol **kept;		/* when sorted: syms but the last, duplicates dropped */
+	size_t nr_kept;
+	char *mem;			/* its part of the load's arena */
+	size_t mem_left;
+	bool arrays_in_arena;		/* syms and then kept, in the arena */
+	bool kept_malloced;
+	struct symbol_chunk *chunks;	/* more when that is full, newest first */
 	u64 ref_addr;
 	bool ref_seen;
 	bool sorted;			/* ascending starts, ends fixed up (see kseg_parse) */
@@ -407,6 +441,7 @@ struct kallsyms_load {
 	char *ref;
 	size_t reflen;
 	const atomic_bool *stop;
+	struct symbol_chunk *arena;	/* the segments' symbols, a part each */
 	unsigned int nr_seg;
 	atomic_uint next;		/* the next segment to take */
 	struct kseg seg[KALLSYMS_SEGS];
@@ -429,6 +464,12 @@ static struct symbol *kseg_alloc(struct kseg *g, size_t size, const char *p)
 	struct symbol_chunk *c = g->chunks;
 	struct symbol *s;
 
+	if (g->mem_left >= size) {
+		s = (struct symbol *)g->mem;
+		g->mem += size;
+		g->mem_left -= size;
+		return s;
+	}
 	if (!c || c->size - c->used < size) {
 		/* about as many bytes of symbols as of text are left */
 		size_t want = (size_t)(g->end - p) + (size_t)(g->end - p) / 4 + size;
@@ -448,14 +489,51 @@ static int kseg_add(struct kseg *g, struct symbol *s)
 {
 	if (g->nr == g->alloc) {
 		size_t n = g->alloc ? g->alloc * 2 : (size_t)(g->end - g->p) / 32 + 16;
-		struct symbol **a = realloc(g->syms, n * sizeof(*a));
+		struct symbol **a = realloc(g->arrays_in_arena ? NULL : g->syms, n * sizeof(*a));
 
 		if (!a)
 			return -ENOMEM;
+		if (g->arrays_in_arena)		/* more lines than the arena expected */
+			memcpy(a, g->syms, g->nr * sizeof(*a));
+		g->arrays_in_arena = false;
 		g->syms = a;
 		g->alloc = n;
 	}
 	g->syms[g->nr++] = s;
+	return 0;
+}
+
+/* Keep the better of two symbols at one address, as fixup_duplicates(). */
+static void keep_better(struct symbol **out, size_t *n, struct symbol *s)
+{
+	if (*n && out[*n - 1]->start == s->start) {
+		if (!prefer_first(out[*n - 1], s))
+			out[*n - 1] = s;
+		return;
+	}
+	out[(*n)++] = s;
+}
+
+/*
+ * The duplicates of a sorted segment dropped in the segment's thread: all
+ * its symbols but the last have their final ends.  perf's preference is an
+ * order (the first of the best), so the join can merge a run of one address
+ * that crosses segments from each one's pick.
+ */
+static int kseg_dedup(struct kseg *g)
+{
+	if (g->nr < 2)
+		return 0;
+	if (g->arrays_in_arena) {	/* as many as syms has room for */
+		g->kept = g->syms + g->alloc;
+	} else {
+		g->kept = malloc((g->nr - 1) * sizeof(*g->kept));
+		g->kept_malloced = true;
+		if (!g->kept)
+			return -ENOMEM;
+	}
+	for (size_t i = 0; i + 1 < g->nr; i++)
+		keep_better(g->kept, &g->nr_kept, g->syms[i]);
 	return 0;
 }
 
@@ -542,7 +620,41 @@ static int kseg_parse(const struct kallsyms_load *l, struct kseg *g)
 		prev_br = bracket;
 	}
 	g->last_br = prev_br;
-	return 0;
+	return g->sorted ? kseg_dedup(g) : 0;
+}
+
+/*
+ * Room for each segment's symbols (a symbol takes about 1.15 times its
+ * line) and its two arrays of them.
+ */
+static void kallsyms_load__arena(struct kallsyms_load *l)
+{
+	size_t want = 0;
+	char *mem;
+
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		size_t len = l->seg[i].end - l->seg[i].p;
+
+		want += ALIGN8(len * 5 / 4 + 256) + 2 * (len / 21 + 16) * sizeof(struct symbol *);
+	}
+	l->arena = want >= (1 << 20) ? chunk_new_huge(want) : NULL;
+	if (!l->arena)
+		return;		/* the segments make chunks of their own */
+	mem = (char *)l->arena + l->arena->used;
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		struct kseg *g = &l->seg[i];
+		size_t len = g->end - g->p;
+
+		/* a line with a whole address and a name is 21 bytes or more */
+		g->syms = (struct symbol **)mem;
+		g->alloc = len / 21 + 16;
+		g->arrays_in_arena = true;
+		mem += 2 * g->alloc * sizeof(*g->syms);
+		g->mem = mem;
+		g->mem_left = ALIGN8(len * 5 / 4 + 256);
+		mem += g->mem_left;
+	}
+	l->arena->used = l->arena->size;
 }
 
 struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
@@ -589,6 +701,7 @@ struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
 		if (l->seg[i].end < l->seg[i].p)
 			l->seg[i].end = l->seg[i].p;
 	}
+	kallsyms_load__arena(l);
 	atomic_init(&l->next, 0);
 	return l;
 fail:
@@ -621,9 +734,13 @@ void kallsyms_load__work(struct kallsyms_load *l)
 void kallsyms_load__abort(struct kallsyms_load *l)
 {
 	for (unsigned int i = 0; i < l->nr_seg; i++) {
-		free(l->seg[i].syms);
+		if (!l->seg[i].arrays_in_arena)
+			free(l->seg[i].syms);
+		if (l->seg[i].kept_malloced)
+			free(l->seg[i].kept);
 		chunks_free(l->seg[i].chunks);
 	}
+	chunks_free(l->arena);
 	if (l->mapped)
 		munmap(l->buf, l->len);
 	else
@@ -635,40 +752,54 @@ void kallsyms_load__abort(struct kallsyms_load *l)
 /* The segments in order into @t, which was empty: ends and duplicates as symtab__fixup(). */
 static void kallsyms_join(struct kallsyms_load *l, struct symtab *t)
 {
-	struct kseg *last = NULL;
+	struct symbol *pending = NULL;	/* a segment's last: its end comes from the next */
+	const struct kseg *last = NULL;
 	bool sorted = true;
 
-	for (unsigned int i = 0; i < l->nr_seg; i++) {
-		struct kseg *g = &l->seg[i];
+	for (unsigned int i = 0; i < l->nr_seg && sorted; i++) {
+		const struct kseg *g = &l->seg[i];
 
 		if (!g->nr)
 			continue;
-		memcpy(t->syms + t->nr, g->syms, g->nr * sizeof(*g->syms));
-		t->nr += g->nr;
-		sorted = sorted && g->sorted;
-		if (last && sorted) {
-			struct symbol *prev = last->syms[last->nr - 1], *curr = g->syms[0];
-
-			if (curr->start < prev->start)
-				sorted = false;
-			prev->end = last->last_br != g->first_br ?
-				    (prev->start + 4096 + 4095) / 4096 * 4096 : curr->start;
-		}
+		sorted = g->sorted && (!last || last->syms[last->nr - 1]->start <= g->syms[0]->start);
 		last = g;
 	}
 	if (!sorted) {		/* the ends were fixed up in the wrong order */
+		for (unsigned int i = 0; i < l->nr_seg; i++) {
+			const struct kseg *g = &l->seg[i];
+
+			memcpy(t->syms + t->nr, g->syms, g->nr * sizeof(*g->syms));
+			t->nr += g->nr;
+		}
 		for (size_t i = 0; i < t->nr; i++)
 			t->syms[i]->end = t->syms[i]->start;
 		symtab__fixup(t, true);
 		return;
 	}
-	if (t->nr) {
-		struct symbol *s = t->syms[t->nr - 1];
+	last = NULL;
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		const struct kseg *g = &l->seg[i];
 
-		s->end = (s->start + 4095) / 4096 * 4096 + 4096;
+		if (!g->nr)
+			continue;
+		if (pending) {
+			pending->end = last->last_br != g->first_br ?
+				       (pending->start + 4096 + 4095) / 4096 * 4096 : g->syms[0]->start;
+			keep_better(t->syms, &t->nr, pending);
+		}
+		if (g->nr_kept) {	/* only its first can have the address before */
+			keep_better(t->syms, &t->nr, g->kept[0]);
+			memcpy(t->syms + t->nr, g->kept + 1, (g->nr_kept - 1) * sizeof(*g->kept));
+			t->nr += g->nr_kept - 1;
+		}
+		pending = g->syms[g->nr - 1];
+		last = g;
+	}
+	if (pending) {
+		pending->end = (pending->start + 4095) / 4096 * 4096 + 4096;
+		keep_better(t->syms, &t->nr, pending);
 	}
 	t->sorted = true;
-	fixup_duplicates(t);
 }
 
 int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_addr)
@@ -719,6 +850,11 @@ int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_ad
 		}
 		t->sorted = false;
 		symtab__fixup(t, true);
+	}
+	if (l->arena) {
+		l->arena->next = t->chunks;
+		t->chunks = l->arena;
+		l->arena = NULL;
 	}
 	for (unsigned int i = 0; i < l->nr_seg; i++) {
 		struct symbol_chunk *c = l->seg[i].chunks;
