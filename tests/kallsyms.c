@@ -134,7 +134,7 @@ TPERF_TEST(symtab_kallsyms_segments, "report: kallsyms parsed in segments by two
 		TEST_ASSERT_VAL("thread", !pthread_create(&th, NULL, kload_work, &arg));
 		kallsyms_load__work(arg.l);
 		pthread_join(th, NULL);
-		nr = kallsyms_load__finish(arg.l, &t, &addr);
+		nr = kallsyms_load__finish(arg.l, &t, &addr, NULL);
 		TEST_ASSERT_VAL("loaded", nr > 40000);
 		TEST_ASSERT_VAL("reference", addr == ref_addr);
 		TEST_ASSERT_EQUAL("count", (int)t.nr, (int)ref.nr);

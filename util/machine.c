@@ -866,7 +866,7 @@ struct kernel_preload {
 
 /* One kallsyms file into @all; with @kp, others may help parse it. */
 static int load_file(struct kernel_preload *kp, const char *path, const char *ref, u64 *addr,
-		     struct symtab *all)
+		     struct symtab *all, size_t *nr_mod)
 {
 	struct kallsyms_load *l = kallsyms_load__open(path, ref, kp ? &kp->stop : NULL);
 
@@ -891,7 +891,7 @@ static int load_file(struct kernel_preload *kp, const char *path, const char *re
 			return -ECANCELED;
 		}
 	}
-	return kallsyms_load__finish(l, all, addr);
+	return kallsyms_load__finish(l, all, addr, nr_mod);
 }
 
 /*
@@ -903,7 +903,7 @@ static int load_file(struct kernel_preload *kp, const char *path, const char *re
  * Runs on the preload thread too: it reads only @src and m->o.
  */
 static int load_kallsyms(struct machine *m, const struct kernel_src *src,
-			 struct kernel_preload *kp, struct symtab *all)
+			 struct kernel_preload *kp, struct symtab *all, size_t *nr_mod)
 {
 	char buf[4096];
 	const char *path;
@@ -913,24 +913,29 @@ static int load_kallsyms(struct machine *m, const struct kernel_src *src,
 	    cache_path_hex(m, src->dir, src->hex, "kallsyms", buf, sizeof(buf))) {
 		u64 addr = 0;
 
-		err = load_file(kp, buf, src->ref, &addr, all);
+		err = load_file(kp, buf, src->ref, &addr, all, nr_mod);
 		if (err >= 0 && addr == src->ref_addr)
 			return 0;
 		symtab__exit(all);
+		*nr_mod = 0;
 		if (err == -ECANCELED)
 			return err;
 	}
 	path = kallsyms_path(m, src, buf, sizeof(buf));
-	err = path ? load_file(kp, path, NULL, NULL, all) : -ENOENT;
+	err = path ? load_file(kp, path, NULL, NULL, all, nr_mod) : -ENOENT;
 	return err < 0 ? err : 0;
 }
 
-/* kallsyms: kernel symbols to @kern, "name\t[mod]" ones to @mods; @all's chunks to @kern. */
-static int kernel_split(struct symtab *all, struct symtab *kern, struct symtab *mods)
+/*
+ * kallsyms: kernel symbols to @kern, "name\t[mod]" ones to @mods; @all's
+ * chunks to @kern.  @nr_mod 0: there are none of the second kind.
+ */
+static int kernel_split(struct symtab *all, struct symtab *kern, struct symtab *mods,
+			size_t nr_mod)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < all->nr; i++) {
+	for (size_t i = 0; nr_mod && i < all->nr; i++) {
 		struct symbol *s = all->syms[i];
 
 		if (!(s->flags & SYMBOL_KMODULE)) {
@@ -940,8 +945,9 @@ static int kernel_split(struct symtab *all, struct symtab *kern, struct symtab *
 			return -ENOMEM;
 		}
 	}
-	all->nr = n;
 	*kern = *all;
+	if (nr_mod)
+		kern->nr = n;
 	memset(all, 0, sizeof(*all));
 	kern->sorted = true;
 	mods->sorted = true;
@@ -952,10 +958,11 @@ static void *preload_thread(void *arg)
 {
 	struct kernel_preload *kp = arg;
 	struct symtab all = { 0 };
+	size_t nr_mod = 0;
 
-	kp->err = load_kallsyms(kp->m, &kp->src, kp, &all);
+	kp->err = load_kallsyms(kp->m, &kp->src, kp, &all, &nr_mod);
 	if (!kp->err)
-		kp->err = kernel_split(&all, &kp->kern, &kp->mods);
+		kp->err = kernel_split(&all, &kp->kern, &kp->mods, nr_mod);
 	symtab__exit(&all);
 	pthread_mutex_lock(&kp->lock);
 	kp->done = true;
@@ -1070,6 +1077,7 @@ static void machine__load_kernel(struct machine *m)
 	struct symtab all = { 0 }, kern = { 0 }, mods = { 0 };
 	struct dso *k = machine__kernel_dso(m);
 	struct kernel_src src;
+	size_t nr_mod = 0;
 	int err;
 
 	m->kernel_loaded = true;
@@ -1080,9 +1088,9 @@ static void machine__load_kernel(struct machine *m)
 	k->loaded = true;
 	kernel_src__get(m, &src);
 	if (!preload_take(m, &src, &kern, &mods, &err)) {
-		err = load_kallsyms(m, &src, NULL, &all);
+		err = load_kallsyms(m, &src, NULL, &all, &nr_mod);
 		if (!err)
-			err = kernel_split(&all, &kern, &mods);
+			err = kernel_split(&all, &kern, &mods, nr_mod);
 		symtab__exit(&all);
 	}
 	if (err) {

@@ -431,6 +431,7 @@ struct kseg {
 	bool ref_seen;
 	bool sorted;			/* ascending starts, ends fixed up (see kseg_parse) */
 	bool first_br, last_br;		/* a '[' in the first, the last symbol's name */
+	size_t nr_mod;			/* SYMBOL_KMODULE ones */
 	int err;
 };
 
@@ -607,6 +608,7 @@ static int kseg_parse(const struct kallsyms_load *l, struct kseg *g)
 		s->namelen = namelen > 0xffff ? 0xffff : namelen;
 		s->inlined = 0;
 		s->flags = SYMBOL_CHUNK | (mod ? SYMBOL_KMODULE : 0);
+		g->nr_mod += mod;
 		memcpy(s->name, name, namelen);
 		s->name[namelen] = '\0';
 		if (!prev) {
@@ -802,7 +804,8 @@ static void kallsyms_join(struct kallsyms_load *l, struct symtab *t)
 	t->sorted = true;
 }
 
-int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_addr)
+int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_addr,
+			  size_t *nr_mod)
 {
 	bool ref_seen = !l->ref, empty = !t->nr;
 	size_t nr = 0;
@@ -819,6 +822,8 @@ int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_ad
 			ref_seen = true;
 		}
 		nr += g->nr;
+		if (nr_mod)
+			*nr_mod += g->nr_mod;
 	}
 	if (!err && !ref_seen)
 		err = -ENOENT;
@@ -878,7 +883,7 @@ int symtab__load_kallsyms_ref(struct symtab *t, const char *path, const char *re
 
 	if (!l)
 		return errno ? -errno : -ENOMEM;
-	return kallsyms_load__finish(l, t, ref_addr);
+	return kallsyms_load__finish(l, t, ref_addr, NULL);
 }
 
 int symtab__load_kallsyms(struct symtab *t, const char *path)

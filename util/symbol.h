@@ -112,9 +112,12 @@ void kallsyms_load__work(struct kallsyms_load *l);
  * kallsyms_load__finish - the symbols of @l into @t (as
  * symtab__load_kallsyms_ref()) and free @l; every kallsyms_load__work() on
  * @l must have returned.  Segments nobody parsed are parsed here.
+ * @nr_mod: NULL, or incremented by the SYMBOL_KMODULE lines read (none:
+ *	no symbol of @t from @l has the flag)
  * Return: the count, -ENOENT when @ref was not in the file, or -errno.
  */
-int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_addr);
+int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_addr,
+			  size_t *nr_mod);
 
 /** kallsyms_load__abort - free @l without its symbols (same rule as finish) */
 void kallsyms_load__abort(struct kallsyms_load *l);
