@@ -675,9 +675,12 @@ struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		goto fail;
-	/* a regular file with a size (not /proc's) is mapped, not copied */
+	/*
+	 * a regular file with a size (not /proc's) is mapped, not copied, and its
+	 * pages are mapped by the threads that parse them
+	 */
 	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
-		l->buf = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		l->buf = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (l->buf == MAP_FAILED)
 			l->buf = NULL;
 		l->len = st.st_size;
