@@ -1179,6 +1179,7 @@ static int run_report(struct report *r)
 		err = print_header(r);
 	if (r->header_only)
 		return header_only(r, &rt);
+	mo.kernel_preload = !all_exclude_kernel(r->session->header);
 	err = machine__init(&r->machine, &mo, &r->session->header->env);
 	if (!err)
 		err = prepare_filter(r);

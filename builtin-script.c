@@ -355,6 +355,15 @@ static int list_fields(struct script *sc)
 	return err ? 1 : 0;
 }
 
+/* Kernel samples are possible: not every event excludes the kernel. */
+static bool may_sample_kernel(const struct perf_header *h)
+{
+	for (int i = 0; i < h->nr_attrs; i++)
+		if (!h->attrs[i].attr.exclude_kernel)
+			return true;
+	return false;
+}
+
 static int run_script(struct script *sc)
 {
 	struct script_tool st = { .sc = sc };
@@ -389,6 +398,7 @@ static int run_script(struct script *sc)
 		perf_session__delete(sc->session);
 		return 1;
 	}
+	mo.kernel_preload = may_sample_kernel(sc->session->header);
 	err = machine__init(&sc->machine, &mo, &sc->session->header->env);
 	if (err)
 		error("out of memory reading '%s'", sc->input);

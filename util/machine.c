@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <gelf.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "batch-pipe.h"
 #include "build-id.h"
 #include "debug.h"
 #include "machine.h"
@@ -262,8 +264,13 @@ int machine__init(struct machine *m, const struct machine_opts *o, const struct 
 	return 0;
 }
 
+static void preload_cancel(struct machine *m);
+
 void machine__exit(struct machine *m)
 {
+	preload_cancel(m);
+	/* its symbols are in the kernel DSO's chunks */
+	symtab__exit(&m->modsyms);
 	unwinder__delete(m->unwinder);
 	m->unwinder = NULL;
 	for (size_t i = 0; i < NR_THREAD_HASH; i++) {
@@ -288,7 +295,6 @@ void machine__exit(struct machine *m)
 		free(m->strs[i]);
 	free(m->strs);
 	maps__put(m->kmaps);
-	symtab__exit(&m->modsyms);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -448,6 +454,8 @@ static int kernel_map__reinsert(struct machine *m, struct map *map)
 	return maps__insert(m->kmaps, map, clone_map, m);
 }
 
+static void preload_start(struct machine *m);
+
 static int process_kernel_mmap(struct machine *m, const char *name, u64 start, u64 len,
 			       u64 pgoff)
 {
@@ -466,6 +474,7 @@ static int process_kernel_mmap(struct machine *m, const char *name, u64 start, u
 			m->kernel_ref_addr = pgoff;
 		}
 		(void)len;
+		preload_start(m);
 		return kernel_map__reinsert(m, map);
 	}
 	if (name[0] != '/' && name[0] != '[')
@@ -606,7 +615,15 @@ static bool is_file(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
-/* ~/.debug/.build-id/xx/rest/@leaf */
+/* ~/.debug/.build-id/xx/rest/@leaf of the build-id @hex */
+static bool cache_path_hex(struct machine *m, const char *dir, const char *hex, const char *leaf,
+			   char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s/.build-id/%.2s/%s/%s", m->o.symfs ? m->o.symfs : "", dir, hex,
+		 hex + 2, leaf);
+	return is_file(buf);
+}
+
 static bool cache_path(struct machine *m, struct dso *d, const char *leaf, char *buf, size_t size)
 {
 	char hex[2 * PERF_BUILD_ID_SIZE + 1], dir[2048];
@@ -614,9 +631,7 @@ static bool cache_path(struct machine *m, struct dso *d, const char *leaf, char 
 	if (!d->has_build_id)
 		return false;
 	dso__build_id_hex(d, hex);
-	snprintf(buf, size, "%s%s/.build-id/%.2s/%s/%s", m->o.symfs ? m->o.symfs : "",
-		 buildid_dir(m, dir, sizeof(dir)), hex, hex + 2, leaf);
-	return is_file(buf);
+	return cache_path_hex(m, buildid_dir(m, dir, sizeof(dir)), hex, leaf, buf, size);
 }
 
 static const char *symfs(struct machine *m)
@@ -777,22 +792,106 @@ static int running_kernel_build_id(u8 *bid)
 	return -ENOENT;
 }
 
-static const char *kallsyms_path(struct machine *m, char *buf, size_t size)
+/*
+ * What the kernel's symbols are loaded from: taken when a load starts and
+ * compared when its symbols are wanted (a second thread may have loaded
+ * them from what was known at the kernel MMAP).
+ */
+struct kernel_src {
+	char ref[64];			/* machine.kernel_ref, kernel_ref_addr */
+	u64 ref_addr;
+	bool has_build_id;		/* the kernel DSO's build-id */
+	u8 build_id_size;
+	u8 build_id[PERF_BUILD_ID_SIZE];
+	char hex[2 * PERF_BUILD_ID_SIZE + 1];
+	char dir[2048];			/* buildid_dir() */
+};
+
+static void kernel_src__get(struct machine *m, struct kernel_src *src)
 {
 	struct dso *k = m->kernel_dso;
+	char dir[sizeof(src->dir)];
+
+	memset(src, 0, sizeof(*src));
+	memcpy(src->ref, m->kernel_ref, sizeof(src->ref));
+	src->ref_addr = m->kernel_ref_addr;
+	if (k && k->has_build_id) {
+		src->has_build_id = true;
+		src->build_id_size = k->build_id_size;
+		memcpy(src->build_id, k->build_id, k->build_id_size);
+		dso__build_id_hex(k, src->hex);
+	}
+	snprintf(src->dir, sizeof(src->dir), "%s", buildid_dir(m, dir, sizeof(dir)));
+}
+
+static const char *kallsyms_path(struct machine *m, const struct kernel_src *src, char *buf,
+				 size_t size)
+{
 	u8 bid[PERF_BUILD_ID_SIZE];
 	int n;
 
 	if (m->o.kallsyms)
 		return m->o.kallsyms;
-	if (!k || !k->has_build_id)
+	if (!src->has_build_id)
 		return "/proc/kallsyms";
 	n = running_kernel_build_id(bid);
-	if (n == k->build_id_size && !memcmp(bid, k->build_id, n))
+	if (n == src->build_id_size && !memcmp(bid, src->build_id, n))
 		return "/proc/kallsyms";
-	if (cache_path(m, k, "kallsyms", buf, size))
+	if (cache_path_hex(m, src->dir, src->hex, "kallsyms", buf, size))
 		return buf;
 	return NULL;
+}
+
+/*
+ * The kernel's symbols loading on a second thread.  The machine's thread,
+ * when it wants them first, parses the segments of the file that are left
+ * (kallsyms_load__work()) and then waits for the thread to end.  Nothing
+ * else touches the kernel DSO's symbols or modsyms until then: the thread
+ * fills its own symtabs, and only reads @src and the machine's options.
+ */
+struct kernel_preload {
+	struct machine *m;
+	struct kernel_src src;
+	pthread_t th;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct kallsyms_load *load;	/* being parsed, others may help */
+	unsigned int gen;		/* loads published so far */
+	unsigned int helpers;		/* threads in kallsyms_load__work(load) */
+	bool done;
+	atomic_bool stop;		/* nobody wants the symbols: stop soon */
+	struct symtab kern, mods;	/* the result */
+	int err;
+};
+
+/* One kallsyms file into @all; with @kp, others may help parse it. */
+static int load_file(struct kernel_preload *kp, const char *path, const char *ref, u64 *addr,
+		     struct symtab *all, size_t *nr_mod)
+{
+	struct kallsyms_load *l = kallsyms_load__open(path, ref, kp ? &kp->stop : NULL);
+
+	if (!l)
+		return errno ? -errno : -ENOMEM;
+	if (kp) {
+		pthread_mutex_lock(&kp->lock);
+		kp->load = l;
+		kp->gen++;
+		pthread_cond_broadcast(&kp->cond);
+		pthread_mutex_unlock(&kp->lock);
+	}
+	kallsyms_load__work(l);
+	if (kp) {
+		pthread_mutex_lock(&kp->lock);
+		kp->load = NULL;
+		while (kp->helpers)
+			pthread_cond_wait(&kp->cond, &kp->lock);
+		pthread_mutex_unlock(&kp->lock);
+		if (atomic_load(&kp->stop)) {
+			kallsyms_load__abort(l);
+			return -ECANCELED;
+		}
+	}
+	return kallsyms_load__finish(l, all, addr, nr_mod);
 }
 
 /*
@@ -801,49 +900,217 @@ static const char *kallsyms_path(struct machine *m, char *buf, size_t size)
  * /proc/kallsyms, which the kernel formats on every read; it is taken when
  * it places the recorded kernel's reference symbol (_text) where the
  * recording saw it (KASLR moves it every boot).  Otherwise kallsyms_path().
+ * Runs on the preload thread too: it reads only @src and m->o.
  */
-static int load_kallsyms(struct machine *m, struct symtab *all)
+static int load_kallsyms(struct machine *m, const struct kernel_src *src,
+			 struct kernel_preload *kp, struct symtab *all, size_t *nr_mod)
 {
 	char buf[4096];
 	const char *path;
-	struct dso *k = m->kernel_dso;
+	int err;
 
-	if (!m->o.kallsyms && k && k->has_build_id && m->kernel_ref[0] &&
-	    cache_path(m, k, "kallsyms", buf, sizeof(buf))) {
+	if (!m->o.kallsyms && src->has_build_id && src->ref[0] &&
+	    cache_path_hex(m, src->dir, src->hex, "kallsyms", buf, sizeof(buf))) {
 		u64 addr = 0;
 
-		if (symtab__load_kallsyms_ref(all, buf, m->kernel_ref, &addr) >= 0 &&
-		    addr == m->kernel_ref_addr)
+		err = load_file(kp, buf, src->ref, &addr, all, nr_mod);
+		if (err >= 0 && addr == src->ref_addr)
 			return 0;
 		symtab__exit(all);
+		*nr_mod = 0;
+		if (err == -ECANCELED)
+			return err;
 	}
-	path = kallsyms_path(m, buf, sizeof(buf));
-	return path && symtab__load_kallsyms(all, path) >= 0 ? 0 : -1;
+	path = kallsyms_path(m, src, buf, sizeof(buf));
+	err = path ? load_file(kp, path, NULL, NULL, all, nr_mod) : -ENOENT;
+	return err < 0 ? err : 0;
+}
+
+/*
+ * kallsyms: kernel symbols to @kern, "name\t[mod]" ones to @mods; @all's
+ * chunks to @kern.  @nr_mod 0: there are none of the second kind.
+ */
+static int kernel_split(struct symtab *all, struct symtab *kern, struct symtab *mods,
+			size_t nr_mod)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; nr_mod && i < all->nr; i++) {
+		struct symbol *s = all->syms[i];
+
+		if (!(s->flags & SYMBOL_KMODULE)) {
+			all->syms[n++] = s;
+		} else if (symtab__add(mods, s)) {
+			symtab__exit(mods);	/* all in @all's chunks */
+			return -ENOMEM;
+		}
+	}
+	*kern = *all;
+	if (nr_mod)
+		kern->nr = n;
+	memset(all, 0, sizeof(*all));
+	kern->sorted = true;
+	mods->sorted = true;
+	return 0;
+}
+
+static void *preload_thread(void *arg)
+{
+	struct kernel_preload *kp = arg;
+	struct symtab all = { 0 };
+	size_t nr_mod = 0;
+
+	kp->err = load_kallsyms(kp->m, &kp->src, kp, &all, &nr_mod);
+	if (!kp->err)
+		kp->err = kernel_split(&all, &kp->kern, &kp->mods, nr_mod);
+	symtab__exit(&all);
+	pthread_mutex_lock(&kp->lock);
+	kp->done = true;
+	pthread_cond_broadcast(&kp->cond);
+	pthread_mutex_unlock(&kp->lock);
+	return NULL;
+}
+
+/* At the kernel MMAP: the kernel's symbols will be wanted, start loading them. */
+static void preload_start(struct machine *m)
+{
+	struct kernel_preload *kp;
+
+	if (!m->o.kernel_preload || m->preload_tried || m->kernel_loaded ||
+	    batch_pipe__usable_cpus() < 2)
+		return;
+	m->preload_tried = true;
+	kp = calloc(1, sizeof(*kp));
+	if (!kp)
+		return;
+	kp->m = m;
+	kernel_src__get(m, &kp->src);
+	pthread_mutex_init(&kp->lock, NULL);
+	pthread_cond_init(&kp->cond, NULL);
+	atomic_init(&kp->stop, false);
+	if (pthread_create(&kp->th, NULL, preload_thread, kp)) {
+		pthread_cond_destroy(&kp->cond);
+		pthread_mutex_destroy(&kp->lock);
+		free(kp);
+		return;
+	}
+	m->preload = kp;
+	pr_debug("machine: the kernel's symbols load on a second thread\n");
+}
+
+/* Help parse what is left, wait for the end: the thread is gone after. */
+static void preload_join(struct kernel_preload *kp, bool help)
+{
+	unsigned int seen = 0;
+
+	pthread_mutex_lock(&kp->lock);
+	while (!kp->done) {
+		struct kallsyms_load *l = kp->load;
+
+		if (help && l && kp->gen != seen) {
+			seen = kp->gen;
+			kp->helpers++;
+			pthread_mutex_unlock(&kp->lock);
+			kallsyms_load__work(l);
+			pthread_mutex_lock(&kp->lock);
+			kp->helpers--;
+			pthread_cond_broadcast(&kp->cond);
+			continue;
+		}
+		pthread_cond_wait(&kp->cond, &kp->lock);
+	}
+	pthread_mutex_unlock(&kp->lock);
+	pthread_join(kp->th, NULL);
+	pthread_cond_destroy(&kp->cond);
+	pthread_mutex_destroy(&kp->lock);
+}
+
+static void preload_free(struct kernel_preload *kp)
+{
+	symtab__exit(&kp->mods);	/* in kern's chunks */
+	symtab__exit(&kp->kern);
+	free(kp);
+}
+
+/* The symbols never wanted: stop the thread (soon) and drop them. */
+static void preload_cancel(struct machine *m)
+{
+	struct kernel_preload *kp = m->preload;
+
+	if (!kp)
+		return;
+	m->preload = NULL;
+	atomic_store(&kp->stop, true);
+	preload_join(kp, false);
+	preload_free(kp);
+}
+
+/*
+ * The preload's symbols into @kern and @mods when it loaded them from what
+ * is known now (@src); else false (and the thread is gone too).
+ */
+static bool preload_take(struct machine *m, const struct kernel_src *src, struct symtab *kern,
+			 struct symtab *mods, int *err)
+{
+	struct kernel_preload *kp = m->preload;
+	bool same;
+
+	if (!kp)
+		return false;
+	m->preload = NULL;
+	preload_join(kp, true);
+	same = !memcmp(src, &kp->src, sizeof(*src));
+	if (same) {
+		*err = kp->err;
+		*kern = kp->kern;
+		*mods = kp->mods;
+		memset(&kp->kern, 0, sizeof(kp->kern));
+		memset(&kp->mods, 0, sizeof(kp->mods));
+	}
+	preload_free(kp);
+	return same;
 }
 
 /* kallsyms: kernel symbols to the kernel DSO, "name\t[mod]" ones kept apart. */
 static void machine__load_kernel(struct machine *m)
 {
-	struct symtab all = { 0 };
+	struct symtab all = { 0 }, kern = { 0 }, mods = { 0 };
 	struct dso *k = machine__kernel_dso(m);
+	struct kernel_src src;
+	size_t nr_mod = 0;
+	int err;
 
 	m->kernel_loaded = true;
-	if (!k)
+	if (!k) {
+		preload_cancel(m);
 		return;
+	}
 	k->loaded = true;
-	if (load_kallsyms(m, &all)) {
+	kernel_src__get(m, &src);
+	if (!preload_take(m, &src, &kern, &mods, &err)) {
+		err = load_kallsyms(m, &src, NULL, &all, &nr_mod);
+		if (!err)
+			err = kernel_split(&all, &kern, &mods, nr_mod);
 		symtab__exit(&all);
+	}
+	if (err) {
+		symtab__exit(&mods);
+		symtab__exit(&kern);
 		return;
 	}
-	for (size_t i = 0; i < all.nr; i++) {
-		struct symtab *to = strchr(all.syms[i]->name, '\t') ? &m->modsyms : &k->syms;
-
-		if (symtab__add(to, all.syms[i]))
-			all.syms[i] = NULL;
+	symtab__exit(&m->modsyms);	/* empty: nothing else fills it */
+	m->modsyms = mods;
+	if (!k->syms.nr) {
+		symtab__exit(&k->syms);
+		k->syms = kern;
+		return;
 	}
-	free(all.syms);
+	/* a KSYMBOL's symbol came first: after it, as perf */
+	for (size_t i = 0; i < kern.nr; i++)
+		symtab__add(&k->syms, kern.syms[i]);
+	symtab__move_chunks(&k->syms, &kern);
+	free(kern.syms);
 	k->syms.sorted = true;
-	m->modsyms.sorted = true;
 }
 
 static void dso__load_module(struct machine *m, struct dso *d, const struct map *map)

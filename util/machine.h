@@ -17,9 +17,12 @@ struct machine_opts {
 	const char *buildid_dir;	/* the build-id cache, or NULL: buildid_dir__get() */
 	int unwinder;			/* enum unwinder_kind (util/unwind.h): 0 libdw */
 	bool no_inline;			/* DWARF callchains without inline frames */
+	bool kernel_preload;		/* load the kernel's symbols on a second thread
+					   from the kernel MMAP on (with 2+ CPUs) */
 };
 
 struct unwinder;
+struct kernel_preload;
 
 struct machine {
 	struct machine_opts o;
@@ -34,8 +37,10 @@ struct machine {
 	struct maps *kmaps;
 	struct map *kernel_map;
 	struct dso *kernel_dso;
-	struct symtab modsyms;		/* kallsyms' module symbols */
+	struct symtab modsyms;		/* kallsyms' module symbols (in kernel_dso's chunks) */
 	bool kernel_loaded;
+	bool preload_tried;
+	struct kernel_preload *preload;	/* the kernel's symbols loading, or NULL */
 	char kernel_ref[64];		/* the kernel MMAP's symbol ("_text")... */
 	u64 kernel_ref_addr;		/* ...and its address when recorded */
 	const struct perf_env *env;

@@ -2,13 +2,16 @@
 /*
  * Symbol tables: ELF (libelf) and kallsyms loaders, perf's fix-ups.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "build-id.h"
@@ -47,8 +50,16 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *
 	s->type = type;
 	s->namelen = n > 0xffff ? 0xffff : n;
 	s->inlined = 0;
+	s->flags = 0;
 	memcpy(s->name, name, n + 1);
 	return s;
+}
+
+/* A symbol dropped or freed with its symtab: chunk ones go with their chunk. */
+static void symbol__free(struct symbol *s)
+{
+	if (!(s->flags & SYMBOL_CHUNK))
+		free(s);
 }
 
 int symtab__add(struct symtab *t, struct symbol *sym)
@@ -58,7 +69,7 @@ int symtab__add(struct symtab *t, struct symbol *sym)
 		struct symbol **p = realloc(t->syms, n * sizeof(*p));
 
 		if (!p) {
-			free(sym);
+			symbol__free(sym);
 			return -ENOMEM;
 		}
 		t->syms = p;
@@ -103,7 +114,14 @@ static int symtab__sort(struct symtab *t)
 	tmp = malloc((t->nr + 1) * sizeof(*tmp));
 	if (!tmp)
 		return -ENOMEM;
-	msort(t->syms, tmp, t->nr);
+	/*
+	 * Only the rest after the sorted start is sorted, then merged with it
+	 * (kallsyms' modules come after a sorted kernel): the same order.
+	 */
+	msort(t->syms + n, tmp, t->nr - n);
+	memcpy(tmp, t->syms, n * sizeof(*tmp));
+	for (size_t i = 0, j = n, k = 0; i < n; k++)
+		t->syms[k] = j < t->nr && t->syms[j]->start < tmp[i]->start ? t->syms[j++] : tmp[i++];
 	free(tmp);
 	t->sorted = true;
 	return 0;
@@ -153,9 +171,9 @@ static void fixup_duplicates(struct symtab *t)
 
 		if (out && t->syms[out - 1]->start == s->start) {
 			if (prefer_first(t->syms[out - 1], s)) {
-				free(s);
+				symbol__free(s);
 			} else {
-				free(t->syms[out - 1]);
+				symbol__free(t->syms[out - 1]);
 				t->syms[out - 1] = s;
 			}
 			continue;
@@ -165,17 +183,33 @@ static void fixup_duplicates(struct symtab *t)
 	t->nr = out;
 }
 
+static bool has_bracket(const struct symbol *s)
+{
+	return s->namelen < 0xffff ? !!memchr(s->name, '[', s->namelen) : !!strchr(s->name, '[');
+}
+
 static void fixup_end(struct symtab *t, bool kallsyms)
 {
+	int prev_br = -1;		/* has_bracket(prev) when known */
+
 	for (size_t i = 1; i < t->nr; i++) {
 		struct symbol *prev = t->syms[i - 1], *curr = t->syms[i];
+		int br;
 
-		if (prev->end != prev->start)
+		if (prev->end != prev->start) {
+			prev_br = -1;
 			continue;
-		if (kallsyms && !strchr(prev->name, '[') != !strchr(curr->name, '['))
+		}
+		if (!kallsyms) {
+			prev->end = curr->start;
+			continue;
+		}
+		br = has_bracket(curr);
+		if ((prev_br >= 0 ? prev_br : has_bracket(prev)) != br)
 			prev->end = ((prev->end + 4096) + 4095) / 4096 * 4096;
 		else
 			prev->end = curr->start;
+		prev_br = br;
 	}
 	if (t->nr) {
 		struct symbol *last = t->syms[t->nr - 1];
@@ -217,35 +251,113 @@ struct symbol *symtab__find(struct symtab *t, u64 addr)
 	return t->syms[lo - 1];
 }
 
+/*
+ * Symbols carved from chunks, many to a mapping: the kallsyms loader makes
+ * a hundred thousand of them at once, and one malloc() each (and one page
+ * fault every hundred) was a third of its time.  Its pages are made in the
+ * mmap() call, not one fault at a time.
+ */
+struct symbol_chunk {
+	struct symbol_chunk *next;
+	size_t size, used;		/* bytes mapped, bytes used (this header too) */
+};
+
+#define ALIGN8(x)	(((x) + 7) & ~(size_t)7)
+
+static struct symbol_chunk *chunk_new(size_t want)
+{
+	size_t size = (ALIGN8(sizeof(struct symbol_chunk)) + want + 4095) & ~(size_t)4095;
+	struct symbol_chunk *c = mmap(NULL, size, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+	if (c == MAP_FAILED)
+		return NULL;
+	c->next = NULL;
+	c->size = size;
+	c->used = ALIGN8(sizeof(*c));
+	return c;
+}
+
+/*
+ * A chunk for many symbols at once: in 2 MB pages where the kernel gives
+ * them (madvise mode), so that a few faults make it, not one per 4 KB
+ * (six times cheaper for kallsyms' 6 MB on a VM).
+ */
+static struct symbol_chunk *chunk_new_huge(size_t want)
+{
+	size_t huge = 2 << 20, size = (ALIGN8(sizeof(struct symbol_chunk)) + want + huge - 1) &
+				      ~(huge - 1);
+	char *p = mmap(NULL, size + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0), *a;
+	struct symbol_chunk *c;
+
+	if (p == MAP_FAILED)
+		return NULL;
+	a = (char *)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
+	if (a > p)
+		munmap(p, a - p);
+	munmap(a + size, p + size + huge - (a + size));
+	madvise(a, size, MADV_HUGEPAGE);
+	c = (struct symbol_chunk *)a;
+	c->next = NULL;
+	c->size = size;
+	c->used = ALIGN8(sizeof(*c));
+	return c;
+}
+
+static void chunks_free(struct symbol_chunk *c)
+{
+	while (c) {
+		struct symbol_chunk *n = c->next;
+
+		munmap(c, c->size);
+		c = n;
+	}
+}
+
 void symtab__exit(struct symtab *t)
 {
 	for (size_t i = 0; i < t->nr; i++)
-		free(t->syms[i]);
+		symbol__free(t->syms[i]);
 	free(t->syms);
+	chunks_free(t->chunks);
 	memset(t, 0, sizeof(*t));
 }
 
+void symtab__move_chunks(struct symtab *to, struct symtab *from)
+{
+	struct symbol_chunk **pp = &to->chunks;
+
+	while (*pp)
+		pp = &(*pp)->next;
+	*pp = from->chunks;
+	from->chunks = NULL;
+}
+
+/* The kallsyms symbol types perf keeps: text, weak, data, bss. */
 static bool kallsyms_type_wanted(char c)
 {
-	c = toupper((unsigned char)c);
+	c &= ~0x20;
 	return c == 'T' || c == 'W' || c == 'D' || c == 'B';
 }
 
 /*
  * The whole file in one buffer, NUL-terminated.  /proc/kallsyms has no size
  * and the kernel formats it a read at a time: large reads cost it least.
+ * @stop, when set, ends it early (-ECANCELED).
  */
-static char *read_whole(const char *path, size_t *len)
+static char *read_whole(int fd, size_t *len, const atomic_bool *stop)
 {
 	size_t cap = 4 << 20, n = 0;
 	char *buf = NULL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (fd < 0)
-		return NULL;
 	for (;;) {
 		ssize_t r;
 
+		if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
+			errno = ECANCELED;
+			goto fail;
+		}
 		if (!buf || cap - n < (1 << 20) + 1) {
 			char *nb = realloc(buf, buf ? (cap *= 2) : cap);
 
@@ -253,7 +365,8 @@ static char *read_whole(const char *path, size_t *len)
 				goto fail;
 			buf = nb;
 		}
-		r = read(fd, buf + n, cap - n - 1);
+		/* a MB a read: a stop is seen soon */
+		r = read(fd, buf + n, cap - n - 1 < (1 << 20) ? cap - n - 1 : (1 << 20));
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
@@ -262,13 +375,11 @@ static char *read_whole(const char *path, size_t *len)
 			break;
 		n += r;
 	}
-	close(fd);
 	buf[n] = '\0';
 	*len = n;
 	return buf;
 fail:
 	free(buf);
-	close(fd);
 	return NULL;
 }
 
@@ -280,60 +391,502 @@ static int hex_digit(char c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* "ADDR T name[\t[module]]" lines; others are skipped. */
-int symtab__load_kallsyms_ref(struct symtab *t, const char *path, const char *ref, u64 *ref_addr)
-{
-	bool ref_seen = !ref;
-	size_t len;
-	char *buf = read_whole(path, &len), *p, *end;
-	int nr = 0, err = 0;
+#define BYTES(b)	(0x0101010101010101ULL * (b))
 
-	if (!buf)
-		return errno ? -errno : -ENOMEM;
-	for (p = buf; p < buf + len; p = end + 1) {
+/* The 8 hex digits at @p (any case) in *@v; false when one is not a digit. */
+static inline __attribute__((always_inline)) bool hex8(const char *p, u64 *v)
+{
+	u64 x, y, ok;
+
+	memcpy(&x, p, 8);
+	y = x | BYTES(0x20);
+	/* per byte, no carries between bytes (all are below 0x80) */
+	ok = ((x + BYTES(0x80 - '0')) & ~(x + BYTES(0x7f - '9'))) |
+	     ((y + BYTES(0x80 - 'a')) & ~(y + BYTES(0x7f - 'f')));
+	if ((x & BYTES(0x80)) || (ok & BYTES(0x80)) != BYTES(0x80))
+		return false;
+	x = (x & BYTES(0x0f)) + 9 * ((x >> 6) & BYTES(0x01));	/* the first digit in byte 0 */
+	x = ((x << 4) | (x >> 8)) & 0x00ff00ff00ff00ffULL;
+	x = ((x << 8) | (x >> 16)) & 0x0000ffff0000ffffULL;
+	*v = ((x << 16) | (x >> 32)) & 0xffffffffULL;
+	return true;
+}
+
+#define KALLSYMS_SEGS		16
+#define KALLSYMS_SEG_MIN	(128 << 10)
+
+/* A run of whole lines of a kallsyms file and the symbols parsed from it. */
+struct kseg {
+	const char *p, *end;
+	struct symbol **syms;
+	size_t nr, alloc;
+	struct symbol **kept;		/* when sorted: syms but the last, duplicates dropped */
+	size_t nr_kept;
+	char *mem;			/* its part of the load's arena */
+	size_t mem_left;
+	bool arrays_in_arena;		/* syms and then kept, in the arena */
+	bool kept_malloced;
+	struct symbol_chunk *chunks;	/* more when that is full, newest first */
+	u64 ref_addr;
+	bool ref_seen;
+	bool sorted;			/* ascending starts, ends fixed up (see kseg_parse) */
+	bool first_br, last_br;		/* a '[' in the first, the last symbol's name */
+	size_t nr_mod;			/* SYMBOL_KMODULE ones */
+	int err;
+};
+
+struct kallsyms_load {
+	char *buf;			/* the text: read, or mapped */
+	size_t len;
+	bool mapped;
+	char *ref;
+	size_t reflen;
+	const atomic_bool *stop;
+	struct symbol_chunk *arena;	/* the segments' symbols, a part each */
+	unsigned int nr_seg;
+	atomic_uint next;		/* the next segment to take */
+	struct kseg seg[KALLSYMS_SEGS];
+};
+
+/* The first @c at or after @from before @limit, kept in *@next across lines. */
+static bool has_char(const char **next, char c, const char *from, const char *to,
+		     const char *limit)
+{
+	if (*next < from) {
+		*next = memchr(from, c, limit - from);
+		if (!*next)
+			*next = limit;
+	}
+	return *next < to;
+}
+
+static struct symbol *kseg_alloc(struct kseg *g, size_t size, const char *p)
+{
+	struct symbol_chunk *c = g->chunks;
+	struct symbol *s;
+
+	if (g->mem_left >= size) {
+		s = (struct symbol *)g->mem;
+		g->mem += size;
+		g->mem_left -= size;
+		return s;
+	}
+	if (!c || c->size - c->used < size) {
+		/* about as many bytes of symbols as of text are left */
+		size_t want = (size_t)(g->end - p) + (size_t)(g->end - p) / 4 + size;
+
+		c = chunk_new(want < (64 << 10) ? (64 << 10) : want);
+		if (!c)
+			return NULL;
+		c->next = g->chunks;
+		g->chunks = c;
+	}
+	s = (struct symbol *)((char *)c + c->used);
+	c->used += size;
+	return s;
+}
+
+static int kseg_add(struct kseg *g, struct symbol *s)
+{
+	if (g->nr == g->alloc) {
+		size_t n = g->alloc ? g->alloc * 2 : (size_t)(g->end - g->p) / 32 + 16;
+		struct symbol **a = realloc(g->arrays_in_arena ? NULL : g->syms, n * sizeof(*a));
+
+		if (!a)
+			return -ENOMEM;
+		if (g->arrays_in_arena)		/* more lines than the arena expected */
+			memcpy(a, g->syms, g->nr * sizeof(*a));
+		g->arrays_in_arena = false;
+		g->syms = a;
+		g->alloc = n;
+	}
+	g->syms[g->nr++] = s;
+	return 0;
+}
+
+/* Keep the better of two symbols at one address, as fixup_duplicates(). */
+static void keep_better(struct symbol **out, size_t *n, struct symbol *s)
+{
+	if (*n && out[*n - 1]->start == s->start) {
+		if (!prefer_first(out[*n - 1], s))
+			out[*n - 1] = s;
+		return;
+	}
+	out[(*n)++] = s;
+}
+
+/*
+ * The duplicates of a sorted segment dropped in the segment's thread: all
+ * its symbols but the last have their final ends.  perf's preference is an
+ * order (the first of the best), so the join can merge a run of one address
+ * that crosses segments from each one's pick.
+ */
+static int kseg_dedup(struct kseg *g)
+{
+	if (g->nr < 2)
+		return 0;
+	if (g->arrays_in_arena) {	/* as many as syms has room for */
+		g->kept = g->syms + g->alloc;
+	} else {
+		g->kept = malloc((g->nr - 1) * sizeof(*g->kept));
+		g->kept_malloced = true;
+		if (!g->kept)
+			return -ENOMEM;
+	}
+	for (size_t i = 0; i + 1 < g->nr; i++)
+		keep_better(g->kept, &g->nr_kept, g->syms[i]);
+	return 0;
+}
+
+/*
+ * "ADDR T name[\t[module]]" lines; others are skipped.  While the starts
+ * ascend, the end of each symbol is fixed up as the next one is read, with
+ * symtab__fixup()'s kallsyms rule: to the next start, or to the page after
+ * the next one where the kernel and the modules meet (a '[' in one name and
+ * not in the other).  kallsyms_load__finish() undoes it when they do not.
+ */
+static int kseg_parse(const struct kallsyms_load *l, struct kseg *g)
+{
+	const char *p, *end, *nul = NULL, *tab = NULL, *br = NULL;
+	struct symbol *prev = NULL;
+	bool prev_br = false;
+
+	g->sorted = true;
+	for (p = g->p; p < g->end; p = end + 1) {
 		unsigned long long addr = 0;
-		char type, *name, *q = p;
+		const char *q = p, *name;
+		u64 hi, lo;
+		size_t namelen, size;
 		struct symbol *s;
 		int d, digits = 0;
+		bool mod, bracket;
+		char type;
 
-		end = memchr(p, '\n', buf + len - p);
-		if (!end)
-			end = buf + len;
-		*end = '\0';
-		while ((d = hex_digit(*q)) >= 0 && digits < 17) {
-			addr = addr << 4 | d;
-			q++;
-			digits++;
+		/* the usual line: 16 digits, a space, the type, a space, the name */
+		if (g->end - p > 19 && p[16] == ' ' && p[17] != '\n' && p[18] != '\n' &&
+		    hex8(p, &hi) && hex8(p + 8, &lo)) {
+			end = memchr(p + 19, '\n', g->end - p - 19);
+			if (!end)
+				end = g->end;
+			addr = hi << 32 | lo;
+			q = p + 16;
+			digits = 16;
+		} else {
+			end = memchr(p, '\n', g->end - p);
+			if (!end)
+				end = g->end;
+			while (q < end && (d = hex_digit(*q)) >= 0 && digits < 17) {
+				addr = addr << 4 | d;
+				q++;
+				digits++;
+			}
 		}
-		if (!digits || digits > 16 || *q != ' ' || !q[1] || q[2] != ' ')
+		if (!digits || digits > 16 || end - q < 3 || *q != ' ' || !q[1] || q[2] != ' ')
 			continue;
 		type = q[1];
 		name = q + 3;
-		if (!ref_seen && !strcmp(name, ref)) {
-			*ref_addr = addr;
+		/* a NUL ends the name, as it did the C string */
+		namelen = has_char(&nul, '\0', name, end, g->end) ? (size_t)(nul - name) :
+			  (size_t)(end - name);
+		if (!g->ref_seen && l->ref && namelen == l->reflen &&
+		    !memcmp(name, l->ref, namelen)) {
+			g->ref_addr = addr;
+			g->ref_seen = true;
+		}
+		if (!kallsyms_type_wanted(type) || !namelen || name[0] == '$')
+			continue;
+		mod = has_char(&tab, '\t', name, name + namelen, g->end);
+		bracket = has_char(&br, '[', name, name + namelen, g->end);
+		size = ALIGN8(offsetof(struct symbol, name) + namelen + 1);
+		s = kseg_alloc(g, size, p);
+		if (!s || kseg_add(g, s))
+			return -ENOMEM;
+		s->start = s->end = addr;
+		s->binding = (type | 0x20) == 'w' ? STB_WEAK :
+			     type >= 'A' && type <= 'Z' ? STB_GLOBAL : STB_LOCAL;
+		s->type = (type | 0x20) == 't' || (type | 0x20) == 'w' ? STT_FUNC : STT_OBJECT;
+		s->namelen = namelen > 0xffff ? 0xffff : namelen;
+		s->inlined = 0;
+		s->flags = SYMBOL_CHUNK | (mod ? SYMBOL_KMODULE : 0);
+		g->nr_mod += mod;
+		memcpy(s->name, name, namelen);
+		s->name[namelen] = '\0';
+		if (!prev) {
+			g->first_br = bracket;
+		} else {
+			if (addr < prev->start)
+				g->sorted = false;
+			prev->end = prev_br != bracket ? (prev->start + 4096 + 4095) / 4096 * 4096 : addr;
+		}
+		prev = s;
+		prev_br = bracket;
+	}
+	g->last_br = prev_br;
+	return g->sorted ? kseg_dedup(g) : 0;
+}
+
+/*
+ * Room for each segment's symbols (a symbol takes about 1.15 times its
+ * line) and its two arrays of them.
+ */
+static void kallsyms_load__arena(struct kallsyms_load *l)
+{
+	size_t want = 0;
+	char *mem;
+
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		size_t len = l->seg[i].end - l->seg[i].p;
+
+		want += ALIGN8(len * 5 / 4 + 256) + 2 * (len / 21 + 16) * sizeof(struct symbol *);
+	}
+	l->arena = want >= (1 << 20) ? chunk_new_huge(want) : NULL;
+	if (!l->arena)
+		return;		/* the segments make chunks of their own */
+	mem = (char *)l->arena + l->arena->used;
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		struct kseg *g = &l->seg[i];
+		size_t len = g->end - g->p;
+
+		/* a line with a whole address and a name is 21 bytes or more */
+		g->syms = (struct symbol **)mem;
+		g->alloc = len / 21 + 16;
+		g->arrays_in_arena = true;
+		mem += 2 * g->alloc * sizeof(*g->syms);
+		g->mem = mem;
+		g->mem_left = ALIGN8(len * 5 / 4 + 256);
+		mem += g->mem_left;
+	}
+	l->arena->used = l->arena->size;
+}
+
+struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
+					  const atomic_bool *stop)
+{
+	struct kallsyms_load *l = calloc(1, sizeof(*l));
+	struct stat st;
+	int fd, err;
+
+	if (!l)
+		return NULL;
+	l->stop = stop;
+	if (ref && !(l->ref = strdup(ref)))
+		goto fail;
+	l->reflen = ref ? strlen(ref) : 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		goto fail;
+	/*
+	 * a regular file with a size (not /proc's) is mapped, not copied, and its
+	 * pages are mapped by the threads that parse them
+	 */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+		l->buf = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (l->buf == MAP_FAILED)
+			l->buf = NULL;
+		l->len = st.st_size;
+		l->mapped = l->buf;
+	}
+	if (!l->buf)
+		l->buf = read_whole(fd, &l->len, stop);
+	err = errno;
+	close(fd);
+	if (!l->buf) {
+		errno = err;
+		goto fail;
+	}
+	/* segments cut at line starts */
+	l->nr_seg = l->len / KALLSYMS_SEG_MIN;
+	l->nr_seg = l->nr_seg < 1 ? 1 : l->nr_seg > KALLSYMS_SEGS ? KALLSYMS_SEGS : l->nr_seg;
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		const char *e = l->buf + (i + 1 == l->nr_seg ? l->len : l->len / l->nr_seg * (i + 1));
+		const char *nl = e < l->buf + l->len ? memchr(e, '\n', l->buf + l->len - e) : NULL;
+
+		l->seg[i].p = i ? l->seg[i - 1].end : l->buf;
+		l->seg[i].end = nl ? nl + 1 : l->buf + l->len;
+		if (l->seg[i].end < l->seg[i].p)
+			l->seg[i].end = l->seg[i].p;
+	}
+	kallsyms_load__arena(l);
+	atomic_init(&l->next, 0);
+	return l;
+fail:
+	err = errno;
+	free(l->ref);
+	free(l);
+	errno = err;
+	return NULL;
+}
+
+static void kallsyms_load__parse(struct kallsyms_load *l, bool stoppable)
+{
+	for (;;) {
+		unsigned int i;
+
+		if (stoppable && l->stop && atomic_load_explicit(l->stop, memory_order_relaxed))
+			return;
+		i = atomic_fetch_add(&l->next, 1);
+		if (i >= l->nr_seg)
+			return;
+		l->seg[i].err = kseg_parse(l, &l->seg[i]);
+	}
+}
+
+void kallsyms_load__work(struct kallsyms_load *l)
+{
+	kallsyms_load__parse(l, true);
+}
+
+void kallsyms_load__abort(struct kallsyms_load *l)
+{
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		if (!l->seg[i].arrays_in_arena)
+			free(l->seg[i].syms);
+		if (l->seg[i].kept_malloced)
+			free(l->seg[i].kept);
+		chunks_free(l->seg[i].chunks);
+	}
+	chunks_free(l->arena);
+	if (l->mapped)
+		munmap(l->buf, l->len);
+	else
+		free(l->buf);
+	free(l->ref);
+	free(l);
+}
+
+/* The segments in order into @t, which was empty: ends and duplicates as symtab__fixup(). */
+static void kallsyms_join(struct kallsyms_load *l, struct symtab *t)
+{
+	struct symbol *pending = NULL;	/* a segment's last: its end comes from the next */
+	const struct kseg *last = NULL;
+	bool sorted = true;
+
+	for (unsigned int i = 0; i < l->nr_seg && sorted; i++) {
+		const struct kseg *g = &l->seg[i];
+
+		if (!g->nr)
+			continue;
+		sorted = g->sorted && (!last || last->syms[last->nr - 1]->start <= g->syms[0]->start);
+		last = g;
+	}
+	if (!sorted) {		/* the ends were fixed up in the wrong order */
+		for (unsigned int i = 0; i < l->nr_seg; i++) {
+			const struct kseg *g = &l->seg[i];
+
+			memcpy(t->syms + t->nr, g->syms, g->nr * sizeof(*g->syms));
+			t->nr += g->nr;
+		}
+		for (size_t i = 0; i < t->nr; i++)
+			t->syms[i]->end = t->syms[i]->start;
+		symtab__fixup(t, true);
+		return;
+	}
+	last = NULL;
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		const struct kseg *g = &l->seg[i];
+
+		if (!g->nr)
+			continue;
+		if (pending) {
+			pending->end = last->last_br != g->first_br ?
+				       (pending->start + 4096 + 4095) / 4096 * 4096 : g->syms[0]->start;
+			keep_better(t->syms, &t->nr, pending);
+		}
+		if (g->nr_kept) {	/* only its first can have the address before */
+			keep_better(t->syms, &t->nr, g->kept[0]);
+			memcpy(t->syms + t->nr, g->kept + 1, (g->nr_kept - 1) * sizeof(*g->kept));
+			t->nr += g->nr_kept - 1;
+		}
+		pending = g->syms[g->nr - 1];
+		last = g;
+	}
+	if (pending) {
+		pending->end = (pending->start + 4095) / 4096 * 4096 + 4096;
+		keep_better(t->syms, &t->nr, pending);
+	}
+	t->sorted = true;
+}
+
+int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_addr,
+			  size_t *nr_mod)
+{
+	bool ref_seen = !l->ref, empty = !t->nr;
+	size_t nr = 0;
+	int err = 0;
+
+	kallsyms_load__parse(l, false);		/* what no worker took */
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		struct kseg *g = &l->seg[i];
+
+		if (g->err)
+			err = g->err;
+		if (!ref_seen && g->ref_seen) {
+			*ref_addr = g->ref_addr;
 			ref_seen = true;
 		}
-		if (!kallsyms_type_wanted(type) || name[0] == '$' || !*name)
-			continue;
-		s = symbol__new(addr, 0, type == 'W' || type == 'w' ? STB_WEAK :
-				isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL,
-				toupper((unsigned char)type) == 'T' ||
-				toupper((unsigned char)type) == 'W' ? STT_FUNC : STT_OBJECT, name);
-		if (!s || symtab__add(t, s)) {
-			err = -ENOMEM;
-			break;
-		}
-		nr++;
+		nr += g->nr;
+		if (nr_mod)
+			*nr_mod += g->nr_mod;
 	}
-	free(buf);
 	if (!err && !ref_seen)
 		err = -ENOENT;
+	if (!err && t->alloc - t->nr < nr) {
+		struct symbol **a = realloc(t->syms, (t->nr + nr) * sizeof(*a));
+
+		if (a) {
+			t->syms = a;
+			t->alloc = t->nr + nr;
+		} else {
+			err = -ENOMEM;
+		}
+	}
 	if (err) {
+		kallsyms_load__abort(l);
 		symtab__exit(t);
 		return err;
 	}
-	symtab__fixup(t, true);
+	if (empty) {
+		kallsyms_join(l, t);
+	} else {		/* after other symbols: the plain way */
+		for (unsigned int i = 0; i < l->nr_seg; i++) {
+			struct kseg *g = &l->seg[i];
+
+			for (size_t j = 0; j < g->nr; j++)
+				g->syms[j]->end = g->syms[j]->start;
+			memcpy(t->syms + t->nr, g->syms, g->nr * sizeof(*g->syms));
+			t->nr += g->nr;
+		}
+		t->sorted = false;
+		symtab__fixup(t, true);
+	}
+	if (l->arena) {
+		l->arena->next = t->chunks;
+		t->chunks = l->arena;
+		l->arena = NULL;
+	}
+	for (unsigned int i = 0; i < l->nr_seg; i++) {
+		struct symbol_chunk *c = l->seg[i].chunks;
+
+		while (c) {
+			struct symbol_chunk *n = c->next;
+
+			c->next = t->chunks;
+			t->chunks = c;
+			c = n;
+		}
+		l->seg[i].chunks = NULL;
+	}
+	kallsyms_load__abort(l);
 	return nr;
+}
+
+int symtab__load_kallsyms_ref(struct symtab *t, const char *path, const char *ref, u64 *ref_addr)
+{
+	struct kallsyms_load *l = kallsyms_load__open(path, ref, NULL);
+
+	if (!l)
+		return errno ? -errno : -ENOMEM;
+	return kallsyms_load__finish(l, t, ref_addr, NULL);
 }
 
 int symtab__load_kallsyms(struct symtab *t, const char *path)

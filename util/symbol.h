@@ -10,6 +10,7 @@
 #ifndef TPERF_SYMBOL_H
 #define TPERF_SYMBOL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -21,14 +22,21 @@ struct symbol {
 	u8 binding, type;		/* STB_*, STT_* */
 	u16 namelen;
 	u8 inlined;			/* an inlined function's frame (util/unwind.c) */
+	u8 flags;			/* SYMBOL_* */
 	char name[];
 };
+
+#define SYMBOL_CHUNK	0x01	/* carved from a symtab's chunks: not free()d alone */
+#define SYMBOL_KMODULE	0x02	/* a kallsyms module entry: "name\t[module]" */
+
+struct symbol_chunk;
 
 /* A sorted set of symbols. */
 struct symtab {
 	struct symbol **syms;
 	size_t nr, alloc;
 	bool sorted;
+	struct symbol_chunk *chunks;	/* the memory of SYMBOL_CHUNK symbols, freed with it */
 };
 
 /** symbol__new - a symbol of @len bytes at @start (0 length: to be fixed up) */
@@ -49,8 +57,16 @@ void symtab__sort_only(struct symtab *t);
 /** symtab__find - the symbol containing @addr, or NULL */
 struct symbol *symtab__find(struct symtab *t, u64 addr);
 
-/** symtab__exit - free the symbols of @t */
+/**
+ * symtab__exit - free the symbols of @t and its chunks
+ *
+ * A symtab may hold SYMBOL_CHUNK symbols of another symtab's chunks (the
+ * kallsyms module symbols, machine.c): it must be exited before that one.
+ */
 void symtab__exit(struct symtab *t);
+
+/** symtab__move_chunks - @to takes over the chunks of @from */
+void symtab__move_chunks(struct symtab *to, struct symtab *from);
 
 /**
  * symtab__load_kallsyms - read a kallsyms file ("addr type name [mod]")
@@ -66,6 +82,45 @@ int symtab__load_kallsyms(struct symtab *t, const char *path);
  * in the file (@t is then left empty), or -errno.
  */
 int symtab__load_kallsyms_ref(struct symtab *t, const char *path, const char *ref, u64 *ref_addr);
+
+/*
+ * A kallsyms file loaded by several threads: kallsyms_load__open() reads or
+ * maps it and cuts it into segments at line starts; any number of threads
+ * then call kallsyms_load__work(), each parsing the segments nobody took
+ * yet; once all of them have returned, kallsyms_load__finish() puts the
+ * symbols together.  symtab__load_kallsyms_ref() is the three in a row.
+ */
+struct kallsyms_load;
+
+/**
+ * kallsyms_load__open - read (or map) the kallsyms file at @path
+ * @ref: a symbol whose address kallsyms_load__finish() gives, or NULL
+ * @stop: NULL, or a flag that, once set, ends the reading (errno
+ *	ECANCELED) and makes kallsyms_load__work() return early
+ * Return: the load, or NULL with errno set.
+ */
+struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
+					  const atomic_bool *stop);
+
+/**
+ * kallsyms_load__work - parse segments of @l until none is left to take
+ * (safe to call from several threads at once)
+ */
+void kallsyms_load__work(struct kallsyms_load *l);
+
+/**
+ * kallsyms_load__finish - the symbols of @l into @t (as
+ * symtab__load_kallsyms_ref()) and free @l; every kallsyms_load__work() on
+ * @l must have returned.  Segments nobody parsed are parsed here.
+ * @nr_mod: NULL, or incremented by the SYMBOL_KMODULE lines read (none:
+ *	no symbol of @t from @l has the flag)
+ * Return: the count, -ENOENT when @ref was not in the file, or -errno.
+ */
+int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_addr,
+			  size_t *nr_mod);
+
+/** kallsyms_load__abort - free @l without its symbols (same rule as finish) */
+void kallsyms_load__abort(struct kallsyms_load *l);
 
 struct elf_syms_opts {
 	const u8 *build_id;		/* expected build-id, or NULL */

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for the kallsyms loader: the text parsed in segments by two
+ * threads gives the symbols a plain one-line-at-a-time parse gives.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <elf.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/tests.h"
+#include "util/symbol.h"
+
+/* A temporary file with @text in @path (a mkstemp() template); 0 or -1. */
+static int tmp_file(char *path, const char *text)
+{
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f) ? -1 : 0;
+}
+
+/* kallsyms as the loader read it before segments: one symbol__new() per line. */
+static int kallsyms_plain(struct symtab *t, const char *text)
+{
+	char *buf = strdup(text), *line, *save = NULL;
+
+	if (!buf)
+		return -ENOMEM;
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		unsigned long long addr = 0;
+		int digits = 0;
+		char *q = line, type;
+
+		while (isxdigit((unsigned char)*q) && digits < 17) {
+			addr = addr << 4 | (isdigit((unsigned char)*q) ? *q - '0' : (*q | 0x20) - 'a' + 10);
+			q++;
+			digits++;
+		}
+		if (!digits || digits > 16 || *q != ' ' || !q[1] || q[2] != ' ')
+			continue;
+		type = toupper((unsigned char)q[1]);
+		if ((type != 'T' && type != 'W' && type != 'D' && type != 'B') || !q[3] || q[3] == '$')
+			continue;
+		if (symtab__add(t, symbol__new(addr, 0, type == 'W' ? STB_WEAK :
+					       isupper((unsigned char)q[1]) ? STB_GLOBAL : STB_LOCAL,
+					       type == 'T' || type == 'W' ? STT_FUNC : STT_OBJECT, q + 3)))
+			return -ENOMEM;
+	}
+	free(buf);
+	symtab__fixup(t, true);
+	return 0;
+}
+
+/* A kallsyms text of @n lines: aliases, all types, modules (@sorted or not), bad lines. */
+static char *kallsyms_text(unsigned int n, bool sorted, u64 *ref)
+{
+	static const char types[] = "TTTtttWwDdBbrRAa";
+	size_t size = (size_t)n * 64 + 1, len = 0;
+	char *text = malloc(size);
+	unsigned int seed = 1;
+	u64 a = 0xffffffff81000000ull;
+
+	if (!text)
+		return NULL;
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int r = (seed = seed * 1103515245 + 12345) >> 8;
+
+		if (r % 5)
+			a += 16 * (r % 64);		/* else an alias */
+		if (i == n / 2 || i == n / 2 + n / 4) {	/* the first one counts */
+			len += snprintf(text + len, size - len, "%016llx t the_ref\n",
+					(unsigned long long)a);
+			if (i == n / 2)
+				*ref = a;
+		} else if (r % 97 == 0 && !sorted)
+			len += snprintf(text + len, size - len, "%llx %c short_%u\n",
+					(unsigned long long)(a & 0xfffff), types[r % 16], i);
+		else if (r % 97 == 0 && i <= n - n / 8)
+			len += snprintf(text + len, size - len, "%016llX %c upper_%u\n",
+					(unsigned long long)a, types[r % 16], i);
+		else if (r % 83 == 0)		/* not hex: skipped */
+			len += snprintf(text + len, size - len, "%08llx%s%06llx T bad_%u\n",
+					(unsigned long long)(a >> 32), r % 2 ? "zz" : "G:",
+					(unsigned long long)(a & 0xffffff), i);
+		else if (r % 89 == 0)
+			len += snprintf(text + len, size - len, "%016llx T\n", (unsigned long long)a);
+		else if (i > n - n / 8)
+			len += snprintf(text + len, size - len, "%016llx %c m_%u\t[mod%u]\n",
+					(unsigned long long)(sorted ? a + 0x3e000000ull :
+					0xffffffffc8000000ull - (a - 0xffffffff81000000ull)),
+					types[r % 16], i, r % 3);
+		else
+			len += snprintf(text + len, size - len, "%016llx %c %s%u\n", (unsigned long long)a,
+					types[r % 16], r % 7 ? "fn_" : r % 2 ? "__x_" : "[br]_", i);
+	}
+	return text;
+}
+
+struct kload_arg {
+	struct kallsyms_load *l;
+};
+
+static void *kload_work(void *arg)
+{
+	kallsyms_load__work(((struct kload_arg *)arg)->l);
+	return NULL;
+}
+
+TPERF_TEST(symtab_kallsyms_segments, "report: kallsyms parsed in segments by two threads, as in one go")
+{
+	for (int sorted = 0; sorted < 2; sorted++) {
+		struct symtab t = { 0 }, ref = { 0 };
+		u64 addr = 0, ref_addr = 0;
+		char path[] = "/tmp/tperf-kallsyms-XXXXXX", *text = kallsyms_text(60000, sorted, &ref_addr);
+		struct kload_arg arg;
+		pthread_t th;
+		int nr;
+
+		TEST_ASSERT_VAL("text", text && !tmp_file(path, text));
+		TEST_ASSERT_VAL("plain", !kallsyms_plain(&ref, text));
+		free(text);
+		arg.l = kallsyms_load__open(path, "the_ref", NULL);
+		unlink(path);
+		TEST_ASSERT_VAL("open", arg.l);
+		TEST_ASSERT_VAL("thread", !pthread_create(&th, NULL, kload_work, &arg));
+		kallsyms_load__work(arg.l);
+		pthread_join(th, NULL);
+		nr = kallsyms_load__finish(arg.l, &t, &addr, NULL);
+		TEST_ASSERT_VAL("loaded", nr > 40000);
+		TEST_ASSERT_VAL("reference", addr == ref_addr);
+		TEST_ASSERT_EQUAL("count", (int)t.nr, (int)ref.nr);
+		for (size_t i = 0; i < t.nr; i++) {
+			const struct symbol *x = t.syms[i], *y = ref.syms[i];
+
+			if (x->start != y->start || x->end != y->end || x->binding != y->binding ||
+			    x->type != y->type || strcmp(x->name, y->name) ||
+			    !(x->flags & SYMBOL_KMODULE) != !strchr(x->name, '\t')) {
+				fprintf(stderr, "symbol %zu: %s %llx-%llx, expected %s %llx-%llx\n", i,
+					x->name, (unsigned long long)x->start,
+					(unsigned long long)x->end, y->name,
+					(unsigned long long)y->start, (unsigned long long)y->end);
+				TEST_ASSERT_VAL("same symbol", 0);
+			}
+		}
+		symtab__exit(&t);
+		symtab__exit(&ref);
+	}
+	return 0;
+}
