@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <string.h>
@@ -360,6 +361,54 @@ int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key)
 	src->kids = NULL;
 	src->nr = src->alloc = 0;
 	return err;
+}
+
+/* Ask for the part of @n a merge reads (up to the children's array). */
+static void prefetch_node(const struct rb_link *x)
+{
+	const char *c = (const char *)x;
+
+	__builtin_prefetch(c);
+	__builtin_prefetch(c + 64);
+	__builtin_prefetch(c + offsetof(struct cc_node, one) - 1);
+}
+
+static void prefetch_push(struct cc_prefetch *p, int k, const struct rb_link *x)
+{
+	if (x && p->top[k] < CC_PREFETCH_DEPTH) {
+		p->stack[k][p->top[k]++] = x;
+		prefetch_node(x);
+	}
+}
+
+void cc_prefetch__start(struct cc_prefetch *p, const struct cc_node *root)
+{
+	u8 k = p->next;
+
+	p->next = (k + 1) % CC_PREFETCH_TRIES;
+	p->top[k] = 0;
+	if (root)
+		prefetch_push(p, k, root->kids);
+}
+
+/*
+ * Each trie's stack holds nodes asked for at an earlier step (in the cache
+ * by now): take one, ask for the nodes its first cache line links to, the
+ * next ones in its tree of siblings and the root of its tree of children.
+ * What does not fit the stack is not fetched.
+ */
+void cc_prefetch__step(struct cc_prefetch *p)
+{
+	for (int k = 0; k < CC_PREFETCH_TRIES; k++) {
+		const struct rb_link *x;
+
+		if (!p->top[k])
+			continue;
+		x = p->stack[k][--p->top[k]];
+		prefetch_push(p, k, x->r);
+		prefetch_push(p, k, x->l);
+		prefetch_push(p, k, node_of((struct rb_link *)x)->kids);
+	}
 }
 
 void cc_node__free_children(struct cc_node *n)
