@@ -413,7 +413,10 @@ void cc_prefetch__start(struct cc_prefetch *p, const struct cc_node *root)
  */
 void cc_prefetch__step(struct cc_prefetch *p)
 {
-	for (int k = 0; k < CC_PREFETCH_TRIES; k++) {
+	int first = p->phase;
+
+	p->phase = (first + 1) % CC_PREFETCH_EVERY;
+	for (int k = first; k < CC_PREFETCH_TRIES; k += CC_PREFETCH_EVERY) {
 		const struct rb_link *x;
 
 		if (!p->top[k])

@@ -71,15 +71,18 @@ int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key);
 /*
  * Merging tries is a walk of nodes spread over memory, one cache miss
  * after the other: a caller that knows which tries it merges next starts
- * fetching them ahead, each trie one node further at every step.
+ * fetching them ahead, each trie one node further at every third step
+ * (a step per merge: a node has the time of three merges to come).
  */
-#define CC_PREFETCH_TRIES	16
+#define CC_PREFETCH_TRIES	48
+#define CC_PREFETCH_EVERY	3	/* a trie steps at every third step */
 #define CC_PREFETCH_DEPTH	16
 
 struct cc_prefetch {
 	const struct rb_link *stack[CC_PREFETCH_TRIES][CC_PREFETCH_DEPTH];
 	u8 top[CC_PREFETCH_TRIES];
 	u8 next;			/* the slot the next trie takes */
+	u8 phase;			/* the slots that step now: phase, phase + EVERY... */
 };
 
 /**
