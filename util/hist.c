@@ -501,7 +501,7 @@ static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, en
 		     bool merge)
 {
 	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes));
-	struct cc_prefetch *pf = merge && h->cc ? calloc(1, sizeof(*pf)) : NULL;
+	struct cc_prefetch *pf = merge ? calloc(1, sizeof(*pf)) : NULL;
 	struct rb_link *root = NULL;
 	int err = 0;
 
