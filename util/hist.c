@@ -472,9 +472,10 @@ static size_t rb_walk(const struct rb_link *n, struct hist_entry **out, size_t i
 }
 
 /*
- * The collapse merges entries that are one cache miss after the other:
- * ask for the entry merged in twice the distance of the callchain
- * prefetch, and start that on the one at its distance.
+ * The collapse merges entries (and their callchains) that are one cache
+ * miss after the other: ask for the entry 2 * CC_PREFETCH_TRIES merges
+ * ahead, start the prefetch walk of the callchain CC_PREFETCH_TRIES ahead
+ * (in the slot of the one merged and freed last) and step the walks.
  */
 static void prefetch_ahead(struct cc_prefetch *pf, struct hist_entry **v, size_t i, size_t n)
 {
@@ -487,7 +488,7 @@ static void prefetch_ahead(struct cc_prefetch *pf, struct hist_entry **v, size_t
 	if (i == 0)
 		for (size_t k = 0; k < CC_PREFETCH_TRIES; k++)
 			cc_prefetch__start(pf, k < n ? &v[k]->callchain : NULL);
-	else	/* in place of the one merged (and freed) last */
+	else
 		cc_prefetch__start(pf, i + CC_PREFETCH_TRIES - 1 < n ?
 				   &v[i + CC_PREFETCH_TRIES - 1]->callchain : NULL);
 	cc_prefetch__step(pf);
@@ -514,7 +515,6 @@ static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, en
 
 		if (pf)
 			prefetch_ahead(pf, v, i, *n);
-
 		nodes[i].e = v[i];
 		same = rb_insert(&root, &nodes[i], cmp, merge);
 		if (same) {
