@@ -87,10 +87,12 @@ struct cc_prefetch {
 
 /**
  * cc_prefetch__start - fetch the trie at @root (NULL: none) in place of
- * the oldest one (a zeroed @p has none), which must not be freed before
+ * the oldest of the CC_PREFETCH_TRIES ones of @p (a zeroed @p has none).
+ * A trie may be changed or freed once it is replaced, not before: steps
+ * read its nodes.
  */
 void cc_prefetch__start(struct cc_prefetch *p, const struct cc_node *root);
-/** cc_prefetch__step - fetch the next node of each trie of @p (best effort) */
+/** cc_prefetch__step - fetch the next nodes of a third of the tries of @p (best effort) */
 void cc_prefetch__step(struct cc_prefetch *p);
 
 /** callchain_param__key - the frame key of @p (NULL: function) */
