@@ -7,6 +7,8 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <string.h>
@@ -146,14 +148,27 @@ struct node_chunk {
 /*
  * Chunks are mapped with their pages made at once: a large report makes a
  * million nodes, and a page fault per 4 KB of them cost more than making
- * them (a trap to the hypervisor, on a VM).
+ * them (a trap to the hypervisor, on a VM).  Where transparent huge pages
+ * may be asked for, a chunk is one: walks over nodes spread on 4 KB pages
+ * missed the TLB at nearly every node.
  */
 static struct node_chunk *chunk_alloc(void)
 {
-	void *p = mmap(NULL, NODE_CHUNK_BYTES, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	const size_t size = NODE_CHUNK_BYTES;
+	char *p = mmap(NULL, 2 * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *a;
 
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED)
+		return NULL;
+	a = (char *)(((uintptr_t)p + size - 1) & ~(uintptr_t)(size - 1));
+	if (a > p)
+		munmap(p, a - p);
+	munmap(a + size, p + size - a);
+	madvise(a, size, MADV_HUGEPAGE);
+	if (madvise(a, size, MADV_POPULATE_WRITE))	/* before Linux 5.14: page by page */
+		for (size_t off = 0; off < size; off += 4096)
+			a[off] = 0;
+	return (struct node_chunk *)a;
 }
 
 static struct node_chunk *node_chunks;
@@ -207,6 +222,33 @@ static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,
 	return c;
 }
 
+/*
+ * One step down a chain: the child of @cur that is frame @f, as perf's walk
+ * down its tree of children finds it, made where the walk ends without it;
+ * the hint follows the child taken.  NULL: no memory.
+ */
+static struct cc_node *step(struct cc_node *cur, const struct cc_frame *f, enum cc_key key)
+{
+	struct cc_node *next;
+	struct rb_link *parent;
+	bool left;
+
+	/*
+	 * Without inline frames on either side the order is total, so the
+	 * walk finds the one equal child: try the last one taken.
+	 */
+	if (cur->hint < cur->nr && !cur->inlined_child && !(f->sym && f->sym->inlined) &&
+	    frame_matches(cur->child[cur->hint], f, key))
+		next = cur->child[cur->hint];
+	else if (!(next = find_child(cur, f, key, &parent, &left)) &&
+		 !(next = add_child(cur, f, parent, left)))
+		return NULL;
+	for (u32 k = 0; cur->child[cur->hint] != next; k++)
+		if (cur->child[k] == next)
+			cur->hint = k;
+	return next;
+}
+
 int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
 		    enum cc_key key)
 {
@@ -215,23 +257,10 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 	if (!n)
 		return 0;
 	for (size_t i = 0; i < n; i++) {
-		struct cc_node *next = NULL;
-		struct rb_link *parent;
-		bool left;
+		struct cc_node *next = step(cur, &f[i], key);
 
-		/*
-		 * Without inline frames on either side the order is total, so
-		 * the walk finds the one equal child: try the last one taken.
-		 */
-		if (cur->hint < cur->nr && !cur->inlined_child && !(f[i].sym && f[i].sym->inlined) &&
-		    frame_matches(cur->child[cur->hint], &f[i], key))
-			next = cur->child[cur->hint];
-		else if (!(next = find_child(cur, &f[i], key, &parent, &left)) &&
-			 !(next = add_child(cur, &f[i], parent, left)))
+		if (!next)
 			return -ENOMEM;
-		for (u32 k = 0; cur->child[cur->hint] != next; k++)
-			if (cur->child[k] == next)
-				cur->hint = k;
 		cur->children_hit += period;
 		cur->children_count++;
 		cur = next;
@@ -262,63 +291,141 @@ static void free_children_array(struct cc_node *n)
 	n->child = NULL;
 }
 
-struct merge_walk {
-	struct cc_node *dst;
-	struct cc_frame *path;
-	size_t alloc;
-	enum cc_key key;
+/* The chain ends a merge took from under a node: their period and number. */
+struct merge_sums {
+	u64 hit;
+	u64 ends;
 };
 
+static int merge_kids(struct cc_node *d, struct rb_link *x, enum cc_key key,
+		      struct merge_sums *sum);
+
 /*
- * perf merges a chain tree into another chain by chain: each node where
- * chains end (pre-order, children in tree order) is appended from the root
- * with the period that ended there, as one sample: the counts become the
- * number of chains merged, and the trees of children grow as they would.
+ * Merge the source node @s, a child of the node that @d stands for, and
+ * everything under it, then free them.  perf appends each node of the
+ * source where chains end (with a period: the others are not appended), in
+ * pre-order with children in tree order, from the root as one sample.  An
+ * append's walk only links nodes under the last one it goes through, so
+ * the walks down to a node of the source all end at the same node of the
+ * destination, the one the first of them took or made (at the time the
+ * pre-order reaches it: no chain ends between).  One walk of the source
+ * thus takes the same steps in the same order, makes the same nodes and
+ * leaves the same hints; a node's period and counts are the sums of what
+ * the appends added: hit and one count per chain end there, the periods
+ * and number of those below for children_hit and children_count.  @d is
+ * NULL where nothing is merged (no period under @s, or no memory).
  */
-static int merge_walk(struct merge_walk *w, const struct cc_node *s, size_t depth)
+static int merge_node(struct cc_node *d, struct cc_node *s, enum cc_key key,
+		      struct merge_sums *sum)
 {
-	struct cc_node **v, *buf[8];
-	u32 nr;
+	struct merge_sums below = { 0, 0 };
+	struct cc_node *t = NULL;
 	int err = 0;
 
-	if (depth) {
-		if (depth > w->alloc) {
-			size_t a = w->alloc ? w->alloc * 2 : 64;
-			struct cc_frame *p = realloc(w->path, a * sizeof(*p));
+	if (d && cc_node__cumul(s)) {
+		struct cc_frame f = { .dso = s->dso, .sym = s->sym, .ip = s->ip,
+				      .addr = s->addr, .inl = s->inl };
 
-			if (!p)
-				return -ENOMEM;
-			w->path = p;
-			w->alloc = a;
-		}
-		w->path[depth - 1] = (struct cc_frame){ .dso = s->dso, .sym = s->sym, .ip = s->ip,
-							.addr = s->addr, .inl = s->inl };
-		if (s->hit && (err = cc_node__append(w->dst, w->path, depth, s->hit, w->key)))
-			return err;
+		if (!(t = step(d, &f, key)))
+			err = -ENOMEM;
 	}
-	if (!s->nr)
-		return 0;
-	v = children_in_order(s, &nr, buf, 8);
-	if (!v)
-		return -ENOMEM;
-	for (u32 i = 0; i < nr && !err; i++)
-		err = merge_walk(w, v[i], depth + 1);
-	if (v != buf)
-		free(v);
+	if (s->kids)
+		err = merge_kids(t, s->kids, key, &below) ?: err;
+	if (t) {
+		t->hit += s->hit;
+		t->count += s->hit != 0;
+		t->children_hit += below.hit;
+		t->children_count += below.ends;
+	}
+	sum->hit += s->hit + below.hit;
+	sum->ends += (s->hit != 0) + below.ends;
+	free_children_array(s);
+	node_free(s);
+	return err;
+}
+
+/* merge_node() the children in the tree at @x, in order, under @d. */
+static int merge_kids(struct cc_node *d, struct rb_link *x, enum cc_key key,
+		      struct merge_sums *sum)
+{
+	int err = 0;
+
+	while (x) {
+		struct rb_link *r = x->r;
+
+		if (x->l)
+			err = merge_kids(d, x->l, key, sum) ?: err;
+		err = merge_node(err ? NULL : d, node_of(x), key, sum) ?: err;
+		x = r;
+	}
 	return err;
 }
 
 int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key)
 {
-	struct merge_walk w = { .dst = dst, .key = key };
+	struct merge_sums sum = { 0, 0 };
 	int err;
 
 	dst->hit += src->hit;
 	dst->count += src->count;
-	err = merge_walk(&w, src, 0);
-	free(w.path);
-	cc_node__free_children(src);
+	err = merge_kids(dst, src->kids, key, &sum);
+	dst->children_hit += sum.hit;
+	dst->children_count += sum.ends;
+	free_children_array(src);
+	src->kids = NULL;
+	src->nr = src->alloc = 0;
 	return err;
+}
+
+/* Ask for the part of @n a merge reads (up to the children's array). */
+static void prefetch_node(const struct rb_link *x)
+{
+	const char *c = (const char *)x;
+
+	__builtin_prefetch(c);
+	__builtin_prefetch(c + 64);
+	__builtin_prefetch(c + offsetof(struct cc_node, one) - 1);
+}
+
+static void prefetch_push(struct cc_prefetch *p, int k, const struct rb_link *x)
+{
+	if (x && p->top[k] < CC_PREFETCH_DEPTH) {
+		p->stack[k][p->top[k]++] = x;
+		prefetch_node(x);
+	}
+}
+
+void cc_prefetch__start(struct cc_prefetch *p, const struct cc_node *root)
+{
+	u8 k = p->next;
+
+	p->next = (k + 1) % CC_PREFETCH_TRIES;
+	p->top[k] = 0;
+	if (root)
+		prefetch_push(p, k, root->kids);
+}
+
+/*
+ * Each trie's stack holds nodes asked for at an earlier step (in the cache
+ * by now): take one, ask for the nodes its first cache line links to, the
+ * next ones in its tree of siblings and the root of its tree of children.
+ * What does not fit the stack is not fetched.
+ */
+void cc_prefetch__step(struct cc_prefetch *p)
+{
+	int first = p->phase;
+
+	p->phase = (first + 1) % CC_PREFETCH_EVERY;
+	for (int k = first; k < CC_PREFETCH_TRIES; k += CC_PREFETCH_EVERY) {
+		const struct rb_link *x;
+
+		if (!p->top[k])
+			continue;
+		x = p->stack[k][--p->top[k]];
+		prefetch_push(p, k, x->r);
+		prefetch_push(p, k, x->l);
+		prefetch_push(p, k, node_of((struct rb_link *)x)->kids);
+	}
 }
 
 void cc_node__free_children(struct cc_node *n)

@@ -68,6 +68,33 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 /** cc_node__merge - move everything of @src into @dst (src is emptied).  Return: 0 or -ENOMEM */
 int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key);
 
+/*
+ * Merging tries is a walk of nodes spread over memory, one cache miss
+ * after the other: a caller that knows which tries it merges next starts
+ * fetching them ahead, each trie one node further at every third step
+ * (a step per merge: a node has the time of three merges to come).
+ */
+#define CC_PREFETCH_TRIES	48
+#define CC_PREFETCH_EVERY	3	/* a trie steps at every third step */
+#define CC_PREFETCH_DEPTH	16
+
+struct cc_prefetch {
+	const struct rb_link *stack[CC_PREFETCH_TRIES][CC_PREFETCH_DEPTH];
+	u8 top[CC_PREFETCH_TRIES];
+	u8 next;			/* the slot the next trie takes */
+	u8 phase;			/* the slots that step now: phase, phase + EVERY... */
+};
+
+/**
+ * cc_prefetch__start - fetch the trie at @root (NULL: none) in place of
+ * the oldest of the CC_PREFETCH_TRIES ones of @p (a zeroed @p has none).
+ * A trie may be changed or freed once it is replaced, not before: steps
+ * read its nodes.
+ */
+void cc_prefetch__start(struct cc_prefetch *p, const struct cc_node *root);
+/** cc_prefetch__step - fetch the next nodes of a third of the tries of @p (best effort) */
+void cc_prefetch__step(struct cc_prefetch *p);
+
 /** callchain_param__key - the frame key of @p (NULL: function) */
 static inline enum cc_key callchain_param__key(const struct callchain_param *p)
 {

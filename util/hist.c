@@ -496,6 +496,29 @@ static size_t rb_walk(const struct rb_link *n, struct hist_entry **out, size_t i
 }
 
 /*
+ * The collapse merges entries (and their callchains) that are one cache
+ * miss after the other: ask for the entry 2 * CC_PREFETCH_TRIES merges
+ * ahead, start the prefetch walk of the callchain CC_PREFETCH_TRIES ahead
+ * (in the slot of the one merged and freed last) and step the walks.
+ */
+static void prefetch_ahead(struct cc_prefetch *pf, struct hist_entry **v, size_t i, size_t n)
+{
+	if (i + 2 * CC_PREFETCH_TRIES < n) {
+		const char *e = (const char *)v[i + 2 * CC_PREFETCH_TRIES];
+
+		for (size_t off = 0; off < offsetof(struct hist_entry, max_depth); off += 64)
+			__builtin_prefetch(e + off);
+	}
+	if (i == 0)
+		for (size_t k = 0; k < CC_PREFETCH_TRIES; k++)
+			cc_prefetch__start(pf, k < n ? &v[k]->callchain : NULL);
+	else
+		cc_prefetch__start(pf, i + CC_PREFETCH_TRIES - 1 < n ?
+				   &v[i + CC_PREFETCH_TRIES - 1]->callchain : NULL);
+	cc_prefetch__step(pf);
+}
+
+/*
  * Pass @v (n entries) through a tree ordered by @cmp, as perf's stages do,
  * merging equal entries when @merge; *out gets the survivors in order.
  */
@@ -503,14 +526,19 @@ static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, en
 		     bool merge)
 {
 	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes));
+	struct cc_prefetch *pf = merge ? calloc(1, sizeof(*pf)) : NULL;
 	struct rb_link *root = NULL;
 	int err = 0;
 
-	if (!nodes)
+	if (!nodes) {
+		free(pf);
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < *n; i++) {
 		struct hist_rb_node *same;
 
+		if (pf)
+			prefetch_ahead(pf, v, i, *n);
 		nodes[i].e = v[i];
 		same = rb_insert(&root, &nodes[i], cmp, merge);
 		if (same) {
@@ -521,6 +549,7 @@ static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, en
 	}
 	*n = rb_walk(root, v, 0);
 	free(nodes);
+	free(pf);
 	return err;
 }
 

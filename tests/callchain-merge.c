@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cc_node__merge() against perf's way of merging, kept here as the
+ * reference: every node of the source where chains end with a period, in
+ * pre-order with children in tree order, appended again from the root as
+ * one sample.  Random tries with inline frames (ordered by name, the others
+ * by address: a partial order), frames without a symbol, two symbols at one
+ * address and chains without a period; the results must be the same node
+ * for node, down to the trees of children and the hints.
+ */
+#include <elf.h>
+#include <stdlib.h>
+
+#include "tests/tests.h"
+#include "util/callchain.h"
+#include "util/dso.h"
+#include "util/symbol.h"
+
+struct pool {
+	struct dso dso[2];
+	struct symbol *sym[8];
+	struct cc_frame frame[13];
+};
+
+/*
+ * Functions whose names go down as their addresses go up, and inline ones
+ * named between them: perf's order of children has cycles, so its walks
+ * miss children and make twins of them.
+ */
+static int pool__init(struct pool *p)
+{
+	static const struct { u64 start; const char *name; bool inl; } syms[] = {
+		{ 0x100, "u", false }, { 0x200, "t", false }, { 0x300, "s", false },
+		{ 0x400, "r", false }, { 0x100, "u_alias", false }, { 0x300, "rr", true },
+		{ 0x100, "tt", true }, { 0x200, "zz", true },
+	};
+	/* dso (0: none), symbol (-1: none), ip */
+	static const struct { int dso, sym; u64 ip; } frames[] = {
+		{ 1, 0, 0x104 }, { 1, 1, 0x208 }, { 1, 2, 0x30c }, { 1, 3, 0x408 },
+		{ 1, 4, 0x108 }, { 1, 5, 0x304 }, { 1, 6, 0x10c }, { 1, 7, 0x204 },
+		{ 2, 0, 0x110 }, { 2, 5, 0x310 }, { 1, -1, 0x150 }, { 0, -1, 0x250 },
+		{ 2, -1, 0x120 },
+	};
+
+	p->dso[0] = (struct dso){ .kind = DSO_KERNEL, .seq = 1 };
+	p->dso[1] = (struct dso){ .kind = DSO_KERNEL, .seq = 2 };
+	for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
+		p->sym[i] = symbol__new(syms[i].start, 0x100, STB_GLOBAL, STT_FUNC, syms[i].name);
+		if (!p->sym[i])
+			return -1;
+		p->sym[i]->inlined = syms[i].inl;
+	}
+	for (size_t i = 0; i < sizeof(frames) / sizeof(frames[0]); i++)
+		p->frame[i] = (struct cc_frame){
+			.dso = frames[i].dso ? &p->dso[frames[i].dso - 1] : NULL,
+			.sym = frames[i].sym < 0 ? NULL : p->sym[frames[i].sym],
+			.ip = frames[i].ip, .addr = frames[i].ip,
+		};
+	return 0;
+}
+
+static void pool__exit(struct pool *p)
+{
+	for (size_t i = 0; i < sizeof(p->sym) / sizeof(p->sym[0]); i++)
+		free(p->sym[i]);
+}
+
+static u32 rnd(u64 *state)
+{
+	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *state >> 33;
+}
+
+/* @n random chains (the same ones for the same *state), a quarter without period */
+static int fill(struct cc_node *root, const struct pool *p, u64 *state, int n, enum cc_key key)
+{
+	for (int i = 0; i < n; i++) {
+		struct cc_frame f[6];
+		size_t len = 1 + rnd(state) % 6;
+
+		/* many siblings near the root, tries that share further down */
+		for (size_t k = 0; k < len; k++)
+			f[k] = p->frame[rnd(state) % (k < 2 ? 13 : 6)];
+		if (cc_node__append(root, f, len, rnd(state) % 4, key))
+			return -1;
+	}
+	return 0;
+}
+
+struct ref_walk {
+	struct cc_node *dst;
+	struct cc_frame path[64];
+	enum cc_key key;
+};
+
+static int ref_walk(struct ref_walk *w, const struct cc_node *s, size_t depth)
+{
+	if (depth) {
+		w->path[depth - 1] = (struct cc_frame){ .dso = s->dso, .sym = s->sym, .ip = s->ip,
+							.addr = s->addr, .inl = s->inl };
+		if (s->hit && cc_node__append(w->dst, w->path, depth, s->hit, w->key))
+			return -1;
+	}
+	for (struct rb_link *x = rb_first(s->kids); x; x = rb_next(x))
+		if (ref_walk(w, (const struct cc_node *)x, depth + 1))
+			return -1;
+	return 0;
+}
+
+/* perf's merge, chain end by chain end */
+static int ref_merge(struct cc_node *dst, struct cc_node *src, enum cc_key key)
+{
+	struct ref_walk w = { .dst = dst, .key = key };
+
+	dst->hit += src->hit;
+	dst->count += src->count;
+	if (ref_walk(&w, src, 0))
+		return -1;
+	cc_node__free_children(src);
+	return 0;
+}
+
+static int child_index(const struct cc_node *n, const struct rb_link *x)
+{
+	for (u32 k = 0; k < n->nr; k++)
+		if (&n->child[k]->rb == x)
+			return k;
+	return -1;
+}
+
+/* The trees of children of @a and @b: the same shape, the same children in it. */
+static bool same_shape(const struct cc_node *a, const struct rb_link *x,
+		       const struct cc_node *b, const struct rb_link *y)
+{
+	if (!x || !y)
+		return !x && !y;
+	return x->red == y->red && child_index(a, x) == child_index(b, y) &&
+	       child_index(a, x) >= 0 && same_shape(a, x->l, b, y->l) &&
+	       same_shape(a, x->r, b, y->r);
+}
+
+static bool same_trie(const struct cc_node *a, const struct cc_node *b)
+{
+	if (a->dso != b->dso || a->sym != b->sym || a->ip != b->ip || a->addr != b->addr ||
+	    a->hit != b->hit || a->children_hit != b->children_hit || a->count != b->count ||
+	    a->children_count != b->children_count || a->nr != b->nr ||
+	    a->inlined_child != b->inlined_child || (a->nr && a->hint != b->hint)) {
+		fprintf(stderr, "node %s %#" PRIx64 ": hit %" PRIu64 "/%" PRIu64
+			" children_hit %" PRIu64 "/%" PRIu64 " count %" PRIu64 "/%" PRIu64
+			" children_count %" PRIu64 "/%" PRIu64 " nr %u/%u hint %u/%u\n",
+			a->sym ? a->sym->name : "-", a->ip, a->hit, b->hit, a->children_hit,
+			b->children_hit, a->count, b->count, a->children_count,
+			b->children_count, a->nr, b->nr, a->hint, b->hint);
+		return false;
+	}
+	for (u32 k = 0; k < a->nr; k++)
+		if (!same_trie(a->child[k], b->child[k]))
+			return false;
+	return same_shape(a, a->kids, b, b->kids);
+}
+
+/* Children that perf's walk missed: two of one node are the same frame. */
+static int twins(const struct cc_node *n)
+{
+	int t = 0;
+
+	for (u32 i = 0; i < n->nr; i++) {
+		t += twins(n->child[i]);
+		for (u32 k = 0; k < i; k++)
+			t += n->child[i]->sym == n->child[k]->sym &&
+			     n->child[i]->dso == n->child[k]->dso && n->child[i]->sym;
+	}
+	return t;
+}
+
+/* Build dst and three sources from @seed, merge them with @merge, append some more. */
+static int build(struct cc_node *dst, const struct pool *p, u64 seed, enum cc_key key,
+		 int (*merge)(struct cc_node *, struct cc_node *, enum cc_key))
+{
+	u64 state = seed;
+
+	if (fill(dst, p, &state, rnd(&state) % 24, key))
+		return -1;
+	for (int i = 0; i < 3; i++) {
+		struct cc_node src = { 0 };
+
+		/* a period at the root too: perf adds it and the root's count */
+		src.hit = rnd(&state) % 2;
+		src.count = src.hit;
+		if (fill(&src, p, &state, rnd(&state) % 24, key) || merge(dst, &src, key))
+			return -1;
+		if (src.nr || src.kids)
+			return -1;
+	}
+	return fill(dst, p, &state, 4, key);
+}
+
+TPERF_TEST(callchain_merge_reference, "report: callchain merge as perf's chain by chain")
+{
+	static const enum cc_key keys[] = { CCKEY_FUNCTION, CCKEY_ADDRESS, CCKEY_SRCLINE };
+	struct pool p;
+	int twin = 0;
+
+	TEST_ASSERT_VAL("setup", !pool__init(&p));
+	for (u64 seed = 1; seed <= 600; seed++) {
+		enum cc_key key = keys[seed % 3];
+		struct cc_node a = { 0 }, b = { 0 };
+
+		TEST_ASSERT_VAL("merge", !build(&a, &p, seed, key, cc_node__merge));
+		TEST_ASSERT_VAL("reference", !build(&b, &p, seed, key, ref_merge));
+		if (!same_trie(&a, &b)) {
+			TEST_FAILED_AT("seed %" PRIu64 ": merged tries differ", seed);
+			return TEST_FAIL;
+		}
+		twin += twins(&a);
+		cc_node__free_children(&a);
+		cc_node__free_children(&b);
+	}
+	/* the partial order did make twins: the walks were really tested */
+	TEST_ASSERT_VAL("twins", twin > 0);
+	pool__exit(&p);
+	return TEST_OK;
+}
