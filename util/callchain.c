@@ -8,12 +8,11 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <string.h>
 
 #include "callchain.h"
+#include "slab.h"
 #include "srcline.h"
 
 /*
@@ -134,73 +133,21 @@ static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *pare
 }
 
 /*
- * Nodes come from chunks and go back to a free list: reports make and merge
- * hundreds of thousands of them (one chain per entry, merged at collapse).
+ * Nodes come from a slab (2 MB huge-page chunks, a free list): reports make
+ * and merge hundreds of thousands of them (one chain per entry, merged at
+ * collapse), and walks over nodes spread on 4 KB pages missed the TLB at
+ * nearly every node.
  */
-#define NODE_CHUNK_BYTES	(2u << 20)
-#define NODE_CHUNK ((NODE_CHUNK_BYTES - sizeof(void *)) / sizeof(struct cc_node))
-
-struct node_chunk {
-	struct node_chunk *next;
-	struct cc_node n[NODE_CHUNK];
-};
-
-/*
- * Chunks are mapped with their pages made at once: a large report makes a
- * million nodes, and a page fault per 4 KB of them cost more than making
- * them (a trap to the hypervisor, on a VM).  Where transparent huge pages
- * may be asked for, a chunk is one: walks over nodes spread on 4 KB pages
- * missed the TLB at nearly every node.
- */
-static struct node_chunk *chunk_alloc(void)
-{
-	const size_t size = NODE_CHUNK_BYTES;
-	char *p = mmap(NULL, 2 * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *a;
-
-	if (p == MAP_FAILED)
-		return NULL;
-	a = (char *)(((uintptr_t)p + size - 1) & ~(uintptr_t)(size - 1));
-	if (a > p)
-		munmap(p, a - p);
-	munmap(a + size, p + size - a);
-	madvise(a, size, MADV_HUGEPAGE);
-	if (madvise(a, size, MADV_POPULATE_WRITE))	/* before Linux 5.14: page by page */
-		for (size_t off = 0; off < size; off += 4096)
-			a[off] = 0;
-	return (struct node_chunk *)a;
-}
-
-static struct node_chunk *node_chunks;
-static unsigned int node_chunk_used = NODE_CHUNK;
-static struct cc_node *free_nodes;	/* linked through their first word */
+static struct slab node_slab = SLAB_INIT(struct cc_node);
 
 static struct cc_node *node_alloc(void)
 {
-	struct cc_node *c = free_nodes;
-
-	if (c) {
-		free_nodes = *(struct cc_node **)c;
-	} else {
-		if (node_chunk_used == NODE_CHUNK) {
-			struct node_chunk *k = chunk_alloc();
-
-			if (!k)
-				return NULL;
-			k->next = node_chunks;
-			node_chunks = k;
-			node_chunk_used = 0;
-		}
-		c = &node_chunks->n[node_chunk_used++];
-	}
-	memset(c, 0, sizeof(*c));
-	return c;
+	return slab__zalloc(&node_slab);
 }
 
 static void node_free(struct cc_node *c)
 {
-	*(struct cc_node **)c = free_nodes;
-	free_nodes = c;
+	slab__free(&node_slab, c);
 }
 
 static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,

@@ -21,7 +21,7 @@ void slab__free(struct slab *s, void *p)
 }
 #else
 #define SLAB_MAP_BYTES	(2u << 20)
-#define SLAB_ALIGN	16
+#define SLAB_ALIGN	8
 
 /*
  * A 2 MB aligned mapping, a transparent huge page where they may be asked
