@@ -49,12 +49,22 @@ extern const struct unwind_backend unwind_libunwind_backend;
 /** unwind_ctx__reg - user register @reg (UREG_*) of the sample.  Return: false if absent */
 bool unwind_ctx__reg(const struct unwind_ctx *c, int reg, u64 *val);
 
+/** unwind_ctx__read_file - unwind_ctx__read() outside the stack copy */
+int unwind_ctx__read_file(struct unwind_ctx *c, u64 addr, u64 *val);
+
 /**
  * unwind_ctx__read - 8 bytes at @addr of the sampled process: from the stack
  * copy, else from the file mapped there.  Return: 0, or -EFAULT (the chain
  * is marked truncated).
  */
-int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val);
+static inline int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val)
+{
+	if (addr >= c->sp && addr - c->sp <= c->stack_size && c->stack_size - (addr - c->sp) >= 8) {
+		__builtin_memcpy(val, c->stack + (addr - c->sp), 8);
+		return 0;
+	}
+	return unwind_ctx__read_file(c, addr, val);
+}
 
 /** unwind_ctx__push - one more frame (@pc as the unwinder gives it).  Return: true when full */
 bool unwind_ctx__push(struct unwind_ctx *c, u64 pc, bool activation);
@@ -84,6 +94,30 @@ bool unwind_file__vaddr(const struct unwind_file *f, u64 off, u64 *vaddr);
 
 /** unwind__find_map - the map of the sampled process at @addr, or NULL */
 struct map *unwind__find_map(struct unwind_ctx *c, u64 addr);
+
+/*
+ * What is known about one address of a map set (one generation of a
+ * process' maps: struct maps' gen), in a direct-mapped cache of the
+ * unwinder: its map, the backend's datum for it (libdw: the CFI rule),
+ * its symbol and inline expansion.  A slot is valid until the next
+ * unwind__pc() call.
+ */
+struct unwind_pc {
+	u64 gen;			/* 0: empty */
+	u64 addr;
+	struct map *map;		/* NULL: no map */
+	const void *rule;		/* the backend's, NULL until it sets it */
+	struct symbol *sym;		/* with isyms: set when resolved */
+	struct symbol **isyms;		/* the inline frames, innermost first */
+	u32 nr_isyms;
+	bool resolved;
+};
+
+/**
+ * unwind__pc - the cache slot of @addr in the sampled process' maps (its
+ * map found when new).  Return: the slot, or NULL when the thread has no maps.
+ */
+struct unwind_pc *unwind__pc(struct unwind_ctx *c, u64 addr);
 
 /** unwind__map_bias - runtime address minus ELF vaddr for @map.  Return: false if unknown */
 bool unwind__map_bias(struct unwinder *u, struct map *map, u64 *bias);

@@ -67,6 +67,9 @@ struct inl_slot {
 	bool used;
 };
 
+/* unwind_pc slots: a power of two */
+#define NR_PC_SLOTS	4096
+
 struct unwinder {
 	struct machine *m;
 	const struct unwind_backend *b;
@@ -87,6 +90,7 @@ struct unwinder {
 	struct unwind_stats stats;
 	void *shared;			/* the backend's, for all processes */
 	u64 max_stack_size;		/* the largest copy asked for (the attr's size) */
+	struct unwind_pc *pcs_cache;	/* NR_PC_SLOTS of them */
 };
 
 int unwinder__parse(const char *name, enum unwinder_kind *kind)
@@ -143,6 +147,11 @@ struct unwinder *unwinder__new(struct machine *m, enum unwinder_kind kind, bool 
 	u = calloc(1, sizeof(*u));
 	if (!u)
 		return NULL;
+	u->pcs_cache = calloc(NR_PC_SLOTS, sizeof(*u->pcs_cache));
+	if (!u->pcs_cache) {
+		free(u);
+		return NULL;
+	}
 	u->m = m;
 	u->inline_frames = inline_frames;
 	u->b = &unwind_libdw_backend;
@@ -189,6 +198,7 @@ void unwinder__delete(struct unwinder *u)
 	free(u->entries);
 	free(u->pcs);
 	free(u->act);
+	free(u->pcs_cache);
 	free(u);
 }
 
@@ -237,16 +247,28 @@ struct map *unwind__find_map(struct unwind_ctx *c, u64 addr)
 	return c->thread->maps ? maps__find(c->thread->maps, addr) : NULL;
 }
 
-int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val)
+struct unwind_pc *unwind__pc(struct unwind_ctx *c, u64 addr)
+{
+	struct maps *maps = c->thread->maps;
+	struct unwind_pc *pc;
+	u64 h;
+
+	if (!maps)
+		return NULL;
+	h = (addr ^ maps->gen << 40) * 0x9e3779b97f4a7c15ULL;
+	pc = &c->u->pcs_cache[h >> 52 & (NR_PC_SLOTS - 1)];
+	if (pc->gen == maps->gen && pc->addr == addr)
+		return pc;
+	*pc = (struct unwind_pc){ .gen = maps->gen, .addr = addr, .map = maps__find(maps, addr) };
+	return pc;
+}
+
+int unwind_ctx__read_file(struct unwind_ctx *c, u64 addr, u64 *val)
 {
 	struct unwind_file *f;
 	struct map *map;
 	u64 off;
 
-	if (addr >= c->sp && addr - c->sp <= c->stack_size && c->stack_size - (addr - c->sp) >= 8) {
-		memcpy(val, c->stack + (addr - c->sp), 8);
-		return 0;
-	}
 	map = unwind__find_map(c, addr);
 	if (map && !map->identity && (f = unwind__file(c->u, map->dso)) && f->data) {
 		off = addr - map->start + map->pgoff;
@@ -975,6 +997,24 @@ static bool ctx_init(struct unwind_ctx *c, const struct perf_event_attr *attr,
 	return true;
 }
 
+/* The symbol and inline frames of @pc's address (@c's thread, user mode), once. */
+static void pc_resolve(struct unwinder *u, struct unwind_ctx *c, struct unwind_pc *pc)
+{
+	struct addr_location al;
+	struct inl_slot *in = NULL;
+
+	machine__resolve_addr(u->m, c->thread, PERF_RECORD_MISC_USER, pc->addr, &al);
+	pc->map = al.map;
+	pc->sym = al.sym;
+	if (u->inline_frames && al.map && al.sym && !al.map->identity)
+		in = inlines(u, al.map, al.sym, al.addr);
+	if (in && in->nr) {
+		pc->isyms = in->syms;
+		pc->nr_isyms = in->nr;
+	}
+	pc->resolved = true;
+}
+
 /* Frames to entries: map, symbol, inline expansion. */
 static size_t resolve(struct unwinder *u, struct unwind_ctx *c, size_t max)
 {
@@ -982,19 +1022,21 @@ static size_t resolve(struct unwinder *u, struct unwind_ctx *c, size_t max)
 
 	for (size_t i = 0; i < c->nr && n < max; i++) {
 		u64 ip = c->act[i] ? c->pcs[i] : c->pcs[i] - 1;
-		struct addr_location al;
-		struct inl_slot *in = NULL;
+		struct unwind_pc *pc = unwind__pc(c, ip);
 
-		machine__resolve_addr(u->m, c->thread, PERF_RECORD_MISC_USER, ip, &al);
-		if (u->inline_frames && al.map && al.sym && !al.map->identity)
-			in = inlines(u, al.map, al.sym, al.addr);
-		if (in && in->nr) {
-			for (u32 k = 0; k < in->nr && n < max; k++)
-				u->entries[n++] = (struct unwind_entry){ ip, al.map, in->syms[k],
+		if (!pc) {	/* no maps: no map, no symbol */
+			u->entries[n++] = (struct unwind_entry){ ip, NULL, NULL };
+			continue;
+		}
+		if (!pc->resolved)
+			pc_resolve(u, c, pc);
+		if (pc->nr_isyms) {
+			for (u32 k = 0; k < pc->nr_isyms && n < max; k++)
+				u->entries[n++] = (struct unwind_entry){ ip, pc->map, pc->isyms[k],
 									 k < 255 ? k : 255 };
 			continue;
 		}
-		u->entries[n++] = (struct unwind_entry){ ip, al.map, al.sym };
+		u->entries[n++] = (struct unwind_entry){ ip, pc->map, pc->sym };
 	}
 	return n;
 }
