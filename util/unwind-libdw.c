@@ -57,7 +57,21 @@ struct dw_proc {
 	Dwfl *dwfl;
 	bool attached, stale;
 	struct unwind_ctx *cur;
+	u64 state;			/* renewed with every module reported, and at a reset */
 };
+
+/*
+ * The source of dw_proc states: unique over all processes, so that an
+ * unwind_pc slot's proc_state says "report_module() found this address's
+ * module in this process' Dwfl as it is now" (nothing else changes its
+ * answer: the slot is for one map set).
+ */
+static u64 last_state;
+
+static void dw_proc__changed(struct dw_proc *p)
+{
+	p->state = ++last_state;
+}
 
 #define RULE_CHUNK	512
 
@@ -112,11 +126,26 @@ static Dwfl_Module *report_module(struct dw_proc *p, u64 pc)
 	dwfl_report_begin_add(p->dwfl);
 	mod = dwfl_report_elf(p->dwfl, map->dso->short_name, f->path, -1, bias, false);
 	dwfl_report_end(p->dwfl, NULL, NULL);
+	dw_proc__changed(p);
 	if (!mod)
 		return NULL;
 	dwfl_module_info(mod, &user, NULL, NULL, NULL, NULL, NULL, NULL);
 	*user = map->dso;
 	return dwfl_addrmodule(p->dwfl, pc) == mod ? mod : NULL;
+}
+
+/* Whether report_module() finds @pc's module, remembered in @pc's slot. */
+static bool has_module(struct dw_proc *p, u64 pc)
+{
+	struct unwind_pc *slot = unwind__pc(p->cur, pc);
+
+	if (slot && slot->proc_state == p->state)
+		return true;
+	if (!report_module(p, pc))
+		return false;
+	if (slot && (slot = unwind__pc(p->cur, pc)))
+		slot->proc_state = p->state;
+	return true;
 }
 
 static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
@@ -200,6 +229,7 @@ static void *dw_proc_new(struct unwinder *u, int pid)
 		return NULL;
 	p->u = u;
 	p->pid = pid;
+	dw_proc__changed(p);
 	p->dwfl = dwfl_begin(&dw_callbacks);
 	if (!p->dwfl) {
 		free(p);
@@ -236,6 +266,7 @@ static void dw_reset(struct dw_proc *p)
 	p->dwfl = dwfl_begin(&dw_callbacks);
 	p->attached = false;
 	p->stale = false;
+	dw_proc__changed(p);
 }
 
 /* The rule of register @i from its CFI expression @ops: false when of another form. */
@@ -467,10 +498,10 @@ static int dw_unwind(void *priv, struct unwind_ctx *c)
 	if (!p->dwfl)
 		return -ENOMEM;
 	unwind_ctx__reg(c, UREG_IP, &ip);
-	if (!report_module(p, ip)) {
+	if (!has_module(p, ip)) {
 		if (p->stale) {
 			dw_reset(p);
-			if (p->dwfl && report_module(p, ip))
+			if (p->dwfl && has_module(p, ip))
 				goto attach;
 		}
 		return 0;	/* perf gives no user frames then */

@@ -68,7 +68,6 @@ struct inl_slot {
 };
 
 /* unwind_pc slots: a power of two */
-#define NR_PC_SLOTS	4096
 
 struct unwinder {
 	struct machine *m;
@@ -234,31 +233,15 @@ bool unwinder__has_stack(const struct perf_event_attr *attr)
 
 /* Registers, stack, frames */
 
-bool unwind_ctx__reg(const struct unwind_ctx *c, int reg, u64 *val)
-{
-	if (reg < 0 || reg >= UREG_NR || !(c->have & (1U << reg)))
-		return false;
-	*val = c->regs[reg];
-	return true;
-}
-
 struct map *unwind__find_map(struct unwind_ctx *c, u64 addr)
 {
 	return c->thread->maps ? maps__find(c->thread->maps, addr) : NULL;
 }
 
-struct unwind_pc *unwind__pc(struct unwind_ctx *c, u64 addr)
+struct unwind_pc *unwind__pc_fill(struct unwind_ctx *c, struct unwind_pc *pc, u64 addr)
 {
 	struct maps *maps = c->thread->maps;
-	struct unwind_pc *pc;
-	u64 h;
 
-	if (!maps)
-		return NULL;
-	h = (addr ^ maps->gen << 40) * 0x9e3779b97f4a7c15ULL;
-	pc = &c->u->pcs_cache[h >> 52 & (NR_PC_SLOTS - 1)];
-	if (pc->gen == maps->gen && pc->addr == addr)
-		return pc;
 	*pc = (struct unwind_pc){ .gen = maps->gen, .addr = addr, .map = maps__find(maps, addr) };
 	return pc;
 }
@@ -279,16 +262,6 @@ int unwind_ctx__read_file(struct unwind_ctx *c, u64 addr, u64 *val)
 	}
 	c->truncated = true;
 	return -EFAULT;
-}
-
-bool unwind_ctx__push(struct unwind_ctx *c, u64 pc, bool activation)
-{
-	if (c->nr < c->max) {
-		c->pcs[c->nr] = pc;
-		c->act[c->nr] = activation;
-		c->nr++;
-	}
-	return c->nr >= c->max;
 }
 
 /* Files */
@@ -980,14 +953,13 @@ static bool ctx_init(struct unwind_ctx *c, const struct perf_event_attr *attr,
 	/* nothing copied (dyn_size 0: perf's size of the copy): no frame, as perf */
 	if (!s->user_regs.abi || !s->user_regs.regs || !s->user_stack.size || !s->user_stack.dyn_size)
 		return false;
-	for (int bit = 0; bit < 64 && k < s->user_regs.nr; bit++) {
-		if (!(attr->sample_regs_user & (1ULL << bit)))
-			continue;
-		if (bit < UREG_NR) {
-			c->regs[bit] = s->user_regs.regs[k];
-			c->have |= 1U << bit;
-		}
-		k++;
+	/* the registers above UREG_NR come after the ones wanted */
+	for (u64 m = attr->sample_regs_user & ((1ULL << UREG_NR) - 1); m && k < s->user_regs.nr;
+	     m &= m - 1) {
+		int bit = __builtin_ctzll(m);
+
+		c->regs[bit] = s->user_regs.regs[k++];
+		c->have |= 1U << bit;
 	}
 	if (!unwind_ctx__reg(c, UREG_SP, &c->sp) || !(c->have & (1U << UREG_IP)))
 		return false;
@@ -1045,7 +1017,7 @@ int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_eve
 		     const struct perf_sample *s, int max_stack,
 		     const struct unwind_entry **entries, size_t *nr)
 {
-	struct unwind_ctx c = { .u = u, .thread = t };
+	struct unwind_ctx c = { .u = u, .thread = t, .pc_cache = u->pcs_cache };
 	size_t max = max_stack > 0 ? (size_t)max_stack : 127;
 	void *proc;
 	int err;
