@@ -27,6 +27,7 @@ struct unwind_ctx {
 	bool truncated;			/* a read fell outside the copy and every file */
 	u64 *pcs;
 	bool *act;
+	struct unwind_pc **slots;	/* a backend may set the cache slot of a frame's address */
 	size_t nr, max;
 	void *proc;			/* the backend's, for its callbacks */
 	struct unwind_pc *pc_cache;	/* the unwinder's NR_PC_SLOTS (see unwind__pc()) */
@@ -79,6 +80,7 @@ static inline bool unwind_ctx__push(struct unwind_ctx *c, u64 pc, bool activatio
 	if (c->nr < c->max) {
 		c->pcs[c->nr] = pc;
 		c->act[c->nr] = activation;
+		c->slots[c->nr] = NULL;
 		c->nr++;
 	}
 	return c->nr >= c->max;

@@ -452,6 +452,7 @@ static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
 		if (unwind_ctx__push(c, pc, first))
 			return 0;
 		slot = unwind__pc(c, lookup);
+		c->slots[c->nr - 1] = slot;
 		r = slot ? pc_rule(p, slot) : &no_rule;
 		if (r->no_cfi) {
 			/* libdw then tries the frame pointer, which fails on rbp 0 */

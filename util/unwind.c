@@ -85,6 +85,7 @@ struct unwinder {
 	size_t alloc_entries;
 	u64 *pcs;
 	bool *act;
+	struct unwind_pc **slots;
 	size_t alloc_pcs;
 	struct unwind_stats stats;
 	void *shared;			/* the backend's, for all processes */
@@ -197,6 +198,7 @@ void unwinder__delete(struct unwinder *u)
 	free(u->entries);
 	free(u->pcs);
 	free(u->act);
+	free(u->slots);
 	free(u->pcs_cache);
 	free(u);
 }
@@ -905,10 +907,12 @@ static int reserve(struct unwinder *u, size_t n)
 	free(u->entries);
 	free(u->pcs);
 	free(u->act);
+	free(u->slots);
 	u->entries = malloc(n * sizeof(*u->entries));
 	u->pcs = malloc(n * sizeof(*u->pcs));
 	u->act = malloc(n * sizeof(*u->act));
-	if (!u->entries || !u->pcs || !u->act) {
+	u->slots = malloc(n * sizeof(*u->slots));
+	if (!u->entries || !u->pcs || !u->act || !u->slots) {
 		u->alloc_entries = 0;
 		return -ENOMEM;
 	}
@@ -945,22 +949,39 @@ static void *proc_of(struct unwinder *u, struct thread *t)
 	return p->priv;
 }
 
+/* The sample's registers into @c: the ones below UREG_NR come first in it. */
+static void ctx_regs(struct unwind_ctx *c, const struct perf_event_attr *attr,
+		     const struct perf_sample *s)
+{
+	u64 m = attr->sample_regs_user & ((1ULL << UREG_NR) - 1);
+	const u64 *regs = s->user_regs.regs;
+	unsigned int k = 0;
+
+	if (s->user_regs.mask == attr->sample_regs_user &&
+	    (unsigned int)__builtin_popcountll(m) <= s->user_regs.nr) {
+		c->have = (u32)m;
+		for (; m; m &= m - 1)
+			c->regs[__builtin_ctzll(m)] = regs[k++];
+		return;
+	}
+	for (int bit = 0; bit < 64 && k < s->user_regs.nr; bit++) {
+		if (!(attr->sample_regs_user & (1ULL << bit)))
+			continue;
+		if (bit < UREG_NR) {
+			c->regs[bit] = regs[k];
+			c->have |= 1U << bit;
+		}
+		k++;
+	}
+}
+
 static bool ctx_init(struct unwind_ctx *c, const struct perf_event_attr *attr,
 		     const struct perf_sample *s)
 {
-	unsigned int k = 0;
-
 	/* nothing copied (dyn_size 0: perf's size of the copy): no frame, as perf */
 	if (!s->user_regs.abi || !s->user_regs.regs || !s->user_stack.size || !s->user_stack.dyn_size)
 		return false;
-	/* the registers above UREG_NR come after the ones wanted */
-	for (u64 m = attr->sample_regs_user & ((1ULL << UREG_NR) - 1); m && k < s->user_regs.nr;
-	     m &= m - 1) {
-		int bit = __builtin_ctzll(m);
-
-		c->regs[bit] = s->user_regs.regs[k++];
-		c->have |= 1U << bit;
-	}
+	ctx_regs(c, attr, s);
 	if (!unwind_ctx__reg(c, UREG_SP, &c->sp) || !(c->have & (1U << UREG_IP)))
 		return false;
 	c->stack = s->user_stack.data;
@@ -994,7 +1015,10 @@ static size_t resolve(struct unwinder *u, struct unwind_ctx *c, size_t max)
 
 	for (size_t i = 0; i < c->nr && n < max; i++) {
 		u64 ip = c->act[i] ? c->pcs[i] : c->pcs[i] - 1;
-		struct unwind_pc *pc = unwind__pc(c, ip);
+		struct unwind_pc *pc = c->slots[i];
+
+		if (!pc || pc->addr != ip || pc->gen != c->thread->maps->gen)
+			pc = unwind__pc(c, ip);
 
 		if (!pc) {	/* no maps: no map, no symbol */
 			u->entries[n++] = (struct unwind_entry){ ip, NULL, NULL };
@@ -1036,6 +1060,7 @@ int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_eve
 		return -ENOMEM;
 	c.pcs = u->pcs;
 	c.act = u->act;
+	c.slots = u->slots;
 	c.max = max;
 	err = u->b->unwind(proc, &c);
 	/* libdw ends a chain without an error when the return address cannot be read */
