@@ -20,10 +20,11 @@ enum {
 struct unwind_ctx {
 	struct unwinder *u;
 	struct thread *thread;
-	u64 regs[UREG_NR];
+	u64 regs[UREG_NR];		/* 0 where the sample gave none */
 	u32 have;			/* bits of regs[] that the sample gave */
 	const u8 *stack;		/* the copy; stack[0] is at address sp */
 	u64 sp, stack_size;
+	u64 stack_end;			/* offsets below it have 8 bytes in the copy */
 	bool truncated;			/* a read fell outside the copy and every file */
 	u64 *pcs;
 	bool *act;
@@ -67,7 +68,8 @@ int unwind_ctx__read_file(struct unwind_ctx *c, u64 addr, u64 *val);
  */
 static inline int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val)
 {
-	if (addr >= c->sp && addr - c->sp <= c->stack_size && c->stack_size - (addr - c->sp) >= 8) {
+	/* addr - sp wraps for an address below sp */
+	if (addr - c->sp < c->stack_end) {
 		__builtin_memcpy(val, c->stack + (addr - c->sp), 8);
 		return 0;
 	}

@@ -439,10 +439,8 @@ static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
 	u32 set = (1U << NR_DWREGS) - 1, nset;
 	bool first = true;
 
-	for (int i = 0; i < NR_DWREGS; i++) {
-		regs[i] = 0;
-		unwind_ctx__reg(c, dwarf_to_perf[i], &regs[i]);	/* absent: 0, as set below */
-	}
+	for (int i = 0; i < NR_DWREGS; i++)
+		regs[i] = c->regs[dwarf_to_perf[i]];	/* absent: 0, as set below */
 	pc = regs[RA_REG];
 	for (;;) {
 		u64 lookup = first ? pc : pc - 1;

@@ -960,8 +960,13 @@ static void ctx_regs(struct unwind_ctx *c, const struct perf_event_attr *attr,
 	if (s->user_regs.mask == attr->sample_regs_user &&
 	    (unsigned int)__builtin_popcountll(m) <= s->user_regs.nr) {
 		c->have = (u32)m;
-		for (; m; m &= m - 1)
-			c->regs[__builtin_ctzll(m)] = regs[k++];
+		while (m) {	/* a run of set bits at a time */
+			int lo = __builtin_ctzll(m), len = __builtin_ctzll(~(m >> lo));
+
+			memcpy(&c->regs[lo], regs + k, 8 * (size_t)len);
+			k += len;
+			m &= ~(((1ULL << len) - 1) << lo);
+		}
 		return;
 	}
 	for (int bit = 0; bit < 64 && k < s->user_regs.nr; bit++) {
@@ -987,6 +992,7 @@ static bool ctx_init(struct unwind_ctx *c, const struct perf_event_attr *attr,
 	c->stack = s->user_stack.data;
 	c->stack_size = s->user_stack.dyn_size < s->user_stack.size ? s->user_stack.dyn_size
 								   : s->user_stack.size;
+	c->stack_end = c->stack_size >= 8 ? c->stack_size - 7 : 0;
 	return true;
 }
 
