@@ -30,6 +30,7 @@ struct perf_data_src {
 	u64 populated;			/* page tables set up below it */
 	struct populator *pop;		/* a thread setting them up ahead */
 	u64 pop_told;			/* the position it was last told */
+	u64 next_check;			/* release and populate again from this position */
 	/* fd stream */
 	int fd;
 	u8 *buf;
@@ -80,7 +81,7 @@ static int map_file(struct perf_data *d, int fd, const char *name)
 	s->map_size = st.st_size;
 	if (!st.st_size)
 		return 0;
-	s->released = s->populated = 0;
+	s->released = s->populated = s->next_check = 0;
 	s->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (s->map == MAP_FAILED) {
 		s->map = NULL;
@@ -275,9 +276,10 @@ static size_t src_get(struct perf_data *d, size_t n, const u8 **p)
 	if (s->map || s->fd < 0) {
 		u64 avail = s->end > s->pos ? s->end - s->pos : 0;
 
-		if (s->map) {
+		if (s->map && s->pos >= s->next_check) {	/* steps of MBs: look every 64 KB */
 			release_behind(s);
 			populate_ahead(s);
+			s->next_check = s->pos + (64u << 10);
 		}
 		*p = s->map ? s->map + s->pos : NULL;
 		return avail < n ? avail : n;
