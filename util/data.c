@@ -30,6 +30,7 @@ struct perf_data_src {
 	u64 populated;			/* page tables set up below it */
 	struct populator *pop;		/* a thread setting them up ahead */
 	u64 pop_told;			/* the position it was last told */
+	u64 next_check;			/* release and populate again from this position */
 	/* fd stream */
 	int fd;
 	u8 *buf;
@@ -80,7 +81,7 @@ static int map_file(struct perf_data *d, int fd, const char *name)
 	s->map_size = st.st_size;
 	if (!st.st_size)
 		return 0;
-	s->released = s->populated = 0;
+	s->released = s->populated = s->next_check = 0;
 	s->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (s->map == MAP_FAILED) {
 		s->map = NULL;
@@ -92,21 +93,28 @@ static int map_file(struct perf_data *d, int fd, const char *name)
 
 #define RELEASE_STEP	(16u << 20)
 
+/* Where pages can be given back up to, with the reader at @pos and @released done. */
+static u64 release_limit(u64 pos, u64 released)
+{
+	if (pos < released + 2 * RELEASE_STEP)
+		return released;
+	return (pos - RELEASE_STEP) & ~(u64)(RELEASE_STEP - 1);
+}
+
 /*
  * A mapped file is read once, front to back: give the pages well behind
  * the read position back, so that the resident set stays small.  They are
  * clean pages of a private read-only mapping: a record still referenced
- * (the ordered queue keeps pointers) is read again from the file.
+ * (the ordered queue keeps pointers) is read again from the file.  With
+ * the populating thread, it does this too (the unmapping and its TLB
+ * flush were a tenth of the reader's time).
  */
 static void release_behind(struct perf_data_src *s)
 {
-	u64 limit;
+	u64 limit = release_limit(s->pos, s->released);
 
-	if (s->pos < s->released + 2 * RELEASE_STEP)
-		return;
-	limit = (s->pos - RELEASE_STEP) & ~(u64)(RELEASE_STEP - 1);
-	if (limit > s->released && !madvise(s->map + s->released, limit - s->released,
-					   MADV_DONTNEED))
+	if (!s->pop && limit > s->released &&
+	    !madvise(s->map + s->released, limit - s->released, MADV_DONTNEED))
 		s->released = limit;
 }
 
@@ -119,45 +127,64 @@ static void release_behind(struct perf_data_src *s)
  * fault every 16 pages (the kernel's fault-around): the trap per fault
  * was a tenth of reading a large file.  Best effort: an old kernel
  * refuses the advice and the pages fault in as before.  With a second CPU
- * a thread does it ahead of the reader (struct populator), else the
- * reader itself every 4 MB.
+ * a thread does it ahead of the reader (struct populator), and gives the
+ * pages behind it back, else the reader itself every 4 MB.
  */
 struct populator {
 	pthread_t th;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	const u8 *map;
+	u8 *map;
 	u64 end;
 	u64 pos;			/* the reader's position, under lock */
+	u64 released;			/* as perf_data_src's */
 	bool stop;
 };
+
+/* The worker's next step, called and returning with the lock held. */
+static bool populate_step(struct populator *p, u64 *done, bool *failed)
+{
+	u64 to, limit = release_limit(p->pos, p->released);
+
+	if (limit > p->released) {
+		u64 from = p->released;
+
+		pthread_mutex_unlock(&p->lock);
+		madvise(p->map + from, limit - from, MADV_DONTNEED);
+		pthread_mutex_lock(&p->lock);
+		p->released = limit;
+		return true;
+	}
+	if (*failed || *done >= p->end)
+		return false;
+	if (*done < p->pos)		/* fell behind: what the reader passed is done */
+		*done = p->pos & ~(u64)(POPULATE_STEP - 1);
+	if (*done >= p->pos + POPULATE_AHEAD)
+		return false;
+	pthread_mutex_unlock(&p->lock);
+	to = (*done + POPULATE_STEP) & ~(u64)(POPULATE_STEP - 1);
+	if (to > p->end)
+		to = p->end;
+#ifdef MADV_POPULATE_READ
+	*failed = madvise((void *)(p->map + *done), to - *done, MADV_POPULATE_READ) != 0;
+#else
+	*failed = true;
+#endif
+	*done = to;
+	pthread_mutex_lock(&p->lock);
+	return true;
+}
 
 static void *populate_worker(void *arg)
 {
 	struct populator *p = arg;
+	bool failed = false;
 	u64 done = 0;
 
 	pthread_mutex_lock(&p->lock);
-	while (!p->stop && done < p->end) {
-		u64 to;
-
-		if (done < p->pos)		/* fell behind: what the reader passed is done */
-			done = p->pos & ~(u64)(POPULATE_STEP - 1);
-		if (done >= p->pos + POPULATE_AHEAD) {
+	while (!p->stop)
+		if (!populate_step(p, &done, &failed))
 			pthread_cond_wait(&p->cond, &p->lock);
-			continue;
-		}
-		pthread_mutex_unlock(&p->lock);
-		to = (done + POPULATE_STEP) & ~(u64)(POPULATE_STEP - 1);
-		if (to > p->end)
-			to = p->end;
-		if (madvise((void *)(p->map + done), to - done, MADV_POPULATE_READ)) {
-			pthread_mutex_lock(&p->lock);
-			break;
-		}
-		done = to;
-		pthread_mutex_lock(&p->lock);
-	}
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
 }
@@ -190,6 +217,7 @@ static bool populator_start(struct perf_data_src *s)
 	p->map = s->map;
 	p->end = s->end;
 	p->pos = s->pos;
+	p->released = s->released;
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->cond, NULL);
 	if (pthread_create(&p->th, NULL, populate_worker, p)) {
@@ -248,9 +276,10 @@ static size_t src_get(struct perf_data *d, size_t n, const u8 **p)
 	if (s->map || s->fd < 0) {
 		u64 avail = s->end > s->pos ? s->end - s->pos : 0;
 
-		if (s->map) {
+		if (s->map && s->pos >= s->next_check) {	/* steps of MBs: look every 64 KB */
 			release_behind(s);
 			populate_ahead(s);
+			s->next_check = s->pos + (64u << 10);
 		}
 		*p = s->map ? s->map + s->pos : NULL;
 		return avail < n ? avail : n;

@@ -273,6 +273,8 @@ void machine__exit(struct machine *m)
 	symtab__exit(&m->modsyms);
 	unwinder__delete(m->unwinder);
 	m->unwinder = NULL;
+	free(m->user_addrs);
+	m->user_addrs = NULL;
 	for (size_t i = 0; i < NR_THREAD_HASH; i++) {
 		struct thread *t = m->threads[i], *n;
 
@@ -1187,9 +1189,33 @@ int machine__dso_path(struct machine *m, struct dso *d, char *buf, size_t size)
 	}
 }
 
+/*
+ * The map and symbol of a user address of a map set, in a direct-mapped
+ * cache: a set's generation (struct maps' gen) changes with every change
+ * of it, and a user DSO's symbols do not change once loaded.
+ */
+struct user_addr {
+	u64 gen;			/* 0: empty */
+	u64 addr;
+	struct map *map;
+	struct symbol *sym;
+};
+
+#define USER_ADDR_BITS	10
+
+static struct user_addr *user_addr_slot(struct machine *m, const struct maps *maps, u64 addr)
+{
+	u64 h = (addr ^ maps->gen << 40) * 0x9e3779b97f4a7c15ULL;
+
+	if (!m->user_addrs && !(m->user_addrs = calloc(1U << USER_ADDR_BITS, sizeof(*m->user_addrs))))
+		return NULL;
+	return &m->user_addrs[h >> (64 - USER_ADDR_BITS)];
+}
+
 void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode, u64 addr,
 			   struct addr_location *al)
 {
+	struct user_addr *ua = NULL;
 	struct maps *maps = thread ? thread->maps : NULL;
 
 	memset(al, 0, sizeof(*al));
@@ -1202,6 +1228,16 @@ void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode,
 		break;
 	case PERF_RECORD_MISC_USER:
 		al->level = '.';
+		ua = maps ? user_addr_slot(m, maps, addr) : NULL;
+		if (ua && ua->gen == maps->gen && ua->addr == addr) {
+			al->map = ua->map;
+			if (al->map) {
+				al->maps = maps;
+				al->addr = map__map_ip(al->map, addr);
+				al->sym = ua->sym;
+			}
+			return;
+		}
 		break;
 	case PERF_RECORD_MISC_GUEST_KERNEL:
 		al->level = 'g';
@@ -1215,13 +1251,15 @@ void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode,
 		return;
 	}
 	al->map = maps ? maps__find(maps, addr) : NULL;
-	if (!al->map)
-		return;
-	al->maps = maps;
-	al->addr = map__map_ip(al->map, addr);
-	if (!al->map->dso->loaded)
-		dso__load(m, al->map->dso, al->map);
-	if (!al->map->dso->syms.sorted)
-		symtab__sort_only(&al->map->dso->syms);
-	al->sym = symtab__find(&al->map->dso->syms, al->addr);
+	if (al->map) {
+		al->maps = maps;
+		al->addr = map__map_ip(al->map, addr);
+		if (!al->map->dso->loaded)
+			dso__load(m, al->map->dso, al->map);
+		if (!al->map->dso->syms.sorted)
+			symtab__sort_only(&al->map->dso->syms);
+		al->sym = symtab__find(&al->map->dso->syms, al->addr);
+	}
+	if (ua)
+		*ua = (struct user_addr){ maps->gen, addr, al->map, al->sym };
 }

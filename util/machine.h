@@ -45,6 +45,7 @@ struct machine {
 	u64 kernel_ref_addr;		/* ...and its address when recorded */
 	const struct perf_env *env;
 	struct unwinder *unwinder;	/* created by the first machine__unwind() */
+	struct user_addr *user_addrs;	/* machine__resolve_addr()'s user addresses: see there */
 };
 
 struct addr_location {

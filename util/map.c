@@ -9,12 +9,22 @@
 
 #include "map.h"
 
+/* The next generation of a set: unique across the sets of all threads. */
+static void maps__changed(struct maps *maps)
+{
+	static u64 last;
+
+	maps->gen = __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}
+
 struct maps *maps__new(void)
 {
 	struct maps *m = calloc(1, sizeof(*m));
 
-	if (m)
+	if (m) {
 		m->refcnt = 1;
+		maps__changed(m);
+	}
 	return m;
 }
 
@@ -96,6 +106,7 @@ int maps__insert(struct maps *maps, struct map *map,
 {
 	size_t i = upper(maps, map->start);
 
+	maps__changed(maps);
 	if (i)
 		i--;
 	while (i < maps->nr && maps->m[i]->start < map->end) {
@@ -136,6 +147,7 @@ void maps__remove(struct maps *maps, struct map *map)
 {
 	for (size_t i = 0; i < maps->nr; i++)
 		if (maps->m[i] == map) {
+			maps__changed(maps);
 			del_at(maps, i);
 			return;
 		}
@@ -143,6 +155,7 @@ void maps__remove(struct maps *maps, struct map *map)
 
 int maps__copy(struct maps *to, struct maps *from)
 {
+	maps__changed(to);
 	if (grow(to, from->nr))
 		return -ENOMEM;
 	if (from->nr)	/* an empty source may have no array: memcpy(NULL) is UB */

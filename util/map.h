@@ -24,6 +24,12 @@ struct maps {
 	struct map **m;			/* sorted by start */
 	size_t nr, alloc;
 	int refcnt;
+	/*
+	 * A new value at every change of the set (made, insert, remove,
+	 * copy), unique over all sets of the run, never 0: what is cached
+	 * about the set's addresses stays valid while it is the same.
+	 */
+	u64 gen;
 };
 
 /** maps__new - an empty set, one reference */

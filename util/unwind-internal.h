@@ -20,15 +20,18 @@ enum {
 struct unwind_ctx {
 	struct unwinder *u;
 	struct thread *thread;
-	u64 regs[UREG_NR];
+	u64 regs[UREG_NR];		/* 0 where the sample gave none */
 	u32 have;			/* bits of regs[] that the sample gave */
 	const u8 *stack;		/* the copy; stack[0] is at address sp */
 	u64 sp, stack_size;
+	u64 stack_end;			/* offsets below it have 8 bytes in the copy */
 	bool truncated;			/* a read fell outside the copy and every file */
 	u64 *pcs;
 	bool *act;
+	struct unwind_pc **slots;	/* a backend may set the cache slot of a frame's address */
 	size_t nr, max;
 	void *proc;			/* the backend's, for its callbacks */
+	struct unwind_pc *pc_cache;	/* the unwinder's NR_PC_SLOTS (see unwind__pc()) */
 };
 
 struct unwind_backend {
@@ -47,17 +50,43 @@ extern const struct unwind_backend unwind_libunwind_backend;
 #endif
 
 /** unwind_ctx__reg - user register @reg (UREG_*) of the sample.  Return: false if absent */
-bool unwind_ctx__reg(const struct unwind_ctx *c, int reg, u64 *val);
+static inline bool unwind_ctx__reg(const struct unwind_ctx *c, int reg, u64 *val)
+{
+	if (reg < 0 || reg >= UREG_NR || !(c->have & (1U << reg)))
+		return false;
+	*val = c->regs[reg];
+	return true;
+}
+
+/** unwind_ctx__read_file - unwind_ctx__read() outside the stack copy */
+int unwind_ctx__read_file(struct unwind_ctx *c, u64 addr, u64 *val);
 
 /**
  * unwind_ctx__read - 8 bytes at @addr of the sampled process: from the stack
  * copy, else from the file mapped there.  Return: 0, or -EFAULT (the chain
  * is marked truncated).
  */
-int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val);
+static inline int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val)
+{
+	/* addr - sp wraps for an address below sp */
+	if (addr - c->sp < c->stack_end) {
+		__builtin_memcpy(val, c->stack + (addr - c->sp), 8);
+		return 0;
+	}
+	return unwind_ctx__read_file(c, addr, val);
+}
 
 /** unwind_ctx__push - one more frame (@pc as the unwinder gives it).  Return: true when full */
-bool unwind_ctx__push(struct unwind_ctx *c, u64 pc, bool activation);
+static inline bool unwind_ctx__push(struct unwind_ctx *c, u64 pc, bool activation)
+{
+	if (c->nr < c->max) {
+		c->pcs[c->nr] = pc;
+		c->act[c->nr] = activation;
+		c->slots[c->nr] = NULL;
+		c->nr++;
+	}
+	return c->nr >= c->max;
+}
 
 /* A DSO's ELF file, mapped in memory once. */
 struct unwind_file {
@@ -84,6 +113,51 @@ bool unwind_file__vaddr(const struct unwind_file *f, u64 off, u64 *vaddr);
 
 /** unwind__find_map - the map of the sampled process at @addr, or NULL */
 struct map *unwind__find_map(struct unwind_ctx *c, u64 addr);
+
+/*
+ * What is known about one address of a map set (one generation of a
+ * process' maps: struct maps' gen), in a direct-mapped cache of the
+ * unwinder: its map, the backend's datum for it (libdw: the CFI rule),
+ * its symbol and inline expansion.  A slot is valid until the next
+ * unwind__pc() call.
+ */
+struct unwind_pc {
+	u64 gen;			/* 0: empty */
+	u64 addr;
+	struct map *map;		/* NULL: no map */
+	const void *rule;		/* the backend's, NULL until it sets it */
+	u64 proc_state;			/* the backend's, 0 until it sets it */
+	struct symbol *sym;		/* with isyms: set when resolved */
+	struct symbol **isyms;		/* the inline frames, innermost first */
+	u32 nr_isyms;
+	bool resolved;
+};
+
+/* unwind_pc slots of an unwinder */
+#define PC_SLOT_BITS	11
+#define NR_PC_SLOTS	(1U << PC_SLOT_BITS)
+
+/** unwind__pc_fill - a new entry for @addr in slot @pc.  Return: @pc */
+struct unwind_pc *unwind__pc_fill(struct unwind_ctx *c, struct unwind_pc *pc, u64 addr);
+
+/**
+ * unwind__pc - the cache slot of @addr in the sampled process' maps (its
+ * map found when new).  Return: the slot, or NULL when the thread has no maps.
+ */
+static inline struct unwind_pc *unwind__pc(struct unwind_ctx *c, u64 addr)
+{
+	const struct maps *maps = c->thread->maps;
+	struct unwind_pc *pc;
+	u64 h;
+
+	if (!maps)
+		return NULL;
+	h = (addr ^ maps->gen << 40) * 0x9e3779b97f4a7c15ULL;
+	pc = &c->pc_cache[h >> (64 - PC_SLOT_BITS)];
+	if (pc->gen == maps->gen && pc->addr == addr)
+		return pc;
+	return unwind__pc_fill(c, pc, addr);
+}
 
 /** unwind__map_bias - runtime address minus ELF vaddr for @map.  Return: false if unknown */
 bool unwind__map_bias(struct unwinder *u, struct map *map, u64 *bias);

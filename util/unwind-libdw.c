@@ -31,16 +31,25 @@ enum { R_SAME, R_UNDEF, R_OFFSET, R_VAL_OFFSET };
 #define NR_DWREGS 17
 #define RA_REG 16
 
-/* The CFI rule at one address of a DSO, in the form the cache replays. */
+/*
+ * The CFI rule at one address of a DSO, in the form the cache replays:
+ * the registers by kind, as bit masks and a list of the ones to read,
+ * in register order (the order of libdw's reads).
+ */
 struct cfi_rule {
 	struct dso *dso;
 	u64 pc;				/* ELF virtual address */
-	bool used, ok, no_cfi;
+	bool ok, no_cfi;
 	u8 cfa_reg;
-	u8 kind[NR_DWREGS];
+	u8 nr_read, nr_val;
+	u32 same, undef;		/* R_SAME, R_UNDEF registers */
 	int64_t cfa_off;
-	int64_t off[NR_DWREGS];
+	u8 read_reg[NR_DWREGS], val_reg[NR_DWREGS];
+	int64_t read_off[NR_DWREGS], val_off[NR_DWREGS];
 };
+
+/* Where no rule can be had (no map, no file, no module): as no CFI. */
+static const struct cfi_rule no_rule = { .no_cfi = true };
 
 struct dw_proc {
 	struct unwinder *u;
@@ -48,12 +57,36 @@ struct dw_proc {
 	Dwfl *dwfl;
 	bool attached, stale;
 	struct unwind_ctx *cur;
+	u64 state;			/* renewed with every module reported, and at a reset */
+};
+
+/*
+ * The source of dw_proc states: unique over all processes, so that an
+ * unwind_pc slot's proc_state says "report_module() found this address's
+ * module in this process' Dwfl as it is now" (nothing else changes its
+ * answer: the slot is for one map set).
+ */
+static u64 last_state;
+
+static void dw_proc__changed(struct dw_proc *p)
+{
+	p->state = ++last_state;
+}
+
+#define RULE_CHUNK	512
+
+/* A block of rules: they do not move, unwind_pc slots point to them. */
+struct rule_chunk {
+	struct rule_chunk *next;
+	size_t used;
+	struct cfi_rule r[RULE_CHUNK];
 };
 
 /* The rules of every DSO, for all processes: an open hash by (dso, pc). */
 struct rule_cache {
-	struct cfi_rule *rules;
+	struct cfi_rule **rules;	/* NULL: free slot */
 	size_t nr, alloc;
+	struct rule_chunk *chunks;
 };
 
 static int slow_mode = -1;
@@ -93,11 +126,26 @@ static Dwfl_Module *report_module(struct dw_proc *p, u64 pc)
 	dwfl_report_begin_add(p->dwfl);
 	mod = dwfl_report_elf(p->dwfl, map->dso->short_name, f->path, -1, bias, false);
 	dwfl_report_end(p->dwfl, NULL, NULL);
+	dw_proc__changed(p);
 	if (!mod)
 		return NULL;
 	dwfl_module_info(mod, &user, NULL, NULL, NULL, NULL, NULL, NULL);
 	*user = map->dso;
 	return dwfl_addrmodule(p->dwfl, pc) == mod ? mod : NULL;
+}
+
+/* Whether report_module() finds @pc's module, remembered in @pc's slot. */
+static bool has_module(struct dw_proc *p, u64 pc)
+{
+	struct unwind_pc *slot = unwind__pc(p->cur, pc);
+
+	if (slot && slot->proc_state == p->state)
+		return true;
+	if (!report_module(p, pc))
+		return false;
+	if (slot && (slot = unwind__pc(p->cur, pc)))
+		slot->proc_state = p->state;
+	return true;
 }
 
 static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
@@ -181,6 +229,7 @@ static void *dw_proc_new(struct unwinder *u, int pid)
 		return NULL;
 	p->u = u;
 	p->pid = pid;
+	dw_proc__changed(p);
 	p->dwfl = dwfl_begin(&dw_callbacks);
 	if (!p->dwfl) {
 		free(p);
@@ -201,6 +250,12 @@ static void rules_delete(void *shared)
 {
 	struct rule_cache *rc = shared;
 
+	while (rc->chunks) {
+		struct rule_chunk *next = rc->chunks->next;
+
+		free(rc->chunks);
+		rc->chunks = next;
+	}
 	free(rc->rules);
 	free(rc);
 }
@@ -211,6 +266,38 @@ static void dw_reset(struct dw_proc *p)
 	p->dwfl = dwfl_begin(&dw_callbacks);
 	p->attached = false;
 	p->stale = false;
+	dw_proc__changed(p);
+}
+
+/* The rule of register @i from its CFI expression @ops: false when of another form. */
+static bool reg_rule(struct cfi_rule *r, int i, const Dwarf_Op *ops, size_t nops)
+{
+	int64_t off = 0;
+	bool val = false;
+
+	if (!nops) {
+		r->same |= ops ? 0 : 1U << i;	/* libdw's encoding */
+		r->undef |= ops ? 1U << i : 0;
+		return true;
+	}
+	if (ops[0].atom != DW_OP_call_frame_cfa)
+		return false;
+	for (size_t k = 1; k < nops; k++) {
+		if (ops[k].atom == DW_OP_plus_uconst && k == 1)
+			off = (int64_t)ops[k].number;
+		else if (ops[k].atom == DW_OP_stack_value && k == nops - 1)
+			val = true;
+		else
+			return false;
+	}
+	if (val) {
+		r->val_reg[r->nr_val] = (u8)i;
+		r->val_off[r->nr_val++] = off;
+	} else {
+		r->read_reg[r->nr_read] = (u8)i;
+		r->read_off[r->nr_read++] = off;
+	}
+	return true;
 }
 
 /* The rule of @frame in the cache's form; false when it has another form. */
@@ -227,26 +314,9 @@ static bool rule_from_frame(Dwarf_Frame *frame, struct cfi_rule *r)
 		return false;
 	r->cfa_reg = (u8)ops[0].number;
 	r->cfa_off = (int64_t)ops[0].number2;
-	for (int i = 0; i < NR_DWREGS; i++) {
-		if (dwarf_frame_register(frame, i, mem, &ops, &nops))
+	for (int i = 0; i < NR_DWREGS; i++)
+		if (dwarf_frame_register(frame, i, mem, &ops, &nops) || !reg_rule(r, i, ops, nops))
 			return false;
-		if (!nops) {
-			r->kind[i] = ops ? R_UNDEF : R_SAME;	/* libdw's encoding */
-			continue;
-		}
-		if (ops[0].atom != DW_OP_call_frame_cfa)
-			return false;
-		r->off[i] = 0;
-		r->kind[i] = R_OFFSET;
-		for (size_t k = 1; k < nops; k++) {
-			if (ops[k].atom == DW_OP_plus_uconst && k == 1)
-				r->off[i] = (int64_t)ops[k].number;
-			else if (ops[k].atom == DW_OP_stack_value && k == nops - 1)
-				r->kind[i] = R_VAL_OFFSET;
-			else
-				return false;
-		}
-	}
 	return true;
 }
 
@@ -278,17 +348,18 @@ static size_t rule_hash(const struct dso *dso, u64 pc)
 static int rules_grow(struct rule_cache *rc)
 {
 	size_t n = rc->alloc ? 2 * rc->alloc : 1024, k;
-	struct cfi_rule *a = calloc(n, sizeof(*a));
+	struct cfi_rule **a = calloc(n, sizeof(*a));
 
 	if (!a)
 		return -ENOMEM;
 	for (size_t i = 0; i < rc->alloc; i++) {
-		if (!rc->rules[i].used)
+		struct cfi_rule *r = rc->rules[i];
+
+		if (!r)
 			continue;
-		for (k = rule_hash(rc->rules[i].dso, rc->rules[i].pc) & (n - 1); a[k].used;
-		     k = (k + 1) & (n - 1))
+		for (k = rule_hash(r->dso, r->pc) & (n - 1); a[k]; k = (k + 1) & (n - 1))
 			;
-		a[k] = rc->rules[i];
+		a[k] = r;
 	}
 	free(rc->rules);
 	rc->rules = a;
@@ -296,8 +367,25 @@ static int rules_grow(struct rule_cache *rc)
 	return 0;
 }
 
+/* A new rule, zeroed, in the chunks of @rc. */
+static struct cfi_rule *rule_new(struct rule_cache *rc)
+{
+	struct rule_chunk *ch = rc->chunks;
+
+	if (!ch || ch->used == RULE_CHUNK) {
+		ch = malloc(sizeof(*ch));
+		if (!ch)
+			return NULL;
+		ch->next = rc->chunks;
+		ch->used = 0;
+		rc->chunks = ch;
+	}
+	memset(&ch->r[ch->used], 0, sizeof(ch->r[0]));
+	return &ch->r[ch->used++];
+}
+
 /* The rule at @vaddr of @dso, from the DSO's own module (shared by all processes). */
-static struct cfi_rule *rule_of(struct dw_proc *p, struct dso *dso, u64 vaddr)
+static const struct cfi_rule *rule_of(struct dw_proc *p, struct dso *dso, u64 vaddr)
 {
 	void **slot = unwind__shared(p->u);
 	struct rule_cache *rc = *slot;
@@ -309,20 +397,35 @@ static struct cfi_rule *rule_of(struct dw_proc *p, struct dso *dso, u64 vaddr)
 		return NULL;
 	if ((rc->nr + 1) * 2 > rc->alloc && rules_grow(rc))
 		return NULL;
-	for (k = rule_hash(dso, vaddr) & (rc->alloc - 1); rc->rules[k].used;
-	     k = (k + 1) & (rc->alloc - 1))
-		if (rc->rules[k].pc == vaddr && rc->rules[k].dso == dso)
-			return &rc->rules[k];
+	for (k = rule_hash(dso, vaddr) & (rc->alloc - 1); rc->rules[k]; k = (k + 1) & (rc->alloc - 1))
+		if (rc->rules[k]->pc == vaddr && rc->rules[k]->dso == dso)
+			return rc->rules[k];
 	mod = unwind__dso_module(p->u, dso);
-	if (!mod)
+	if (!mod || !(r = rule_new(rc)))
 		return NULL;
-	r = &rc->rules[k];
-	r->used = true;
+	rc->rules[k] = r;
 	r->dso = dso;
 	r->pc = vaddr;
 	rc->nr++;
 	rule_lookup(mod, vaddr, unwind__dso_has_debug_frame(p->u, dso), r);
 	return r;
+}
+
+/* The rule of the address of @pc (its map's file's CFI), found once per slot. */
+static const struct cfi_rule *pc_rule(struct dw_proc *p, struct unwind_pc *pc)
+{
+	const struct cfi_rule *r = NULL;
+	struct map *map = pc->map;
+	struct unwind_file *f;
+	u64 vaddr;
+
+	if (pc->rule)
+		return pc->rule;
+	if (map && !map->identity && (f = unwind__file(p->u, map->dso)) &&
+	    unwind_file__vaddr(f, pc->addr - map->start + map->pgoff, &vaddr))
+		r = rule_of(p, map->dso, vaddr);
+	pc->rule = r ? r : &no_rule;
+	return pc->rule;
 }
 
 /*
@@ -332,28 +435,24 @@ static struct cfi_rule *rule_of(struct dw_proc *p, struct dso *dso, u64 vaddr)
  */
 static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
 {
-	u64 regs[NR_DWREGS], next[NR_DWREGS], cfa, pc;
+	u64 regs[NR_DWREGS], cfa, pc;
 	u32 set = (1U << NR_DWREGS) - 1, nset;
 	bool first = true;
 
-	for (int i = 0; i < NR_DWREGS; i++) {
-		regs[i] = 0;
-		unwind_ctx__reg(c, dwarf_to_perf[i], &regs[i]);	/* absent: 0, as set below */
-	}
+	for (int i = 0; i < NR_DWREGS; i++)
+		regs[i] = c->regs[dwarf_to_perf[i]];	/* absent: 0, as set below */
 	pc = regs[RA_REG];
 	for (;;) {
-		struct cfi_rule *r = NULL;
-		struct unwind_file *f;
-		struct map *map;
-		u64 lookup = first ? pc : pc - 1, vaddr;
+		u64 lookup = first ? pc : pc - 1;
+		struct unwind_pc *slot;
+		const struct cfi_rule *r;
 
 		if (unwind_ctx__push(c, pc, first))
 			return 0;
-		map = unwind__find_map(c, lookup);
-		if (map && !map->identity && (f = unwind__file(p->u, map->dso)) &&
-		    unwind_file__vaddr(f, lookup - map->start + map->pgoff, &vaddr))
-			r = rule_of(p, map->dso, vaddr);
-		if (!r || r->no_cfi) {
+		slot = unwind__pc(c, lookup);
+		c->slots[c->nr - 1] = slot;
+		r = slot ? pc_rule(p, slot) : &no_rule;
+		if (r->no_cfi) {
 			/* libdw then tries the frame pointer, which fails on rbp 0 */
 			if (!(set & (1U << 6)) || !regs[6])
 				return -EINVAL;
@@ -364,32 +463,22 @@ static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
 		if (!(set & (1U << r->cfa_reg)))
 			return -EINVAL;
 		cfa = regs[r->cfa_reg] + (u64)r->cfa_off;
-		nset = 0;
-		for (int i = 0; i < NR_DWREGS; i++) {
-			switch (r->kind[i]) {
-			case R_UNDEF:
-				if (i == RA_REG)
-					return 0;
-				continue;
-			case R_SAME:
-				next[i] = regs[i];
-				if (set & (1U << i))
-					nset |= 1U << i;
-				continue;
-			case R_OFFSET:
-				if (!unwind_ctx__read(c, cfa + (u64)r->off[i], &next[i]))
-					nset |= 1U << i;
-				continue;
-			default:
-				next[i] = cfa + (u64)r->off[i];
-				nset |= 1U << i;
-			}
-		}
-		if (!(nset & (1U << RA_REG)))
-			return -EINVAL;
-		if (!next[RA_REG])
+		/*
+		 * In place: a rule reads no register but the CFA's; a register
+		 * left out of nset keeps a value nothing looks at.
+		 */
+		nset = set & r->same;
+		for (int k = 0; k < r->nr_read; k++)
+			if (!unwind_ctx__read(c, cfa + (u64)r->read_off[k], &regs[r->read_reg[k]]))
+				nset |= 1U << r->read_reg[k];
+		if (r->undef & (1U << RA_REG))
 			return 0;
-		memcpy(regs, next, sizeof(regs));
+		for (int k = 0; k < r->nr_val; k++) {
+			regs[r->val_reg[k]] = cfa + (u64)r->val_off[k];
+			nset |= 1U << r->val_reg[k];
+		}
+		if (!(nset & (1U << RA_REG)) || !regs[RA_REG])
+			return nset & (1U << RA_REG) ? 0 : -EINVAL;
 		set = nset;
 		pc = regs[RA_REG];
 		first = false;
@@ -408,10 +497,10 @@ static int dw_unwind(void *priv, struct unwind_ctx *c)
 	if (!p->dwfl)
 		return -ENOMEM;
 	unwind_ctx__reg(c, UREG_IP, &ip);
-	if (!report_module(p, ip)) {
+	if (!has_module(p, ip)) {
 		if (p->stale) {
 			dw_reset(p);
-			if (p->dwfl && report_module(p, ip))
+			if (p->dwfl && has_module(p, ip))
 				goto attach;
 		}
 		return 0;	/* perf gives no user frames then */

@@ -67,6 +67,8 @@ struct inl_slot {
 	bool used;
 };
 
+/* unwind_pc slots: a power of two */
+
 struct unwinder {
 	struct machine *m;
 	const struct unwind_backend *b;
@@ -83,10 +85,12 @@ struct unwinder {
 	size_t alloc_entries;
 	u64 *pcs;
 	bool *act;
+	struct unwind_pc **slots;
 	size_t alloc_pcs;
 	struct unwind_stats stats;
 	void *shared;			/* the backend's, for all processes */
 	u64 max_stack_size;		/* the largest copy asked for (the attr's size) */
+	struct unwind_pc *pcs_cache;	/* NR_PC_SLOTS of them */
 };
 
 int unwinder__parse(const char *name, enum unwinder_kind *kind)
@@ -143,6 +147,11 @@ struct unwinder *unwinder__new(struct machine *m, enum unwinder_kind kind, bool 
 	u = calloc(1, sizeof(*u));
 	if (!u)
 		return NULL;
+	u->pcs_cache = calloc(NR_PC_SLOTS, sizeof(*u->pcs_cache));
+	if (!u->pcs_cache) {
+		free(u);
+		return NULL;
+	}
 	u->m = m;
 	u->inline_frames = inline_frames;
 	u->b = &unwind_libdw_backend;
@@ -189,6 +198,8 @@ void unwinder__delete(struct unwinder *u)
 	free(u->entries);
 	free(u->pcs);
 	free(u->act);
+	free(u->slots);
+	free(u->pcs_cache);
 	free(u);
 }
 
@@ -224,29 +235,25 @@ bool unwinder__has_stack(const struct perf_event_attr *attr)
 
 /* Registers, stack, frames */
 
-bool unwind_ctx__reg(const struct unwind_ctx *c, int reg, u64 *val)
-{
-	if (reg < 0 || reg >= UREG_NR || !(c->have & (1U << reg)))
-		return false;
-	*val = c->regs[reg];
-	return true;
-}
-
 struct map *unwind__find_map(struct unwind_ctx *c, u64 addr)
 {
 	return c->thread->maps ? maps__find(c->thread->maps, addr) : NULL;
 }
 
-int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val)
+struct unwind_pc *unwind__pc_fill(struct unwind_ctx *c, struct unwind_pc *pc, u64 addr)
+{
+	struct maps *maps = c->thread->maps;
+
+	*pc = (struct unwind_pc){ .gen = maps->gen, .addr = addr, .map = maps__find(maps, addr) };
+	return pc;
+}
+
+int unwind_ctx__read_file(struct unwind_ctx *c, u64 addr, u64 *val)
 {
 	struct unwind_file *f;
 	struct map *map;
 	u64 off;
 
-	if (addr >= c->sp && addr - c->sp <= c->stack_size && c->stack_size - (addr - c->sp) >= 8) {
-		memcpy(val, c->stack + (addr - c->sp), 8);
-		return 0;
-	}
 	map = unwind__find_map(c, addr);
 	if (map && !map->identity && (f = unwind__file(c->u, map->dso)) && f->data) {
 		off = addr - map->start + map->pgoff;
@@ -257,16 +264,6 @@ int unwind_ctx__read(struct unwind_ctx *c, u64 addr, u64 *val)
 	}
 	c->truncated = true;
 	return -EFAULT;
-}
-
-bool unwind_ctx__push(struct unwind_ctx *c, u64 pc, bool activation)
-{
-	if (c->nr < c->max) {
-		c->pcs[c->nr] = pc;
-		c->act[c->nr] = activation;
-		c->nr++;
-	}
-	return c->nr >= c->max;
 }
 
 /* Files */
@@ -910,10 +907,12 @@ static int reserve(struct unwinder *u, size_t n)
 	free(u->entries);
 	free(u->pcs);
 	free(u->act);
+	free(u->slots);
 	u->entries = malloc(n * sizeof(*u->entries));
 	u->pcs = malloc(n * sizeof(*u->pcs));
 	u->act = malloc(n * sizeof(*u->act));
-	if (!u->entries || !u->pcs || !u->act) {
+	u->slots = malloc(n * sizeof(*u->slots));
+	if (!u->entries || !u->pcs || !u->act || !u->slots) {
 		u->alloc_entries = 0;
 		return -ENOMEM;
 	}
@@ -950,29 +949,69 @@ static void *proc_of(struct unwinder *u, struct thread *t)
 	return p->priv;
 }
 
-static bool ctx_init(struct unwind_ctx *c, const struct perf_event_attr *attr,
+/* The sample's registers into @c: the ones below UREG_NR come first in it. */
+static void ctx_regs(struct unwind_ctx *c, const struct perf_event_attr *attr,
 		     const struct perf_sample *s)
 {
+	u64 m = attr->sample_regs_user & ((1ULL << UREG_NR) - 1);
+	const u64 *regs = s->user_regs.regs;
 	unsigned int k = 0;
 
-	/* nothing copied (dyn_size 0: perf's size of the copy): no frame, as perf */
-	if (!s->user_regs.abi || !s->user_regs.regs || !s->user_stack.size || !s->user_stack.dyn_size)
-		return false;
+	if (s->user_regs.mask == attr->sample_regs_user &&
+	    (unsigned int)__builtin_popcountll(m) <= s->user_regs.nr) {
+		c->have = (u32)m;
+		while (m) {	/* a run of set bits at a time */
+			int lo = __builtin_ctzll(m), len = __builtin_ctzll(~(m >> lo));
+
+			memcpy(&c->regs[lo], regs + k, 8 * (size_t)len);
+			k += len;
+			m &= ~(((1ULL << len) - 1) << lo);
+		}
+		return;
+	}
 	for (int bit = 0; bit < 64 && k < s->user_regs.nr; bit++) {
 		if (!(attr->sample_regs_user & (1ULL << bit)))
 			continue;
 		if (bit < UREG_NR) {
-			c->regs[bit] = s->user_regs.regs[k];
+			c->regs[bit] = regs[k];
 			c->have |= 1U << bit;
 		}
 		k++;
 	}
+}
+
+static bool ctx_init(struct unwind_ctx *c, const struct perf_event_attr *attr,
+		     const struct perf_sample *s)
+{
+	/* nothing copied (dyn_size 0: perf's size of the copy): no frame, as perf */
+	if (!s->user_regs.abi || !s->user_regs.regs || !s->user_stack.size || !s->user_stack.dyn_size)
+		return false;
+	ctx_regs(c, attr, s);
 	if (!unwind_ctx__reg(c, UREG_SP, &c->sp) || !(c->have & (1U << UREG_IP)))
 		return false;
 	c->stack = s->user_stack.data;
 	c->stack_size = s->user_stack.dyn_size < s->user_stack.size ? s->user_stack.dyn_size
 								   : s->user_stack.size;
+	c->stack_end = c->stack_size >= 8 ? c->stack_size - 7 : 0;
 	return true;
+}
+
+/* The symbol and inline frames of @pc's address (@c's thread, user mode), once. */
+static void pc_resolve(struct unwinder *u, struct unwind_ctx *c, struct unwind_pc *pc)
+{
+	struct addr_location al;
+	struct inl_slot *in = NULL;
+
+	machine__resolve_addr(u->m, c->thread, PERF_RECORD_MISC_USER, pc->addr, &al);
+	pc->map = al.map;
+	pc->sym = al.sym;
+	if (u->inline_frames && al.map && al.sym && !al.map->identity)
+		in = inlines(u, al.map, al.sym, al.addr);
+	if (in && in->nr) {
+		pc->isyms = in->syms;
+		pc->nr_isyms = in->nr;
+	}
+	pc->resolved = true;
 }
 
 /* Frames to entries: map, symbol, inline expansion. */
@@ -982,19 +1021,24 @@ static size_t resolve(struct unwinder *u, struct unwind_ctx *c, size_t max)
 
 	for (size_t i = 0; i < c->nr && n < max; i++) {
 		u64 ip = c->act[i] ? c->pcs[i] : c->pcs[i] - 1;
-		struct addr_location al;
-		struct inl_slot *in = NULL;
+		struct unwind_pc *pc = c->slots[i];
 
-		machine__resolve_addr(u->m, c->thread, PERF_RECORD_MISC_USER, ip, &al);
-		if (u->inline_frames && al.map && al.sym && !al.map->identity)
-			in = inlines(u, al.map, al.sym, al.addr);
-		if (in && in->nr) {
-			for (u32 k = 0; k < in->nr && n < max; k++)
-				u->entries[n++] = (struct unwind_entry){ ip, al.map, in->syms[k],
+		if (!pc || pc->addr != ip || pc->gen != c->thread->maps->gen)
+			pc = unwind__pc(c, ip);
+
+		if (!pc) {	/* no maps: no map, no symbol */
+			u->entries[n++] = (struct unwind_entry){ ip, NULL, NULL };
+			continue;
+		}
+		if (!pc->resolved)
+			pc_resolve(u, c, pc);
+		if (pc->nr_isyms) {
+			for (u32 k = 0; k < pc->nr_isyms && n < max; k++)
+				u->entries[n++] = (struct unwind_entry){ ip, pc->map, pc->isyms[k],
 									 k < 255 ? k : 255 };
 			continue;
 		}
-		u->entries[n++] = (struct unwind_entry){ ip, al.map, al.sym };
+		u->entries[n++] = (struct unwind_entry){ ip, pc->map, pc->sym };
 	}
 	return n;
 }
@@ -1003,7 +1047,7 @@ int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_eve
 		     const struct perf_sample *s, int max_stack,
 		     const struct unwind_entry **entries, size_t *nr)
 {
-	struct unwind_ctx c = { .u = u, .thread = t };
+	struct unwind_ctx c = { .u = u, .thread = t, .pc_cache = u->pcs_cache };
 	size_t max = max_stack > 0 ? (size_t)max_stack : 127;
 	void *proc;
 	int err;
@@ -1022,6 +1066,7 @@ int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_eve
 		return -ENOMEM;
 	c.pcs = u->pcs;
 	c.act = u->act;
+	c.slots = u->slots;
 	c.max = max;
 	err = u->b->unwind(proc, &c);
 	/* libdw ends a chain without an error when the return address cannot be read */

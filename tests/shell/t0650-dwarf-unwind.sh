@@ -249,6 +249,47 @@ test_expect_success PERF,FIXLIBC 'inline frames of C++, threads and forked proce
 	grep -q " cmp+0x[0-9a-f]* (inlined)$" s
 '
 
+# dwarf-dlswap: libdlswapa.so, dlclose, libdlswapb.so at the same address,
+# the same code at the same addresses named a_inner then b_inner: what is
+# cached per address (map, symbol, CFI rule, inline frames) must follow
+# the maps.  "X_inner;Y_outer" chains would be a stale cache.
+test_expect_success CC,EVENTS 'a library mapped where another was: its own frames' '
+	cd "$TRASH" &&
+	F="-O2 -fomit-frame-pointer -g" &&
+	cc $F -shared -fPIC -o libdlswapa.so $W/dwarf-dlswap-lib.c &&
+	cc $F -DSWAP_B -shared -fPIC -o libdlswapb.so $W/dwarf-dlswap-lib.c &&
+	cc $F -o dwarf-dlswap $W/dwarf-dlswap.c &&
+	tperf record -q -e cpu-clock -F 4000 --call-graph dwarf -o dl.data -- \
+		./dwarf-dlswap "$TRASH" 6 20000000 &&
+	tperf script -i dl.data --show-mmap-events | grep -o "\[0x[0-9a-f]*([^]]*\]: r-xp .*libdlswap[ab].so$" |
+		sed "s/\].*libdlswap/ /" | sort -u >mmaps &&
+	test $(wc -l <mmaps) = 2 && test $(cut -d" " -f1 mmaps | sort -u | wc -l) = 1 &&
+	for o in "" --no-inline; do
+		tperf script -i dl.data -F ip,sym $o >s &&
+		folded s | grep -o "[a-z]_inner;[^;]*;[^;]*" | sort -u >chains &&
+		printf "a_inner;a_outer;swap_spin\nb_inner;b_outer;swap_spin\n" >expect &&
+		test_cmp expect chains || exit 1
+	done &&
+	tperf script -i dl.data -F ip,sym --no-inline | awk "BEGIN { RS = \"\" } { split(\$0, l, \"\n\");
+		for (i = 1; i <= length(l); i++) if (split(l[i], f, \" \") >= 2) { print f[1], f[2]; break } }" |
+		grep "_inner$" | sort -u | cut -d" " -f1 | uniq -d >shared &&
+	test -s shared
+'
+
+test_expect_success CC,EVENTS,PERF 'a library mapped where another was: perf'"'"'s script and report' '
+	cd "$TRASH" &&
+	same_as_perf dl.data "--children;--no-children;--no-children --no-inline -g caller;--sort dso,sym -g none"
+'
+
+test_expect_success CC,EVENTS,LIBUNWIND 'a library mapped where another was: libunwind'"'"'s frames' '
+	cd "$TRASH" &&
+	tperf script -i dl.data >dw &&
+	tperf script -i dl.data --unwinder=libunwind >lu &&
+	test_cmp dw lu &&
+	TPERF_UNWIND_SLOW=1 tperf script -i dl.data >slow &&
+	test_cmp dw slow
+'
+
 test_expect_success RUSTC,EVENTS 'Rust: inline frames of rustc'"'"'s units' '
 	cd "$TRASH" &&
 	cat >rs.rs <<-\EOF &&
