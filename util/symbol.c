@@ -278,33 +278,6 @@ static struct symbol_chunk *chunk_new(size_t want)
 	return c;
 }
 
-/*
- * A chunk for many symbols at once: in 2 MB pages where the kernel gives
- * them (madvise mode), so that a few faults make it, not one per 4 KB
- * (six times cheaper for kallsyms' 6 MB on a VM).
- */
-static struct symbol_chunk *chunk_new_huge(size_t want)
-{
-	size_t huge = 2 << 20, size = (ALIGN8(sizeof(struct symbol_chunk)) + want + huge - 1) &
-				      ~(huge - 1);
-	char *p = mmap(NULL, size + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-		       -1, 0), *a;
-	struct symbol_chunk *c;
-
-	if (p == MAP_FAILED)
-		return NULL;
-	a = (char *)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
-	if (a > p)
-		munmap(p, a - p);
-	munmap(a + size, p + size + huge - (a + size));
-	madvise(a, size, MADV_HUGEPAGE);
-	c = (struct symbol_chunk *)a;
-	c->next = NULL;
-	c->size = size;
-	c->used = ALIGN8(sizeof(*c));
-	return c;
-}
-
 static void chunks_free(struct symbol_chunk *c)
 {
 	while (c) {
@@ -639,7 +612,8 @@ static void kallsyms_load__arena(struct kallsyms_load *l)
 
 		want += ALIGN8(len * 5 / 4 + 256) + 2 * (len / 21 + 16) * sizeof(struct symbol *);
 	}
-	l->arena = want >= (1 << 20) ? chunk_new_huge(want) : NULL;
+	/* one populated mapping; not huge pages (see util/slab.c map_chunk()) */
+	l->arena = want >= (1 << 20) ? chunk_new(want) : NULL;
 	if (!l->arena)
 		return;		/* the segments make chunks of their own */
 	mem = (char *)l->arena + l->arena->used;
