@@ -40,6 +40,17 @@ int test_write_file(const char *dir, const char *rel, const char *text)
 	return fclose(f) ? -1 : 0;
 }
 
+int test_tmp_file(char *path, const char *text)
+{
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f) ? -1 : 0;
+}
+
 char *test_mkdtemp(void)
 {
 	static char dir[64];

@@ -16,18 +16,6 @@
 #include "tests/tests.h"
 #include "util/symbol.h"
 
-/* A temporary file with @text in @path (a mkstemp() template); 0 or -1. */
-static int tmp_file(char *path, const char *text)
-{
-	int fd = mkstemp(path);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-
-	if (!f)
-		return -1;
-	fputs(text, f);
-	return fclose(f) ? -1 : 0;
-}
-
 /* kallsyms as the loader read it before segments: one symbol__new() per line. */
 static int kallsyms_plain(struct symtab *t, const char *text)
 {
@@ -125,7 +113,7 @@ TPERF_TEST(symtab_kallsyms_segments, "report: kallsyms parsed in segments by two
 		pthread_t th;
 		int nr;
 
-		TEST_ASSERT_VAL("text", text && !tmp_file(path, text));
+		TEST_ASSERT_VAL("text", text && !test_tmp_file(path, text));
 		TEST_ASSERT_VAL("plain", !kallsyms_plain(&ref, text));
 		free(text);
 		arg.l = kallsyms_load__open(path, "the_ref", NULL);

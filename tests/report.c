@@ -41,25 +41,13 @@ TPERF_TEST(symtab_fixup, "report: symbols at one address and zero-size symbols, 
 	return 0;
 }
 
-/* A temporary kallsyms file with @text in @path (a mkstemp() template); 0 or -1. */
-static int tmp_kallsyms(char *path, const char *text)
-{
-	int fd = mkstemp(path);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-
-	if (!f)
-		return -1;
-	fputs(text, f);
-	return fclose(f) ? -1 : 0;
-}
-
 TPERF_TEST(symtab_kallsyms, "report: kallsyms symbols, kernel/module boundary")
 {
 	char path[] = "/tmp/tperf-kallsyms-XXXXXX";
 	struct symtab t = { 0 };
 	struct symbol *s;
 
-	TEST_ASSERT_VAL("tmp", !tmp_kallsyms(path, "ffffffff81000000 T _text\nffffffff81000100 t local_fn\n"
+	TEST_ASSERT_VAL("tmp", !test_tmp_file(path, "ffffffff81000000 T _text\nffffffff81000100 t local_fn\n"
 			"ffffffff81000200 r rodata_skipped\nffffffff81000300 W weak_fn\n"
 			"ffffffffc0000000 t mod_fn\t[mod]\n"));
 	TEST_ASSERT_EQUAL("loaded", symtab__load_kallsyms(&t, path), 4);
@@ -82,7 +70,7 @@ TPERF_TEST(symtab_kallsyms_ref, "report: kallsyms reference symbol, also when a 
 	u64 addr = 0;
 
 	/* _text shares its address with two others: one of them is kept */
-	TEST_ASSERT_VAL("tmp", !tmp_kallsyms(path, "ffffffff81000000 T srso_alias_untrain_ret\n"
+	TEST_ASSERT_VAL("tmp", !test_tmp_file(path, "ffffffff81000000 T srso_alias_untrain_ret\n"
 			"ffffffff81000000 T _stext\nffffffff81000000 T _text\n"
 			"ffffffff81000100 t local_fn\nxyz no address\nffffffff810001000000 T too_long\n"));
 	TEST_ASSERT_EQUAL("loaded", symtab__load_kallsyms_ref(&t, path, "_text", &addr), 4);

@@ -44,6 +44,8 @@ const char *test_data_path(const char *name);
 
 /* Fake trees: write @text to @dir/@rel, creating folders.  0 or -1. */
 int test_write_file(const char *dir, const char *rel, const char *text);
+/* A temporary file with @text in @path (a mkstemp() template).  0 or -1. */
+int test_tmp_file(char *path, const char *text);
 /* A new scratch folder under /tmp (static buffer), and its removal. */
 char *test_mkdtemp(void);
 int test_rm_rf(const char *dir);
