@@ -210,12 +210,19 @@ struct chain_sink {
 	size_t nr;
 };
 
+/* Append the @n @frames from @off on to @e's callchain. */
+static int append_chain(const struct report *r, struct hist_entry *e,
+			const struct cc_frame *frames, size_t off, size_t n, u64 period)
+{
+	return cc_node__append(&e->callchain, frames + off, n - off, period,
+			       callchain_param__key(&r->cc));
+}
+
 static int chain_append(const struct report *r, struct chain_sink *k, struct hist_entry *e,
 			const struct cc_frame *frames, size_t off, size_t n, u64 period)
 {
 	if (!k->adds)
-		return cc_node__append(&e->callchain, frames + off, n - off, period,
-				       callchain_param__key(&r->cc));
+		return append_chain(r, e, frames, off, n, period);
 	k->adds[k->nr++] = (struct chain_add){ .e = e, .off = off };
 	return 0;
 }
@@ -248,9 +255,7 @@ static int consume_chains(void *arg, void *rec)
 	const struct cc_frame *frames = (const struct cc_frame *)(it->adds + it->nr_adds);
 
 	for (u32 i = 0; i < it->nr_adds; i++)
-		if (cc_node__append(&it->adds[i].e->callchain, frames + it->adds[i].off,
-				    it->n - it->adds[i].off, it->period,
-				    callchain_param__key(&r->cc)))
+		if (append_chain(r, it->adds[i].e, frames, it->adds[i].off, it->n, it->period))
 			return -ENOMEM;
 	return 0;
 }
@@ -492,6 +497,19 @@ static void start_pipe(struct report *r)
 			r->cc_pipe = batch_pipe__start(consume_chains, r);
 	if (r->cc_pipe)
 		pr_debug("report: their callchains are built on a third\n");
+}
+
+/* Wait for the pipe *@p (if any) to be consumed and stop it; its error to *@err if none yet. */
+static void finish_pipe(struct batch_pipe **p, int *err)
+{
+	int perr;
+
+	if (!*p)
+		return;
+	perr = batch_pipe__finish(*p);
+	*p = NULL;
+	if (!*err)
+		*err = perr;
 }
 
 /* Send the sample to the hists (@n frames in r->frames). */
@@ -1189,20 +1207,8 @@ static int run_report(struct report *r)
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	if (!err)
 		err = perf_session__process_events(r->session, &rt.tool);
-	if (r->pipe) {
-		int perr = batch_pipe__finish(r->pipe);
-
-		r->pipe = NULL;
-		if (!err)
-			err = perr;
-	}
-	if (r->cc_pipe) {	/* after the hists' thread: it fed this one */
-		int perr = batch_pipe__finish(r->cc_pipe);
-
-		r->cc_pipe = NULL;
-		if (!err)
-			err = perr;
-	}
+	finish_pipe(&r->pipe, &err);
+	finish_pipe(&r->cc_pipe, &err);	/* after the hists' thread: it fed this one */
 	if (err == -ENOMEM)
 		error("out of memory reading '%s'", r->input);
 	else if (err == -ECANCELED)

@@ -725,47 +725,32 @@ static bool sym_differs(const struct hist_entry *a, const struct hist_entry *b)
 	return x->start != y->start || x->end != y->end;
 }
 
+/* Do @a and @b have the same keys?  perf tests the symbols first; with sort_hists @h. */
+static bool same_keys(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (!h->walk_keys) {
+		for (int i = 0; i < h->nr_keys; i++)
+			if ((h->keys[i] == SORT_SYM || h->keys[i] == SORT_SYMOFF) &&
+			    sym_differs(a, b))
+				return false;
+		return !ident_cmp(a, b);
+	}
+	/* on the walk keys: two different non-inline symbols are different keys */
+	if (h->sym_key && a->wk.sym != b->wk.sym && a->wk.sym && b->wk.sym && !a->wk.inlined &&
+	    !b->wk.inlined && (a->wk.start != b->wk.start || a->wk.end != b->wk.end))
+		return false;
+	return !wkey_cmp(h, &a->wk, a, b);
+}
+
 bool hists__same_any(const struct hists *h, const struct hist_entry *a,
 		     struct hist_entry *const *v, size_t n)
 {
 	const struct hists *saved = sort_hists;
 	bool same = false;
 
-	if (!h->walk_keys) {
-		for (size_t i = 0; i < n && !same; i++)
-			same = hists__same(h, a, v[i]);
-		return same;
-	}
-	/* as hists__same(): a different symbol is a different key */
 	sort_hists = h;
-	for (size_t i = 0; i < n && !same; i++) {
-		const struct hist_wkey *x = &a->wk, *y = &v[i]->wk;
-
-		if (h->sym_key && x->sym != y->sym && x->sym && y->sym && !x->inlined &&
-		    !y->inlined && (x->start != y->start || x->end != y->end))
-			continue;	/* wkey_sym() != 0 */
-		same = !wkey_cmp(h, x, a, v[i]);
-	}
-	sort_hists = saved;
-	return same;
-}
-
-bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
-{
-	const struct hists *saved = sort_hists;
-	bool same;
-
-	if (h->walk_keys) {	/* the same answer: a different symbol is a different key */
-		sort_hists = h;
-		same = !wkey_cmp(h, &a->wk, a, b);
-		sort_hists = saved;
-		return same;
-	}
-	for (int i = 0; i < h->nr_keys; i++)
-		if ((h->keys[i] == SORT_SYM || h->keys[i] == SORT_SYMOFF) && sym_differs(a, b))
-			return false;
-	sort_hists = h;
-	same = !ident_cmp(a, b);
+	for (size_t i = 0; i < n && !same; i++)
+		same = same_keys(h, a, v[i]);
 	sort_hists = saved;
 	return same;
 }

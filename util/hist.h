@@ -163,7 +163,7 @@ void hist_entry__free(struct hist_entry *e);
 
 /**
  * hist_entry__template_keys - set @tmpl's walk keys (wk) from its comm, dso,
- * sym and ip: after those are set, before hists__findnew() or hists__same()
+ * sym and ip: after those are set, before hists__findnew() or hists__same_any()
  */
 void hist_entry__template_keys(struct hist_entry *tmpl);
 
@@ -181,11 +181,12 @@ void hist_entry__template_keys(struct hist_entry *tmpl);
  */
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl);
 
-/** hists__same_any - hists__same() of @a and one of the @n entries @v? */
+/**
+ * hists__same_any - has template @a (hist_entry__template_keys()) the same
+ * keys (perf's identity) as one of the @n entries @v?
+ */
 bool hists__same_any(const struct hists *h, const struct hist_entry *a,
 		     struct hist_entry *const *v, size_t n);
-/** hists__same - do template @a (hist_entry__template_keys()) and entry @b have the same keys (perf's identity)? */
-bool hists__same(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
 
 /** hists__collapse - merge the entries whose keys are equal (perf's collapse) */
 int hists__collapse(struct hists *h);
