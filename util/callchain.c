@@ -133,10 +133,9 @@ static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *pare
 }
 
 /*
- * Nodes come from a slab (2 MB huge-page chunks, a free list): reports make
+ * Nodes come from a slab (populated 2 MB chunks, a free list): reports make
  * and merge hundreds of thousands of them (one chain per entry, merged at
- * collapse), and walks over nodes spread on 4 KB pages missed the TLB at
- * nearly every node.
+ * collapse).
  */
 static struct slab node_slab = SLAB_INIT(struct cc_node);
 
