@@ -229,12 +229,25 @@ static struct map *machine__kernel_map(struct machine *m)
 	return m->kernel_map;
 }
 
+/* A symfs that names the root directory: "", "/", or "/tmp/.." */
+static bool symfs_is_root(const char *symfs)
+{
+	char *real = realpath(symfs, NULL);
+	bool root = !symfs[0] || !strcmp(real ? real : symfs, "/");
+
+	free(real);
+	return root;
+}
+
 int machine__init(struct machine *m, const struct machine_opts *o, const struct perf_env *env)
 {
 	struct thread *idle;
 
 	memset(m, 0, sizeof(*m));
 	m->o = *o;
+	m->vdso_fd = -1;
+	if (m->o.symfs && symfs_is_root(m->o.symfs))
+		m->o.symfs = NULL;	/* perf: "/" is no symfs */
 	m->env = env;
 	m->kmaps = maps__new();
 	if (!m->kmaps)
@@ -275,6 +288,9 @@ void machine__exit(struct machine *m)
 	m->unwinder = NULL;
 	free(m->user_addrs);
 	m->user_addrs = NULL;
+	if (m->vdso_fd >= 0)
+		close(m->vdso_fd);
+	m->vdso_fd = -1;
 	for (size_t i = 0; i < NR_THREAD_HASH; i++) {
 		struct thread *t = m->threads[i], *n;
 
@@ -605,8 +621,13 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 
 /* Symbol loading */
 
+/* The build-id cache: under --symfs its .debug, as perf */
 static const char *buildid_dir(struct machine *m, char *buf, size_t size)
 {
+	if (m->o.symfs) {
+		snprintf(buf, size, "%s/.debug", m->o.symfs);
+		return buf;
+	}
 	return m->o.buildid_dir ? m->o.buildid_dir : buildid_dir__get(buf, size);
 }
 
@@ -621,8 +642,7 @@ static bool is_file(const char *path)
 static bool cache_path_hex(struct machine *m, const char *dir, const char *hex, const char *leaf,
 			   char *buf, size_t size)
 {
-	snprintf(buf, size, "%s%s/.build-id/%.2s/%s/%s", m->o.symfs ? m->o.symfs : "", dir, hex,
-		 hex + 2, leaf);
+	snprintf(buf, size, "%s/.build-id/%.2s/%s/%s", dir, hex, hex + 2, leaf);
 	return is_file(buf);
 }
 
@@ -834,6 +854,8 @@ static const char *kallsyms_path(struct machine *m, const struct kernel_src *src
 
 	if (m->o.kallsyms)
 		return m->o.kallsyms;
+	if (m->o.symfs)
+		return NULL;	/* perf: with a symfs, no local kernel symbols */
 	if (!src->has_build_id)
 		return "/proc/kallsyms";
 	n = running_kernel_build_id(bid);
@@ -902,6 +924,7 @@ static int load_file(struct kernel_preload *kp, const char *path, const char *re
  * /proc/kallsyms, which the kernel formats on every read; it is taken when
  * it places the recorded kernel's reference symbol (_text) where the
  * recording saw it (KASLR moves it every boot).  Otherwise kallsyms_path().
+ * With a --symfs (and no --kallsyms) perf reads neither: nor do we.
  * Runs on the preload thread too: it reads only @src and m->o.
  */
 static int load_kallsyms(struct machine *m, const struct kernel_src *src,
@@ -911,7 +934,7 @@ static int load_kallsyms(struct machine *m, const struct kernel_src *src,
 	const char *path;
 	int err;
 
-	if (!m->o.kallsyms && src->has_build_id && src->ref[0] &&
+	if (!m->o.kallsyms && !m->o.symfs && src->has_build_id && src->ref[0] &&
 	    cache_path_hex(m, src->dir, src->hex, "kallsyms", buf, sizeof(buf))) {
 		u64 addr = 0;
 
@@ -1160,7 +1183,7 @@ static void dso__load(struct machine *m, struct dso *d, const struct map *map)
 		dso__load_module(m, d, map);
 		break;
 	case DSO_VDSO:
-		if (cache_path(m, d, "vdso", path, sizeof(path)))
+		if (!machine__dso_path(m, d, path, sizeof(path)))
 			symtab__load_elf(&d->syms, path, NULL, &o);
 		break;
 	case DSO_JIT:
@@ -1174,6 +1197,35 @@ static void dso__load(struct machine *m, struct dso *d, const struct map *map)
 		    d->kind == DSO_VDSO ? 'B' : 'k';
 }
 
+/*
+ * This process's [vdso] image, copied once into a memfd: what perf reads
+ * for a recorded [vdso] the file gives no build-id of (perf's own copy
+ * in /tmp, which a --symfs hides).
+ */
+static bool own_vdso_path(struct machine *m, char *buf, size_t size)
+{
+	const void *start;
+	size_t len;
+
+	if (m->o.symfs)
+		return false;
+	if (!m->vdso_tried) {
+		m->vdso_tried = true;
+		if (!vdso__image(&start, &len)) {
+			int fd = memfd_create("tperf-vdso", MFD_CLOEXEC);
+
+			if (fd >= 0 && write(fd, start, len) == (ssize_t)len)
+				m->vdso_fd = fd;
+			else if (fd >= 0)
+				close(fd);
+		}
+	}
+	if (m->vdso_fd < 0)
+		return false;
+	snprintf(buf, size, "/proc/self/fd/%d", m->vdso_fd);
+	return true;
+}
+
 int machine__dso_path(struct machine *m, struct dso *d, char *buf, size_t size)
 {
 	switch (d->kind) {
@@ -1183,7 +1235,9 @@ int machine__dso_path(struct machine *m, struct dso *d, char *buf, size_t size)
 			return 0;
 		return -ENOENT;
 	case DSO_VDSO:
-		return cache_path(m, d, "vdso", buf, size) ? 0 : -ENOENT;
+		if (d->has_build_id)
+			return cache_path(m, d, "vdso", buf, size) ? 0 : -ENOENT;
+		return own_vdso_path(m, buf, size) ? 0 : -ENOENT;
 	default:
 		return -ENOENT;
 	}

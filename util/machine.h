@@ -46,6 +46,8 @@ struct machine {
 	const struct perf_env *env;
 	struct unwinder *unwinder;	/* created by the first machine__unwind() */
 	struct user_addr *user_addrs;	/* machine__resolve_addr()'s user addresses: see there */
+	int vdso_fd;			/* this process's [vdso] copied to a memfd, or -1 */
+	bool vdso_tried;
 };
 
 struct addr_location {
@@ -84,7 +86,8 @@ void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode,
 
 /**
  * machine__dso_path - the ELF file that holds @dso's code: the file under
- * --symfs, else the build-id cache's copy (elf, or vdso for the vDSO)
+ * --symfs, else the build-id cache's copy (elf, or vdso for the vDSO); a
+ * vDSO the file gives no build-id of is this machine's own, as in perf
  * Return: 0, or -ENOENT when there is none.
  */
 int machine__dso_path(struct machine *m, struct dso *dso, char *buf, size_t size);

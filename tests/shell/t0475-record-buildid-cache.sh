@@ -248,6 +248,39 @@ test_expect_success PERF 'the vDSO callchains are perf report'\''s on the same f
 	grep -q "__vdso_clock_gettime" actual
 '
 
+test_expect_success PERF 'a [vdso] the file has no build-id of: this machine'\''s own, as perf' '
+	cd "$TRASH" &&
+	tperf record -q -B -e cpu-clock -g -o nob.data ./w 3 &&
+	perf --buildid-dir "$TRASH/empty" script -i nob.data >expect 2>/dev/null &&
+	PERF_BUILDID_DIR=$TRASH/empty tperf script -i nob.data >actual &&
+	test_cmp expect actual &&
+	grep -q " __vdso_clock_gettime+0x[0-9a-f]* (\[vdso\])$" actual &&
+	perf script -i nob.data --symfs=/nonexistent --kallsyms=/dev/null >expect 2>/dev/null &&
+	tperf script -i nob.data --symfs=/nonexistent --kallsyms=/dev/null >actual &&
+	test_cmp expect actual &&
+	grep -q " \[unknown\] (\[vdso\])$" actual
+'
+
+test_expect_success PERF 'under --symfs the build-id cache is its .debug; no local kallsyms' '
+	cd "$TRASH" &&
+	tperf record -q -e cpu-clock -o k.data dd if=/dev/zero of=/dev/null bs=64 count=300000 &&
+	mkdir -p sym && cp -a "$PERF_BUILDID_DIR" sym/.debug &&
+	for f in dw.data k.data; do
+		for o in "" "--kallsyms=/proc/kallsyms"; do
+			perf report -i $f --stdio --no-children --symfs=$TRASH/sym/ $o 2>/dev/null |
+				grep -v "^# (Tip" >expect &&
+			tperf report -i $f --stdio --no-children --symfs=$TRASH/sym/ $o |
+				grep -v "^# (Tip" >actual &&
+			test_cmp expect actual || return 1
+		done
+	done &&
+	grep -q "\[k\] [a-z_]" actual &&
+	tperf report -i k.data --stdio --no-children --symfs=$TRASH/sym/ >actual &&
+	grep -q "\[k\] 0xffff" actual && ! grep "\[k\] [a-z_]" actual &&
+	tperf report -i dw.data --stdio --no-children --symfs=$TRASH/sym/ >actual &&
+	grep -q "\[\.\] spin$" actual && grep -q "\[\.\] __vdso_clock_gettime$" actual
+'
+
 build_r() {	# $1: the loop function's name
 	printf '%s\n' "volatile unsigned long x;" \
 		"__attribute__((noinline)) void $1(void) { for (unsigned long i = 0; i < 100000000UL; i++) x += i; }" \
