@@ -1198,6 +1198,8 @@ static int run_report(struct report *r)
 	if (r->header_only)
 		return header_only(r, &rt);
 	mo.kernel_preload = !all_exclude_kernel(r->session->header);
+	if (r->inline_frames)
+		machine_opts__dwarf_preload(&mo, &r->session->data);
 	err = machine__init(&r->machine, &mo, &r->session->header->env);
 	if (!err)
 		err = prepare_filter(r);

@@ -399,6 +399,8 @@ static int run_script(struct script *sc)
 		return 1;
 	}
 	mo.kernel_preload = may_sample_kernel(sc->session->header);
+	if (sc->inline_frames)
+		machine_opts__dwarf_preload(&mo, &sc->session->data);
 	err = machine__init(&sc->machine, &mo, &sc->session->header->env);
 	if (err)
 		error("out of memory reading '%s'", sc->input);

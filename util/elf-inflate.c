@@ -91,8 +91,24 @@ static int by_size_desc(const void *a, const void *b)
 	return x->src_len < y->src_len ? 1 : x->src_len > y->src_len ? -1 : 0;
 }
 
-/* Add the job of section @scn if it is a zlib-compressed .debug_* one. */
-static int add_job(struct elf_inflated *in, Elf *elf, size_t shstrndx, Elf_Scn *scn)
+static bool listed(const char *name, const char *const *list)
+{
+	for (; list && *list; list++)
+		if (!strcmp(name, *list))
+			return true;
+	return false;
+}
+
+/* Hide @scn from libdw: a section without contents. */
+static void hide_section(Elf_Scn *scn, GElf_Shdr *sh)
+{
+	sh->sh_type = SHT_NOBITS;
+	gelf_update_shdr(scn, sh);
+}
+
+/* Add the job of section @scn if it is a zlib-compressed .debug_* one (unless hidden). */
+static int add_job(struct elf_inflated *in, Elf *elf, size_t shstrndx, Elf_Scn *scn,
+		   const char *const *hide)
 {
 	size_t hdr = gelf_getclass(elf) == ELFCLASS64 ? sizeof(Elf64_Chdr) : sizeof(Elf32_Chdr);
 	const char *name;
@@ -103,8 +119,13 @@ static int add_job(struct elf_inflated *in, Elf *elf, size_t shstrndx, Elf_Scn *
 
 	if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_COMPRESSED) ||
 	    !(name = elf_strptr(elf, shstrndx, sh.sh_name)) || strncmp(name, ".debug_", 7) ||
-	    !gelf_getchdr(scn, &ch) || ch.ch_type != ELFCOMPRESS_ZLIB || !ch.ch_size ||
-	    !(d = elf_getdata(scn, NULL)) || d->d_size <= hdr)
+	    !gelf_getchdr(scn, &ch) || ch.ch_type != ELFCOMPRESS_ZLIB || !ch.ch_size)
+		return 0;
+	if (listed(name, hide)) {
+		hide_section(scn, &sh);
+		return 0;
+	}
+	if (!(d = elf_getdata(scn, NULL)) || d->d_size <= hdr)
 		return 0;
 	j = realloc(in->jobs, (size_t)(in->nr + 1) * sizeof(*j));
 	if (!j)
@@ -136,6 +157,11 @@ static void install(struct inflate_job *j)
 
 int elf_inflate_debug(Elf *elf, struct elf_inflated **out)
 {
+	return elf_inflate_debug_except(elf, NULL, out);
+}
+
+int elf_inflate_debug_except(Elf *elf, const char *const *hide, struct elf_inflated **out)
+{
 	struct elf_inflated *in = calloc(1, sizeof(*in));
 	Elf_Scn *scn = NULL;
 	size_t shstrndx, total = 0;
@@ -147,7 +173,7 @@ int elf_inflate_debug(Elf *elf, struct elf_inflated **out)
 		return -ENOMEM;
 	if (elf_getshdrstrndx(elf, &shstrndx) == 0)
 		while ((scn = elf_nextscn(elf, scn)))
-			if (add_job(in, elf, shstrndx, scn)) {
+			if (add_job(in, elf, shstrndx, scn, hide)) {
 				elf_inflated__free(in);
 				return -ENOMEM;
 			}

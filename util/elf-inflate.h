@@ -22,6 +22,13 @@ struct elf_inflated;
  * then reports it).  *@out is NULL when nothing was inflated.  0 or -ENOMEM.
  */
 int elf_inflate_debug(Elf *elf, struct elf_inflated **out);
+/*
+ * elf_inflate_debug() but for the compressed sections named in @hide
+ * (NULL-terminated): those are not inflated, and become SHT_NOBITS in
+ * @elf's section headers so that libdw leaves them alone (it would inflate
+ * them with zlib).  For readers that never look at them.
+ */
+int elf_inflate_debug_except(Elf *elf, const char *const *hide, struct elf_inflated **out);
 void elf_inflated__free(struct elf_inflated *in);
 
 #endif

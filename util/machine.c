@@ -15,7 +15,9 @@
 
 #include "batch-pipe.h"
 #include "build-id.h"
+#include "data.h"
 #include "debug.h"
+#include "dwarf-preload.h"
 #include "machine.h"
 #include "unwind.h"
 
@@ -239,6 +241,24 @@ static bool symfs_is_root(const char *symfs)
 	return root;
 }
 
+/**
+ * machine_opts__dwarf_preload - see machine.h
+ */
+void machine_opts__dwarf_preload(struct machine_opts *o, const struct perf_data *d)
+{
+	const struct perf_header *h = &d->header;
+
+	if (d->is_pipe || d->is_dir)
+		return;
+	for (int i = 0; i < h->nr_attrs; i++)
+		if (h->attrs[i].attr.sample_type & PERF_SAMPLE_STACK_USER) {
+			o->dwarf_preload_file = d->path;
+			o->dwarf_preload_start = d->data_start;
+			o->dwarf_preload_end = d->data_end;
+			return;
+		}
+}
+
 int machine__init(struct machine *m, const struct machine_opts *o, const struct perf_env *env)
 {
 	struct thread *idle;
@@ -270,6 +290,10 @@ int machine__init(struct machine *m, const struct machine_opts *o, const struct 
 		/* perf: a later entry for the same file wins */
 		dso__set_build_id(d, b->build_id, b->size ? b->size : PERF_BUILD_ID_SIZE);
 	}
+	if (m->o.dwarf_preload_file)
+		m->dwarf_preload = dwarf_preload__start(m->o.dwarf_preload_file,
+							m->o.dwarf_preload_start,
+							m->o.dwarf_preload_end, m->o.symfs);
 	idle = machine__findnew_thread(m, 0, 0);
 	if (!idle || !(idle->comm = comm__new(m, "swapper")))
 		return -ENOMEM;
@@ -286,6 +310,8 @@ void machine__exit(struct machine *m)
 	symtab__exit(&m->modsyms);
 	unwinder__delete(m->unwinder);
 	m->unwinder = NULL;
+	dwarf_preload__free(m->dwarf_preload);	/* after the unwinder: it took from it */
+	m->dwarf_preload = NULL;
 	free(m->user_addrs);
 	m->user_addrs = NULL;
 	if (m->vdso_fd >= 0)

@@ -19,10 +19,15 @@ struct machine_opts {
 	bool no_inline;			/* DWARF callchains without inline frames */
 	bool kernel_preload;		/* load the kernel's symbols on a second thread
 					   from the kernel MMAP on (with 2+ CPUs) */
+	/* open the DWARF of the file's libraries on a thread (util/dwarf-preload.h) */
+	const char *dwarf_preload_file;
+	u64 dwarf_preload_start, dwarf_preload_end;	/* its data section */
 };
 
 struct unwinder;
 struct kernel_preload;
+struct dwarf_preload;
+struct perf_data;
 
 struct machine {
 	struct machine_opts o;
@@ -46,6 +51,7 @@ struct machine {
 	const struct perf_env *env;
 	struct unwinder *unwinder;	/* created by the first machine__unwind() */
 	struct user_addr *user_addrs;	/* machine__resolve_addr()'s user addresses: see there */
+	struct dwarf_preload *dwarf_preload;	/* or NULL */
 	int vdso_fd;			/* this process's [vdso] copied to a memfd, or -1 */
 	bool vdso_tried;
 };
@@ -58,6 +64,13 @@ struct addr_location {
 	u64 addr;			/* map-relative when map, else the address */
 	char level;			/* '.', 'k', 'g', 'u', 'H' */
 };
+
+/**
+ * machine_opts__dwarf_preload - set @o's dwarf_preload_* for the perf.data
+ * @d when its samples carry user stack copies (DWARF callchains) and it is
+ * a regular file: the caller wants their inline frames.
+ */
+void machine_opts__dwarf_preload(struct machine_opts *o, const struct perf_data *d);
 
 /**
  * machine__init - an empty machine; the DSOs of @env's build-id table are

@@ -190,9 +190,47 @@ void *probe_elf__dwarf_elf(struct probe_elf *pe)
 	return elf;
 }
 
+void *probe_elf__scopes_elf(struct probe_elf *pe)
+{
+	static const char *const unused[] = {
+		".debug_line", ".debug_loc", ".debug_loclists", ".debug_macro", ".debug_macinfo",
+		NULL
+	};
+	Elf *elf = dwarf_elf(pe);
+
+	if (!pe->inflate_tried) {
+		pe->inflate_tried = true;
+		elf_inflate_debug_except(elf, unused, &pe->inflated);
+	}
+	return elf;
+}
+
 void *probe_elf__debug_elf(struct probe_elf *pe)
 {
 	return dwarf_elf(pe);
+}
+
+/* Has @elf a section named @name (with contents or not)? */
+static bool has_section(Elf *elf, const char *name)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Shdr sh;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n = gelf_getshdr(scn, &sh) ? elf_strptr(elf, shstrndx, sh.sh_name) : NULL;
+
+		if (n && !strcmp(n, name))
+			return true;
+	}
+	return false;
+}
+
+bool probe_elf__has_debug_frame(struct probe_elf *pe)
+{
+	return has_section(pe->elf, ".debug_frame") || has_section(dwarf_elf(pe), ".debug_frame");
 }
 
 int probe_elf__fd(struct probe_elf *pe)

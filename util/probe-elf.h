@@ -25,8 +25,17 @@ void *probe_elf__elf(struct probe_elf *pe);
  * by @pe; @pe's own when there is none.
  */
 void *probe_elf__dwarf_elf(struct probe_elf *pe);
+/*
+ * The same Elf for names of functions and inline scopes only: its line
+ * tables, location lists and macros are neither inflated nor seen by libdw
+ * (a distribution library's debug file inflates a third faster).  Either
+ * this or probe_elf__dwarf_elf() for one @pe: the first call decides.
+ */
+void *probe_elf__scopes_elf(struct probe_elf *pe);
 /* The same Elf, its sections as they are in the file (not inflated). */
 void *probe_elf__debug_elf(struct probe_elf *pe);
+/* Has @pe's file or its debug file a .debug_frame section? */
+bool probe_elf__has_debug_frame(struct probe_elf *pe);
 int probe_elf__fd(struct probe_elf *pe);
 
 /*

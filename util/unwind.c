@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "debug.h"
+#include "dwarf-preload.h"
 #include "probe-elf.h"
 #include "symbol.h"
 #include "unwind-internal.h"
@@ -795,14 +796,19 @@ static struct probe_elf *dso_elf(struct unwinder *u, struct dso *dso)
 {
 	struct file_slot *s = file_slot(u, dso);
 	struct unwind_file *f;
+	void *dw;
 
 	if (!s || s->elf_tried)
 		return s ? s->pe : NULL;
 	s->elf_tried = true;
 	f = unwind__file(u, dso);
 	s = file_slot(u, dso);
-	if (f && s && probe_elf__open(f->path, &s->pe))
+	if (f && s && dwarf_preload__take(u->m->dwarf_preload, f->path, &s->pe, &dw)) {
+		s->dw = dw;		/* dso_dwarf()'s, done ahead */
+		s->scopes_tried = true;
+	} else if (f && s && probe_elf__open(f->path, &s->pe)) {
 		s->pe = NULL;
+	}
 	return s ? s->pe : NULL;
 }
 
@@ -814,39 +820,31 @@ static Dwarf *dso_dwarf(struct unwinder *u, struct dso *dso)
 	if (!s || !pe || s->scopes_tried)
 		return s ? s->dw : NULL;
 	s->scopes_tried = true;
-	s->dw = dwarf_begin_elf(probe_elf__dwarf_elf(pe), DWARF_C_READ, NULL);
+	s->dw = dwarf_begin_elf(probe_elf__scopes_elf(pe), DWARF_C_READ, NULL);
 	return s->dw;
-}
-
-static bool has_section(Elf *elf, const char *name)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-	GElf_Shdr sh;
-
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *n = gelf_getshdr(scn, &sh) ? elf_strptr(elf, shstrndx, sh.sh_name) : NULL;
-
-		if (n && !strcmp(n, name))
-			return true;
-	}
-	return false;
 }
 
 bool unwind__dso_has_debug_frame(struct unwinder *u, struct dso *dso)
 {
-	struct probe_elf *pe = dso_elf(u, dso);
 	struct file_slot *s = file_slot(u, dso);
+	struct unwind_file *f;
+	struct probe_elf *pe;
 
+	if (s && s->frame_tried)
+		return s->debug_frame;
+	/* the preload's answer: its thread may still be inflating the file */
+	f = s && !s->elf_tried ? unwind__file(u, dso) : NULL;
+	s = file_slot(u, dso);
+	if (f && s && dwarf_preload__debug_frame(u->m->dwarf_preload, f->path, &s->debug_frame)) {
+		s->frame_tried = true;
+		return s->debug_frame;
+	}
+	pe = dso_elf(u, dso);
+	s = file_slot(u, dso);
 	if (!s || !pe)
 		return false;
-	if (!s->frame_tried) {
-		s->frame_tried = true;
-		s->debug_frame = has_section(probe_elf__elf(pe), ".debug_frame") ||
-				 has_section(probe_elf__debug_elf(pe), ".debug_frame");
-	}
+	s->frame_tried = true;
+	s->debug_frame = probe_elf__has_debug_frame(pe);
 	return s->debug_frame;
 }
 
