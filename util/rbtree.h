@@ -37,6 +37,9 @@ static inline void rb_link_leaf(struct rb_link **root, struct rb_link *z, struct
 /** rb_insert_fixup - rebalance @root after rb_link_leaf() put @z in it */
 void rb_insert_fixup(struct rb_link **root, struct rb_link *z);
 
+/** rb_erase - take @n out of @root, rebalancing as the kernel's rb_erase() does */
+void rb_erase(struct rb_link **root, struct rb_link *n);
+
 /** rb_first - the leftmost node of @root (NULL: empty) */
 struct rb_link *rb_first(struct rb_link *root);
 /** rb_next - the node after @n in order (NULL: the last) */

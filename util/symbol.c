@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "build-id.h"
+#include "rbtree.h"
 #include "symbol.h"
 
 #ifdef HAVE_LIBIBERTY
@@ -162,7 +163,8 @@ static bool prefer_first(const struct symbol *a, const struct symbol *b)
 	return a->namelen >= b->namelen;
 }
 
-static void fixup_duplicates(struct symtab *t)
+/* Drop all but the preferred symbol at each start; @lost (or NULL) gets the dropped ones' addresses in order. */
+static void fixup_duplicates(struct symtab *t, const struct symbol **lost, size_t *nr_lost)
 {
 	size_t out = 0;
 
@@ -170,12 +172,15 @@ static void fixup_duplicates(struct symtab *t)
 		struct symbol *s = t->syms[i];
 
 		if (out && t->syms[out - 1]->start == s->start) {
-			if (prefer_first(t->syms[out - 1], s)) {
-				symbol__free(s);
-			} else {
-				symbol__free(t->syms[out - 1]);
+			struct symbol *drop = s;
+
+			if (!prefer_first(t->syms[out - 1], s)) {
+				drop = t->syms[out - 1];
 				t->syms[out - 1] = s;
 			}
+			if (lost)
+				lost[(*nr_lost)++] = drop;
+			symbol__free(drop);
 			continue;
 		}
 		t->syms[out++] = s;
@@ -225,16 +230,139 @@ void symtab__fixup(struct symtab *t, bool kallsyms)
 		return;
 	if (kallsyms) {
 		fixup_end(t, true);
-		fixup_duplicates(t);
+		fixup_duplicates(t, NULL, NULL);
 	} else {
-		fixup_duplicates(t);
+		fixup_duplicates(t, NULL, NULL);
 		fixup_end(t, false);
 	}
+}
+
+/*
+ * perf's tree of a DSO's symbols (an rb-tree by start), as it was built:
+ * the symbols of the table inserted in table order, the duplicates
+ * erased, then the PLT entries inserted.  A lookup takes the first node
+ * on its way down that contains the address, so where symbols overlap
+ * (a zero-size symbol such as _init extended up to the next one, over
+ * PLT entries made later) the tree's shape decides, not the order.
+ */
+struct symtab_tree {
+	struct rb_link *root;
+	size_t nr;			/* the symtab's when it was built: valid while equal */
+	struct tree_node {
+		struct rb_link rb;	/* first */
+		struct symbol *sym;
+		u64 start;		/* its key (a dropped symbol's is freed) */
+	} nodes[];
+};
+
+static void tree_insert(struct symtab_tree *tr, struct tree_node *z)
+{
+	struct rb_link *x = tr->root, *y = NULL;
+	bool left = false;
+
+	while (x) {
+		y = x;
+		left = z->start < ((struct tree_node *)x)->start;	/* equal: right */
+		x = left ? x->l : x->r;
+	}
+	rb_link_leaf(&tr->root, &z->rb, y, left);
+	rb_insert_fixup(&tr->root, &z->rb);
+}
+
+static struct symbol *tree_find(const struct symtab_tree *tr, u64 addr)
+{
+	const struct rb_link *x = tr->root;
+
+	while (x) {
+		struct symbol *s = ((const struct tree_node *)x)->sym;
+
+		if (addr < s->start)
+			x = x->l;
+		else if (addr > s->end || (addr == s->end && addr != s->start))
+			x = x->r;
+		else
+			return s;
+	}
+	return NULL;
+}
+
+/* Does a symbol of sorted @t start inside an earlier one (or at its zero-size end)? */
+static bool overlaps(const struct symtab *t)
+{
+	u64 end = 0;
+
+	for (size_t i = 0; i < t->nr; i++) {
+		if (i && t->syms[i]->start < end)
+			return true;
+		if (t->syms[i]->end > end)
+			end = t->syms[i]->end;
+	}
+	return false;
+}
+
+struct ptr_index {
+	const void *p;
+	size_t i;
+};
+
+static int ptr_index_cmp(const void *a, const void *b)
+{
+	const struct ptr_index *x = a, *y = b;
+
+	return x->p < y->p ? -1 : x->p > y->p;
+}
+
+/*
+ * The tree perf builds: @order (@n symbols in table order, starting at
+ * @starts; those in @lost were dropped and freed since: their addresses
+ * only), then @plt (@nr_plt, made after).
+ */
+static struct symtab_tree *tree_build(struct symbol *const *order, const u64 *starts, size_t n,
+				      const struct symbol *const *lost, size_t nr_lost,
+				      struct symbol *const *plt, size_t nr_plt)
+{
+	struct symtab_tree *tr = calloc(1, sizeof(*tr) + (n + nr_plt) * sizeof(tr->nodes[0]));
+	struct ptr_index *ix = nr_lost ? malloc(n * sizeof(*ix)) : NULL;
+
+	if (!tr || (nr_lost && !ix)) {
+		free(tr);
+		free(ix);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		tr->nodes[i].sym = order[i];
+		tr->nodes[i].start = starts[i];
+		tree_insert(tr, &tr->nodes[i]);
+		if (ix)
+			ix[i] = (struct ptr_index){ order[i], i };
+	}
+	if (ix) {
+		qsort(ix, n, sizeof(*ix), ptr_index_cmp);
+		for (size_t k = 0; k < nr_lost; k++) {
+			struct ptr_index key = { lost[k], 0 };
+			struct ptr_index *f = bsearch(&key, ix, n, sizeof(*ix), ptr_index_cmp);
+
+			if (f) {
+				rb_erase(&tr->root, &tr->nodes[f->i].rb);
+				tr->nodes[f->i].sym = NULL;
+			}
+		}
+		free(ix);
+	}
+	for (size_t i = 0; i < nr_plt; i++) {
+		tr->nodes[n + i].sym = plt[i];
+		tr->nodes[n + i].start = plt[i]->start;
+		tree_insert(tr, &tr->nodes[n + i]);
+	}
+	return tr;
 }
 
 struct symbol *symtab__find(struct symtab *t, u64 addr)
 {
 	size_t lo = 0, hi = t->nr;
+
+	if (t->tree && t->tree->nr == t->nr)
+		return tree_find(t->tree, addr);
 
 	if (!t->sorted && symtab__sort(t))
 		return NULL;
@@ -296,6 +424,7 @@ static void chunks_free(struct symbol_chunk *c)
 
 void symtab__exit(struct symtab *t)
 {
+	free(t->tree);
 	for (size_t i = 0; i < t->nr; i++)
 		symbol__free(t->syms[i]);
 	free(t->syms);
@@ -1131,6 +1260,10 @@ int symtab__load_elf(struct symtab *t, const char *path, const char *debug,
 	bool have_dbg = false;
 	GElf_Shdr shdr;
 	Elf_Scn *scn = NULL;
+	struct symbol **order = NULL;
+	const struct symbol **lost = NULL;
+	u64 *starts = NULL;
+	size_t nr_lost = 0, nr_fixed;
 	int nr, plt;
 
 	nr = elf_file__open(&rt, path);
@@ -1156,13 +1289,39 @@ int symtab__load_elf(struct symtab *t, const char *path, const char *debug,
 			scn = elf_file__section(&rt, ".dynsym", &shdr, NULL);
 		nr = scn ? load_table(t, &rt, scn, &rt) : 0;
 	}
-	if (nr >= 0)
-		symtab__fixup(t, false);
+	/* perf's order of insertion, kept for its tree should symbols overlap */
+	if (nr > 0 && (size_t)nr == t->nr) {
+		order = malloc(t->nr * sizeof(*order));
+		starts = malloc(t->nr * sizeof(*starts));
+		lost = malloc(t->nr * sizeof(*lost));
+		for (size_t i = 0; order && starts && i < t->nr; i++) {
+			order[i] = t->syms[i];
+			starts[i] = t->syms[i]->start;
+		}
+	}
+	if (nr >= 0 && !symtab__sort(t)) {
+		fixup_duplicates(t, order && starts && lost ? lost : NULL, &nr_lost);
+		fixup_end(t, false);
+	}
+	nr_fixed = t->nr;
 	plt = nr >= 0 ? synthesize_plt(t, &rt) : 0;
 	elf_file__close(&rt);
+	if (nr >= 0 && plt >= 0) {
+		struct symbol **made = plt > 0 ? malloc(plt * sizeof(*made)) : NULL;
+
+		if (made)
+			memcpy(made, t->syms + nr_fixed, plt * sizeof(*made));
+		t->sorted = false;
+		symtab__sort(t);
+		if (order && starts && lost && (!plt || made) && overlaps(t) &&
+		    (t->tree = tree_build(order, starts, nr, lost, nr_lost, made, plt)))
+			t->tree->nr = t->nr;
+		free(made);
+	}
+	free(order);
+	free(starts);
+	free(lost);
 	if (nr < 0 || plt < 0)
 		return nr < 0 ? nr : plt;
-	t->sorted = false;
-	symtab__sort(t);
 	return nr + plt;
 }

@@ -31,12 +31,16 @@ struct symbol {
 
 struct symbol_chunk;
 
+struct symtab_tree;
+
 /* A sorted set of symbols. */
 struct symtab {
 	struct symbol **syms;
 	size_t nr, alloc;
 	bool sorted;
 	struct symbol_chunk *chunks;	/* the memory of SYMBOL_CHUNK symbols, freed with it */
+	struct symtab_tree *tree;	/* perf's tree of them where they overlap (see
+					   symtab__load_elf()), or NULL */
 };
 
 /** symbol__new - a symbol of @len bytes at @start (0 length: to be fixed up) */

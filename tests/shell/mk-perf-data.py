@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Write a synthetic perf.data: one cpu-clock attr (sample_type IP, TID,
+TIME, PERIOD; sample_id_all), a COMM and an executable MMAP2 of DSO (the
+whole file, page offset 0, at 0x7f0000000000) for pid 4242, then one user
+sample at each file offset given (hex).  perf resolves each sample's
+address in DSO as it resolves any other.
+
+Usage: mk-perf-data.py OUT.data DSO OFFSET...
+"""
+import os
+import struct
+import sys
+
+out, dso = sys.argv[1], sys.argv[2]
+offsets = [int(a, 16) for a in sys.argv[3:]]
+base = 0x7f0000000000
+pid = 4242
+attr = bytearray(128)
+flags = (1 << 8) | (1 << 9) | (1 << 18)		# mmap, comm, sample_id_all
+struct.pack_into('<IIQQQQQ', attr, 0, 1, 128, 0, 4000, 0x107, 0, flags)
+attrs = bytes(attr) + struct.pack('<QQ', 0, 0)
+now = [1000]
+
+
+def record(rtype, misc, body):
+    return struct.pack('<IHH', rtype, misc, 8 + len(body)) + body
+
+
+def sample_id():
+    now[0] += 1
+    return struct.pack('<IIQ', pid, pid, now[0])
+
+
+recs = [record(3, 0, struct.pack('<II', pid, pid) + b'symprobe'.ljust(16, b'\0') + sample_id())]
+name = dso.encode() + b'\0'
+name += b'\0' * (-len(name) % 8)
+size = (os.path.getsize(dso) + 4095) & ~4095
+recs.append(record(10, 2, struct.pack('<IIQQQIIQQII', pid, pid, base, size, 0, 8, 1, 1, 0,
+                                      5, 2) + name + sample_id()))
+for off in offsets:
+    now[0] += 1
+    recs.append(record(9, 2, struct.pack('<QIIQQ', base + off, pid, pid, now[0], 1)))
+data = b''.join(recs)
+with open(out, 'wb') as f:
+    f.write(b'PERFILE2' + struct.pack('<QQQQQQQQ', 104, len(attrs), 104, len(attrs),
+                                      104 + len(attrs), len(data), 0, 0))
+    f.write(bytes(32) + attrs + data)

@@ -1,0 +1,67 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Symbols that overlap resolve as perf's do: a zero-size symbol (_init)
+# extended up to the next symbol covers the PLT entries made after it, and
+# perf's lookup takes the first symbol containing the address on its way
+# down its tree of symbols.  Samples (tests/shell/mk-perf-data.py) at every
+# 4 bytes of .init and the PLT sections and at every function's start and
+# start + 1, in unstripped programs built four ways.
+. "$(dirname "$0")/lib.sh"
+
+# the file offsets (hex) of section $2 of $1, every 4 bytes
+section_offsets() {
+	readelf -SW "$1" | sed 's/\[ */[/' | awk -v s="$2" '$2 == s { print $5, $6 }' |
+		while read -r off size; do
+			for ((a = 0; a < 0x$size; a += 4)); do printf "%x\n" $((0x$off + a)); done
+		done
+}
+
+# .init, the PLT sections, and each function's start and the byte after
+offsets() {
+	for s in .init .plt .plt.got .plt.sec; do section_offsets "$1" $s; done
+	readelf -sW "$1" | awk '$4 == "FUNC" && $7 != "UND" { print $2 }' |
+		while read -r v; do printf "%x\n%x\n" $((0x$v)) $((0x$v + 1)); done
+}
+
+cat >"$TRASH/prog.c" <<\EOF
+#include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
+#include <stdio.h>
+int twice(int x) { return 2 * x; }
+int alias_of_twice(int x) __attribute__((alias("twice")));
+int main(int argc, char **argv)
+{
+	long s = labs(argc) + toupper(argc) + (long)strlen(argv[0]) + abs(argc);
+
+	printf("%ld\n", s + twice(argc));
+	return 0;
+}
+EOF
+
+for opts in "-O0" "-O2" "-O2 -Wl,-z,now" "-O2 -fcf-protection=full"; do
+	test_expect_success PERF "PLT entries and functions ($opts) as perf resolves them" '
+		cc -fno-builtin $opts -o "$TRASH/prog" "$TRASH/prog.c" &&
+		cd "$TRASH" &&
+		python3 "$TESTS_DIR/shell/mk-perf-data.py" s.data "$TRASH/prog" \
+			$(offsets "$TRASH/prog" | sort -u) &&
+		perf script -i s.data -F ip,sym,symoff >expect 2>/dev/null &&
+		tperf script -i s.data -F ip,sym,symoff >actual &&
+		test $(wc -l <expect) -gt 20 &&
+		test_cmp expect actual &&
+		grep -q "@plt+0x\|_init+0x[1-9a-f]" actual
+	'
+done
+
+test_expect_success PERF 'the PLT of -O0: PLT0 is _init'\''s, the entries their own' '
+	cc -fno-builtin -O0 -o "$TRASH/prog" "$TRASH/prog.c" &&
+	cd "$TRASH" &&
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" s.data "$TRASH/prog" \
+		$(section_offsets "$TRASH/prog" .plt) &&
+	perf script -i s.data -F ip,sym >expect 2>/dev/null &&
+	tperf script -i s.data -F ip,sym >actual &&
+	test_cmp expect actual &&
+	grep -q " _init$" actual && grep -q "@plt$" actual
+'
+
+test_done
