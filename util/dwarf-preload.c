@@ -61,22 +61,17 @@ static struct item *find(struct dwarf_preload *p, const char *path)
 	return NULL;
 }
 
-/* An item for @path in @state; NULL when there is no room (or memory). */
-static struct item *add(struct dwarf_preload *p, const char *path, enum item_state state)
+/* A pending item for @path, when there is room (and memory). */
+static void add(struct dwarf_preload *p, const char *path)
 {
-	struct item *it;
+	struct item *it = &p->items[p->nr];
 
-	if (p->nr == MAX_OPEN)
-		return NULL;
-	it = &p->items[p->nr];
-	it->path = strdup(path);
-	if (!it->path)
-		return NULL;
-	it->state = state;
+	if (p->nr == MAX_OPEN || !(it->path = strdup(path)))
+		return;
+	it->state = ITEM_PENDING;
 	it->pe = NULL;
 	it->dw = NULL;
 	p->nr++;
-	return it;
 }
 
 /* The thread has found whether @it's file has a .debug_frame (or failed to open it). */
@@ -128,8 +123,8 @@ static void consider(struct dwarf_preload *p, const char *name)
 	    (int)sizeof(path) || stat(path, &st) || !S_ISREG(st.st_mode))
 		return;
 	pthread_mutex_lock(&p->lock);
-	if (!find(p, path) && p->nr < MAX_OPEN)
-		add(p, path, ITEM_PENDING);
+	if (!find(p, path))
+		add(p, path);
 	pthread_mutex_unlock(&p->lock);
 }
 

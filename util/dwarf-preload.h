@@ -34,9 +34,10 @@ struct dwarf_preload *dwarf_preload__start(const char *file, u64 start, u64 end,
 
 /**
  * dwarf_preload__take - the opened file @path and its DWARF for inline
- * scopes (dwarf_begin_elf() of probe_elf__dwarf_elf(), which may be NULL),
- * waiting while the thread opens it.  Return: false when the preload does
- * not have it (the caller opens it): then it never will.
+ * scopes (dwarf_begin_elf() of probe_elf__scopes_elf(), which may be
+ * NULL), once the thread's walk of the records is over, waiting while the
+ * thread opens it.  Return: false when the preload does not have it, or
+ * has not begun it: the caller opens it, and the thread never will.
  */
 bool dwarf_preload__take(struct dwarf_preload *p, const char *path, struct probe_elf **pe,
 			 void **dw);
@@ -45,7 +46,7 @@ bool dwarf_preload__take(struct dwarf_preload *p, const char *path, struct probe
  * dwarf_preload__debug_frame - whether file @path or its debug file has a
  * .debug_frame (probe_elf__has_debug_frame()), once the thread has opened
  * it, which comes before inflating it.  Return: false when the preload
- * does not have the file.
+ * does not have the file or has not begun it.
  */
 bool dwarf_preload__debug_frame(struct dwarf_preload *p, const char *path, bool *has);
 
