@@ -164,7 +164,7 @@ static bool prefer_first(const struct symbol *a, const struct symbol *b)
 }
 
 /* Drop all but the preferred symbol at each start; @lost (or NULL) gets the dropped ones' addresses in order. */
-static void fixup_duplicates(struct symtab *t, const struct symbol **lost, size_t *nr_lost)
+static void fixup_duplicates(struct symtab *t, uintptr_t *lost, size_t *nr_lost)
 {
 	size_t out = 0;
 
@@ -179,7 +179,7 @@ static void fixup_duplicates(struct symtab *t, const struct symbol **lost, size_
 				t->syms[out - 1] = s;
 			}
 			if (lost)
-				lost[(*nr_lost)++] = drop;
+				lost[(*nr_lost)++] = (uintptr_t)drop;
 			symbol__free(drop);
 			continue;
 		}
@@ -301,7 +301,7 @@ static bool overlaps(const struct symtab *t)
 }
 
 struct ptr_index {
-	const void *p;
+	uintptr_t p;
 	size_t i;
 };
 
@@ -318,7 +318,7 @@ static int ptr_index_cmp(const void *a, const void *b)
  * only), then @plt (@nr_plt, made after).
  */
 static struct symtab_tree *tree_build(struct symbol *const *order, const u64 *starts, size_t n,
-				      const struct symbol *const *lost, size_t nr_lost,
+				      const uintptr_t *lost, size_t nr_lost,
 				      struct symbol *const *plt, size_t nr_plt)
 {
 	struct symtab_tree *tr = calloc(1, sizeof(*tr) + (n + nr_plt) * sizeof(tr->nodes[0]));
@@ -334,7 +334,7 @@ static struct symtab_tree *tree_build(struct symbol *const *order, const u64 *st
 		tr->nodes[i].start = starts[i];
 		tree_insert(tr, &tr->nodes[i]);
 		if (ix)
-			ix[i] = (struct ptr_index){ order[i], i };
+			ix[i] = (struct ptr_index){ (uintptr_t)order[i], i };
 	}
 	if (ix) {
 		qsort(ix, n, sizeof(*ix), ptr_index_cmp);
@@ -1261,11 +1261,13 @@ int symtab__load_elf(struct symtab *t, const char *path, const char *debug,
 	GElf_Shdr shdr;
 	Elf_Scn *scn = NULL;
 	struct symbol **order = NULL;
-	const struct symbol **lost = NULL;
+	uintptr_t *lost = NULL;
 	u64 *starts = NULL;
 	size_t nr_lost = 0, nr_fixed;
 	int nr, plt;
 
+	free(t->tree);		/* of an earlier load (none is kept: it failed) */
+	t->tree = NULL;
 	nr = elf_file__open(&rt, path);
 	if (nr)
 		return nr;
