@@ -1135,7 +1135,8 @@ static u64 vaddr_to_offset(struct elf_file *ef, u64 v)
 	return v;
 }
 
-static bool section_is_text(struct elf_file *ef, size_t shndx)
+/* perf's sections for labels: a name with "text" or "data" in it */
+static bool section_is_text_or_data(struct elf_file *ef, size_t shndx)
 {
 	Elf_Scn *scn = elf_getscn(ef->elf, shndx);
 	GElf_Shdr shdr;
@@ -1144,7 +1145,7 @@ static bool section_is_text(struct elf_file *ef, size_t shndx)
 	if (!scn || !gelf_getshdr(scn, &shdr))
 		return false;
 	n = elf_strptr(ef->elf, ef->shstrndx, shdr.sh_name);
-	return n && strstr(n, "text");
+	return n && (strstr(n, "text") || strstr(n, "data"));
 }
 
 static bool sym_wanted(struct elf_file *ef, const GElf_Sym *sym)
@@ -1155,8 +1156,11 @@ static bool sym_wanted(struct elf_file *ef, const GElf_Sym *sym)
 		return false;
 	if (type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_OBJECT)
 		return true;
+	/* labels: as perf, not hidden or internal ones */
 	return type == STT_NOTYPE && sym->st_shndx < SHN_LORESERVE &&
-	       section_is_text(ef, sym->st_shndx);
+	       GELF_ST_VISIBILITY(sym->st_other) != STV_HIDDEN &&
+	       GELF_ST_VISIBILITY(sym->st_other) != STV_INTERNAL &&
+	       section_is_text_or_data(ef, sym->st_shndx);
 }
 
 /* Symbols of table @scn of @ef, addresses turned into offsets of @rt. */
@@ -1301,9 +1305,10 @@ int symtab__load_elf(struct symtab *t, const char *path, const char *debug,
 			starts[i] = t->syms[i]->start;
 		}
 	}
+	/* as perf: ends first, with the duplicates there (only the last of a run gets one) */
 	if (nr >= 0 && !symtab__sort(t)) {
-		fixup_duplicates(t, order && starts && lost ? lost : NULL, &nr_lost);
 		fixup_end(t, false);
+		fixup_duplicates(t, order && starts && lost ? lost : NULL, &nr_lost);
 	}
 	nr_fixed = t->nr;
 	plt = nr >= 0 ? synthesize_plt(t, &rt) : 0;

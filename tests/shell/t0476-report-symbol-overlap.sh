@@ -4,8 +4,10 @@
 # extended up to the next symbol covers the PLT entries made after it, and
 # perf's lookup takes the first symbol containing the address on its way
 # down its tree of symbols.  Samples (tests/shell/mk-perf-data.py) at every
-# 4 bytes of .init and the PLT sections and at every function's start and
-# start + 1, in unstripped programs built four ways.
+# 4 bytes of .init and the PLT sections and at every function's and
+# label's start and start + 1, in unstripped programs built four ways.
+# Labels are perf's: in text and data sections, not hidden; of duplicates
+# the one that got an end (the last zero-size one) wins.
 . "$(dirname "$0")/lib.sh"
 
 # the file offsets (hex) of section $2 of $1, every 4 bytes
@@ -19,7 +21,7 @@ section_offsets() {
 # .init, the PLT sections, and each function's start and the byte after
 offsets() {
 	for s in .init .plt .plt.got .plt.sec; do section_offsets "$1" $s; done
-	readelf -sW "$1" | awk '$4 == "FUNC" && $7 != "UND" { print $2 }' |
+	readelf -sW "$1" | awk '($4 == "FUNC" || $4 == "NOTYPE") && $7 != "UND" && $7 != "ABS" { print $2 }' |
 		while read -r v; do printf "%x\n%x\n" $((0x$v)) $((0x$v + 1)); done
 }
 
@@ -30,6 +32,12 @@ cat >"$TRASH/prog.c" <<\EOF
 #include <stdio.h>
 int twice(int x) { return 2 * x; }
 int alias_of_twice(int x) __attribute__((alias("twice")));
+/* labels: perf keeps those of text and data sections, but hidden ones */
+__asm__(".text\n.globl plain_label\nplain_label:\n\tnop\n"
+	".globl hidden_label\n.hidden hidden_label\nhidden_label:\n\tnop\n\tret\n"
+	".data\n.globl data_label\ndata_label:\n\t.quad 1\n"
+	/* two zero-size labels at one address: perf keeps the later one */
+	".text\n.globl a_long_label_name\n.globl b\na_long_label_name:\nb:\n\tnop\n\tret\n");
 int main(int argc, char **argv)
 {
 	long s = labs(argc) + toupper(argc) + (long)strlen(argv[0]) + abs(argc);
