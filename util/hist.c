@@ -6,11 +6,13 @@
  * order (addresses) for ties.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch-pipe.h"
 #include "hist.h"
 #include "slab.h"
 
@@ -171,18 +173,19 @@ static void cache_free(struct hists *h)
  * Entries: a DWARF report of forked processes makes ~65,000 of them on the
  * hists' thread (perf's map-following rule), merged back at collapse.
  */
-static struct slab entry_slab = SLAB_INIT(struct hist_entry);
+static struct slab entry_slabs[2] = { SLAB_INIT(struct hist_entry), SLAB_INIT(struct hist_entry) };
+static __thread struct slab *entry_slab = &entry_slabs[0];	/* see cc_node__use_slab() */
 
 struct hist_entry *hist_entry__zalloc(void)
 {
-	return slab__zalloc(&entry_slab);
+	return slab__zalloc(entry_slab);
 }
 
 void hist_entry__free(struct hist_entry *e)
 {
 	cc_node__free_children(&e->callchain);
 	free(e->pairs);
-	slab__free(&entry_slab, e);
+	slab__free(entry_slab, e);
 }
 
 void hists__exit(struct hists *h)
@@ -789,6 +792,158 @@ static bool needs_collapse(const struct hists *h)
 	return false;
 }
 
+enum hists_collapse_mode hists__collapse_mode;
+
+/* Below this many entries one thread merges them all (a thread costs ~50 us). */
+#define COLLAPSE_THREAD_MIN	4096
+
+/* The merges one thread makes: src[i] into dst[i], in this order. */
+struct merge_part {
+	const struct hists *h;
+	struct hist_entry **src, **dst;
+	size_t n;
+	int err;
+};
+
+static void merge_part(struct merge_part *p)
+{
+	struct cc_prefetch *pf = calloc(1, sizeof(*pf));
+
+	for (size_t i = 0; i < p->n; i++) {
+		if (pf)
+			prefetch_ahead(pf, p->src, i, p->n);
+		if (!p->err)
+			p->err = entry__merge(p->h, p->dst[i], p->src[i]);
+		hist_entry__free(p->src[i]);
+	}
+	free(pf);
+}
+
+static void *merge_worker(void *arg)
+{
+	/* the main thread makes and frees nodes and entries meanwhile */
+	cc_node__use_slab(1);
+	entry_slab = &entry_slabs[1];
+	merge_part(arg);
+	return NULL;
+}
+
+/* Merge on two threads?  Not with srcline frames: their lookups share the DSOs' caches. */
+static bool collapse_threaded(const struct hists *h, size_t n)
+{
+	if (hists__collapse_mode == HISTS_COLLAPSE_SERIAL || n >= UINT32_MAX / 2 ||
+	    (h->has_callchain && callchain_param__key(h->cc) == CCKEY_SRCLINE))
+		return false;
+	if (hists__collapse_mode == HISTS_COLLAPSE_PARALLEL)
+		return true;
+	return h->has_callchain && n >= COLLAPSE_THREAD_MIN && batch_pipe__usable_cpus() > 1;
+}
+
+/*
+ * Split the merges (@to: the destination of each entry of @v, by its
+ * index; its own for the entries kept) between the threads by their
+ * destinations: each makes all merges into its own ones, in their order.
+ * Greedy on the number of merges into each, in the order of their first.
+ */
+static int split_merges(const struct hists *h, struct hist_entry **v, size_t n,
+			const u32 *to, struct merge_part part[2])
+{
+	u32 *nr = calloc(n, sizeof(*nr));
+	size_t load[2] = { 0, 0 }, all = 0;
+
+	if (!nr)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		if (to[i] != i) {
+			nr[to[i]]++;
+			all++;
+		}
+	part[0].src = malloc(4 * (all + 1) * sizeof(*part[0].src));
+	if (!part[0].src) {
+		free(nr);
+		return -ENOMEM;
+	}
+	part[0].dst = part[0].src + all + 1;
+	part[1].src = part[0].dst + all + 1;
+	part[1].dst = part[1].src + all + 1;
+	/* nr[d]: the merges into d until d has an owner, then UINT32_MAX - owner */
+	for (size_t i = 0; i < n; i++) {
+		struct merge_part *p;
+		u32 d = to[i];
+
+		if (d == i)
+			continue;
+		if (nr[d] < UINT32_MAX - 1) {
+			int t = load[1] < load[0];
+
+			load[t] += nr[d];
+			nr[d] = UINT32_MAX - t;
+		}
+		p = &part[UINT32_MAX - nr[d]];
+		p->src[p->n] = v[i];
+		p->dst[p->n++] = v[d];
+	}
+	free(nr);
+	part[0].h = part[1].h = h;
+	return 0;
+}
+
+/*
+ * tree_pass() of the collapse on two threads.  The tree's comparisons look
+ * at the keys only, never at periods or callchains: where each entry goes
+ * does not depend on the merges.  So the entries go into the tree first
+ * (perf's shape), each equal one noting its destination; then this thread
+ * and a second one make the merges, each those into its own destinations
+ * in their order (merges into different entries are independent).
+ */
+static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n)
+{
+	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes));
+	u32 *to = malloc((*n + 1) * sizeof(*to));
+	struct merge_part part[2] = { { 0 }, { 0 } };
+	struct rb_link *root = NULL;
+	pthread_t th;
+	bool threaded;
+
+	if (!nodes || !to) {
+		free(nodes);
+		free(to);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < *n; i++) {
+		struct hist_rb_node *same;
+
+		if (i + 2 * CC_PREFETCH_TRIES < *n)	/* its keys */
+			for (size_t off = 0; off <= offsetof(struct hist_entry, ip); off += 64)
+				__builtin_prefetch((const char *)v[i + 2 * CC_PREFETCH_TRIES] + off);
+		nodes[i].e = v[i];
+		same = rb_insert(&root, &nodes[i], ident_cmp_v, true);
+		to[i] = same ? (u32)(same - nodes) : (u32)i;
+	}
+	if (split_merges(h, v, *n, to, part)) {
+		/* no room to split them: merge them here, in their order */
+		part[0] = (struct merge_part){ .h = h };
+		for (size_t i = 0; i < *n; i++)
+			if (to[i] != i) {
+				if (!part[0].err)
+					part[0].err = entry__merge(h, v[to[i]], v[i]);
+				hist_entry__free(v[i]);
+			}
+	} else {
+		threaded = part[1].n && !pthread_create(&th, NULL, merge_worker, &part[1]);
+		merge_part(&part[0]);
+		if (threaded)
+			pthread_join(th, NULL);
+		else
+			merge_part(&part[1]);
+		free(part[0].src);
+	}
+	free(to);
+	*n = rb_walk(root, v, 0);
+	free(nodes);
+	return part[0].err ?: part[1].err;
+}
+
 /*
  * perf's three trees: entries by their keys in the order they were made
  * (equal ones are one entry), the collapsed tree built from that one's
@@ -817,7 +972,10 @@ int hists__collapse(struct hists *h)
 		h->collapsed = true;
 		return 0;
 	}
-	err = tree_pass(h, v, &n, ident_cmp_v, true);
+	if (collapse_threaded(h, n))
+		err = collapse_pass(h, v, &n);
+	else
+		err = tree_pass(h, v, &n, ident_cmp_v, true);
 	h->nr_sorted = n;
 	h->collapsed = true;
 	return err;

@@ -188,8 +188,24 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 bool hists__same_any(const struct hists *h, const struct hist_entry *a,
 		     struct hist_entry *const *v, size_t n);
 
-/** hists__collapse - merge the entries whose keys are equal (perf's collapse) */
+/**
+ * hists__collapse - merge the entries whose keys are equal (perf's collapse)
+ *
+ * The entries go into perf's collapsed tree first, then the merges run on
+ * this thread and a second one (each merges into its own entries) when
+ * hists__collapse_mode allows it.  Return: 0 or -ENOMEM.
+ */
 int hists__collapse(struct hists *h);
+
+/*
+ * How hists__collapse() merges: AUTO, on two threads with callchains, a
+ * second usable CPU and enough entries; SERIAL, on the calling thread;
+ * PARALLEL, on two threads whatever the size (tests).  Never on two with
+ * srcline callchain keys (their lookups share the DSOs' caches).  The
+ * result is the same.  Set it while no collapse runs.
+ */
+enum hists_collapse_mode { HISTS_COLLAPSE_AUTO, HISTS_COLLAPSE_SERIAL, HISTS_COLLAPSE_PARALLEL };
+extern enum hists_collapse_mode hists__collapse_mode;
 
 /** hists__ident_cmp - the order of @a and @b by their keys (0: same entry) */
 int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
