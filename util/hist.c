@@ -778,6 +778,20 @@ static int ident_cmp_v(const void *pa, const void *pb)
 	return ident_cmp(*(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
 }
 
+/* ident_cmp_v() from the walk keys (sort_hists->walk_keys): the entries' first lines */
+static int wkey_cmp_v(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(struct hist_entry *const *)pa;
+
+	return wkey_cmp(sort_hists, &a->wk, a, *(struct hist_entry *const *)pb);
+}
+
+/* The collapsed tree's order: ident_cmp(), from the walk keys where they hold all keys. */
+static entry_cmp_fn collapse_cmp(const struct hists *h)
+{
+	return h->walk_keys ? wkey_cmp_v : ident_cmp_v;
+}
+
 /*
  * perf 6.1 only has a collapsed tree when a key has a collapse function:
  * comm (and, kept here as before, the tracepoint keys).  Without one, the
@@ -902,6 +916,7 @@ static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n
 	u32 *to = malloc((*n + 1) * sizeof(*to));
 	struct merge_part part[2] = { { 0 }, { 0 } };
 	struct rb_link *root = NULL;
+	entry_cmp_fn cmp = collapse_cmp(h);
 	pthread_t th;
 	bool threaded;
 
@@ -913,11 +928,11 @@ static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n
 	for (size_t i = 0; i < *n; i++) {
 		struct hist_rb_node *same;
 
-		if (i + 2 * CC_PREFETCH_TRIES < *n)	/* its keys */
+		if (i + 2 * CC_PREFETCH_TRIES < *n)	/* its keys (the walk keys first) */
 			for (size_t off = 0; off <= offsetof(struct hist_entry, ip); off += 64)
 				__builtin_prefetch((const char *)v[i + 2 * CC_PREFETCH_TRIES] + off);
 		nodes[i].e = v[i];
-		same = rb_insert(&root, &nodes[i], ident_cmp_v, true);
+		same = rb_insert(&root, &nodes[i], cmp, true);
 		to[i] = same ? (u32)(same - nodes) : (u32)i;
 	}
 	if (split_merges(h, v, *n, to, part)) {
@@ -975,7 +990,7 @@ int hists__collapse(struct hists *h)
 	if (collapse_threaded(h, n))
 		err = collapse_pass(h, v, &n);
 	else
-		err = tree_pass(h, v, &n, ident_cmp_v, true);
+		err = tree_pass(h, v, &n, collapse_cmp(h), true);
 	h->nr_sorted = n;
 	h->collapsed = true;
 	return err;
