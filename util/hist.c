@@ -488,9 +488,15 @@ static struct hist_rb_node *rb_insert(struct rb_link **root, struct hist_rb_node
 	return NULL;
 }
 
+/*
+ * The entries of the tree at @n in order, into @out from @i.  The right
+ * child is asked for before the walk of the left subtree: it comes
+ * during it, not as one cache miss after the other.
+ */
 static size_t rb_walk(const struct rb_link *n, struct hist_entry **out, size_t i)
 {
 	while (n) {
+		__builtin_prefetch(n->r);
 		i = rb_walk(n->l, out, i);
 		out[i++] = hnode(n)->e;
 		n = n->r;
