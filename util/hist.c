@@ -7,6 +7,8 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -839,13 +841,122 @@ static void merge_part(struct merge_part *p)
 	free(pf);
 }
 
-static void *merge_worker(void *arg)
+/*
+ * The collapse on two threads.  The tree's comparisons look at the keys
+ * only, never at periods or callchains: where each entry goes does not
+ * depend on the merges, and merges into different entries are
+ * independent.  So this thread puts the entries into the tree (perf's
+ * shape, as tree_pass() does) and lists each merge it finds (the entry,
+ * the one equal to it in the tree); a second thread makes the listed
+ * merges meanwhile, in their order.  Once all entries are in, the second
+ * thread stops where it is and the destinations of the merges left are
+ * split: each thread makes all those into its own ones, in their order.
+ */
+struct collapse_run {
+	const struct hists *h;
+	struct hist_entry **src, **dst;	/* the merges, in order */
+	u32 *to;			/* the node (index) of each one's dst */
+	u32 *nr_to;			/* by node: merges into it, then its thread (owner()) */
+	u32 *dsts;			/* the nodes merged into, in the order of their first */
+	size_t nr_dsts;
+	atomic_size_t nr;		/* merges listed so far */
+	atomic_bool all_in;		/* the list is complete: stop */
+	atomic_size_t stop;		/* where the second thread stopped, + 1 */
+	atomic_bool split;		/* nr_to[] has the owners */
+	int err[2];			/* this thread's, the second's */
+};
+
+static void wait_a_bit(void)
 {
+	sched_yield();
+}
+
+/* The thread that merges into node @d, once split */
+static int owner(const struct collapse_run *r, u32 d)
+{
+	return UINT32_MAX - r->nr_to[d];
+}
+
+/*
+ * Make the merges from @from on into thread @t's destinations: from a list
+ * of them with the prefetch pipeline, or without memory for it one by one.
+ */
+static void merge_own(struct collapse_run *r, size_t from, int t)
+{
+	size_t m = atomic_load_explicit(&r->nr, memory_order_relaxed), n = 0;
+	struct merge_part p = { .h = r->h, .err = r->err[t] };
+
+	for (size_t k = from; k < m; k++)
+		n += owner(r, r->to[k]) == t;
+	p.src = malloc(2 * (n + 1) * sizeof(*p.src));
+	if (p.src) {
+		p.dst = p.src + n + 1;
+		for (size_t k = from; k < m; k++)
+			if (owner(r, r->to[k]) == t) {
+				p.src[p.n] = r->src[k];
+				p.dst[p.n++] = r->dst[k];
+			}
+		merge_part(&p);
+		free(p.src);
+	} else {
+		for (size_t k = from; k < m; k++)
+			if (owner(r, r->to[k]) == t) {
+				if (!p.err)
+					p.err = entry__merge(r->h, r->dst[k], r->src[k]);
+				hist_entry__free(r->src[k]);
+			}
+	}
+	r->err[t] = p.err;
+}
+
+/* The second thread: the listed merges until all entries are in, then its own. */
+static void *collapse_worker(void *arg)
+{
+	struct collapse_run *r = arg;
+	struct cc_prefetch *pf = calloc(1, sizeof(*pf));
+	size_t i = 0, nr;
+
 	/* the main thread makes and frees nodes and entries meanwhile */
 	cc_node__use_slab(1);
 	entry_slab = &entry_slabs[1];
-	merge_part(arg);
+	while (!atomic_load_explicit(&r->all_in, memory_order_acquire)) {
+		nr = atomic_load_explicit(&r->nr, memory_order_acquire);
+		if (i == nr) {
+			wait_a_bit();
+			continue;
+		}
+		if (pf)
+			prefetch_ahead(pf, r->src, i, nr);
+		if (!r->err[1])
+			r->err[1] = entry__merge(r->h, r->dst[i], r->src[i]);
+		hist_entry__free(r->src[i]);
+		i++;
+	}
+	free(pf);	/* its walks read tries the split may give the main thread */
+	atomic_store_explicit(&r->stop, i + 1, memory_order_release);
+	while (!atomic_load_explicit(&r->split, memory_order_acquire))
+		wait_a_bit();
+	merge_own(r, i, 1);
 	return NULL;
+}
+
+/*
+ * Give each destination of the merges from @from on a thread: greedy on
+ * the number of merges into each, in the order of their first.
+ */
+static void split_merges(struct collapse_run *r, size_t from)
+{
+	size_t load[2] = { 0, 0 };
+
+	for (size_t k = 0; k < from; k++)
+		r->nr_to[r->to[k]]--;
+	for (size_t i = 0; i < r->nr_dsts; i++) {
+		u32 *c = &r->nr_to[r->dsts[i]];
+		int t = load[1] < load[0];
+
+		load[t] += *c;
+		*c = UINT32_MAX - (*c ? t : 0);
+	}
 }
 
 /* Merge on two threads?  Not with srcline frames: their lookups share the DSOs' caches. */
@@ -859,110 +970,78 @@ static bool collapse_threaded(const struct hists *h, size_t n)
 	return h->has_callchain && n >= COLLAPSE_THREAD_MIN && batch_pipe__usable_cpus() > 1;
 }
 
-/*
- * Split the merges (@to: the destination of each entry of @v, by its
- * index; its own for the entries kept) between the threads by their
- * destinations: each makes all merges into its own ones, in their order.
- * Greedy on the number of merges into each, in the order of their first.
- */
-static int split_merges(const struct hists *h, struct hist_entry **v, size_t n,
-			const u32 *to, struct merge_part part[2])
+/* Put @v's @n entries into @root as tree_pass() does, listing the merges for @r. */
+static void collapse_insert(struct collapse_run *r, struct hist_entry **v, size_t n,
+			    struct hist_rb_node *nodes, struct rb_link **root)
 {
-	u32 *nr = calloc(n, sizeof(*nr));
-	size_t load[2] = { 0, 0 }, all = 0;
+	entry_cmp_fn cmp = collapse_cmp(r->h);
+	size_t m = 0;
 
-	if (!nr)
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		if (to[i] != i) {
-			nr[to[i]]++;
-			all++;
-		}
-	part[0].src = malloc(4 * (all + 1) * sizeof(*part[0].src));
-	if (!part[0].src) {
-		free(nr);
-		return -ENOMEM;
-	}
-	part[0].dst = part[0].src + all + 1;
-	part[1].src = part[0].dst + all + 1;
-	part[1].dst = part[1].src + all + 1;
-	/* nr[d]: the merges into d until d has an owner, then UINT32_MAX - owner */
 	for (size_t i = 0; i < n; i++) {
-		struct merge_part *p;
-		u32 d = to[i];
-
-		if (d == i)
-			continue;
-		if (nr[d] < UINT32_MAX - 1) {
-			int t = load[1] < load[0];
-
-			load[t] += nr[d];
-			nr[d] = UINT32_MAX - t;
-		}
-		p = &part[UINT32_MAX - nr[d]];
-		p->src[p->n] = v[i];
-		p->dst[p->n++] = v[d];
-	}
-	free(nr);
-	part[0].h = part[1].h = h;
-	return 0;
-}
-
-/*
- * tree_pass() of the collapse on two threads.  The tree's comparisons look
- * at the keys only, never at periods or callchains: where each entry goes
- * does not depend on the merges.  So the entries go into the tree first
- * (perf's shape), each equal one noting its destination; then this thread
- * and a second one make the merges, each those into its own destinations
- * in their order (merges into different entries are independent).
- */
-static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n)
-{
-	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes));
-	u32 *to = malloc((*n + 1) * sizeof(*to));
-	struct merge_part part[2] = { { 0 }, { 0 } };
-	struct rb_link *root = NULL;
-	entry_cmp_fn cmp = collapse_cmp(h);
-	pthread_t th;
-	bool threaded;
-
-	if (!nodes || !to) {
-		free(nodes);
-		free(to);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < *n; i++) {
 		struct hist_rb_node *same;
+		u32 d;
 
-		if (i + 2 * CC_PREFETCH_TRIES < *n)	/* its keys (the walk keys first) */
+		if (i + 2 * CC_PREFETCH_TRIES < n)	/* its keys (the walk keys first) */
 			for (size_t off = 0; off <= offsetof(struct hist_entry, ip); off += 64)
 				__builtin_prefetch((const char *)v[i + 2 * CC_PREFETCH_TRIES] + off);
 		nodes[i].e = v[i];
-		same = rb_insert(&root, &nodes[i], cmp, true);
-		to[i] = same ? (u32)(same - nodes) : (u32)i;
+		same = rb_insert(root, &nodes[i], cmp, true);
+		if (!same)
+			continue;
+		d = same - nodes;
+		if (!r->nr_to[d]++)
+			r->dsts[r->nr_dsts++] = d;
+		r->src[m] = v[i];
+		r->dst[m] = same->e;
+		r->to[m++] = d;
+		atomic_store_explicit(&r->nr, m, memory_order_release);
 	}
-	if (split_merges(h, v, *n, to, part)) {
-		/* no room to split them: merge them here, in their order */
-		part[0] = (struct merge_part){ .h = h };
-		for (size_t i = 0; i < *n; i++)
-			if (to[i] != i) {
-				if (!part[0].err)
-					part[0].err = entry__merge(h, v[to[i]], v[i]);
-				hist_entry__free(v[i]);
-			}
-	} else {
-		threaded = part[1].n && !pthread_create(&th, NULL, merge_worker, &part[1]);
-		merge_part(&part[0]);
-		if (threaded)
-			pthread_join(th, NULL);
-		else
-			merge_part(&part[1]);
-		free(part[0].src);
+}
+
+/* tree_pass() of the collapse on two threads (see struct collapse_run). */
+static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n)
+{
+	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes));
+	struct collapse_run r = { .h = h };
+	struct rb_link *root = NULL;
+	size_t from = 0;
+	pthread_t th;
+	bool threaded;
+
+	r.src = malloc(2 * (*n + 1) * sizeof(*r.src));
+	r.to = malloc(2 * (*n + 1) * sizeof(*r.to));
+	r.nr_to = calloc(*n + 1, sizeof(*r.nr_to));
+	if (!nodes || !r.src || !r.to || !r.nr_to) {
+		free(nodes);
+		free(r.src);
+		free(r.to);
+		free(r.nr_to);
+		return -ENOMEM;
 	}
-	free(to);
+	r.dst = r.src + *n + 1;
+	r.dsts = r.to + *n + 1;
+	threaded = !pthread_create(&th, NULL, collapse_worker, &r);
+	collapse_insert(&r, v, *n, nodes, &root);
+	if (threaded) {
+		atomic_store_explicit(&r.all_in, true, memory_order_release);
+		while (!(from = atomic_load_explicit(&r.stop, memory_order_acquire)))
+			wait_a_bit();
+		from--;
+	}
+	split_merges(&r, from);
+	if (threaded)
+		atomic_store_explicit(&r.split, true, memory_order_release);
+	else		/* no second thread: this one makes them all */
+		merge_own(&r, from, 1);
+	merge_own(&r, from, 0);
+	if (threaded)
+		pthread_join(th, NULL);
+	free(r.src);
+	free(r.to);
+	free(r.nr_to);
 	*n = rb_walk(root, v, 0);
 	free(nodes);
-	return part[0].err ?: part[1].err;
+	return r.err[0] ?: r.err[1];
 }
 
 /*
