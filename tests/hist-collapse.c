@@ -160,6 +160,8 @@ TPERF_TEST(hists_collapse_threads, "report: collapse on two threads as on one")
 		TEST_ASSERT_VAL("build", !build(&a, &p, seed, n, keys, &cc[seed % 2]));
 		TEST_ASSERT_VAL("build", !build(&b, &p, seed, n, keys, &cc[seed % 2]));
 		hists__collapse_mode = HISTS_COLLAPSE_PARALLEL;
+		/* the second thread stops at the start, within, at the end */
+		hists__collapse_split_pct = seed % 5 * 25;
 		TEST_ASSERT_VAL("two threads", !hists__collapse(&a));
 		hists__collapse_mode = HISTS_COLLAPSE_SERIAL;
 		TEST_ASSERT_VAL("one thread", !hists__collapse(&b));
@@ -174,6 +176,7 @@ TPERF_TEST(hists_collapse_threads, "report: collapse on two threads as on one")
 		hists__exit(&b);
 	}
 	hists__collapse_mode = HISTS_COLLAPSE_AUTO;
+	hists__collapse_split_pct = 0;
 	/* entries were merged, not only kept */
 	TEST_ASSERT_VAL("merges", merged > 10000);
 	pool__exit(&p);

@@ -815,6 +815,7 @@ static bool needs_collapse(const struct hists *h)
 }
 
 enum hists_collapse_mode hists__collapse_mode;
+unsigned int hists__collapse_split_pct;
 
 /* Below this many entries one thread merges them all (a thread costs ~50 us). */
 #define COLLAPSE_THREAD_MIN	4096
@@ -864,6 +865,8 @@ struct collapse_run {
 	atomic_size_t stop;		/* where the second thread stopped, + 1 */
 	atomic_bool split;		/* nr_to[] has the owners */
 	int err[2];			/* this thread's, the second's */
+	unsigned int split_pct;		/* hists__collapse_split_pct */
+	atomic_size_t made;		/* with split_pct: merges the second thread made */
 };
 
 static void wait_a_bit(void)
@@ -931,6 +934,8 @@ static void *collapse_worker(void *arg)
 			r->err[1] = entry__merge(r->h, r->dst[i], r->src[i]);
 		hist_entry__free(r->src[i]);
 		i++;
+		if (r->split_pct)
+			atomic_store_explicit(&r->made, i, memory_order_relaxed);
 	}
 	free(pf);	/* its walks read tries the split may give the main thread */
 	atomic_store_explicit(&r->stop, i + 1, memory_order_release);
@@ -1002,7 +1007,7 @@ static void collapse_insert(struct collapse_run *r, struct hist_entry **v, size_
 static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n)
 {
 	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes));
-	struct collapse_run r = { .h = h };
+	struct collapse_run r = { .h = h, .split_pct = hists__collapse_split_pct };
 	struct rb_link *root = NULL;
 	size_t from = 0;
 	pthread_t th;
@@ -1023,6 +1028,9 @@ static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n
 	threaded = !pthread_create(&th, NULL, collapse_worker, &r);
 	collapse_insert(&r, v, *n, nodes, &root);
 	if (threaded) {
+		while (atomic_load_explicit(&r.made, memory_order_relaxed) * 100 <
+		       atomic_load_explicit(&r.nr, memory_order_relaxed) * r.split_pct)
+			wait_a_bit();
 		atomic_store_explicit(&r.all_in, true, memory_order_release);
 		while (!(from = atomic_load_explicit(&r.stop, memory_order_acquire)))
 			wait_a_bit();

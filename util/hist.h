@@ -206,6 +206,12 @@ int hists__collapse(struct hists *h);
  */
 enum hists_collapse_mode { HISTS_COLLAPSE_AUTO, HISTS_COLLAPSE_SERIAL, HISTS_COLLAPSE_PARALLEL };
 extern enum hists_collapse_mode hists__collapse_mode;
+/*
+ * For tests: on two threads, the main thread waits until the second has
+ * made this percentage (at most 100) of the merges before the rest is
+ * split (0: no wait, the split comes where it comes).
+ */
+extern unsigned int hists__collapse_split_pct;
 
 /** hists__ident_cmp - the order of @a and @b by their keys (0: same entry) */
 int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
