@@ -860,8 +860,8 @@ struct collapse_run {
 	u32 *nr_to;			/* by node: merges into it, then its thread (owner()) */
 	u32 *dsts;			/* the nodes merged into, in the order of their first */
 	size_t nr_dsts;
-	atomic_size_t nr;		/* merges listed so far */
-	atomic_bool all_in;		/* the list is complete: stop */
+	_Alignas(64) atomic_size_t nr;	/* merges listed so far (a line of its own) */
+	_Alignas(64) atomic_bool all_in;	/* the list is complete: stop */
 	atomic_size_t stop;		/* where the second thread stopped, + 1 */
 	atomic_bool split;		/* nr_to[] has the owners */
 	int err[2];			/* this thread's, the second's */
@@ -917,16 +917,21 @@ static void *collapse_worker(void *arg)
 {
 	struct collapse_run *r = arg;
 	struct cc_prefetch *pf = calloc(1, sizeof(*pf));
-	size_t i = 0, nr;
+	size_t i = 0, nr = 0;
 
 	/* the main thread makes and frees nodes and entries meanwhile */
 	cc_node__use_slab(1);
 	entry_slab = &entry_slabs[1];
-	while (!atomic_load_explicit(&r->all_in, memory_order_acquire)) {
-		nr = atomic_load_explicit(&r->nr, memory_order_acquire);
-		if (i == nr) {
-			wait_a_bit();
-			continue;
+	for (;;) {
+		/* now and then: each look takes the line of nr from its writer */
+		if (i == nr || i % 32 == 0) {
+			if (atomic_load_explicit(&r->all_in, memory_order_acquire))
+				break;
+			nr = atomic_load_explicit(&r->nr, memory_order_acquire);
+			if (i == nr) {
+				wait_a_bit();
+				continue;
+			}
 		}
 		if (pf)
 			prefetch_ahead(pf, r->src, i, nr);

@@ -191,9 +191,10 @@ bool hists__same_any(const struct hists *h, const struct hist_entry *a,
 /**
  * hists__collapse - merge the entries whose keys are equal (perf's collapse)
  *
- * The entries go into perf's collapsed tree first, then the merges run on
- * this thread and a second one (each merges into its own entries) when
- * hists__collapse_mode allows it.  Return: 0 or -ENOMEM.
+ * As hists__collapse_mode allows, a second thread makes the merges this
+ * one finds as it puts the entries into perf's collapsed tree, and the
+ * merges left then are split between the two by destination (util/hist.c,
+ * struct collapse_run).  Return: 0 or -ENOMEM.
  */
 int hists__collapse(struct hists *h);
 
