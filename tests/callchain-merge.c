@@ -120,45 +120,6 @@ static int ref_merge(struct cc_node *dst, struct cc_node *src, enum cc_key key)
 	return 0;
 }
 
-static int child_index(const struct cc_node *n, const struct rb_link *x)
-{
-	for (u32 k = 0; k < n->nr; k++)
-		if (&n->child[k]->rb == x)
-			return k;
-	return -1;
-}
-
-/* The trees of children of @a and @b: the same shape, the same children in it. */
-static bool same_shape(const struct cc_node *a, const struct rb_link *x,
-		       const struct cc_node *b, const struct rb_link *y)
-{
-	if (!x || !y)
-		return !x && !y;
-	return x->red == y->red && child_index(a, x) == child_index(b, y) &&
-	       child_index(a, x) >= 0 && same_shape(a, x->l, b, y->l) &&
-	       same_shape(a, x->r, b, y->r);
-}
-
-static bool same_trie(const struct cc_node *a, const struct cc_node *b)
-{
-	if (a->dso != b->dso || a->sym != b->sym || a->ip != b->ip || a->addr != b->addr ||
-	    a->hit != b->hit || a->children_hit != b->children_hit || a->count != b->count ||
-	    a->children_count != b->children_count || a->nr != b->nr ||
-	    a->inlined_child != b->inlined_child || (a->nr && a->hint != b->hint)) {
-		fprintf(stderr, "node %s %#" PRIx64 ": hit %" PRIu64 "/%" PRIu64
-			" children_hit %" PRIu64 "/%" PRIu64 " count %" PRIu64 "/%" PRIu64
-			" children_count %" PRIu64 "/%" PRIu64 " nr %u/%u hint %u/%u\n",
-			a->sym ? a->sym->name : "-", a->ip, a->hit, b->hit, a->children_hit,
-			b->children_hit, a->count, b->count, a->children_count,
-			b->children_count, a->nr, b->nr, a->hint, b->hint);
-		return false;
-	}
-	for (u32 k = 0; k < a->nr; k++)
-		if (!same_trie(a->child[k], b->child[k]))
-			return false;
-	return same_shape(a, a->kids, b, b->kids);
-}
-
 /* Children that perf's walk missed: two of one node are the same frame. */
 static int twins(const struct cc_node *n)
 {
@@ -208,7 +169,7 @@ TPERF_TEST(callchain_merge_reference, "report: callchain merge as perf's chain b
 
 		TEST_ASSERT_VAL("merge", !build(&a, &p, seed, key, cc_node__merge));
 		TEST_ASSERT_VAL("reference", !build(&b, &p, seed, key, ref_merge));
-		if (!same_trie(&a, &b)) {
+		if (!test_same_trie(&a, &b)) {
 			TEST_FAILED_AT("seed %" PRIu64 ": merged tries differ", seed);
 			return TEST_FAIL;
 		}

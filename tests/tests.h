@@ -16,6 +16,7 @@
 #define TPERF_TESTS_H
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -49,6 +50,13 @@ int test_tmp_file(char *path, const char *text);
 /* A new scratch folder under /tmp (static buffer), and its removal. */
 char *test_mkdtemp(void);
 int test_rm_rf(const char *dir);
+
+struct cc_node;
+/*
+ * Are the callchain tries under @a and @b the same node for node (frames,
+ * periods, counts, hints, trees of children)?  Prints the first difference.
+ */
+bool test_same_trie(const struct cc_node *a, const struct cc_node *b);
 
 #define TEST_FAILED_AT(...)							\
 	do {									\

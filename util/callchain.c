@@ -135,18 +135,29 @@ static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *pare
 /*
  * Nodes come from a slab (populated 2 MB chunks, a free list): reports make
  * and merge hundreds of thousands of them (one chain per entry, merged at
- * collapse).
+ * collapse).  A thread takes them from the first slab, or from the second
+ * once it says so (the collapse's second thread): a node may be freed to
+ * another slab than its own, all have the same size and live on.
  */
-static struct slab node_slab = SLAB_INIT(struct cc_node);
+static struct slab node_slabs[2] = { SLAB_INIT(struct cc_node), SLAB_INIT(struct cc_node) };
+static __thread struct slab *node_slab = &node_slabs[0];
+
+/**
+ * cc_node__use_slab - see callchain.h
+ */
+void cc_node__use_slab(int i)
+{
+	node_slab = &node_slabs[i];
+}
 
 static struct cc_node *node_alloc(void)
 {
-	return slab__zalloc(&node_slab);
+	return slab__zalloc(node_slab);
 }
 
 static void node_free(struct cc_node *c)
 {
-	slab__free(&node_slab, c);
+	slab__free(node_slab, c);
 }
 
 static struct cc_node *add_child(struct cc_node *p, const struct cc_frame *f,

@@ -65,6 +65,13 @@ struct cc_node {
 /** cc_node__append - add a chain of @n frames with @period under @root.  Return: 0 or -ENOMEM */
 int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
 		    enum cc_key key);
+/**
+ * cc_node__use_slab - the calling thread's nodes come from slab @i (0, the
+ * default, or 1) from now on, and the nodes it frees go there.  Each slab
+ * is used by one thread at a time: a thread that makes or frees nodes while
+ * another one does (hists__collapse()'s second thread) uses slab 1.
+ */
+void cc_node__use_slab(int i);
 /** cc_node__merge - move everything of @src into @dst (src is emptied).  Return: 0 or -ENOMEM */
 int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key);
 

@@ -6,11 +6,15 @@
  * order (addresses) for ties.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch-pipe.h"
 #include "hist.h"
 #include "slab.h"
 
@@ -171,18 +175,19 @@ static void cache_free(struct hists *h)
  * Entries: a DWARF report of forked processes makes ~65,000 of them on the
  * hists' thread (perf's map-following rule), merged back at collapse.
  */
-static struct slab entry_slab = SLAB_INIT(struct hist_entry);
+static struct slab entry_slabs[2] = { SLAB_INIT(struct hist_entry), SLAB_INIT(struct hist_entry) };
+static __thread struct slab *entry_slab = &entry_slabs[0];	/* see cc_node__use_slab() */
 
 struct hist_entry *hist_entry__zalloc(void)
 {
-	return slab__zalloc(&entry_slab);
+	return slab__zalloc(entry_slab);
 }
 
 void hist_entry__free(struct hist_entry *e)
 {
 	cc_node__free_children(&e->callchain);
 	free(e->pairs);
-	slab__free(&entry_slab, e);
+	slab__free(entry_slab, e);
 }
 
 void hists__exit(struct hists *h)
@@ -485,9 +490,15 @@ static struct hist_rb_node *rb_insert(struct rb_link **root, struct hist_rb_node
 	return NULL;
 }
 
+/*
+ * The entries of the tree at @n in order, into @out from @i.  The right
+ * child is asked for before the walk of the left subtree: it comes
+ * during it, not as one cache miss after the other.
+ */
 static size_t rb_walk(const struct rb_link *n, struct hist_entry **out, size_t i)
 {
 	while (n) {
+		__builtin_prefetch(n->r);
 		i = rb_walk(n->l, out, i);
 		out[i++] = hnode(n)->e;
 		n = n->r;
@@ -775,6 +786,20 @@ static int ident_cmp_v(const void *pa, const void *pb)
 	return ident_cmp(*(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
 }
 
+/* ident_cmp_v() from the walk keys (sort_hists->walk_keys): the entries' first lines */
+static int wkey_cmp_v(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(struct hist_entry *const *)pa;
+
+	return wkey_cmp(sort_hists, &a->wk, a, *(struct hist_entry *const *)pb);
+}
+
+/* The collapsed tree's order: ident_cmp(), from the walk keys where they hold all keys. */
+static entry_cmp_fn collapse_cmp(const struct hists *h)
+{
+	return h->walk_keys ? wkey_cmp_v : ident_cmp_v;
+}
+
 /*
  * perf 6.1 only has a collapsed tree when a key has a collapse function:
  * comm (and, kept here as before, the tracepoint keys).  Without one, the
@@ -787,6 +812,249 @@ static bool needs_collapse(const struct hists *h)
 		    (h->keys[i] >= SORT_DYN0 && h->keys[i] <= SORT_DYN_LAST))
 			return true;
 	return false;
+}
+
+enum hists_collapse_mode hists__collapse_mode;
+unsigned int hists__collapse_split_pct;
+
+/* Below this many entries one thread merges them all (a thread costs ~50 us). */
+#define COLLAPSE_THREAD_MIN	4096
+
+/* The merges one thread makes: src[i] into dst[i], in this order. */
+struct merge_part {
+	const struct hists *h;
+	struct hist_entry **src, **dst;
+	size_t n;
+	int err;
+};
+
+static void merge_part(struct merge_part *p)
+{
+	struct cc_prefetch *pf = calloc(1, sizeof(*pf));
+
+	for (size_t i = 0; i < p->n; i++) {
+		if (pf)
+			prefetch_ahead(pf, p->src, i, p->n);
+		if (!p->err)
+			p->err = entry__merge(p->h, p->dst[i], p->src[i]);
+		hist_entry__free(p->src[i]);
+	}
+	free(pf);
+}
+
+/*
+ * The collapse on two threads.  The tree's comparisons look at the keys
+ * only, never at periods or callchains: where each entry goes does not
+ * depend on the merges, and merges into different entries are
+ * independent.  So this thread puts the entries into the tree (perf's
+ * shape, as tree_pass() does) and lists each merge it finds (the entry,
+ * the one equal to it in the tree); a second thread makes the listed
+ * merges meanwhile, in their order.  Once all entries are in, the second
+ * thread stops where it is and the destinations of the merges left are
+ * split: each thread makes all those into its own ones, in their order.
+ */
+struct collapse_run {
+	const struct hists *h;
+	struct hist_entry **src, **dst;	/* the merges, in order */
+	u32 *to;			/* the node (index) of each one's dst */
+	u32 *nr_to;			/* by node: merges into it, then its thread (owner()) */
+	u32 *dsts;			/* the nodes merged into, in the order of their first */
+	size_t nr_dsts;
+	_Alignas(64) atomic_size_t nr;	/* merges listed so far (a line of its own) */
+	_Alignas(64) atomic_bool all_in;	/* the list is complete: stop */
+	atomic_size_t stop;		/* where the second thread stopped, + 1 */
+	atomic_bool split;		/* nr_to[] has the owners */
+	int err[2];			/* this thread's, the second's */
+	unsigned int split_pct;		/* hists__collapse_split_pct */
+	atomic_size_t made;		/* with split_pct: merges the second thread made */
+};
+
+static void wait_a_bit(void)
+{
+	sched_yield();
+}
+
+/* The thread that merges into node @d, once split */
+static int owner(const struct collapse_run *r, u32 d)
+{
+	return UINT32_MAX - r->nr_to[d];
+}
+
+/*
+ * Make the merges from @from on into thread @t's destinations: from a list
+ * of them with the prefetch pipeline, or without memory for it one by one.
+ */
+static void merge_own(struct collapse_run *r, size_t from, int t)
+{
+	size_t m = atomic_load_explicit(&r->nr, memory_order_relaxed), n = 0;
+	struct merge_part p = { .h = r->h, .err = r->err[t] };
+
+	for (size_t k = from; k < m; k++)
+		n += owner(r, r->to[k]) == t;
+	p.src = malloc(2 * (n + 1) * sizeof(*p.src));
+	if (p.src) {
+		p.dst = p.src + n + 1;
+		for (size_t k = from; k < m; k++)
+			if (owner(r, r->to[k]) == t) {
+				p.src[p.n] = r->src[k];
+				p.dst[p.n++] = r->dst[k];
+			}
+		merge_part(&p);
+		free(p.src);
+	} else {
+		for (size_t k = from; k < m; k++)
+			if (owner(r, r->to[k]) == t) {
+				if (!p.err)
+					p.err = entry__merge(r->h, r->dst[k], r->src[k]);
+				hist_entry__free(r->src[k]);
+			}
+	}
+	r->err[t] = p.err;
+}
+
+/* The second thread: the listed merges until all entries are in, then its own. */
+static void *collapse_worker(void *arg)
+{
+	struct collapse_run *r = arg;
+	struct cc_prefetch *pf = calloc(1, sizeof(*pf));
+	size_t i = 0, nr = 0;
+
+	/* the main thread makes and frees nodes and entries meanwhile */
+	cc_node__use_slab(1);
+	entry_slab = &entry_slabs[1];
+	for (;;) {
+		/* now and then: each look takes the line of nr from its writer */
+		if (i == nr || i % 32 == 0) {
+			if (atomic_load_explicit(&r->all_in, memory_order_acquire))
+				break;
+			nr = atomic_load_explicit(&r->nr, memory_order_acquire);
+			if (i == nr) {
+				wait_a_bit();
+				continue;
+			}
+		}
+		if (pf)
+			prefetch_ahead(pf, r->src, i, nr);
+		if (!r->err[1])
+			r->err[1] = entry__merge(r->h, r->dst[i], r->src[i]);
+		hist_entry__free(r->src[i]);
+		i++;
+		if (r->split_pct)
+			atomic_store_explicit(&r->made, i, memory_order_relaxed);
+	}
+	free(pf);	/* its walks read tries the split may give the main thread */
+	atomic_store_explicit(&r->stop, i + 1, memory_order_release);
+	while (!atomic_load_explicit(&r->split, memory_order_acquire))
+		wait_a_bit();
+	merge_own(r, i, 1);
+	return NULL;
+}
+
+/*
+ * Give each destination of the merges from @from on a thread: greedy on
+ * the number of merges into each, in the order of their first.
+ */
+static void split_merges(struct collapse_run *r, size_t from)
+{
+	size_t load[2] = { 0, 0 };
+
+	for (size_t k = 0; k < from; k++)
+		r->nr_to[r->to[k]]--;
+	for (size_t i = 0; i < r->nr_dsts; i++) {
+		u32 *c = &r->nr_to[r->dsts[i]];
+		int t = load[1] < load[0];
+
+		load[t] += *c;
+		*c = UINT32_MAX - (*c ? t : 0);
+	}
+}
+
+/* Merge on two threads?  Not with srcline frames: their lookups share the DSOs' caches. */
+static bool collapse_threaded(const struct hists *h, size_t n)
+{
+	if (hists__collapse_mode == HISTS_COLLAPSE_SERIAL || n >= UINT32_MAX / 2 ||
+	    (h->has_callchain && callchain_param__key(h->cc) == CCKEY_SRCLINE))
+		return false;
+	if (hists__collapse_mode == HISTS_COLLAPSE_PARALLEL)
+		return true;
+	return h->has_callchain && n >= COLLAPSE_THREAD_MIN && batch_pipe__usable_cpus() > 1;
+}
+
+/* Put @v's @n entries into @root as tree_pass() does, listing the merges for @r. */
+static void collapse_insert(struct collapse_run *r, struct hist_entry **v, size_t n,
+			    struct hist_rb_node *nodes, struct rb_link **root)
+{
+	entry_cmp_fn cmp = collapse_cmp(r->h);
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct hist_rb_node *same;
+		u32 d;
+
+		if (i + 2 * CC_PREFETCH_TRIES < n)	/* its keys (the walk keys first) */
+			for (size_t off = 0; off <= offsetof(struct hist_entry, ip); off += 64)
+				__builtin_prefetch((const char *)v[i + 2 * CC_PREFETCH_TRIES] + off);
+		nodes[i].e = v[i];
+		same = rb_insert(root, &nodes[i], cmp, true);
+		if (!same)
+			continue;
+		d = same - nodes;
+		if (!r->nr_to[d]++)
+			r->dsts[r->nr_dsts++] = d;
+		r->src[m] = v[i];
+		r->dst[m] = same->e;
+		r->to[m++] = d;
+		atomic_store_explicit(&r->nr, m, memory_order_release);
+	}
+}
+
+/* tree_pass() of the collapse on two threads (see struct collapse_run). */
+static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n)
+{
+	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes));
+	struct collapse_run r = { .h = h, .split_pct = hists__collapse_split_pct };
+	struct rb_link *root = NULL;
+	size_t from = 0;
+	pthread_t th;
+	bool threaded;
+
+	r.src = malloc(2 * (*n + 1) * sizeof(*r.src));
+	r.to = malloc(2 * (*n + 1) * sizeof(*r.to));
+	r.nr_to = calloc(*n + 1, sizeof(*r.nr_to));
+	if (!nodes || !r.src || !r.to || !r.nr_to) {
+		free(nodes);
+		free(r.src);
+		free(r.to);
+		free(r.nr_to);
+		return -ENOMEM;
+	}
+	r.dst = r.src + *n + 1;
+	r.dsts = r.to + *n + 1;
+	threaded = !pthread_create(&th, NULL, collapse_worker, &r);
+	collapse_insert(&r, v, *n, nodes, &root);
+	if (threaded) {
+		while (atomic_load_explicit(&r.made, memory_order_relaxed) * 100 <
+		       atomic_load_explicit(&r.nr, memory_order_relaxed) * r.split_pct)
+			wait_a_bit();
+		atomic_store_explicit(&r.all_in, true, memory_order_release);
+		while (!(from = atomic_load_explicit(&r.stop, memory_order_acquire)))
+			wait_a_bit();
+		from--;
+	}
+	split_merges(&r, from);
+	if (threaded)
+		atomic_store_explicit(&r.split, true, memory_order_release);
+	else		/* no second thread: this one makes them all */
+		merge_own(&r, from, 1);
+	merge_own(&r, from, 0);
+	if (threaded)
+		pthread_join(th, NULL);
+	free(r.src);
+	free(r.to);
+	free(r.nr_to);
+	*n = rb_walk(root, v, 0);
+	free(nodes);
+	return r.err[0] ?: r.err[1];
 }
 
 /*
@@ -817,7 +1085,10 @@ int hists__collapse(struct hists *h)
 		h->collapsed = true;
 		return 0;
 	}
-	err = tree_pass(h, v, &n, ident_cmp_v, true);
+	if (collapse_threaded(h, n))
+		err = collapse_pass(h, v, &n);
+	else
+		err = tree_pass(h, v, &n, collapse_cmp(h), true);
 	h->nr_sorted = n;
 	h->collapsed = true;
 	return err;

@@ -188,8 +188,31 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 bool hists__same_any(const struct hists *h, const struct hist_entry *a,
 		     struct hist_entry *const *v, size_t n);
 
-/** hists__collapse - merge the entries whose keys are equal (perf's collapse) */
+/**
+ * hists__collapse - merge the entries whose keys are equal (perf's collapse)
+ *
+ * As hists__collapse_mode allows, a second thread makes the merges this
+ * one finds as it puts the entries into perf's collapsed tree, and the
+ * merges left then are split between the two by destination (util/hist.c,
+ * struct collapse_run).  Return: 0 or -ENOMEM.
+ */
 int hists__collapse(struct hists *h);
+
+/*
+ * How hists__collapse() merges: AUTO, on two threads with callchains, a
+ * second usable CPU and enough entries; SERIAL, on the calling thread;
+ * PARALLEL, on two threads whatever the size (tests).  Never on two with
+ * srcline callchain keys (their lookups share the DSOs' caches).  The
+ * result is the same.  Set it while no collapse runs.
+ */
+enum hists_collapse_mode { HISTS_COLLAPSE_AUTO, HISTS_COLLAPSE_SERIAL, HISTS_COLLAPSE_PARALLEL };
+extern enum hists_collapse_mode hists__collapse_mode;
+/*
+ * For tests: on two threads, the main thread waits until the second has
+ * made this percentage (at most 100) of the merges before the rest is
+ * split (0: no wait, the split comes where it comes).
+ */
+extern unsigned int hists__collapse_split_pct;
 
 /** hists__ident_cmp - the order of @a and @b by their keys (0: same entry) */
 int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
