@@ -20,33 +20,36 @@ struct buf {
 	size_t len;
 };
 
+/* Record @rec (@rec_size bytes, header first) with @name after it, appended to @b. */
+static void append_named(struct buf *b, void *rec, size_t rec_size, const char *name)
+{
+	size_t n = strlen(name) + 1, size = (rec_size + n + 7) & ~(size_t)7;
+
+	((struct perf_event_header *)rec)->size = size;
+	memset(b->data + b->len, 0, size);
+	memcpy(b->data + b->len, rec, rec_size);
+	memcpy(b->data + b->len + rec_size, name, n);
+	b->len += size;
+}
+
 /* An MMAP2 record of @name (cpumode in @misc, @prot) appended to @b. */
 static void add_mmap2(struct buf *b, u16 misc, u32 prot, const char *name)
 {
 	struct perf_record_mmap2 m = { .header = { .type = PERF_RECORD_MMAP2, .misc = misc },
 				       .pid = 1, .tid = 1, .start = 0x400000, .len = 0x1000,
 				       .prot = prot };
-	size_t n = strlen(name) + 1, size = (sizeof(m) + n + 7) & ~(size_t)7;
 
-	m.header.size = size;
-	memset(b->data + b->len, 0, size);
-	memcpy(b->data + b->len, &m, sizeof(m));
-	memcpy(b->data + b->len + sizeof(m), name, n);
-	b->len += size;
+	append_named(b, &m, sizeof(m), name);
 }
 
+/* A user MMAP record of data (PERF_RECORD_MISC_MMAP_DATA) of @name appended to @b. */
 static void add_mmap_data(struct buf *b, const char *name)
 {
 	struct perf_record_mmap m = { .header = { .type = PERF_RECORD_MMAP,
 						  .misc = PERF_RECORD_MISC_USER |
 							  PERF_RECORD_MISC_MMAP_DATA } };
-	size_t n = strlen(name) + 1, size = (sizeof(m) + n + 7) & ~(size_t)7;
 
-	m.header.size = size;
-	memset(b->data + b->len, 0, size);
-	memcpy(b->data + b->len, &m, sizeof(m));
-	memcpy(b->data + b->len + sizeof(m), name, n);
-	b->len += size;
+	append_named(b, &m, sizeof(m), name);
 }
 
 struct names {
