@@ -135,15 +135,18 @@ static void open_items(struct dwarf_preload *p)
 		struct item *it;
 		struct probe_elf *pe;
 		Dwarf *dw;
+		bool mine = false;
 
 		pthread_mutex_lock(&p->lock);
 		it = i < p->nr ? &p->items[i] : NULL;	/* items do not move: the array is fixed */
-		if (it && it->state == ITEM_PENDING)
+		if (it && it->state == ITEM_PENDING) {
 			it->state = ITEM_OPENING;
+			mine = true;
+		}
 		pthread_mutex_unlock(&p->lock);
 		if (!it)
 			return;
-		if (it->state != ITEM_OPENING)
+		if (!mine)			/* the unwinder took it first */
 			continue;
 		open_item(p, it, &pe, &dw);
 		pthread_mutex_lock(&p->lock);
@@ -181,7 +184,7 @@ static const char *mapped_file(const struct perf_event_header *h, size_t size)
 		return NULL;
 	}
 	/* absolute paths; not perf's "//anon" */
-	if (name[0] != '/' || name[1] == '/' || !memchr(name, '\0', size - off))
+	if (!memchr(name, '\0', size - off) || name[0] != '/' || name[1] == '/')
 		return NULL;
 	return name;
 }
