@@ -454,25 +454,29 @@ static char *put_str(char *p, const char *s, size_t n)
 }
 
 /*
- * -F srcline: "\n  file.c:12" under an address, as perf prints it; the
- * kernel (no line tables here) as "\n  [kernel.kallsyms][ip]"; an address
- * outside the line tables of a DSO with DWARF as "\n  :0"; nothing for a
- * DSO without DWARF or an address without a map.
+ * -F srcline: "\n  file.c:12" under an address, as perf prints its
+ * srcline there (dso__srcline() without the symbol: "dso[hexaddr]" where
+ * addr2line has no answer; nothing for "??:0"); the kernel (no line tables
+ * here) as "\n  [kernel.kallsyms][ip]"; nothing without a map.
  */
 static void print_srcline(FILE *fp, const struct addr_location *al, u64 ip)
 {
 	struct dso *d = al->map ? al->map->dso : NULL;
-	const char *file;
-	unsigned int line;
+	const char *file, *line;
+	unsigned int nr;
 
 	if (!d)
 		return;
-	if (!srcline__find(d, al->addr, &file, &line))
-		fprintf(fp, "\n  %s:%u", file, line);
-	else if (d->kind == DSO_KERNEL || d->kind == DSO_MODULE)
-		fprintf(fp, "\n  %s[%" PRIx64 "]", d->short_name, ip);
-	else if (srcline__has_dwarf(d))
-		fputs("\n  :0", fp);	/* perf's "??:0" with the "??" dropped */
+	if (d->kind == DSO_KERNEL || d->kind == DSO_MODULE) {
+		if (!srcline__find(d, al->addr, &file, &nr))
+			fprintf(fp, "\n  %s:%u", file, nr);
+		else
+			fprintf(fp, "\n  %s[%" PRIx64 "]", d->short_name, ip);
+		return;
+	}
+	line = dso__srcline(d, al->addr, NULL);
+	if (strncmp(line, SRCLINE_UNKNOWN, strlen(SRCLINE_UNKNOWN)))
+		fprintf(fp, "\n  %s", line);
 }
 
 /*

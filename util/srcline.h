@@ -2,8 +2,10 @@
 /*
  * Source lines of DSO addresses from the DWARF line tables (libdw, no
  * addr2line process): "file.c:12" as perf prints it, the source file
- * alone, and the inline frames at an address.  Each DSO opens its debug
- * file (or itself) once, on first use, and caches every answer.
+ * alone, and the inline frames at an address -- as binutils' addr2line,
+ * which perf runs, answers, also where DWARF has no line (its symbol-table
+ * answers "file.c:0" and "??:0").  Each DSO opens its debug file (or
+ * itself) once, on first use, and caches every answer.
  */
 #ifndef TPERF_SRCLINE_H
 #define TPERF_SRCLINE_H
@@ -32,9 +34,9 @@ int srcline__find_path(struct dso *dso, u64 addr, const char **path, unsigned in
  * srcline__frame - the source line perf shows for frame @inl of the frames
  * at DSO-relative @addr (0 the innermost inline function, with the line
  * inside it; each outer one with the line of its call; past the last, the
- * last): "file.c:12", or ":0" in a compilation unit without the line (as
- * addr2line says ":?")
- * Return: the string, owned by @dso's cache, or NULL without a unit there.
+ * last): "file.c:12"; without a line addr2line's "file.c:0" or "??:0"
+ * Return: the string, owned by @dso's cache, or NULL where addr2line has
+ * no answer.
  */
 const char *srcline__frame(struct dso *dso, u64 addr, unsigned int inl);
 
@@ -43,13 +45,17 @@ bool srcline__has_dwarf(struct dso *dso);
 
 /**
  * dso__srcline - perf's srcline of @addr: "file.c:12"; without a line
- * "sym+OFFSET" (decimal, from @sym's start), else "dso[hexaddr]"
+ * "file.c:0" or "??:0" (addr2line's answers from the symbol table), and
+ * where addr2line has none "sym+OFFSET" (decimal, from @sym's start), else
+ * "dso[hexaddr]"
+ * @sym: the symbol at @addr, or NULL; the same at every call for @addr
  * Return: the string, owned by @dso's cache (SRCLINE_UNKNOWN on ENOMEM).
  */
 const char *dso__srcline(struct dso *dso, u64 addr, const struct symbol *sym);
 
 /**
- * dso__srcfile - the source file of @addr ("file.c"), "" when unknown
+ * dso__srcfile - the source file of @addr ("file.c"), "" when unknown (as
+ * for perf's srcline "??:0")
  * Return: the string, owned by @dso's cache.
  */
 const char *dso__srcfile(struct dso *dso, u64 addr);

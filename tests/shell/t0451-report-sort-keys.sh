@@ -77,6 +77,25 @@ test_expect_success CC 'srcline on a file tperf records (no perf needed)' '
 	! grep -v "^record-calltree.c:" lines
 '
 
+# binutils 2.40's addr2line (perf 6.1's source of lines) names a DWARF 5
+# sequence's first rows after file entry 0, the unit's own file, though
+# the line program left them in entry 1: here the #included header
+test_expect_success CC 'srcline of code a unit #includes first: the file addr2line names' '
+	cc -O0 -g -o "$TRASH/incl" "$W/srcline-include.c" &&
+	a2l=$(addr2line -e "$TRASH/incl" 0x$(nm "$TRASH/incl" | sed -n "s/ t spin$//p")) &&
+	a2l=${a2l##*/} && a2l=${a2l%%:*} &&
+	tperf record -q -e cpu-clock:u -F 999 -o "$TRASH/incl.data" -- "$TRASH/incl" 300 2>/dev/null &&
+	tperf report -i "$TRASH/incl.data" --stdio --no-children -g none --sort sym,srcline \
+		--comm incl -q >out &&
+	grep "\] spin " out | sed "s/.*\] spin  *//; s/ *$//" | sort -u >lines &&
+	test -s lines &&
+	! grep -v "^$a2l:1[01]$" lines &&
+	if test_have_prereq PERF; then
+		same_as_perf "$TRASH/incl.data" --no-children -g none --sort srcline,srcfile &&
+		same_as_perf "$TRASH/incl.data" --no-children --sort sym,srcline
+	fi
+'
+
 test_expect_success CC 'tid is pid, symoff adds the offset in the symbol' '
 	tperf report -i "$TRASH/t.data" --stdio --no-children -g none --sort pid >pid &&
 	tperf report -i "$TRASH/t.data" --stdio --no-children -g none --sort tid >tid &&

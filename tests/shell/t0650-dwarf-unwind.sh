@@ -188,16 +188,12 @@ test_lazy_prereq FIXLIBC '
 # whether its "inlined" bit is set changes from run to run
 unrem() { sed "s/\[\.\.\.\] (inlined)$/[...]/"; }
 
-# libc's __libc_start_call_main is inlined from libc_start_call_main.h:
-# binutils' addr2line, which perf runs, names the CU's file libc-start.c
-nolibc() { sed "s/\(__libc_start_call_main\) [^ ;]*:[0-9]*/\1 LIBC/g"; }
-
 report_same() {	# $1 file, then report modes separated by ";"
 	echo "$2" | tr ";" "\n" | while read -r o; do
 		perf report -i $1 --stdio $o 2>/dev/null >expect.raw &&
 		tperf report -i $1 --stdio $o >actual.raw &&
-		untip expect.raw | unrem | nolibc >expect &&
-		untip actual.raw | nolibc >actual &&
+		untip expect.raw | unrem >expect &&
+		untip actual.raw >actual &&
 		test_cmp expect actual || exit 1
 	done
 }
@@ -371,11 +367,9 @@ test_expect_success CC,EVENTS,PERF 'fp chains in every -g mode, address and srcl
 	report_same pfp.data "--children;--no-children;$MODES" &&
 	report_same pfp.data "-g flat,0,caller,count;-g fractal,0.5,caller,count" &&
 	report_same pfp.data "--no-children -g fractal,2,callee,period" &&
-	# glibc'"'"'s own lines: see nolibc
-	L="--percent-limit 5" &&
-	report_same pfp.data "--no-children -g graph,0.5,caller,address $L;-g graph,0.5,callee,address $L" &&
-	report_same pfp.data "--no-children -g flat,0,caller,address $L;-g folded,0.5,callee,address $L" &&
-	report_same pfp.data "--no-children -g graph,0,caller,srcline $L;-g fractal,0.5,callee,srcline $L"
+	report_same pfp.data "--no-children -g graph,0.5,caller,address;-g graph,0.5,callee,address" &&
+	report_same pfp.data "--no-children -g flat,0,caller,address;-g folded,0.5,callee,address" &&
+	report_same pfp.data "--no-children -g graph,0,caller,srcline;-g fractal,0.5,callee,srcline"
 '
 
 test_expect_success CC,EVENTS,PERF 'address and srcline keys of DWARF chains: inline frames, their lines' '

@@ -1,0 +1,115 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Source lines where no line table has the address.  binutils' addr2line,
+# which perf runs, then answers from the symbol table: "file.c:?" for a
+# local function after a FILE symbol, "??:?" for the others, nothing below
+# every function symbol; perf prints "file.c:0", "??:0", or falls back on
+# sym+OFFSET and dso[ADDR].  Samples (tests/shell/mk-perf-data.py) at every
+# function's start and the byte after, in a program built without -g and
+# in a library stripped down to its .dynsym.
+. "$(dirname "$0")/lib.sh"
+test_lazy_prereq CC 'command -v cc'
+
+cat >"$TRASH/a.c" <<\EOF
+static volatile int sink;
+static __attribute__((noinline)) void a_local(int x) { sink += x * 3; }
+void a_global(int x) { a_local(x); sink += 2; }
+EOF
+cat >"$TRASH/b.c" <<\EOF
+static volatile int sink;
+void a_global(int x);
+static __attribute__((noinline)) void b_local(int x) { sink += x * 5; }
+void b_global(int x) { b_local(x); sink += 1; }
+int main(int argc, char **argv) { a_global(argc); b_global(argc); return 0; }
+EOF
+cat >"$TRASH/lib.c" <<\EOF
+static volatile int sink;
+static __attribute__((noinline)) void lib_local(int x) { sink += x * 7; }
+void lib_exported(int x) { lib_local(x); sink += 3; }
+EOF
+
+# the start and the byte after of each function symbol in table $2 of $1
+# (the program's text addresses are its file offsets), and .text's start
+offsets() {
+	readelf -W "$2" "$1" | awk '$4 == "FUNC" && $7 != "UND" { print $2 }' |
+		while read -r v; do printf "%x\n%x\n" $((0x$v)) $((0x$v + 1)); done
+	readelf -SW "$1" | sed 's/\[ */[/' | awk '$2 == ".text" { print $5 }'
+}
+
+# the srcline (or srcfile) of each symbol
+sym_key() {
+	tperf report -i "$1" --stdio --sort sym,$2 -q | sed -n "s/.*\] \([^ ]*\)  *\([^ ]*\) *$/\1 \2/p" |
+		sort -u
+}
+
+test_expect_success CC 'a program without -g: its samples and their symbol-table lines' '
+	cd "$TRASH" &&
+	cc -O1 -o prog a.c b.c &&
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" prog.data "$TRASH/prog" \
+		$(offsets prog --syms | sort -u)
+'
+
+test_expect_success CC 'local functions get the FILE before them, the others ??:0' '
+	cd "$TRASH" &&
+	sym_key prog.data srcline >lines &&
+	grep -qx "a_local a.c:0" lines &&
+	grep -qx "b_local b.c:0" lines &&
+	grep -qx "frame_dummy crtstuff.c:0" lines &&
+	grep -qx "a_global ??:0" lines &&
+	grep -qx "b_global ??:0" lines &&
+	grep -qx "main ??:0" lines &&
+	tperf report -i prog.data --stdio --sort srcfile -q >files &&
+	grep -q "%  a\.c *$" files && grep -q "%  crtstuff\.c *$" files &&
+	grep -q "%  *$" files && ! grep -q "??" files
+'
+
+test_expect_success CC 'script -F srcline prints file.c:0 and nothing for ??:0' '
+	cd "$TRASH" &&
+	tperf script -i prog.data -F ip,sym,srcline >out &&
+	grep -A1 " a_local$" out | grep -qx "  a\.c:0" &&
+	grep -A1 " b_local$" out | grep -qx "  b\.c:0" &&
+	! grep -A1 " a_global$" out | grep -q "^  [^ ]" &&
+	! grep -A1 " main$" out | grep -q "^  [^ ]"
+'
+
+test_expect_success CC,PERF 'the program: perf'"'"'s srcline and srcfile, report and script' '
+	cd "$TRASH" &&
+	for k in srcline srcfile sym,srcline sym,srcfile; do
+		perf report -i prog.data --stdio --sort $k 2>/dev/null | grep -v "^#" >expect &&
+		tperf report -i prog.data --stdio --sort $k | grep -v "^#" >actual &&
+		test_cmp expect actual || exit 1
+	done &&
+	perf script -i prog.data -F ip,sym,srcline >expect 2>/dev/null &&
+	tperf script -i prog.data -F ip,sym,srcline >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success CC 'a library stripped to its .dynsym: ??:0 above an export, dso[ADDR] below' '
+	cd "$TRASH" &&
+	cc -O1 -shared -fPIC -o libt.so lib.c &&
+	strip --strip-all libt.so &&
+	! readelf -SW libt.so | grep -q "\.symtab" &&
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" lib.data "$TRASH/libt.so" \
+		$(offsets libt.so --dyn-syms | sort -u) &&
+	sym_key lib.data srcline >lines &&
+	grep -qx "lib_exported ??:0" lines &&
+	grep -q "^0x[0-9a-f]* libt\.so\[[0-9a-f]*\]$" lines &&
+	tperf script -i lib.data -F ip,sym,srcline >out &&
+	grep -q "^  libt\.so\[[0-9a-f]*\]$" out
+'
+
+# (not sym,srcline: perf sizes the column before it has the line of an
+# entry whose symbol no other entry has, and cuts "libt.so[1040]" short)
+test_expect_success CC,PERF 'the library: perf'"'"'s srcline and srcfile, report and script' '
+	cd "$TRASH" &&
+	for k in srcline srcfile; do
+		perf report -i lib.data --stdio --sort $k 2>/dev/null | grep -v "^#" >expect &&
+		tperf report -i lib.data --stdio --sort $k | grep -v "^#" >actual &&
+		test_cmp expect actual || exit 1
+	done &&
+	perf script -i lib.data -F ip,sym,srcline >expect 2>/dev/null &&
+	tperf script -i lib.data -F ip,sym,srcline >actual &&
+	test_cmp expect actual
+'
+
+test_done
