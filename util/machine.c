@@ -748,7 +748,7 @@ static char origin_of(struct machine *m, struct dso *d, const char *debug)
 
 static void dso__load_user(struct machine *m, struct dso *d)
 {
-	char path[4096], debug[4096];
+	char path[4096], debug[4096], cached[4096];
 	struct elf_syms_opts o = { d->has_build_id ? d->build_id : NULL, d->build_id_size };
 	bool have_debug, mismatch;
 	int err;
@@ -764,7 +764,15 @@ static void dso__load_user(struct machine *m, struct dso *d)
 			o.build_id_size = d->build_id_size;
 		}
 	}
+	/*
+	 * perf reads symbols from the first file with a .symtab, and looks in
+	 * the build-id cache before the path: a stripped file at the path
+	 * yields to the recorded one the cache holds.
+	 */
 	have_debug = find_debug(m, d, path, debug, sizeof(debug));
+	if (!elf__has_symtab(path) && cache_path(m, d, "elf", cached, sizeof(cached)) &&
+	    elf__has_symtab(cached))
+		snprintf(path, sizeof(path), "%s", cached);
 	err = symtab__load_elf(&d->syms, path, have_debug ? debug : NULL, &o);
 	mismatch = err == -ESRCH;
 	if (err < 0 && cache_path(m, d, "elf", path, sizeof(path)))

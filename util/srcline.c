@@ -23,6 +23,7 @@
 #include <elfutils/libdw.h>
 
 #include "srcline.h"
+#include "symbol.h"
 
 struct sl_load {
 	u64 off, filesz, vaddr;
@@ -478,25 +479,6 @@ fail:
 	return NULL;
 }
 
-static bool has_symtab(const char *path)
-{
-	int fd = path ? open(path, O_RDONLY) : -1;
-	Elf_Scn *scn = NULL;
-	bool found = false;
-	GElf_Shdr sh;
-	Elf *elf;
-
-	if (fd < 0)
-		return false;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	while (elf && !found && (scn = elf_nextscn(elf, scn)))
-		found = gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB && sh.sh_entsize &&
-			sh.sh_size / sh.sh_entsize > 1;
-	elf_end(elf);
-	close(fd);
-	return found;
-}
-
 static struct a2l_symtab *a2l_symtab_of(struct srcline_dso *s, struct dso *dso)
 {
 	Elf64_Word type = SHT_SYMTAB;
@@ -509,9 +491,9 @@ static struct a2l_symtab *a2l_symtab_of(struct srcline_dso *s, struct dso *dso)
 	s->a2l_tried = true;
 	if (dso->kind != DSO_USER || !dso->bin_path)
 		return NULL;
-	if (has_symtab(dso->bin_path)) {
+	if (elf__has_symtab(dso->bin_path)) {
 		path = dso->bin_path;
-	} else if (has_symtab(dso->debug_path)) {
+	} else if (elf__has_symtab(dso->debug_path)) {
 		path = dso->debug_path;
 	} else {	/* perf names the DSO itself, unless it is "[vdso]" or a JIT map */
 		if (dso->long_name[0] == '[' || !strncmp(dso->long_name, "/tmp/perf-", 10))

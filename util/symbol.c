@@ -1104,6 +1104,20 @@ int elf__debuglink(const char *path, char *buf, size_t size)
 	return err;
 }
 
+bool elf__has_symtab(const char *path)
+{
+	struct elf_file ef;
+	GElf_Shdr shdr;
+	bool found;
+
+	if (!path || elf_file__open(&ef, path))
+		return false;
+	found = elf_file__section(&ef, ".symtab", &shdr, NULL) && shdr.sh_type == SHT_SYMTAB &&
+		shdr.sh_entsize && shdr.sh_size / shdr.sh_entsize > 1;
+	elf_file__close(&ef);
+	return found;
+}
+
 static bool build_id_matches(struct elf_file *ef, const struct elf_syms_opts *o)
 {
 	u8 bid[PERF_BUILD_ID_SIZE];

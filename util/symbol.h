@@ -155,4 +155,7 @@ int symtab__load_elf(struct symtab *t, const char *path, const char *debug,
  */
 int elf__debuglink(const char *path, char *buf, size_t size);
 
+/** elf__has_symtab - @path is ELF with a .symtab of at least one symbol */
+bool elf__has_symtab(const char *path);
+
 #endif

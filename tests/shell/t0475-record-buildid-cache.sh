@@ -309,4 +309,24 @@ test_expect_success PERF 'perf reports the rebuilt binary the same way' '
 	test_cmp expect actual
 '
 
+# (install -s: a new, stripped file; strip in place would strip the cache's
+# hard link too)
+test_expect_success 'a binary stripped after recording: symbols from the cached copy' '
+	cd "$TRASH" &&
+	printf "%s\n" "volatile unsigned long x;" \
+		"static __attribute__((noinline)) void loop_static(void)" \
+		"{ for (unsigned long i = 0; i < 100000000UL; i++) x += i; }" \
+		"int main(void) { loop_static(); return 0; }" >st.c &&
+	cc -O1 -o st st.c &&
+	tperf record -q -e cpu-clock -o st.data ./st &&
+	strip -o st.new st && mv st.new st && ! readelf -SW st | grep -q "\.symtab" &&
+	tperf report -i st.data --stdio -q --sort dso,sym >out &&
+	grep -q " st  *\[\.\] loop_static *$" out &&
+	if test_have_prereq PERF; then
+		perf --buildid-dir "$PERF_BUILDID_DIR" report -i st.data --stdio -q \
+			--sort dso,sym >expect 2>/dev/null &&
+		test_cmp expect out
+	fi
+'
+
 test_done
