@@ -430,7 +430,7 @@ static int format_cmp(const struct hist_format *f, const struct hist_entry *a,
 		if (c)
 			return c;
 	}
-	return ident_cmp(a, b);
+	return 0;
 }
 
 static int output_cmp(const void *pa, const void *pb)
@@ -450,7 +450,7 @@ static int output_cmp(const void *pa, const void *pb)
 		if (c)
 			return c;
 	}
-	return ident_cmp(a, b);
+	return 0;	/* perf's sort functions, no identity: the tree's shape decides */
 }
 
 /*
