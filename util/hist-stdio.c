@@ -7,6 +7,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hist.h"
@@ -174,10 +175,14 @@ static int sym_prefix(char *buf, size_t size, const struct hist_entry *e)
 /* perf's column widths: the longest value, the header, 16 for raw addresses. */
 static void compute_widths(const struct hists *h, const struct hist_cols *c, int *w)
 {
+	bool *compared[HIST_MAX_COLS + 4] = { NULL };
 	bool unresolved = false;
 
-	for (int i = 0; i < c->n; i++)
+	for (int i = 0; i < c->n; i++) {
 		w[i] = 0;
+		if (c->id[i] == SORT_SRCLINE || c->id[i] == SORT_SRCFILE)
+			compared[i] = hists__text_compared(h, c->id[i]);
+	}
 	for (size_t n = 0; n < h->nr_sorted; n++) {
 		const struct hist_entry *e = h->sorted[n];
 
@@ -204,10 +209,15 @@ static void compute_widths(const struct hists *h, const struct hist_cols *c, int
 							: key_len_more(e, c->id[i]);
 				break;
 			}
+			/* perf sizes by the source lines it has looked up so far */
+			if (compared[i] && !compared[i][n])
+				len = 0;
 			if (len > w[i])
 				w[i] = len;
 		}
 	}
+	for (int i = 0; i < c->n; i++)
+		free(compared[i]);
 	for (int i = 0; i < c->n; i++) {
 		int hl = dyn_key(c->id[i]) ? (int)strlen(h->dyn_header[c->id[i] - SORT_DYN0])
 					   : min_width(c->id[i]);

@@ -1105,6 +1105,64 @@ int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const st
 	return c;
 }
 
+struct prefix_item {
+	const struct hist_entry *e;
+	size_t i;
+};
+
+static int prefix_keys;
+
+static int prefix_cmp(const void *pa, const void *pb)
+{
+	const struct prefix_item *a = pa, *b = pb;
+
+	for (int k = 0; k < prefix_keys; k++) {
+		int c = key_ident(sort_hists->keys[k], a->e, b->e);
+
+		if (c)
+			return c;
+	}
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+bool *hists__text_compared(const struct hists *h, enum sort_key_id k)
+{
+	const struct hists *saved = sort_hists;
+	bool *seen = calloc(h->nr_sorted ? h->nr_sorted : 1, sizeof(*seen));
+	struct prefix_item *v = malloc((h->nr_sorted ? h->nr_sorted : 1) * sizeof(*v));
+	int at = -1;
+
+	for (int i = 0; i < h->nr_keys && at < 0; i++)
+		if (h->keys[i] == k)
+			at = i;
+	if (!seen || !v || at < 0) {
+		free(v);
+		free(seen);
+		return NULL;
+	}
+	for (size_t i = 0; i < h->nr_sorted; i++)
+		v[i] = (struct prefix_item){ h->sorted[i], i };
+	sort_hists = h;
+	prefix_keys = at;
+	qsort(v, h->nr_sorted, sizeof(*v), prefix_cmp);
+	for (size_t i = 0, j; i < h->nr_sorted; i = j) {
+		for (j = i + 1; j < h->nr_sorted; j++) {
+			int c = 0;
+
+			for (int q = 0; q < at && !c; q++)
+				c = key_ident(h->keys[q], v[i].e, v[j].e);
+			if (c)
+				break;
+		}
+		for (size_t m = i; m < j; m++)
+			seen[v[m].i] = j - i > 1 ||
+				       (h->children ? v[m].e->nr_acc : v[m].e->nr_samples) > 1;
+	}
+	sort_hists = saved;
+	free(v);
+	return seen;
+}
+
 int hists__output_resort(struct hists *h)
 {
 	size_t n;

@@ -214,6 +214,16 @@ extern enum hists_collapse_mode hists__collapse_mode;
  */
 extern unsigned int hists__collapse_split_pct;
 
+/**
+ * hists__text_compared - for each sorted entry, whether perf 6.1 has
+ * looked up its text of key @k (srcline, srcfile) when it sizes the
+ * columns: it does so in the key's comparison, made when the keys before
+ * it tie -- at a second sample of the entry, or with another entry tying
+ * on those keys (inserting one, the walk passes its neighbours in order)
+ * Return: an array of h->nr_sorted (free() it), or NULL (@k not a key, ENOMEM).
+ */
+bool *hists__text_compared(const struct hists *h, enum sort_key_id k);
+
 /** hists__ident_cmp - the order of @a and @b by their keys (0: same entry) */
 int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b);
 

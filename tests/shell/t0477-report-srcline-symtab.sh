@@ -93,16 +93,17 @@ test_expect_success CC 'a library stripped to its .dynsym: ??:0 above an export,
 		$(offsets libt.so --dyn-syms | sort -u) &&
 	sym_key lib.data srcline >lines &&
 	grep -qx "lib_exported ??:0" lines &&
-	grep -q "^0x[0-9a-f]* libt\.so\[[0-9a-f]*\]$" lines &&
+	tperf report -i lib.data --stdio --sort srcline -q >out &&
+	grep -q "%  libt\.so\[[0-9a-f]*\]$" out &&
 	tperf script -i lib.data -F ip,sym,srcline >out &&
 	grep -q "^  libt\.so\[[0-9a-f]*\]$" out
 '
 
-# (not sym,srcline: perf sizes the column before it has the line of an
-# entry whose symbol no other entry has, and cuts "libt.so[1040]" short)
+# (sym,srcline: perf sizes the column before it has the line of the entry
+# below the export, whose symbol no other entry has: "libt.so[104")
 test_expect_success CC,PERF 'the library: perf'"'"'s srcline and srcfile, report and script' '
 	cd "$TRASH" &&
-	for k in srcline srcfile; do
+	for k in srcline srcfile sym,srcline; do
 		perf report -i lib.data --stdio --sort $k 2>/dev/null | grep -v "^#" >expect &&
 		tperf report -i lib.data --stdio --sort $k | grep -v "^#" >actual &&
 		test_cmp expect actual || exit 1
