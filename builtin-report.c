@@ -34,6 +34,7 @@ struct report {
 	bool header, header_only;	/* --header, --header-only */
 	int verbose;			/* -v */
 	int group;			/* --group: -1 default (on when the file has groups) */
+	bool forced_group;		/* --group on a file without groups: all in one */
 	struct hists ***members;	/* --group: each leader's members */
 	struct hist_format fmt;
 	regex_t parent_re;
@@ -885,20 +886,42 @@ static bool is_group_member(struct report *r, int i)
 	       a->leader_idx < r->nr_hists && r->session->header->attrs[a->leader_idx].nr_members > 1;
 }
 
-/* "anon group { a, b }" or "name { a, b }" */
+/* "anon group { a, b }" or "name { a, b }"; "a, b" for a forced group */
 static const char *group_desc(struct report *r, int i, char *buf, size_t size)
 {
 	struct perf_header *hd = r->session->header;
 	struct perf_header_attr *a = &hd->attrs[i];
 	char name[256];
-	int n = snprintf(buf, size, "%s { ", a->group_name ? a->group_name : "anon group");
+	int n = 0;
 
+	buf[0] = '\0';
+	if (!r->forced_group)
+		n = snprintf(buf, size, "%s { ", a->group_name ? a->group_name : "anon group");
 	for (int k = i; k < r->nr_hists && k < i + (int)a->nr_members && n < (int)size; k++)
 		n += snprintf(buf + n, size - n, "%s%s", k > i ? ", " : "",
 			      perf_header__event_name(hd, &hd->attrs[k], name, sizeof(name)));
-	if (n < (int)size)
+	if (n < (int)size && !r->forced_group)
 		snprintf(buf + n, size - n, " }");
 	return buf;
+}
+
+/*
+ * perf's --group on a file that has no groups: every event in one group
+ * led by the first, named without "anon group { }".
+ */
+static void force_group(struct report *r)
+{
+	struct perf_header *hd = r->session->header;
+
+	if (r->group != 1 || hd->nr_attrs < 2 || r->nr_hists != hd->nr_attrs)
+		return;
+	for (int i = 0; i < hd->nr_attrs; i++)
+		if (hd->attrs[i].nr_members > 1)
+			return;
+	hd->attrs[0].nr_members = hd->nr_attrs;
+	for (int i = 0; i < hd->nr_attrs; i++)
+		hd->attrs[i].leader_idx = 0;
+	r->forced_group = true;
 }
 
 /* --group: link each leader's entries with its members' (their totals first). */
@@ -967,6 +990,7 @@ static int print_report(struct report *r)
 	if (!r->quiet) {
 		printf("#\n# Total Lost Samples: %llu\n#\n", (unsigned long long)r->total_lost_samples);
 	}
+	force_group(r);
 	r->members = calloc(r->nr_hists + 1, sizeof(*r->members));
 	if (!r->members || link_groups(r))
 		return -ENOMEM;

@@ -76,6 +76,36 @@ static int link_member(struct hists *leader, struct hist_entry **idx, size_t n,
 	return 0;
 }
 
+struct placed {
+	struct hist_entry *e;
+	size_t i;
+};
+
+static int by_ident_placed(const void *pa, const void *pb)
+{
+	const struct placed *a = pa, *b = pb;
+	int c = hists__ident_cmp(link_hists, a->e, b->e);
+
+	return c ? c : a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* The leader's entries, the dummies among them, in the collapsed order. */
+static int order_dummies(struct hists *leader)
+{
+	struct placed *v = malloc(leader->nr_sorted * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < leader->nr_sorted; i++)
+		v[i] = (struct placed){ leader->sorted[i], i };
+	link_hists = leader;
+	qsort(v, leader->nr_sorted, sizeof(*v), by_ident_placed);
+	for (size_t i = 0; i < leader->nr_sorted; i++)
+		leader->sorted[i] = v[i].e;
+	free(v);
+	return 0;
+}
+
 int hists__link_group(struct hists *leader, struct hists **members, int nr)
 {
 	struct hist_entry **idx;
@@ -102,6 +132,10 @@ int hists__link_group(struct hists *leader, struct hists **members, int nr)
 	for (int i = 0; i < nr && !err; i++)
 		err = link_member(leader, idx, n, members[i], i, nr);
 	free(idx);
+	/* perf adds the dummies to the leader's tree: they take their place
+	 * in its order, which the output tree is built in */
+	if (!err && leader->nr_sorted > n)
+		err = order_dummies(leader);
 	leader->members = members;
 	leader->nr_members = nr;
 	return err;

@@ -410,11 +410,12 @@ static int group_value_cmp(enum sort_key_id k, const struct hist_entry *a,
 	static const struct hist_entry none;
 	int c = value_cmp(k, a, b);
 
-	for (int m = 0; !c && m < sort_hists->nr_members; m++) {
+	/* perf's children order looks at the leader only */
+	for (int m = 0; !c && k != SORT_OVERHEAD_CHILDREN && m < sort_hists->nr_members; m++) {
 		const struct hist_entry *pa = a->pairs && a->pairs[m] ? a->pairs[m] : &none;
 		const struct hist_entry *pb = b->pairs && b->pairs[m] ? b->pairs[m] : &none;
 
-		c = value_cmp(k == SORT_OVERHEAD_CHILDREN ? SORT_PERIOD : k, pa, pb);
+		c = value_cmp(k, pa, pb);
 	}
 	return c;
 }

@@ -27,6 +27,22 @@ test_expect_success PERF 'the group in one section, its members as columns' '
 	grep -q "^# Samples: [0-9]*[KM ] of events '"'"'anon group { task-clock, page-faults }'"'"'$" line
 '
 
+# perf 6.1's --group on a file without groups: all events in one group
+# led by the first, named without "anon group { }"; a member's entries
+# that the leader lacks take their place among the leader's
+test_expect_success PERF '--group on events recorded apart: one group of all' '
+	perf_rec apart -e task-clock,page-faults,context-switches -g -- \
+		sh -c "\"$TRASH/calltree\" 40; ls -R /usr/lib >/dev/null" &&
+	f=$TRASH/apart.data &&
+	for o in "--group" "--group --no-children" "--group -g none" "--group -n"; do
+		same_as_perf $f $o || exit 1
+	done &&
+	sed -n 6p actual >line &&
+	grep -q "^# Samples: [0-9]*[KM ] of events '"'"'task-clock, page-faults, context-switches'"'"'$" line &&
+	same_as_perf $f &&
+	grep -q "of event '"'"'page-faults'"'"'$" actual
+'
+
 test_expect_success PERF,SCRIPT 'colours on a terminal as perf uses them' '
 	perf_rec cc -F 999 -g -- "$TRASH/calltree" 50 &&
 	for o in "--no-children" "" "--no-children -g none -n"; do
