@@ -446,9 +446,9 @@ static const struct cc_node *run_end(const struct cc_node *n)
 /*
  * perf's callchain srcline: "file.c:12" (for the frames of an address'
  * inline functions, the innermost has the address' line, each outer one
- * the line of its call), "??:0" where addr2line finds no line in a file
- * (":0" inside a unit without a line for the address), else "+OFFSET"
- * (decimal); inline frames then say so.
+ * the line of its call), addr2line's "file.c:0" or "??:0" where it finds
+ * the address in the symbol table only, else (no answer: a PLT entry, a
+ * file not there, the kernel) "+OFFSET" (decimal); inline frames then say so.
  */
 static void frame_srcline(const struct cc_node *n, char *buf, size_t size)
 {
@@ -457,8 +457,6 @@ static void frame_srcline(const struct cc_node *n, char *buf, size_t size)
 
 	if (line)
 		snprintf(buf, size, "%s %s%s", n->sym->name, line, inl);
-	else if (n->dso && n->dso->kind == DSO_USER)
-		snprintf(buf, size, "%s " SRCLINE_UNKNOWN "%s", n->sym->name, inl);
 	else
 		snprintf(buf, size, "%s +%" PRIu64 "%s", n->sym->name, n->addr - n->sym->start, inl);
 }
@@ -473,7 +471,9 @@ static const char *frame_name_p(const struct cc_node *n, char *buf, size_t size,
 		frame_srcline(n, buf, size);
 		return buf;
 	}
-	line = n->sym && p && p->key_srcline ? key_srcline(n->dso, n->addr, n->inl) : NULL;
+	/* printed as perf does: not where addr2line has no answer (a PLT entry) */
+	line = n->sym && n->dso && p && p->key_srcline ? srcline__frame(n->dso, n->addr, n->inl)
+						       : NULL;
 	if (line) {
 		snprintf(buf, size, "%s %s%s", n->sym->name, line, n->sym->inlined ? " (inlined)" : "");
 		return buf;
@@ -802,6 +802,7 @@ size_t callchain__fprintf_folded(FILE *fp, const struct cc_node *root, u64 total
 int callchain_param__parse(struct callchain_param *p, const char *s)
 {
 	char *copy = strdup(s), *tok, *save = NULL;
+	bool threshold_set = false;
 	int err = 0;
 
 	if (!copy)
@@ -836,8 +837,10 @@ int callchain_param__parse(struct callchain_param *p, const char *s)
 			p->value = CCVAL_PERIOD;
 		else if (!strcmp(tok, "count"))
 			p->value = CCVAL_COUNT;
-		else if ((d = strtod(tok, &end)), end != tok && !*end)
-			p->min_percent = d;
+		else if (!threshold_set && (d = strtod(tok, &end), end != tok && !*end))
+			p->min_percent = d, threshold_set = true;
+		else if (threshold_set && (d = strtoul(tok, &end, 0), end != tok && !*end))
+			p->print_limit = d;	/* as perf: the second number */
 		else
 			err = -EINVAL;
 		if (err)

@@ -45,6 +45,36 @@ test_expect_success PERF 'graph values: period and count' '
 	same_as_perf "$TRASH/cc.data" --no-children -g fractal,0.5,callee,function,count
 '
 
+# -g's second number is perf's print_limit: so many branches a level
+test_expect_success PERF 'print limit: the second number of -g' '
+	for o in graph,0.5,1 callee,0.5,2 fractal,0.5,2,caller flat,0,1 caller,0.5,3,address; do
+		same_as_perf "$TRASH/cc.data" -g $o || exit 1
+		same_as_perf "$TRASH/cc.data" --no-children -g $o || exit 1
+	done &&
+	tperf report -i "$TRASH/cc.data" --stdio --no-children -g graph,0,1 >one &&
+	tperf report -i "$TRASH/cc.data" --stdio --no-children -g graph,0 >all &&
+	test $(grep -c -- "--[0-9.]*%--" one) -lt $(grep -c -- "--[0-9.]*%--" all)
+'
+
+# A frame in a PLT entry: addr2line has no answer there, so perf shows
+# "+OFFSET" with address keys and no line with srcline keys
+test_expect_success PERF,CC 'PLT frames with address and srcline keys' '
+	printf "%s\n" "#include <string.h>" \
+		"int main(void) { volatile unsigned long s = 0; char b[8] = \"abc\";" \
+		"for (long i = 0; i < 40000000; i++) s += strlen(b); return 0; }" >plt.c &&
+	cc -O0 -g -fno-builtin -fno-omit-frame-pointer -o plt plt.c &&
+	perf_rec plt -F 2999 -g -- ./plt &&
+	f=$TRASH/plt.data &&
+	for o in caller,address graph,0.5,callee,srcline; do
+		same_as_perf $f -g $o || exit 1
+		same_as_perf $f --no-children -g $o || exit 1
+	done &&
+	tperf report -i $f --stdio --no-children -g caller,address >out &&
+	if grep -q "\] strlen@plt" out; then
+		grep -q "strlen@plt +[0-9]*$" out
+	fi
+'
+
 test_expect_success 'a bad -g is a usage error' '
 	test_expect_code 129 tperf report -i /dev/null -g flat,nosuch 2>err &&
 	grep -q "call-graph" err
