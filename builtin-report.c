@@ -1386,6 +1386,8 @@ int cmd_report(int argc, const char **argv)
 			   "unwinder of --call-graph dwarf recordings (default libdw)"),
 		OPT_BOOLEAN(0, "inline", &r.inline_frames,
 			    "show inlined functions in DWARF callchains (default on)"),
+		OPT_BOOLEAN(0, "demangle", &symbol_demangle,
+			    "demangle C++ and Rust symbol names (default on)"),
 		OPT_END()
 	};
 	const char *const usage[] = { "tperf report [<options>]", NULL };

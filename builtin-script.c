@@ -494,6 +494,8 @@ int cmd_script(int argc, const char **argv)
 			   "unwinder of --call-graph dwarf recordings (default libdw)"),
 		OPT_BOOLEAN(0, "inline", &sc.inline_frames,
 			    "show inlined functions in DWARF callchains (default on)"),
+		OPT_BOOLEAN(0, "demangle", &symbol_demangle,
+			    "demangle C++ and Rust symbol names (default on)"),
 		OPT_STRING_OPTARG(0, "list-fields", &sc.list_fields, "event",
 				  "list the fields of the file's tracepoints (or of one) and exit", ""),
 		OPT_END()

@@ -28,9 +28,13 @@
  * Return: a malloc()ed string, or NULL when @name is not mangled (or no
  * libiberty).
  */
+bool symbol_demangle = true;
+
 char *symbol__demangle(const char *name)
 {
 #ifdef HAVE_LIBIBERTY
+	if (!symbol_demangle)
+		return NULL;
 	return cplus_demangle(name, DMGL_NO_OPTS);
 #else
 	(void)name;

@@ -56,7 +56,8 @@ fn main() {
 EOS
 
 syms() {
-	tperf report -i "$1" --stdio --no-children --sort sym -g none --percent-limit 2 |
+	f=$1; shift
+	tperf report -i "$f" --stdio --no-children --sort sym -g none --percent-limit 2 "$@" |
 		grep -v "^#" | grep -v "^\$" | sed "s/^ *[0-9.]*%  //"
 }
 
@@ -67,6 +68,18 @@ test_expect_success CXX,IBERTY 'C++: namespaces and templates, without parameter
 	grep -qx "\[\.\] calc::Acc<int>::total" actual &&
 	tperf script -i w.data >scr &&
 	grep -q "calc::Acc<int>::total+0x[0-9a-f]* (.*/w)\$" scr
+'
+
+test_expect_success CXX,IBERTY '--no-demangle: the names as the symbol table has them' '
+	g++ -O2 -g -fno-omit-frame-pointer -o w "$TRASH/w.cc" &&
+	tperf record -q -F 999 -g -o w.data ./w &&
+	syms w.data --no-demangle >raw &&
+	grep -qx "\[\.\] _ZNK4calc3AccIiE5totalEm" raw &&
+	! grep -q "calc::" raw &&
+	tperf script -i w.data --no-demangle >scr &&
+	grep -q "_ZNK4calc3AccIiE5totalEm+0x[0-9a-f]* (.*/w)\$" scr &&
+	tperf report -i w.data --stdio --no-demangle --demangle --no-children -g none >back &&
+	grep -q "calc::Acc<int>::total" back
 '
 
 test_expect_success RUSTC,IBERTY 'Rust legacy and v0 manglings' '
@@ -87,6 +100,12 @@ same_as_perf() {
 	test_cmp expect actual &&
 	perf script -i "$1" 2>/dev/null | grep -v "\[unknown\]" >expect &&
 	tperf script -i "$1" | grep -v "\[unknown\]" >actual &&
+	test_cmp expect actual &&
+	perf report -i "$1" --stdio --no-demangle --no-children -g none 2>/dev/null | grep -v "^#" >expect &&
+	tperf report -i "$1" --stdio --no-demangle --no-children -g none | grep -v "^#" >actual &&
+	test_cmp expect actual &&
+	perf script -i "$1" --no-demangle 2>/dev/null | grep -v "\[unknown\]" >expect &&
+	tperf script -i "$1" --no-demangle | grep -v "\[unknown\]" >actual &&
 	test_cmp expect actual
 }
 
