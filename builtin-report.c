@@ -35,6 +35,8 @@ struct report {
 	int verbose;			/* -v */
 	int group;			/* --group: -1 default (on when the file has groups) */
 	bool forced_group;		/* --group on a file without groups: all in one */
+	bool relative;			/* --percentage relative */
+	const char *symbol_filter;	/* --symbol-filter */
 	struct hists ***members;	/* --group: each leader's members */
 	struct hist_format fmt;
 	regex_t parent_re;
@@ -440,6 +442,7 @@ static int hists_add(const struct report *r, const struct hist_item *it,
 	h->nr_samples++;
 	if (it->hidden) {
 		h->hidden_period += period;
+		h->hidden_samples++;
 		return 0;
 	}
 	e = hists__findnew(h, tmpl);
@@ -723,6 +726,9 @@ static int setup_hists(struct report *r)
 		r->hists[i].has_callchain = has_cc && r->cc.mode != CHAIN_NONE;
 		hists__set_format(&r->hists[i], &r->fmt);
 		r->hists[i].long_dso = tperf_config.verbose > 0;
+		r->hists[i].relative = r->relative;
+		/* perf gives the first event's hists the symbol filter, only */
+		r->hists[i].symbol_filter = i ? NULL : r->symbol_filter;
 	}
 	return r->trace_keys.nr ? setup_trace_keys(r) : 0;
 }
@@ -745,12 +751,17 @@ static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
 /* Pipe mode: perf report names the events by EVENT_DESC (perf evlist does not). */
 static void print_sample_count(struct report *r, struct hists *h, const char *name, bool plural)
 {
-	unsigned long n = h->nr_samples;
+	/*
+	 * --percentage relative: the samples the sample filters let through
+	 * (perf's non-filtered stats; --symbol-filter takes only periods off)
+	 */
+	unsigned long n = h->nr_samples - (h->relative ? h->hidden_samples : 0);
 	u64 total = h->total_period;
 	char unit = ' ';
 
 	for (int m = 0; m < h->nr_members; m++) {	/* --group: the members' too */
-		n += h->members[m]->nr_samples;
+		n += h->members[m]->nr_samples -
+		     (h->relative ? h->members[m]->hidden_samples : 0);
 		total += h->members[m]->total_period;
 	}
 	if (n > 1000) {
@@ -1046,6 +1057,21 @@ static int parse_callchain_opt(const struct option *opt, const char *arg, int un
 		return -1;
 	}
 	return 0;
+}
+
+static int parse_percentage(const struct option *opt, const char *arg, int unset)
+{
+	(void)opt;
+	if (unset || !strcmp(arg, "absolute")) {
+		opt_rep->relative = false;
+		return 0;
+	}
+	if (!strcmp(arg, "relative")) {
+		opt_rep->relative = true;
+		return 0;
+	}
+	error("--percentage takes relative or absolute, not '%s'", arg);
+	return -1;
 }
 
 static int parse_group(const struct option *opt, const char *arg, int unset)
@@ -1375,6 +1401,11 @@ int cmd_report(int argc, const char **argv)
 			    "set the maximum stack depth when parsing the callchain (default 127)"),
 		OPT_DOUBLE(0, "percent-limit", &r.percent_limit,
 			   "don't show entries under that percent"),
+		OPT_CALLBACK(0, "percentage", NULL, "relative|absolute",
+			     "percentages of what the filters show (relative) or of all (default)",
+			     parse_percentage),
+		OPT_STRING(0, "symbol-filter", &r.symbol_filter, "filter",
+			   "only show symbols that (partially) match with this filter"),
 		OPT_BOOLEAN('n', "show-nr-samples", &r.show_nr_samples, "show a column with the number of samples"),
 		OPT_INCR('v', "verbose", &r.verbose,
 			 "be more verbose (show DSO paths, symbol addresses and origins, debug messages)"),

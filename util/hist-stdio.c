@@ -431,11 +431,11 @@ static void print_callchain(FILE *fp, const struct hists *h, const struct hist_e
 	struct cc_node *root = (struct cc_node *)&e->callchain;
 
 	if (h->cc->mode == CHAIN_FLAT)
-		callchain__fprintf_flat(fp, root, h->total_period, min_hit, h->cc);
+		callchain__fprintf_flat(fp, root, h->chain_total, min_hit, h->cc);
 	else if (h->cc->mode == CHAIN_FOLDED)
-		callchain__fprintf_folded(fp, root, h->total_period, min_hit, h->cc);
+		callchain__fprintf_folded(fp, root, h->chain_total, min_hit, h->cc);
 	else
-		callchain__fprintf_graph(fp, root, h->total_period, shown, min_hit,
+		callchain__fprintf_graph(fp, root, h->chain_total, shown, min_hit,
 					 o->skip_first_frame, h->cc);
 }
 
@@ -443,7 +443,7 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 {
 	struct hist_cols c;
 	int w[HIST_MAX_COLS + 4];
-	u64 min_hit = h->cc ? (u64)(h->total_period * (h->cc->min_percent / 100)) : 0;
+	u64 min_hit = h->cc ? (u64)(h->threshold_total * (h->cc->min_percent / 100)) : 0;
 	bool chains = h->has_callchain && h->cc && h->cc->mode != CHAIN_NONE;
 
 	verbose_out = o->verbose;

@@ -1174,9 +1174,24 @@ int hists__output_resort(struct hists *h)
 	if (!err)
 		err = tree_pass(h, h->sorted, &n, output_cmp, false);
 	h->nr_sorted = n;
-	h->total_period = h->hidden_period;
+	h->total_period = h->relative ? 0 : h->hidden_period;
 	for (size_t i = 0; i < n; i++)
 		h->total_period += h->sorted[i]->period;
+	h->threshold_total = h->total_period;
+	h->chain_total = h->total_period + (h->relative ? h->hidden_period : 0);
+	if (h->symbol_filter) {	/* perf's entry filter: the totals stay (unless relative) */
+		size_t k = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (h->sorted[i]->sym && strstr(h->sorted[i]->sym->name, h->symbol_filter))
+				h->sorted[k++] = h->sorted[i];
+		h->nr_sorted = n = k;
+		if (h->relative) {
+			h->total_period = 0;
+			for (size_t i = 0; i < n; i++)
+				h->total_period += h->sorted[i]->period;
+		}
+	}
 	return err;
 }
 

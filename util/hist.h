@@ -119,6 +119,13 @@ struct hists {
 	size_t nr_sorted;
 	u64 nr_samples, total_period;
 	u64 hidden_period;		/* of samples a filter hid: in total_period */
+	bool relative;			/* --percentage relative: totals of what is shown */
+	const char *symbol_filter;	/* --symbol-filter: entries whose symbol has it */
+	u64 hidden_samples;		/* the samples of hidden_period */
+	/* after hists__output_resort(), perf's other totals: of the callchain
+	 * percentages (always of all), of the callchain threshold (before
+	 * --symbol-filter) */
+	u64 chain_total, threshold_total;
 	bool has_callchain;
 	const enum sort_key_id *keys;	/* the sort keys, nr_keys of them */
 	int nr_keys;

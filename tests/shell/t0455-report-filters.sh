@@ -41,6 +41,24 @@ test_expect_success PERF 'one-item lists: the column goes, a comment names it' '
 
 first_cpu() { perf script -i "$1" -F cpu 2>/dev/null | head -1 | tr -d "[] "; }
 
+# --percentage relative: the totals of what the sample filters let through;
+# --symbol-filter: entries whose symbol has the text, of the first event
+test_expect_success PERF '--percentage relative and --symbol-filter' '
+	f=$TRASH/two.data &&
+	for o in "--comms ls --percentage relative" "--dsos libc.so.6 --percentage relative" \
+		"--percentage absolute --comms calltree" "--symbol-filter=work" \
+		"--symbol-filter=work --percentage relative" "--symbol-filter=nosuchname"; do
+		same_as_perf $f --no-children -g none $o || exit 1
+		same_as_perf $f --no-children $o || exit 1
+	done &&
+	same_as_perf $f --symbol-filter=work &&
+	tperf report -i $f --stdio -g none --symbol-filter=work_ -q >out &&
+	test $(grep -c % out) -ge 3 && ! grep -v "work_" out | grep -q % &&
+	tperf report -i $f --stdio --no-children -g none --comms ls --percentage relative >rel &&
+	tperf report -i $f --stdio --no-children -g none --comms ls >abs &&
+	! cmp -s rel abs
+'
+
 test_expect_success PERF 'cpu and time' '
 	f=$TRASH/sys.data &&
 	for o in "--cpu $(first_cpu $f)" "--cpu 0-1" "--time 10%/2" "--time 0%-50%" \
@@ -69,7 +87,9 @@ test_expect_success 'bad lists are usage errors' '
 	test_expect_code 129 tperf report -i /dev/null --pid abc 2>err &&
 	test -s err &&
 	test_expect_code 129 tperf report -i /dev/null --time nonsense 2>err &&
-	grep -q "invalid time string" err
+	grep -q "invalid time string" err &&
+	test_expect_code 129 tperf report -i /dev/null --percentage some 2>err &&
+	grep -q "relative or absolute" err
 '
 
 test_done
