@@ -1329,7 +1329,7 @@ int symtab__load_elf(struct symtab *t, const char *path, const char *debug,
 		fixup_duplicates(t, order && starts && lost ? lost : NULL, &nr_lost);
 	}
 	nr_fixed = t->nr;
-	plt = nr >= 0 ? synthesize_plt(t, &rt) : 0;
+	plt = nr > 0 ? synthesize_plt(t, &rt) : 0;	/* perf: only where it found symbols */
 	elf_file__close(&rt);
 	if (nr >= 0 && plt >= 0) {
 		struct symbol **made = plt > 0 ? malloc(plt * sizeof(*made)) : NULL;

@@ -72,4 +72,19 @@ test_expect_success PERF 'the PLT of -O0: PLT0 is _init'\''s, the entries their 
 	grep -q " _init$" actual && grep -q "@plt$" actual
 '
 
+# perf makes PLT symbols only for a file it found other symbols in: a
+# stripped program whose .dynsym defines nothing keeps its PLT unresolved
+test_expect_success PERF 'a stripped program with no symbol of its own: no PLT names either' '
+	printf "%s\n" "#include <stdio.h>" "#include <string.h>" \
+		"int main(int c, char **v) { puts(v[0]); return strlen(v[0]) > 100; }" >np.c &&
+	cc -O2 -o np np.c && strip np &&
+	! readelf -W --dyn-syms np | awk "NR > 3 && \$7 != \"UND\"" | grep -q . &&
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" s.data "$PWD/np" \
+		$(section_offsets np .plt) &&
+	perf script -i s.data -F ip,sym >expect 2>/dev/null &&
+	tperf script -i s.data -F ip,sym >actual &&
+	test_cmp expect actual &&
+	! grep -q "@plt" actual
+'
+
 test_done
