@@ -36,6 +36,7 @@ struct report {
 	int group;			/* --group: -1 default (on when the file has groups) */
 	bool forced_group;		/* --group on a file without groups: all in one */
 	bool relative;			/* --percentage relative */
+	bool hide_unresolved;		/* -U */
 	const char *symbol_filter;	/* --symbol-filter */
 	struct hists ***members;	/* --group: each leader's members */
 	struct hist_format fmt;
@@ -183,6 +184,20 @@ static size_t order_frames(struct report *r, size_t n)
 		}
 	}
 	return n < max ? n : max;
+}
+
+/* -U: the frames without a symbol go (after --max-stack counted them, as in perf) */
+static size_t drop_unresolved(struct report *r, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!r->frames[i].sym)
+			continue;
+		r->frames[k] = r->frames[i];
+		r->levels[k++] = r->levels[i];
+	}
+	return k;
 }
 
 /* The srcline keys of a callchain frame's entry (--children). */
@@ -561,6 +576,8 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		return -ENOMEM;
 	machine__resolve_addr(&r->machine, t, sample->misc & PERF_RECORD_MISC_CPUMODE_MASK,
 			      sample->ip, &al);
+	if (r->hide_unresolved && !al.sym)	/* -U: as if never sampled */
+		return 0;
 	if (sample_hidden(r, sample, t, &al))
 		return queue_sample(r, NULL, attr->idx, period, sample->misc, true, 0);
 	if ((r->hists[attr->idx].has_callchain || r->hists[attr->idx].children || r->need_parent) &&
@@ -568,6 +585,8 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		if (resolve_callchain(r, t, sample, &attr->attr, &n))
 			return -ENOMEM;
 		n = order_frames(r, n);
+		if (r->hide_unresolved)
+			n = drop_unresolved(r, n);
 	}
 	tmpl.comm = t->comm;
 	tmpl.thread = t;
@@ -1406,6 +1425,8 @@ int cmd_report(int argc, const char **argv)
 			     parse_percentage),
 		OPT_STRING(0, "symbol-filter", &r.symbol_filter, "filter",
 			   "only show symbols that (partially) match with this filter"),
+		OPT_BOOLEAN('U', "hide-unresolved", &r.hide_unresolved,
+			    "only display entries resolved to a symbol"),
 		OPT_BOOLEAN('n', "show-nr-samples", &r.show_nr_samples, "show a column with the number of samples"),
 		OPT_INCR('v', "verbose", &r.verbose,
 			 "be more verbose (show DSO paths, symbol addresses and origins, debug messages)"),

@@ -166,6 +166,17 @@ test_expect_success PERF 'unresolved symbols without files (--symfs) print as pe
 	same_as_perf "$TRASH/cc.data" --symfs=/nonexistent --kallsyms=/dev/null
 '
 
+# -U: a sample without a symbol counts nowhere, a frame without one leaves
+# its chain (after --max-stack counted it)
+test_expect_success PERF '-U hides what has no symbol, as perf does' '
+	for o in "" "--no-children" "--no-children -g none" "--max-stack 3 --no-children" \
+		"--sort dso" "--symfs=/nonexistent --kallsyms=/dev/null"; do
+		same_as_perf "$TRASH/cc.data" -U $o || exit 1
+	done &&
+	tperf report -i "$TRASH/cc.data" --stdio --no-children -U >out &&
+	! grep -q "\[\.\] 0x" out && ! grep -q "^ *| *---0x\|--0x" out
+'
+
 # Many threads of several programs: entries at equal periods of other
 # threads, of unresolved addresses, of symbols of one name in two DSOs
 test_expect_success PERF,ROOT,CC 'a system-wide recording: every entry in perf'"'"'s order' '
