@@ -297,6 +297,43 @@ static void read_seqs(struct srcline_dso *s)
 }
 
 /*
+ * The unit whose range holds @va; of several (a function whose copies the
+ * link merged keeps each unit's range), the first in .debug_info, which
+ * addr2line reads first -- libdw's dwarf_addrdie() may give another.
+ */
+static bool first_unit(Dwarf *dw, Dwarf_Addr va, Dwarf_Die *cu)
+{
+	Dwarf_Aranges *ar;
+	Dwarf_Addr st, at;
+	Dwarf_Word len;
+	Dwarf_Off off, best = (Dwarf_Off)-1;
+	size_t n, lo = 0, hi;
+
+	if (dwarf_getaranges(dw, &ar, &n) || !n)
+		return dwarf_addrdie(dw, va, cu) != NULL;
+	hi = n;
+	while (lo < hi) {	/* past the last range starting at or below va */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (!dwarf_getarangeinfo(dwarf_onearange(ar, mid), &st, NULL, NULL) && st <= va)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || dwarf_getarangeinfo(dwarf_onearange(ar, lo - 1), &st, NULL, NULL))
+		return dwarf_addrdie(dw, va, cu) != NULL;
+	for (size_t i = lo; i-- > 0;) {
+		if (dwarf_getarangeinfo(dwarf_onearange(ar, i), &at, &len, &off) || at != st)
+			break;
+		if (va - at < len && off < best)
+			best = off;
+	}
+	if (best == (Dwarf_Off)-1)
+		return dwarf_addrdie(dw, va, cu) != NULL;
+	return dwarf_offdie(dw, best, cu) != NULL;
+}
+
+/*
  * The unit whose line table covers @va, and where that part of it starts:
  * the unit's address range (NO_START: the range of @va, looked up when
  * needed), else (addr2line takes a unit's sequences for its range too) the
@@ -306,7 +343,7 @@ static bool unit_of(struct srcline_dso *s, Dwarf_Addr va, Dwarf_Die *cu, Dwarf_A
 {
 	size_t l = 0, h;
 
-	if (dwarf_addrdie(s->dw, va, cu)) {
+	if (first_unit(s->dw, va, cu)) {
 		*start = NO_START;
 		return true;
 	}

@@ -9,6 +9,7 @@
 # in a library stripped down to its .dynsym.
 . "$(dirname "$0")/lib.sh"
 test_lazy_prereq CC 'command -v cc'
+test_lazy_prereq CXX 'command -v g++'
 
 cat >"$TRASH/a.c" <<\EOF
 static volatile int sink;
@@ -111,6 +112,32 @@ test_expect_success CC,PERF 'the library: perf'"'"'s srcline and srcfile, report
 	perf script -i lib.data -F ip,sym,srcline >expect 2>/dev/null &&
 	tperf script -i lib.data -F ip,sym,srcline >actual &&
 	test_cmp expect actual
+'
+
+# An inline function of a header used by four units: the link keeps one
+# copy, and each unit's DWARF range points at it.  addr2line takes the
+# first unit in .debug_info (and, its sequence starting in the header,
+# names that unit's file); libdw's dwarf_addrdie() may find another.
+test_expect_success CXX 'a function several units claim: the first unit, as addr2line' '
+	cd "$TRASH" &&
+	printf "%s\n" "inline __attribute__((noinline)) unsigned long mix(unsigned long x)" \
+		"{ for (int i = 0; i < 8; i++) x = x * 31 + (x >> 7); return x; }" >h.h &&
+	for u in a b c d; do
+		printf "#include \"h.h\"\nunsigned long %s_use(unsigned long v) { return mix(v); }\n" \
+			$u >$u.cpp || exit 1
+	done &&
+	printf "%s\n" "#include \"h.h\"" "int main(int c, char **) { return (int)mix(c); }" >m.cpp &&
+	g++ -O2 -g -o cm m.cpp a.cpp b.cpp c.cpp d.cpp &&
+	v=$(nm cm | sed -n "s/^0*\([0-9a-f]*\) W _Z3mixm$/\1/p") &&
+	test -n "$v" &&
+	want=$(addr2line -e cm 0x$v) && want=${want##*/} &&
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" cm.data "$TRASH/cm" $v &&
+	tperf script -i cm.data -F ip,sym,srcline >out &&
+	grep -qx "  $want" out &&
+	if test_have_prereq PERF; then
+		perf script -i cm.data -F ip,sym,srcline >expect 2>/dev/null &&
+		test_cmp expect out
+	fi
 '
 
 test_done
