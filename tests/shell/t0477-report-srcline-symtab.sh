@@ -73,16 +73,22 @@ test_expect_success CC 'script -F srcline prints file.c:0 and nothing for ??:0' 
 	! grep -A1 " main$" out | grep -q "^  [^ ]"
 '
 
+# perf's and tperf's report of $1 by each key that follows, and script's srcline
+same_lines() {
+	f=$1; shift
+	for k in "$@"; do
+		perf report -i $f --stdio --sort $k 2>/dev/null | grep -v "^#" >expect &&
+		tperf report -i $f --stdio --sort $k | grep -v "^#" >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	perf script -i $f -F ip,sym,srcline >expect 2>/dev/null &&
+	tperf script -i $f -F ip,sym,srcline >actual &&
+	test_cmp expect actual
+}
+
 test_expect_success CC,PERF 'the program: perf'"'"'s srcline and srcfile, report and script' '
 	cd "$TRASH" &&
-	for k in srcline srcfile sym,srcline sym,srcfile; do
-		perf report -i prog.data --stdio --sort $k 2>/dev/null | grep -v "^#" >expect &&
-		tperf report -i prog.data --stdio --sort $k | grep -v "^#" >actual &&
-		test_cmp expect actual || exit 1
-	done &&
-	perf script -i prog.data -F ip,sym,srcline >expect 2>/dev/null &&
-	tperf script -i prog.data -F ip,sym,srcline >actual &&
-	test_cmp expect actual
+	same_lines prog.data srcline srcfile sym,srcline sym,srcfile
 '
 
 test_expect_success CC 'a library stripped to its .dynsym: ??:0 above an export, dso[ADDR] below' '
@@ -104,14 +110,7 @@ test_expect_success CC 'a library stripped to its .dynsym: ??:0 above an export,
 # below the export, whose symbol no other entry has: "libt.so[104")
 test_expect_success CC,PERF 'the library: perf'"'"'s srcline and srcfile, report and script' '
 	cd "$TRASH" &&
-	for k in srcline srcfile sym,srcline; do
-		perf report -i lib.data --stdio --sort $k 2>/dev/null | grep -v "^#" >expect &&
-		tperf report -i lib.data --stdio --sort $k | grep -v "^#" >actual &&
-		test_cmp expect actual || exit 1
-	done &&
-	perf script -i lib.data -F ip,sym,srcline >expect 2>/dev/null &&
-	tperf script -i lib.data -F ip,sym,srcline >actual &&
-	test_cmp expect actual
+	same_lines lib.data srcline srcfile sym,srcline
 '
 
 # An inline function of a header used by four units: the link keeps one
