@@ -37,6 +37,7 @@ struct report {
 	bool forced_group;		/* --group on a file without groups: all in one */
 	bool relative;			/* --percentage relative */
 	bool hide_unresolved;		/* -U */
+	int color_mode;			/* --stdio-color: 1 always, -1 never, 0 auto */
 	const char *symbol_filter;	/* --symbol-filter */
 	struct hists ***members;	/* --group: each leader's members */
 	struct hist_format fmt;
@@ -987,11 +988,16 @@ static u64 total_samples(const struct report *r)
 	return n;
 }
 
-/* Colour as perf: stdout a terminal (or the pager), not a dumb one. */
-static bool use_color(void)
+/*
+ * Colour as perf: --stdio-color always or never, else (auto) when stdout
+ * is a terminal (or the pager) and not a dumb one.
+ */
+static bool use_color(const struct report *r)
 {
 	const char *term = getenv("TERM");
 
+	if (r->color_mode)
+		return r->color_mode > 0;
 	return (isatty(1) || pager_in_use()) && !(term && !strcmp(term, "dumb"));
 }
 
@@ -1004,7 +1010,7 @@ static int print_report(struct report *r)
 		.min_percent = r->percent_limit,
 		/* perf looks at the --sort text, and only without -F */
 		.skip_first_frame = !r->fields && r->sort && !strncmp(r->sort, "sym", 3),
-		.color = use_color(),
+		.color = use_color(r),
 		.verbose = r->verbose > 0 || tperf_config.verbose > 0,
 	};
 
@@ -1075,6 +1081,20 @@ static int parse_callchain_opt(const struct option *opt, const char *arg, int un
 		      arg);
 		return -1;
 	}
+	return 0;
+}
+
+static int parse_stdio_color(const struct option *opt, const char *arg, int unset)
+{
+	(void)opt;
+	if (unset || (arg && !strcmp(arg, "never")))
+		opt_rep->color_mode = -1;
+	else if (!arg || !strcmp(arg, "always"))
+		opt_rep->color_mode = 1;
+	else if (!strcmp(arg, "auto"))
+		opt_rep->color_mode = 0;
+	else	/* perf too goes on, in auto */
+		warning("bad config value for 'color.ui', ignoring...");
 	return 0;
 }
 
@@ -1427,6 +1447,8 @@ int cmd_report(int argc, const char **argv)
 			   "only show symbols that (partially) match with this filter"),
 		OPT_BOOLEAN('U', "hide-unresolved", &r.hide_unresolved,
 			    "only display entries resolved to a symbol"),
+		OPT_CALLBACK_DEFAULT(0, "stdio-color", NULL, "mode",
+				     "'always' (default), 'never' or 'auto'", parse_stdio_color),
 		OPT_BOOLEAN('n', "show-nr-samples", &r.show_nr_samples, "show a column with the number of samples"),
 		OPT_INCR('v', "verbose", &r.verbose,
 			 "be more verbose (show DSO paths, symbol addresses and origins, debug messages)"),

@@ -60,6 +60,16 @@ test_expect_success PERF 'no colour into a file or a pipe' '
 	! grep -q "$(printf "\033")" out
 '
 
+test_expect_success PERF '--stdio-color always, never, auto' '
+	for o in "--stdio-color always" "--stdio-color" "--stdio-color=never" "--stdio-color auto"; do
+		same_as_perf "$TRASH/cc.data" --no-children $o || exit 1
+	done &&
+	tperf report -i "$TRASH/cc.data" --stdio --stdio-color always >out &&
+	grep -q "$(printf "\033\\[31m")" out &&
+	tperf report -i "$TRASH/cc.data" --stdio --stdio-color nonsense >out 2>err &&
+	grep -q "bad config value" err && ! grep -q "$(printf "\033")" out
+'
+
 test_expect_success PERF '-v: DSO paths, symbol addresses and where the symbols came from' '
 	same_as_perf "$TRASH/cc.data" -v --no-children -g none &&
 	same_as_perf "$TRASH/cc.data" -v --no-children &&
