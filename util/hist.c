@@ -193,7 +193,7 @@ void hist_entry__free(struct hist_entry *e)
 void hists__exit(struct hists *h)
 {
 	if (h->sorted) {
-		for (size_t i = 0; i < h->nr_sorted; i++)
+		for (size_t i = 0; i < h->nr_sorted + h->nr_filtered; i++)
 			hist_entry__free(h->sorted[i]);
 	} else {
 		for (size_t i = 0; i < h->nr; i++)
@@ -1180,11 +1180,27 @@ int hists__output_resort(struct hists *h)
 	h->threshold_total = h->total_period;
 	h->chain_total = h->total_period + (h->relative ? h->hidden_period : 0);
 	if (h->symbol_filter) {	/* perf's entry filter: the totals stay (unless relative) */
-		size_t k = 0;
+		struct hist_entry **out = malloc((n ? n : 1) * sizeof(*out));
+		size_t k = 0, m = n;
 
-		for (size_t i = 0; i < n; i++)
-			if (h->sorted[i]->sym && strstr(h->sorted[i]->sym->name, h->symbol_filter))
-				h->sorted[k++] = h->sorted[i];
+		if (!out)
+			return -ENOMEM;
+		/* the others after them, still owned (hists__exit()) */
+		for (size_t i = n; i-- > 0;) {
+			struct hist_entry *e = h->sorted[i];
+
+			if (!e->sym || !strstr(e->sym->name, h->symbol_filter))
+				out[--m] = e;
+		}
+		for (size_t i = 0; i < n; i++) {
+			struct hist_entry *e = h->sorted[i];
+
+			if (e->sym && strstr(e->sym->name, h->symbol_filter))
+				out[k++] = e;
+		}
+		memcpy(h->sorted, out, n * sizeof(*out));
+		free(out);
+		h->nr_filtered = n - k;
 		h->nr_sorted = n = k;
 		if (h->relative) {
 			h->total_period = 0;

@@ -121,6 +121,7 @@ struct hists {
 	u64 hidden_period;		/* of samples a filter hid: in total_period */
 	bool relative;			/* --percentage relative: totals of what is shown */
 	const char *symbol_filter;	/* --symbol-filter: entries whose symbol has it */
+	size_t nr_filtered;		/* entries it hid: in sorted[], after nr_sorted */
 	u64 hidden_samples;		/* the samples of hidden_period */
 	/* after hists__output_resort(), perf's other totals: of the callchain
 	 * percentages (always of all), of the callchain threshold (before
