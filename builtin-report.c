@@ -37,6 +37,7 @@ struct report {
 	bool forced_group;		/* --group on a file without groups: all in one */
 	bool relative;			/* --percentage relative */
 	bool hide_unresolved;		/* -U */
+	bool cpu_util;			/* --show-cpu-utilization */
 	int color_mode;			/* --stdio-color: 1 always, -1 never, 0 auto */
 	const char *symbol_filter;	/* --symbol-filter */
 	struct hists ***members;	/* --group: each leader's members */
@@ -662,8 +663,10 @@ static int setup_format(struct report *r, bool children)
 	char bad[256], buf[4096];
 	const char *sort = sort_order(r, buf, sizeof(buf));
 
-	if (hist_format__setup(&r->fmt, sort, r->fields, children, r->show_nr_samples,
-			       r->show_total_period, bad, sizeof(bad)))
+	if (hist_format__setup(&r->fmt, sort, r->fields, children,
+			       (r->show_nr_samples ? HIST_FMT_SAMPLES : 0) |
+			       (r->show_total_period ? HIST_FMT_PERIOD : 0) |
+			       (r->cpu_util ? HIST_FMT_CPU_UTIL : 0), bad, sizeof(bad)))
 		return -EINVAL;
 	r->need_parent = fmt_has(&r->fmt, SORT_PARENT);
 	r->need_srcline = fmt_has(&r->fmt, SORT_SRCLINE);
@@ -1374,12 +1377,12 @@ static int check_format(struct report *r)
 	}
 	r->has_parent_re = true;
 	sort_key__set_dynamic(report_dyn_key, r);	/* --sort only: tracepoint keys */
-	if (sort && hist_format__setup(&f, sort, NULL, false, false, false, bad, sizeof(bad))) {
+	if (sort && hist_format__setup(&f, sort, NULL, false, 0, bad, sizeof(bad))) {
 		snprintf(r->errbuf, sizeof(r->errbuf), "unknown sort key in '%s'", bad);
 		return -EINVAL;
 	}
 	sort_key__set_dynamic(NULL, NULL);
-	if (r->fields && hist_format__setup(&f, NULL, r->fields, false, false, false, bad,
+	if (r->fields && hist_format__setup(&f, NULL, r->fields, false, 0, bad,
 					    sizeof(bad))) {
 		snprintf(r->errbuf, sizeof(r->errbuf), "unknown field '%s' in '--fields %s'", bad,
 			 r->fields);
@@ -1450,6 +1453,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_CALLBACK_DEFAULT(0, "stdio-color", NULL, "mode",
 				     "'always' (default), 'never' or 'auto'", parse_stdio_color),
 		OPT_BOOLEAN('n', "show-nr-samples", &r.show_nr_samples, "show a column with the number of samples"),
+		OPT_BOOLEAN(0, "show-cpu-utilization", &r.cpu_util,
+			    "show sample percentage for different cpu modes"),
 		OPT_INCR('v', "verbose", &r.verbose,
 			 "be more verbose (show DSO paths, symbol addresses and origins, debug messages)"),
 		OPT_BOOLEAN('q', "quiet", &r.quiet, "do not show any warnings or messages"),

@@ -89,28 +89,29 @@ static int test_hist_format(void)
 	char bad[64];
 
 	/* default: Children, Self, then comm,dso,sym; ordered by them */
-	TEST_ASSERT_EQUAL("default", hist_format__setup(&f, NULL, NULL, true, false, false, bad,
+	TEST_ASSERT_EQUAL("default", hist_format__setup(&f, NULL, NULL, true, 0, bad,
 							 sizeof(bad)), 0);
 	TEST_ASSERT_EQUAL("fields", f.nr_fields, 5);
 	TEST_ASSERT_EQUAL("first", f.fields[0], SORT_OVERHEAD_CHILDREN);
 	TEST_ASSERT_EQUAL("keys", f.nr_keys, 3);
 	TEST_ASSERT_VAL("Self", f.self_header);
 	/* strict -F: those columns only, no other key */
-	hist_format__setup(&f, NULL, "sym,overhead", true, false, false, bad, sizeof(bad));
+	hist_format__setup(&f, NULL, "sym,overhead", true, 0, bad, sizeof(bad));
 	TEST_ASSERT_EQUAL("strict fields", f.nr_fields, 2);
 	TEST_ASSERT_EQUAL("strict order", f.sorts[0], SORT_SYM);
 	TEST_ASSERT_EQUAL("strict keys", f.nr_keys, 1);
 	TEST_ASSERT_VAL("no Self", !f.self_header);
 	/* -F with --sort: the sort keys follow the fields */
-	hist_format__setup(&f, "dso", "overhead,sym", false, false, false, bad, sizeof(bad));
+	hist_format__setup(&f, "dso", "overhead,sym", false, 0, bad, sizeof(bad));
 	TEST_ASSERT_EQUAL("with sort", f.nr_fields, 3);
 	TEST_ASSERT_EQUAL("dso last", f.fields[2], SORT_DSO);
 	TEST_ASSERT_EQUAL("dso first in order", f.sorts[0], SORT_DSO);
 	/* +fields, -n, --show-total-period */
-	hist_format__setup(&f, NULL, "+period", false, true, true, bad, sizeof(bad));
+	hist_format__setup(&f, NULL, "+period", false, HIST_FMT_SAMPLES | HIST_FMT_PERIOD, bad,
+			   sizeof(bad));
 	TEST_ASSERT_EQUAL("plus", f.fields[1], SORT_SAMPLE);
 	TEST_ASSERT_EQUAL("plus period", f.fields[2], SORT_PERIOD);
-	TEST_ASSERT_EQUAL("bad", hist_format__setup(&f, "comm,nope", NULL, false, false, false,
+	TEST_ASSERT_EQUAL("bad", hist_format__setup(&f, "comm,nope", NULL, false, 0,
 						     bad, sizeof(bad)), -EINVAL);
 	TEST_ASSERT_STR("bad name", bad, "nope");
 	return 0;

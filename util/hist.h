@@ -263,11 +263,16 @@ void sort_key__set_dynamic(int (*fn)(const char *name, void *arg), void *arg);
  * @sort: --sort, or NULL (perf's default, "comm,dso,sym")
  * @fields: -F/--fields, or NULL; "+a,b" adds to the default columns
  * @children: the Children column is there (--children in effect)
- * @nr_samples, @total_period: -n, --show-total-period
+ * @extra: the default columns' extras, HIST_FMT_* (-n, --show-total-period,
+ * --show-cpu-utilization)
  * Return: 0, -EINVAL with the bad name in @bad (of @badsize bytes).
  */
 int hist_format__setup(struct hist_format *f, const char *sort, const char *fields, bool children,
-		       bool nr_samples, bool total_period, char *bad, size_t badsize);
+		       unsigned int extra, char *bad, size_t badsize);
+
+#define HIST_FMT_SAMPLES	1u	/* -n: Samples after the overhead */
+#define HIST_FMT_PERIOD		2u	/* --show-total-period: Period */
+#define HIST_FMT_CPU_UTIL	4u	/* --show-cpu-utilization: sys, usr */
 
 struct hists_print_opts {
 	bool show_nr_samples;

@@ -115,8 +115,7 @@ static int prefix(struct hist_format *f, enum sort_key_id k)
 	return 0;
 }
 
-static int default_fields(struct hist_format *f, bool children, bool nr_samples,
-			  bool total_period)
+static int default_fields(struct hist_format *f, bool children, unsigned int extra)
 {
 	int err = 0;
 
@@ -124,9 +123,12 @@ static int default_fields(struct hist_format *f, bool children, bool nr_samples,
 		err = add(f->fields, &f->nr_fields, SORT_OVERHEAD_CHILDREN);
 	if (!err)
 		err = add(f->fields, &f->nr_fields, SORT_OVERHEAD);
-	if (!err && nr_samples)
+	if (!err && (extra & HIST_FMT_CPU_UTIL))
+		err = add(f->fields, &f->nr_fields, SORT_OVERHEAD_SYS) ?:
+		      add(f->fields, &f->nr_fields, SORT_OVERHEAD_US);
+	if (!err && (extra & HIST_FMT_SAMPLES))
 		err = add(f->fields, &f->nr_fields, SORT_SAMPLE);
-	if (!err && total_period)
+	if (!err && (extra & HIST_FMT_PERIOD))
 		err = add(f->fields, &f->nr_fields, SORT_PERIOD);
 	return err;
 }
@@ -149,7 +151,7 @@ static int cross_append(struct hist_format *f)
 }
 
 int hist_format__setup(struct hist_format *f, const char *sort, const char *fields, bool children,
-		       bool nr_samples, bool total_period, char *bad, size_t badsize)
+		       unsigned int extra, char *bad, size_t badsize)
 {
 	bool strict = fields && *fields && *fields != '+';
 	int err = 0;
@@ -168,7 +170,7 @@ int hist_format__setup(struct hist_format *f, const char *sort, const char *fiel
 		if (!err && children)
 			err = prefix(f, SORT_OVERHEAD_CHILDREN);
 		if (!err)
-			err = default_fields(f, children, nr_samples, total_period);
+			err = default_fields(f, children, extra);
 		if (!err && fields && *fields == '+')
 			err = parse_list(fields + 1, f->fields, &f->nr_fields, bad, badsize);
 	} else if (!err) {

@@ -48,6 +48,15 @@ test_expect_success PERF '+fields, -n, --show-total-period, overhead_sys/us/gues
 		-F overhead,overhead_guest_sys,overhead_guest_us,pid
 '
 
+test_expect_success PERF '--show-cpu-utilization: sys and usr after the overhead' '
+	same_as_perf "$TRASH/two.data" --no-children -g none --show-cpu-utilization &&
+	same_as_perf "$TRASH/two.data" --no-children --show-cpu-utilization -n &&
+	same_as_perf "$TRASH/cc.data" -g none --show-cpu-utilization --show-total-period &&
+	same_as_perf "$TRASH/cc.data" --show-cpu-utilization --sort dso &&
+	tperf report -i "$TRASH/two.data" --stdio --no-children -g none --show-cpu-utilization >out &&
+	grep -q "^# Overhead       sys       usr  Command" out
+'
+
 test_expect_success PERF 'the children column without --children is N/A' '
 	same_as_perf "$TRASH/cc.data" --no-children -g none -F overhead_children,sym &&
 	grep -q "^       N/A  \[\.\] spin$" actual
