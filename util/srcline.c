@@ -366,25 +366,32 @@ static bool unit_of(struct srcline_dso *s, Dwarf_Addr va, Dwarf_Die *cu, Dwarf_A
 	return true;
 }
 
-static int lookup(struct srcline_dso *s, u64 addr, const char **file, unsigned int *line,
-		  bool full)
+/* The file and line of @addr; with @cup, the unit they come from too. */
+static int lookup_unit(struct srcline_dso *s, u64 addr, const char **file, unsigned int *line,
+		       bool full, Dwarf_Die *cup)
 {
 	Dwarf_Addr va = sl_vaddr(s, addr), start;
-	Dwarf_Die cu;
+	Dwarf_Die unit, *cu = cup ? cup : &unit;
 	Dwarf_Line *l;
 	const char *f;
 	int ln = 0;
 
-	if (!s->dw || !unit_of(s, va, &cu, &start))
+	if (!s->dw || !unit_of(s, va, cu, &start))
 		return -ENOENT;
-	l = dwarf_getsrc_die(&cu, va);
+	l = dwarf_getsrc_die(cu, va);
 	f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
 	if (!f || dwarf_lineno(l, &ln))
 		return -ENOENT;
-	f = addr2line_file(&cu, l, va, start, f);
+	f = addr2line_file(cu, l, va, start, f);
 	*file = full ? f : base_name(f);
 	*line = ln;
 	return 0;
+}
+
+static int lookup(struct srcline_dso *s, u64 addr, const char **file, unsigned int *line,
+		  bool full)
+{
+	return lookup_unit(s, addr, file, line, full, NULL);
 }
 
 /*
@@ -750,7 +757,8 @@ int srcline__for_each_inline(struct dso *dso, u64 addr, srcline_inline_fn fn, vo
 	unsigned int line;
 	int n, found = -1, err = 0;
 
-	if (!s || lookup(s, addr, &file, &line, false) || !dwarf_addrdie(s->dw, sl_vaddr(s, addr), &cu))
+	/* the unit the line came from, as addr2line -i takes the frames from it */
+	if (!s || lookup_unit(s, addr, &file, &line, false, &cu))
 		return -ENOENT;
 	n = dwarf_getscopes(&cu, sl_vaddr(s, addr), &scopes);
 	for (int i = 0; i < n && found < 0; i++)
