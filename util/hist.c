@@ -1113,17 +1113,24 @@ struct prefix_item {
 
 static int prefix_keys;
 
-static int prefix_cmp(const void *pa, const void *pb)
+/* ident_cmp() by the first prefix_keys keys only */
+static int prefix_ident(const struct hist_entry *a, const struct hist_entry *b)
 {
-	const struct prefix_item *a = pa, *b = pb;
-
 	for (int k = 0; k < prefix_keys; k++) {
-		int c = key_ident(sort_hists->keys[k], a->e, b->e);
+		int c = key_ident(sort_hists->keys[k], a, b);
 
 		if (c)
 			return c;
 	}
-	return a->i < b->i ? -1 : a->i > b->i;
+	return 0;
+}
+
+static int prefix_cmp(const void *pa, const void *pb)
+{
+	const struct prefix_item *a = pa, *b = pb;
+	int c = prefix_ident(a->e, b->e);
+
+	return c ? c : a->i < b->i ? -1 : a->i > b->i;
 }
 
 bool *hists__text_compared(const struct hists *h, enum sort_key_id k)
@@ -1147,14 +1154,8 @@ bool *hists__text_compared(const struct hists *h, enum sort_key_id k)
 	prefix_keys = at;
 	qsort(v, h->nr_sorted, sizeof(*v), prefix_cmp);
 	for (size_t i = 0, j; i < h->nr_sorted; i = j) {
-		for (j = i + 1; j < h->nr_sorted; j++) {
-			int c = 0;
-
-			for (int q = 0; q < at && !c; q++)
-				c = key_ident(h->keys[q], v[i].e, v[j].e);
-			if (c)
-				break;
-		}
+		for (j = i + 1; j < h->nr_sorted && !prefix_ident(v[i].e, v[j].e); j++)
+			;
 		for (size_t m = i; m < j; m++)
 			seen[v[m].i] = j - i > 1 ||
 				       (h->children ? v[m].e->nr_acc : v[m].e->nr_samples) > 1;
@@ -1182,31 +1183,27 @@ int hists__output_resort(struct hists *h)
 	if (h->symbol_filter) {	/* perf's entry filter: the totals stay (unless relative) */
 		struct hist_entry **out = malloc((n ? n : 1) * sizeof(*out));
 		size_t k = 0, m = n;
+		u64 shown = 0;
 
 		if (!out)
 			return -ENOMEM;
-		/* the others after them, still owned (hists__exit()) */
-		for (size_t i = n; i-- > 0;) {
-			struct hist_entry *e = h->sorted[i];
-
-			if (!e->sym || !strstr(e->sym->name, h->symbol_filter))
-				out[--m] = e;
-		}
+		/* the shown in order, the others after them, still owned (hists__exit()) */
 		for (size_t i = 0; i < n; i++) {
 			struct hist_entry *e = h->sorted[i];
 
-			if (e->sym && strstr(e->sym->name, h->symbol_filter))
+			if (e->sym && strstr(e->sym->name, h->symbol_filter)) {
 				out[k++] = e;
+				shown += e->period;
+			} else {
+				out[--m] = e;
+			}
 		}
 		memcpy(h->sorted, out, n * sizeof(*out));
 		free(out);
 		h->nr_filtered = n - k;
-		h->nr_sorted = n = k;
-		if (h->relative) {
-			h->total_period = 0;
-			for (size_t i = 0; i < n; i++)
-				h->total_period += h->sorted[i]->period;
-		}
+		h->nr_sorted = k;
+		if (h->relative)
+			h->total_period = shown;
 	}
 	return err;
 }
