@@ -983,3 +983,101 @@ TPERF_TEST(perf_data_fuzz_seeds, "perf.data: the fuzz seed corpus (seed-* read, 
 	TEST_ASSERT_VAL("seeds found", nr >= 8);
 	return TEST_OK;
 }
+
+/* Samples whose time must come in order, each with its address (ip = 0x400000 + time). */
+struct in_order {
+	struct perf_tool tool;
+	u64 next, bad;
+};
+
+static int on_in_order(struct perf_tool *t, struct perf_session *s, const union perf_event *ev,
+		       struct perf_sample *sample, struct perf_header_attr *a)
+{
+	struct in_order *o = (struct in_order *)t;
+
+	if (sample->time != o->next || sample->ip != 0x400000 + sample->time)
+		o->bad++;
+	o->next = sample->time + 1;
+	return 0;
+}
+
+static int read_in_order(const char *path, u64 *bad, u64 *next)
+{
+	struct in_order o = { .tool.sample = on_in_order, .tool.ordered_events = true, .next = 1 };
+	struct perf_session *s;
+	char msg[512];
+	int err;
+
+	s = perf_session__new(path, &err, msg, sizeof(msg));
+	if (!s)
+		return err;
+	err = perf_session__process_events(s, &o.tool);
+	perf_session__delete(s);
+	*bad = o.bad;
+	*next = o.next;
+	return err;
+}
+
+/*
+ * Records are read into blocks of a MB and queued where they are (held):
+ * with no FINISHED_ROUND all of 6 MB stay queued to the end, newest first,
+ * so a block read into again while it is held would show.  A file, and
+ * the same records in pipe mode, as a file and through a pipe (stdin).
+ */
+TPERF_TEST(perf_data_held_blocks, "perf.data: queued records stay whole across read blocks")
+{
+	enum { N = 100000 };
+	struct perf_header h;
+	struct perf_data d = { 0 };
+	const char *path = tmpfile_path("blocks.data");
+	char pipe_path[512];
+	u64 buf[64], bad, next;
+	int fd, saved, err;
+
+	two_events(&h);
+	TEST_ASSERT_EQUAL("open", perf_data__open_write(&d, path, &h), 0);
+	for (u64 t = N; t >= 1; t--) {
+		int len = sample(&h, t % 2 ? 200 : 100, t, buf);
+
+		TEST_ASSERT_VAL("write", len > 0 && !perf_data__write(&d, buf, len));
+	}
+	TEST_ASSERT_EQUAL("finish", perf_data__finish(&d), 0);
+	TEST_ASSERT_EQUAL("read", read_in_order(path, &bad, &next), 0);
+	TEST_ASSERT_EQUAL("file: all, in order", next, N + 1);
+	TEST_ASSERT_EQUAL("file: intact", bad, 0);
+
+	snprintf(pipe_path, sizeof(pipe_path), "%s", tmpfile_path("blocks.pipe"));
+	fd = open(pipe_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	saved = dup(1);
+	TEST_ASSERT_VAL("temp file", fd >= 0 && saved >= 0);
+	memset(&d, 0, sizeof(d));
+	dup2(fd, 1);
+	close(fd);
+	err = perf_data__open_write(&d, "-", &h);
+	for (u64 t = N; !err && t >= 1; t--) {
+		int len = sample(&h, t % 2 ? 200 : 100, t, buf);
+
+		err = len > 0 ? perf_data__write(&d, buf, len) : -1;
+	}
+	err = err ?: perf_data__finish(&d);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	TEST_ASSERT_EQUAL("pipe write", err, 0);
+	TEST_ASSERT_EQUAL("pipe-mode file", read_in_order(pipe_path, &bad, &next), 0);
+	TEST_ASSERT_EQUAL("pipe-mode file: all, in order", next, N + 1);
+	TEST_ASSERT_EQUAL("pipe-mode file: intact", bad, 0);
+	fd = open(pipe_path, O_RDONLY);
+	saved = dup(0);
+	TEST_ASSERT_VAL("stdin", fd >= 0 && saved >= 0);
+	dup2(fd, 0);
+	close(fd);
+	err = read_in_order("-", &bad, &next);
+	dup2(saved, 0);
+	close(saved);
+	TEST_ASSERT_EQUAL("pipe read", err, 0);
+	TEST_ASSERT_EQUAL("pipe: all, in order", next, N + 1);
+	TEST_ASSERT_EQUAL("pipe: intact", bad, 0);
+	perf_header__exit(&h);
+	return TEST_OK;
+}

@@ -5,7 +5,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,24 +17,23 @@
 #include "data.h"
 #include "debug.h"
 
-#define PIPE_CHUNK	(256 * 1024)
+#define BLOCK_BYTES	(1u << 20)	/* streamed input is read in blocks this big */
 #define WRITE_BUF	(1024 * 1024)
 #define MAX_DECOMP	(512u << 20)	/* per COMPRESSED record: refuse zip bombs */
 
 struct perf_data_src {
-	/* mapped file */
+	/* a file's header and features are read from its mapping */
 	u8 *map;
 	size_t map_size;
-	u64 released;			/* pages below it were given back (RSS) */
-	u64 populated;			/* page tables set up below it */
-	struct populator *pop;		/* a thread setting them up ahead */
-	u64 pop_told;			/* the position it was last told */
-	u64 next_check;			/* release and populate again from this position */
-	/* fd stream */
-	int fd;
-	u8 *buf;
+	/* records are read into blocks (struct perf_data_block) */
+	int fd;				/* d->fd, or a directory's data.N (own_fd) */
+	int own_fd;
+	struct perf_data_block *block;	/* the one being read */
+	struct perf_data_block *blocks, *free_blocks;
+	u8 *buf;			/* block's data */
 	size_t cap, lo, hi;		/* unread bytes are buf[lo, hi) */
 	bool eof;
+	bool file;			/* a regular file: pread() up to end */
 	/* common */
 	u64 pos, end;			/* file offsets: next byte, end of the records */
 	size_t pending;			/* bytes handed out, skipped at the next call */
@@ -63,8 +61,6 @@ static void seterr(struct perf_data *d, const char *fmt, ...)
 
 /* ---- sources ---- */
 
-static void populator_stop(struct perf_data_src *s);
-
 static int map_file(struct perf_data *d, int fd, const char *name)
 {
 	struct perf_data_src *s = d->src;
@@ -74,14 +70,9 @@ static int map_file(struct perf_data *d, int fd, const char *name)
 		seterr(d, "cannot stat '%s': %s", name, strerror(errno));
 		return -errno;
 	}
-	populator_stop(s);
-	if (s->map)
-		munmap(s->map, s->map_size);
-	s->map = NULL;
 	s->map_size = st.st_size;
 	if (!st.st_size)
 		return 0;
-	s->released = s->populated = s->next_check = 0;
 	s->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (s->map == MAP_FAILED) {
 		s->map = NULL;
@@ -91,178 +82,82 @@ static int map_file(struct perf_data *d, int fd, const char *name)
 	return 0;
 }
 
-#define RELEASE_STEP	(16u << 20)
-
-/* Where pages can be given back up to, with the reader at @pos and @released done. */
-static u64 release_limit(u64 pos, u64 released)
-{
-	if (pos < released + 2 * RELEASE_STEP)
-		return released;
-	return (pos - RELEASE_STEP) & ~(u64)(RELEASE_STEP - 1);
-}
-
 /*
- * A mapped file is read once, front to back: give the pages well behind
- * the read position back, so that the resident set stays small.  They are
- * clean pages of a private read-only mapping: a record still referenced
- * (the ordered queue keeps pointers) is read again from the file.  With
- * the populating thread, it does this too (the unmapping and its TLB
- * flush were a tenth of the reader's time).
+ * Streamed input is read into blocks, and records are handed out where
+ * they are in them: a record the ordered queue keeps holds its block
+ * (perf_data__hold()) instead of being copied, and a block nothing holds
+ * any more is read into again.  Its pages were touched before: a first
+ * touch of a page costs microseconds on a VM with shadow page tables,
+ * which is what reading a file through a mapping did, page after page.
  */
-static void release_behind(struct perf_data_src *s)
-{
-	u64 limit = release_limit(s->pos, s->released);
-
-	if (!s->pop && limit > s->released &&
-	    !madvise(s->map + s->released, limit - s->released, MADV_DONTNEED))
-		s->released = limit;
-}
-
-#define POPULATE_STEP	(4u << 20)
-#define POPULATE_AHEAD	(32u << 20)
-#define POPULATE_THREAD	(64u << 20)	/* files this large get the thread */
-
-/*
- * Set up the page tables of the next few MB in one call instead of a page
- * fault every 16 pages (the kernel's fault-around): the trap per fault
- * was a tenth of reading a large file.  Best effort: an old kernel
- * refuses the advice and the pages fault in as before.  With a second CPU
- * a thread does it ahead of the reader (struct populator), and gives the
- * pages behind it back, else the reader itself every 4 MB.
- */
-struct populator {
-	pthread_t th;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	u8 *map;
-	u64 end;
-	u64 pos;			/* the reader's position, under lock */
-	u64 released;			/* as perf_data_src's */
-	bool stop;
+struct perf_data_block {
+	struct perf_data_block *next;	/* every block of the source */
+	struct perf_data_block *next_free;
+	struct perf_data_src *src;
+	u32 holds;			/* queued records, and the reader's own while current */
+	size_t cap;
+	u64 data[];
 };
 
-/* The worker's next step, called and returning with the lock held. */
-static bool populate_step(struct populator *p, u64 *done, bool *failed)
+/* The reader is done with block @b (or a queued record in it is). */
+static void block_unhold(struct perf_data_block *b)
 {
-	u64 to, limit = release_limit(p->pos, p->released);
-
-	if (limit > p->released) {
-		u64 from = p->released;
-
-		pthread_mutex_unlock(&p->lock);
-		madvise(p->map + from, limit - from, MADV_DONTNEED);
-		pthread_mutex_lock(&p->lock);
-		p->released = limit;
-		return true;
-	}
-	if (*failed || *done >= p->end)
-		return false;
-	if (*done < p->pos)		/* fell behind: what the reader passed is done */
-		*done = p->pos & ~(u64)(POPULATE_STEP - 1);
-	if (*done >= p->pos + POPULATE_AHEAD)
-		return false;
-	pthread_mutex_unlock(&p->lock);
-	to = (*done + POPULATE_STEP) & ~(u64)(POPULATE_STEP - 1);
-	if (to > p->end)
-		to = p->end;
-#ifdef MADV_POPULATE_READ
-	*failed = madvise((void *)(p->map + *done), to - *done, MADV_POPULATE_READ) != 0;
-#else
-	*failed = true;
-#endif
-	*done = to;
-	pthread_mutex_lock(&p->lock);
-	return true;
+	if (--b->holds)
+		return;
+	b->next_free = b->src->free_blocks;
+	b->src->free_blocks = b;
 }
 
-static void *populate_worker(void *arg)
+/*
+ * Go on in a block with room for @n bytes from the read position: the
+ * bytes read but not consumed move to its start.  Return: 0 or -ENOMEM.
+ */
+static int next_block(struct perf_data_src *s, size_t n)
 {
-	struct populator *p = arg;
-	bool failed = false;
-	u64 done = 0;
+	struct perf_data_block *b, **pp;
+	size_t left = s->hi - s->lo, need = n > BLOCK_BYTES ? n : BLOCK_BYTES;
 
-	pthread_mutex_lock(&p->lock);
-	while (!p->stop)
-		if (!populate_step(p, &done, &failed))
-			pthread_cond_wait(&p->cond, &p->lock);
-	pthread_mutex_unlock(&p->lock);
-	return NULL;
+	for (pp = &s->free_blocks; (b = *pp) && b->cap < need; pp = &b->next_free)
+		;
+	if (b) {
+		*pp = b->next_free;
+	} else {
+		need = (need + 7) & ~(size_t)7;
+		b = malloc(sizeof(*b) + need);
+		if (!b)
+			return -ENOMEM;
+		b->cap = need;
+		b->src = s;
+		b->next = s->blocks;
+		s->blocks = b;
+	}
+	b->holds = 1;
+	if (left)
+		memcpy(b->data, s->buf + s->lo, left);
+	if (s->block)
+		block_unhold(s->block);
+	s->block = b;
+	s->buf = (u8 *)b->data;
+	s->cap = b->cap;
+	s->lo = 0;
+	s->hi = left;
+	return 0;
 }
 
-static void populator_stop(struct perf_data_src *s)
+/**
+ * perf_data__hold - see util/data.h
+ */
+void perf_data__hold(struct perf_data_block *b)
 {
-	struct populator *p = s->pop;
-
-	if (!p)
-		return;
-	pthread_mutex_lock(&p->lock);
-	p->stop = true;
-	pthread_cond_signal(&p->cond);
-	pthread_mutex_unlock(&p->lock);
-	pthread_join(p->th, NULL);
-	pthread_cond_destroy(&p->cond);
-	pthread_mutex_destroy(&p->lock);
-	free(p);
-	s->pop = NULL;
+	b->holds++;
 }
 
-/* A populating thread for @s, when it is worth one; false if not started. */
-static bool populator_start(struct perf_data_src *s)
+/**
+ * perf_data__unhold - see util/data.h
+ */
+void perf_data__unhold(struct perf_data_block *b)
 {
-	struct populator *p;
-
-	if (s->end - s->pos < POPULATE_THREAD || sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
-	    !(p = calloc(1, sizeof(*p))))
-		return false;
-	p->map = s->map;
-	p->end = s->end;
-	p->pos = s->pos;
-	p->released = s->released;
-	pthread_mutex_init(&p->lock, NULL);
-	pthread_cond_init(&p->cond, NULL);
-	if (pthread_create(&p->th, NULL, populate_worker, p)) {
-		pthread_cond_destroy(&p->cond);
-		pthread_mutex_destroy(&p->lock);
-		free(p);
-		return false;
-	}
-	s->pop = p;
-	s->pop_told = s->pos;
-	return true;
-}
-
-static void populate_ahead(struct perf_data_src *s)
-{
-#ifdef MADV_POPULATE_READ
-	u64 from, to;
-
-	if (s->pop) {
-		if (s->pos >= s->pop_told + POPULATE_STEP) {
-			pthread_mutex_lock(&s->pop->lock);
-			s->pop->pos = s->pos;
-			pthread_cond_signal(&s->pop->cond);
-			pthread_mutex_unlock(&s->pop->lock);
-			s->pop_told = s->pos;
-		}
-		return;
-	}
-	if (s->pos + POPULATE_STEP / 2 < s->populated || s->populated >= s->end)
-		return;
-	if (!s->populated && populator_start(s)) {
-		s->populated = s->end;
-		return;
-	}
-	from = s->populated > s->pos ? s->populated : s->pos & ~(u64)4095;
-	to = (from + POPULATE_STEP) & ~(u64)(POPULATE_STEP - 1);
-	if (to > s->end)
-		to = s->end;
-	if (madvise(s->map + from, to - from, MADV_POPULATE_READ))
-		s->populated = s->end;		/* not supported: stop trying */
-	else
-		s->populated = to;
-#else
-	(void)s;
-#endif
+	block_unhold(b);
 }
 
 /*
@@ -273,38 +168,29 @@ static size_t src_get(struct perf_data *d, size_t n, const u8 **p)
 {
 	struct perf_data_src *s = d->src;
 
-	if (s->map || s->fd < 0) {
-		u64 avail = s->end > s->pos ? s->end - s->pos : 0;
-
-		if (s->map && s->pos >= s->next_check) {	/* steps of MBs: look every 64 KB */
-			release_behind(s);
-			populate_ahead(s);
-			s->next_check = s->pos + (64u << 10);
-		}
-		*p = s->map ? s->map + s->pos : NULL;
-		return avail < n ? avail : n;
+	if (s->fd < 0) {
+		*p = NULL;
+		return 0;
 	}
 	while (s->hi - s->lo < n && !s->eof) {
 		ssize_t r;
 
-		if (s->lo && s->cap - s->lo < n + PIPE_CHUNK) {
-			memmove(s->buf, s->buf + s->lo, s->hi - s->lo);
-			s->hi -= s->lo;
-			s->lo = 0;
-		}
-		if (s->cap - s->hi < PIPE_CHUNK || s->cap < n) {
-			size_t cap = s->cap ? s->cap : 2 * PIPE_CHUNK;
-			u8 *nb;
+		if (s->cap - s->lo < n && next_block(s, n))
+			break;
+		if (s->file) {		/* up to the end of the records */
+			u64 off = s->pos + (s->hi - s->lo);
+			size_t want = s->cap - s->hi;
 
-			while (cap < s->hi + PIPE_CHUNK || cap < n)
-				cap *= 2;
-			nb = realloc(s->buf, cap);
-			if (!nb)
+			if (off >= s->end) {
+				s->eof = true;
 				break;
-			s->buf = nb;
-			s->cap = cap;
+			}
+			if (want > s->end - off)
+				want = s->end - off;
+			r = pread(s->fd, s->buf + s->hi, want, off);
+		} else {
+			r = read(s->fd, s->buf + s->hi, s->cap - s->hi);
 		}
-		r = read(s->fd, s->buf + s->hi, s->cap - s->hi);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0) {
@@ -322,7 +208,7 @@ static void src_skip(struct perf_data *d, size_t n)
 	struct perf_data_src *s = d->src;
 
 	s->pos += n;
-	if (!s->map && s->fd >= 0)
+	if (s->fd >= 0)
 		s->lo += n;
 }
 
@@ -369,7 +255,7 @@ static int open_input(struct perf_data *d, const char *path)
 	struct stat st;
 	int fd;
 
-	s->fd = -1;
+	s->fd = s->own_fd = -1;
 	if (!strcmp(path, "-")) {
 		fd = dup(0);
 	} else if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
@@ -392,6 +278,17 @@ static int open_input(struct perf_data *d, const char *path)
 	return 0;
 }
 
+/* The records of regular file @fd are read with pread(), from @pos up to @end. */
+static void read_file(struct perf_data_src *s, int fd, u64 pos, u64 end)
+{
+	s->fd = fd;
+	s->file = true;
+	s->eof = false;
+	s->lo = s->hi = 0;
+	s->pos = pos;
+	s->end = end;
+}
+
 /* The data section to read, with perf's rule for killed writers. */
 static void set_data_range(struct perf_data *d)
 {
@@ -405,8 +302,7 @@ static void set_data_range(struct perf_data *d)
 		d->size_fixed = true;
 		d->data_end = size;
 	}
-	s->pos = d->data_start;
-	s->end = d->data_end;
+	read_file(s, d->fd, d->data_start, d->data_end);
 }
 
 static int read_stream_header(struct perf_data *d)
@@ -468,8 +364,9 @@ int perf_data__open_read(struct perf_data *d, const char *path)
 	}
 	d->is_pipe = d->header.pipe;
 	if (d->is_pipe) {
-		s->pos = d->data_start = 16;
-		s->end = d->data_end = s->map_size;
+		d->data_start = 16;
+		d->data_end = s->map_size;
+		read_file(s, d->fd, d->data_start, d->data_end);
 		return 0;
 	}
 	set_data_range(d);
@@ -598,6 +495,7 @@ static int payload_size(struct perf_data *d, const u8 *p, const struct perf_even
 static int next_dir_file(struct perf_data *d)
 {
 	struct perf_data_src *s = d->src;
+	struct stat st;
 	int fd;
 
 	if (!d->is_dir || s->dir_idx >= s->nr_dir_files)
@@ -607,14 +505,16 @@ static int next_dir_file(struct perf_data *d)
 		seterr(d, "cannot open '%s': %s", s->dir_files[s->dir_idx], strerror(errno));
 		return -errno;
 	}
-	s->dir_idx++;
-	if (map_file(d, fd, s->dir_files[s->dir_idx - 1])) {
+	if (fstat(fd, &st)) {
+		seterr(d, "cannot stat '%s': %s", s->dir_files[s->dir_idx], strerror(errno));
 		close(fd);
 		return -EINVAL;
 	}
-	close(fd);
-	s->pos = 0;
-	s->end = s->map_size;
+	s->dir_idx++;
+	if (s->own_fd >= 0)
+		close(s->own_fd);
+	s->own_fd = fd;
+	read_file(s, fd, 0, st.st_size);
 	return 1;
 }
 
@@ -658,8 +558,7 @@ static int next_raw(struct perf_data *d, struct perf_data_record *rec)
 		return -ENOMEM;
 	rec->offset = off;
 	rec->file_idx = s->dir_idx;
-	/* a directory's files are unmapped one after the other */
-	rec->mapped = s->map && !d->is_dir && (const u8 *)rec->event == p;
+	rec->block = s->block && (const u8 *)rec->event == p ? s->block : NULL;
 	if (extra) {
 		rec->payload = p + h.size;
 		rec->payload_size = extra;
@@ -978,10 +877,16 @@ void perf_data__close(struct perf_data *d)
 	struct perf_data_src *s = d->src;
 
 	if (s) {
-		populator_stop(s);
+		if (s->own_fd >= 0)
+			close(s->own_fd);
 		if (s->map)
 			munmap(s->map, s->map_size);
-		free(s->buf);
+		while (s->blocks) {
+			struct perf_data_block *b = s->blocks;
+
+			s->blocks = b->next;
+			free(b);
+		}
 		free(s->rec);
 		free(s->dbuf);
 		ZSTD_freeDCtx(s->zstd);

@@ -2,9 +2,12 @@
 /*
  * perf.data input and output.
  *
- * Reading: a file (mapped whole; 64-bit address space makes windows
- * unnecessary), a pipe or stdin (buffered reads), or perf's directory
- * format (DIR/data with the header, DIR/data.N with more records).
+ * Reading: a file (its header and features from a mapping of it), a pipe
+ * or stdin, or perf's directory format (DIR/data with the header, DIR/data.N
+ * with more records).  Records are read (pread() or read()) into blocks and
+ * handed out where they are; a block is read into again once nothing
+ * holds it.  Touching a mapping page after page costs a microsecond per
+ * page on a VM with shadow page tables, four times what reading costs.
  * PERF_RECORD_COMPRESSED payloads (zstd) are decompressed on the fly and
  * their records handed out as if they were in the file.  A file whose
  * header says data.size 0, or more than the file holds (perf record was
@@ -35,12 +38,14 @@ struct perf_data_record {
 					 * AUXTRACE records, else NULL */
 	u64 payload_size;
 	bool decompressed;
-	bool mapped;			/* event points into the file's mapping,
-					 * valid until the file is closed */
+	struct perf_data_block *block;	/* the block it was read into (NULL: a
+					 * copy): perf_data__hold() keeps it valid
+					 * past the next call */
 	int file_idx;			/* directory format: 0 for data, N for data.N */
 };
 
 struct perf_data_src;
+struct perf_data_block;
 
 struct perf_data {
 	char *path;			/* as given ("-" for stdin/stdout) */
@@ -88,6 +93,15 @@ int perf_data__open_read(struct perf_data *d, const char *path);
  * d->errmsg ("'perf.data': invalid record size 4 at offset 0x1234").
  */
 int perf_data__next(struct perf_data *d, struct perf_data_record *rec);
+
+/**
+ * perf_data__hold - keep the record of block @b (perf_data_record.block)
+ * valid, and its block with it, until perf_data__unhold(@b); before the
+ * file is closed
+ */
+void perf_data__hold(struct perf_data_block *b);
+/** perf_data__unhold - see perf_data__hold(); the block may be read into again */
+void perf_data__unhold(struct perf_data_block *b);
 
 /**
  * perf_data__open_write - create a perf.data and write its start

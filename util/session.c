@@ -30,8 +30,9 @@ struct oe_chunk {
 struct oe_event {
 	u64 time, seq, offset;
 	struct oe_chunk *chunk;
+	struct perf_data_block *block;	/* the block of streamed input ev is in, held */
 	u32 size;
-	const union perf_event *ev;	/* in the mapping, or rec */
+	const union perf_event *ev;	/* in a block, or rec */
 	u64 rec[];			/* the record, when copied */
 };
 
@@ -79,6 +80,8 @@ static void oe_release(struct ordered_events *oe, struct oe_event *e)
 {
 	struct oe_chunk *c = e->chunk;
 
+	if (e->block)
+		perf_data__unhold(e->block);
 	if (!--c->live && c != oe->cur)
 		free(c);
 }
@@ -103,8 +106,8 @@ void perf_session__delete(struct perf_session *s)
 {
 	if (!s)
 		return;
+	oe_free(s->oe);		/* before the close: queued records hold blocks */
 	perf_data__close(&s->data);
-	oe_free(s->oe);
 	free(s->id_index);
 	free(s);
 }
@@ -403,14 +406,17 @@ static int oe_queue(struct perf_session *s, struct perf_tool *t, const struct pe
 
 	if (oe->nr == oe->cap && oe_grow(oe))
 		return -ENOMEM;
-	e = oe_alloc(oe, r->mapped ? 0 : ev->header.size);
+	e = oe_alloc(oe, r->block ? 0 : ev->header.size);
 	if (!e)
 		return -ENOMEM;
 	e->time = time;
 	e->seq = oe->seq++;
 	e->offset = r->offset;
 	e->size = ev->header.size;
-	if (r->mapped) {
+	e->block = r->block;
+	if (r->block)
+		perf_data__hold(r->block);
+	if (r->block) {
 		e->ev = ev;
 	} else {
 		memcpy(e->rec, ev, ev->header.size);
