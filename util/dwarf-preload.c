@@ -28,6 +28,7 @@
 #include "probe-elf.h"
 
 #define SCAN_BYTES	(32u << 20)
+#define SCAN_CHUNK	(1u << 20)	/* read that much at a time */
 #define MAX_OPEN	16
 
 enum item_state { ITEM_PENDING, ITEM_OPENING, ITEM_DONE, ITEM_TAKEN };
@@ -219,13 +220,19 @@ static void consider_cb(const char *name, void *arg)
 	consider(arg, name);
 }
 
+/*
+ * Read, not mapped: the first touch of each page of a mapping costs
+ * microseconds on a VM with shadow page tables, and the walk touches
+ * every page the records' headers are on.  A record that does not fit
+ * the buffer is skipped.  Bytes sit at the alignment they have in the file.
+ */
 static void scan(struct dwarf_preload *p)
 {
-	long page = sysconf(_SC_PAGESIZE);
-	u64 base = p->start & ~(u64)(page - 1), limit = p->end;
+	u64 off = p->start, limit = p->end;	/* off: the file offset of the bytes kept */
 	int fd = open(p->file, O_RDONLY | O_CLOEXEC);
+	size_t have = 0;
 	struct stat st;
-	const char *map;
+	char *buf;
 
 	if (fd < 0)
 		return;
@@ -233,17 +240,35 @@ static void scan(struct dwarf_preload *p)
 		limit = st.st_size;
 	if (limit > p->start + SCAN_BYTES)
 		limit = p->start + SCAN_BYTES;
-	if (limit <= p->start) {
-		close(fd);
-		return;
+	buf = malloc(SCAN_CHUNK + 8);
+	while (buf && off + have < limit && !atomic_load(&p->stop)) {
+		char *base = buf + (off & 7);
+		size_t want = SCAN_CHUNK - have, used;
+		ssize_t r;
+
+		if (want > limit - (off + have))
+			want = limit - (off + have);
+		r = pread(fd, base + have, want, (off_t)(off + have));
+		if (r <= 0)
+			break;
+		have += r;
+		used = dwarf_preload__mapped_files(base, have, &p->stop, consider_cb, p);
+		if (!used && have == SCAN_CHUNK) {	/* one record fills the buffer */
+			struct perf_event_header h;
+
+			memcpy(&h, base, sizeof(h));
+			if (h.size < sizeof(h))
+				break;
+			off += h.size;
+			have = 0;
+			continue;
+		}
+		off += used;
+		have -= used;
+		memmove(buf + (off & 7), base + used, have);
 	}
-	map = mmap(NULL, limit - base, PROT_READ, MAP_PRIVATE, fd, (off_t)base);
+	free(buf);
 	close(fd);
-	if (map == MAP_FAILED)
-		return;
-	dwarf_preload__mapped_files(map + (p->start - base), limit - p->start, &p->stop,
-				    consider_cb, p);
-	munmap((void *)map, limit - base);
 }
 
 static void *preload_thread(void *arg)
