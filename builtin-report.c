@@ -22,6 +22,7 @@
 #include "util/parse-options.h"
 #include "util/sample-filter.h"
 #include "util/session.h"
+#include "util/slab.h"
 #include "util/srcline.h"
 #include "util/unwind.h"
 #include "util/sort-trace.h"
@@ -62,6 +63,7 @@ struct report {
 	size_t frames_alloc;
 	struct batch_pipe *pipe;	/* to the thread that adds to the hists */
 	struct batch_pipe *cc_pipe;	/* from it to the one that appends the chains */
+	struct arena kept;		/* the frames of kept chains (cc_node__keep()) */
 	bool pipe_tried;
 	struct perf_session *session;
 	struct sort_trace trace_keys;	/* --sort trace, --sort [sys:event.]field */
@@ -228,21 +230,42 @@ struct chain_item {
 struct chain_sink {
 	struct chain_add *adds;
 	size_t nr;
+	struct cc_kept_sample *kept;	/* made at once: the sample's frames, kept */
 };
 
-/* Append the @n @frames from @off on to @e's callchain. */
-static int append_chain(const struct report *r, struct hist_entry *e,
-			const struct cc_frame *frames, size_t off, size_t n, u64 period)
+/* The frames of kept chains (cc_node__keep()): a copy per sample that has one. */
+static struct cc_kept_sample *kept_copy(struct arena *a, const struct cc_frame *f, size_t n,
+					u64 period)
 {
+	struct cc_kept_sample *s = arena__alloc(a, sizeof(*s) + n * sizeof(s->f[0]));
+
+	if (s)
+		cc_node__kept_from(s, f, n, period);
+	return s;
+}
+
+/*
+ * Append the @n @frames from @off on to @e's callchain; kept where it can
+ * be, from *@kept, which the first one copies from @frames.
+ */
+static int append_chain(struct report *r, struct hist_entry *e, const struct cc_frame *frames,
+			size_t off, size_t n, u64 period, struct cc_kept_sample **kept)
+{
+	if (off < n && cc_node__can_keep(&e->callchain)) {
+		if (!*kept && !(*kept = kept_copy(&r->kept, frames, n, period)))
+			return -ENOMEM;
+		cc_node__keep(&e->callchain, *kept, off);
+		return 0;
+	}
 	return cc_node__append(&e->callchain, frames + off, n - off, period,
 			       callchain_param__key(&r->cc));
 }
 
-static int chain_append(const struct report *r, struct chain_sink *k, struct hist_entry *e,
+static int chain_append(struct report *r, struct chain_sink *k, struct hist_entry *e,
 			const struct cc_frame *frames, size_t off, size_t n, u64 period)
 {
 	if (!k->adds)
-		return append_chain(r, e, frames, off, n, period);
+		return append_chain(r, e, frames, off, n, period, &k->kept);
 	k->adds[k->nr++] = (struct chain_add){ .e = e, .off = off };
 	return 0;
 }
@@ -270,17 +293,19 @@ static int chain_flush(const struct report *r, const struct chain_sink *k,
 
 static int consume_chains(void *arg, void *rec)
 {
-	const struct report *r = arg;
+	struct report *r = arg;
 	const struct chain_item *it = rec;
 	const struct cc_frame *frames = (const struct cc_frame *)(it->adds + it->nr_adds);
+	struct cc_kept_sample *kept = NULL;
 
 	for (u32 i = 0; i < it->nr_adds; i++)
-		if (append_chain(r, it->adds[i].e, frames, it->adds[i].off, it->n, it->period))
+		if (append_chain(r, it->adds[i].e, frames, it->adds[i].off, it->n, it->period,
+				 &kept))
 			return -ENOMEM;
 	return 0;
 }
 
-static int add_children(const struct report *r, struct hists *h, const struct hist_entry *self_tmpl,
+static int add_children(struct report *r, struct hists *h, const struct hist_entry *self_tmpl,
 			struct hist_entry *self, u64 period, const struct cc_frame *frames,
 			const char *levels, size_t n, struct chain_sink *sink)
 {
@@ -445,14 +470,14 @@ struct hist_item {
  * Add a resolved sample to the hists (on the pipe's thread when there is
  * one); its callchain is @frames with their @levels.
  */
-static int hists_add(const struct report *r, const struct hist_item *it,
+static int hists_add(struct report *r, const struct hist_item *it,
 		     const struct cc_frame *frames, const char *levels)
 {
 	struct hists *h = &r->hists[it->idx];
 	const struct hist_entry *tmpl = &it->tmpl;
 	u64 period = it->period;
 	struct chain_add buf[64];
-	struct chain_sink sink = { NULL, 0 };
+	struct chain_sink sink = { NULL, 0, NULL };
 	struct hist_entry *e;
 	int err = 0;
 
@@ -1337,6 +1362,7 @@ static int run_report(struct report *r)
 	for (int i = 0; i < r->nr_hists; i++)
 		hists__exit(&r->hists[i]);
 	free(r->hists);
+	arena__free(&r->kept);
 	free(r->frames);
 	free(r->levels);
 	machine__exit(&r->machine);

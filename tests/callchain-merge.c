@@ -182,3 +182,94 @@ TPERF_TEST(callchain_merge_reference, "report: callchain merge as perf's chain b
 	pool__exit(&p);
 	return TEST_OK;
 }
+
+/* The kept samples of a build, freed with it. */
+struct kept_list {
+	struct cc_kept_sample *s[256];
+	int nr;
+};
+
+/*
+ * @n random chains as fill() makes them, each kept where the trie can
+ * keep it (as a sample's frames from a random first one on), else
+ * appended; or all appended when @kl is NULL.
+ */
+static int fill_kept(struct cc_node *root, const struct pool *p, u64 *state, int n,
+		     enum cc_key key, struct kept_list *kl)
+{
+	for (int i = 0; i < n; i++) {
+		struct cc_frame f[8];
+		size_t skip = rnd(state) % 3, len = 1 + rnd(state) % 6;
+		u64 period;
+
+		for (size_t k = 0; k < skip + len; k++)
+			f[k] = p->frame[rnd(state) % (k < skip + 2 ? 13 : 6)];
+		period = rnd(state) % 4;
+		if (kl && cc_node__can_keep(root)) {
+			struct cc_kept_sample *s;
+
+			if (kl->nr == 256 || !(s = malloc(sizeof(*s) + (skip + len) * sizeof(s->f[0]))))
+				return -1;
+			kl->s[kl->nr++] = s;
+			cc_node__kept_from(s, f, skip + len, period);
+			cc_node__keep(root, s, skip);
+		} else if (cc_node__append(root, f + skip, len, period, key)) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* build() with kept chains (@kl) or without, the sources mostly of one or two chains */
+static int build_kept(struct cc_node *dst, const struct pool *p, u64 seed, enum cc_key key,
+		      struct kept_list *kl)
+{
+	u64 state = seed;
+
+	if (fill_kept(dst, p, &state, rnd(&state) % 4, key, kl))
+		return -1;
+	for (int i = 0; i < 4; i++) {
+		struct cc_node src = { 0 };
+		int n = rnd(&state) % 8;
+
+		src.hit = rnd(&state) % 2;
+		src.count = src.hit;
+		if (fill_kept(&src, p, &state, n < 6 ? n % 3 : 12, key, kl) ||
+		    cc_node__merge(dst, &src, key))
+			return -1;
+		if (src.nr || src.kids || src.kept[0])
+			return -1;
+	}
+	if (fill_kept(dst, p, &state, rnd(&state) % 3, key, kl))
+		return -1;
+	return cc_node__settle(dst, key);
+}
+
+TPERF_TEST(callchain_kept, "report: kept callchains as appended ones, merged or settled")
+{
+	static const enum cc_key keys[] = { CCKEY_FUNCTION, CCKEY_ADDRESS, CCKEY_SRCLINE };
+	struct pool p;
+	int kept = 0;
+
+	TEST_ASSERT_VAL("setup", !pool__init(&p));
+	for (u64 seed = 1; seed <= 600; seed++) {
+		enum cc_key key = keys[seed % 3];
+		struct cc_node a = { 0 }, b = { 0 };
+		struct kept_list kl = { .nr = 0 };
+
+		TEST_ASSERT_VAL("kept", !build_kept(&a, &p, seed, key, &kl));
+		TEST_ASSERT_VAL("appended", !build_kept(&b, &p, seed, key, NULL));
+		if (!test_same_trie(&a, &b)) {
+			TEST_FAILED_AT("seed %" PRIu64 ": kept and appended tries differ", seed);
+			return TEST_FAIL;
+		}
+		kept += kl.nr;
+		cc_node__free_children(&a);
+		cc_node__free_children(&b);
+		while (kl.nr)
+			free(kl.s[--kl.nr]);
+	}
+	TEST_ASSERT_VAL("chains were kept", kept > 600);
+	pool__exit(&p);
+	return TEST_OK;
+}

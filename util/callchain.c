@@ -206,6 +206,80 @@ static struct cc_node *step(struct cc_node *cur, const struct cc_frame *f, enum 
 	return next;
 }
 
+/* Whether root @root keeps chains (cc_node__keep()); not for other nodes. */
+static bool is_kept(const struct cc_node *root)
+{
+	return !root->kids && root->kept[0];
+}
+
+/* The walk of an append of the frames of @s from @off on (cc_node__append()'s). */
+static int append_kept(struct cc_node *root, const struct cc_kept_sample *s, u32 off,
+		       enum cc_key key)
+{
+	struct cc_node *cur = root;
+
+	for (u32 i = off; i < s->n; i++) {
+		const struct cc_kept *k = &s->f[i];
+		struct cc_frame f = { .dso = k->dso, .sym = k->sym, .ip = k->ip,
+				      .addr = k->addr, .inl = k->inl };
+		struct cc_node *next = step(cur, &f, key);
+
+		if (!next)
+			return -ENOMEM;
+		cur->children_hit += s->period;
+		cur->children_count++;
+		cur = next;
+	}
+	cur->hit += s->period;
+	cur->count++;
+	return 0;
+}
+
+void cc_node__keep(struct cc_node *root, const struct cc_kept_sample *s, u32 off)
+{
+	int i = root->kept[0] ? 1 : 0;
+
+	root->kept[i] = s;
+	root->kept_off[i] = off;
+	root->children_hit += s->period;
+	root->children_count++;
+}
+
+/*
+ * Take the kept chains off @root, and what they added to its counts (they
+ * are its only chains); @s and @off get them, in the order they came.
+ * Return: how many.
+ */
+static int unkeep(struct cc_node *root, const struct cc_kept_sample **s, u32 *off)
+{
+	int n = 0;
+
+	for (int i = 0; i < CC_KEPT_MAX && root->kept[i]; i++, n++) {
+		s[i] = root->kept[i];
+		off[i] = root->kept_off[i];
+		root->kept[i] = NULL;
+		root->kept_off[i] = 0;
+	}
+	root->children_hit = 0;
+	root->children_count = 0;
+	return n;
+}
+
+int cc_node__settle(struct cc_node *root, enum cc_key key)
+{
+	const struct cc_kept_sample *s[CC_KEPT_MAX];
+	u32 off[CC_KEPT_MAX];
+	int n;
+
+	if (!is_kept(root))
+		return 0;
+	n = unkeep(root, s, off);
+	for (int i = 0; i < n; i++)
+		if (append_kept(root, s[i], off[i], key))
+			return -ENOMEM;
+	return 0;
+}
+
 int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
 		    enum cc_key key)
 {
@@ -213,6 +287,8 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
 
 	if (!n)
 		return 0;
+	if (cc_node__settle(root, key))
+		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		struct cc_node *next = step(cur, &f[i], key);
 
@@ -323,6 +399,24 @@ int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key)
 	struct merge_sums sum = { 0, 0 };
 	int err;
 
+	if (cc_node__settle(dst, key))
+		return -ENOMEM;
+	if (is_kept(src) && !src->kept[1]) {
+		/*
+		 * The nodes of a single chain are all on the way to its end,
+		 * which has its period: merge_node()'s walk is an append of
+		 * it, and there is none without a period.
+		 */
+		const struct cc_kept_sample *s;
+		u32 off;
+
+		dst->hit += src->hit;
+		dst->count += src->count;
+		unkeep(src, &s, &off);
+		return s->period ? append_kept(dst, s, off, key) : 0;
+	}
+	if (cc_node__settle(src, key))
+		return -ENOMEM;
 	dst->hit += src->hit;
 	dst->count += src->count;
 	err = merge_kids(dst, src->kids, key, &sum);
@@ -358,6 +452,15 @@ void cc_prefetch__start(struct cc_prefetch *p, const struct cc_node *root)
 
 	p->next = (k + 1) % CC_PREFETCH_TRIES;
 	p->top[k] = 0;
+	for (int i = 0; root && !root->kids && i < CC_KEPT_MAX && root->kept[i]; i++) {
+		const struct cc_kept_sample *s = root->kept[i];	/* its frames it is */
+		const char *a = (const char *)&s->f[root->kept_off[i]];
+		const char *end = (const char *)&s->f[s->n];
+
+		__builtin_prefetch(s);
+		for (; a < end; a += 64)
+			__builtin_prefetch(a);
+	}
 	if (root)
 		prefetch_push(p, k, root->kids);
 }
@@ -385,15 +488,27 @@ void cc_prefetch__step(struct cc_prefetch *p)
 	}
 }
 
-void cc_node__free_children(struct cc_node *n)
+static void free_nodes(struct cc_node *n)
 {
 	for (u32 i = 0; i < n->nr; i++) {
-		cc_node__free_children(n->child[i]);
+		free_nodes(n->child[i]);
 		node_free(n->child[i]);
 	}
 	free_children_array(n);
 	n->kids = NULL;
 	n->nr = n->alloc = 0;
+}
+
+void cc_node__free_children(struct cc_node *n)
+{
+	if (!is_kept(n)) {
+		free_nodes(n);
+		return;
+	}
+	for (int i = 0; i < CC_KEPT_MAX; i++) {	/* the frames are not its own */
+		n->kept[i] = NULL;
+		n->kept_off[i] = 0;
+	}
 }
 
 /*

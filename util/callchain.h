@@ -44,13 +44,45 @@ struct cc_frame {
 	const struct maps *maps;	/* together, perf's map object (see hist.h) */
 };
 
+/*
+ * Most tries of a report with --children get a chain or two, and are then
+ * merged into another entry's trie at the collapse: until then such a trie
+ * can keep its chains as the frames of their samples (a copy per sample,
+ * shared by its entries), and its nodes are made from those freed by the
+ * merge before (memory touched before: a first touch costs on a VM), or
+ * not at all, when a merge of its one chain is an append.
+ */
+#define CC_KEPT_MAX 2
+
+struct cc_kept {
+	struct dso *dso;
+	struct symbol *sym;
+	u64 ip, addr;
+	u8 inl;
+};
+
+/* A sample's frames, kept for the chains of its entries (cc_node__keep()). */
+struct cc_kept_sample {
+	u64 period;
+	u32 n;
+	struct cc_kept f[];
+};
+
 struct cc_node {
 	struct rb_link rb;		/* first: in the parent's tree of children */
 	struct rb_link *kids;		/* the children by perf's key (rb_root_in) */
-	struct dso *dso;
-	struct symbol *sym;
-	u64 ip;				/* of the first frame that made it */
-	u64 addr;			/* its map-relative address (srcline) */
+	union {
+		struct {		/* a node's frame */
+			struct dso *dso;
+			struct symbol *sym;
+			u64 ip;		/* of the first frame that made it */
+			u64 addr;	/* its map-relative address (srcline) */
+		};
+		struct {		/* a root's kept chains (no children then) */
+			const struct cc_kept_sample *kept[CC_KEPT_MAX];
+			u32 kept_off[CC_KEPT_MAX];	/* each from its frame kept_off[i] on */
+		};
+	};
 	u8 inl;				/* its frame's cc_frame.inl (srcline) */
 	u64 hit, children_hit;
 	u64 count, children_count;
@@ -65,6 +97,36 @@ struct cc_node {
 /** cc_node__append - add a chain of @n frames with @period under @root.  Return: 0 or -ENOMEM */
 int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
 		    enum cc_key key);
+
+/** cc_node__kept_from - @s with the frames of @f (s->n of them) and @period */
+static inline void cc_node__kept_from(struct cc_kept_sample *s, const struct cc_frame *f,
+				      u32 n, u64 period)
+{
+	s->period = period;
+	s->n = n;
+	for (u32 i = 0; i < n; i++)
+		s->f[i] = (struct cc_kept){ .dso = f[i].dso, .sym = f[i].sym, .ip = f[i].ip,
+					    .addr = f[i].addr, .inl = f[i].inl };
+}
+
+/** cc_node__can_keep - whether @root can keep one more chain (cc_node__keep()) */
+static inline bool cc_node__can_keep(const struct cc_node *root)
+{
+	if (root->kids)
+		return false;
+	return !root->children_count || (root->kept[0] && !root->kept[CC_KEPT_MAX - 1]);
+}
+
+/**
+ * cc_node__keep - cc_node__append() of the frames of @s from @off on
+ * (off < s->n) to a @root that can keep it (cc_node__can_keep()): @s must
+ * live on until the trie is freed.  Its nodes are made when another chain
+ * is appended, when the trie is merged into another one or settled.
+ */
+void cc_node__keep(struct cc_node *root, const struct cc_kept_sample *s, u32 off);
+
+/** cc_node__settle - make the nodes of @root's kept chains, if any.  Return: 0 or -ENOMEM */
+int cc_node__settle(struct cc_node *root, enum cc_key key);
 /**
  * cc_node__use_slab - the calling thread's nodes come from slab @i (0, the
  * default, or 1) from now on, and the nodes it frees go there.  Each slab
@@ -72,7 +134,11 @@ int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u6
  * another one does (hists__collapse()'s second thread) uses slab 1.
  */
 void cc_node__use_slab(int i);
-/** cc_node__merge - move everything of @src into @dst (src is emptied).  Return: 0 or -ENOMEM */
+/**
+ * cc_node__merge - move everything of @src into @dst (src is emptied).
+ * Kept chains of either are settled first, but the one chain of @src,
+ * which is appended.  Return: 0 or -ENOMEM
+ */
 int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key);
 
 /*
@@ -108,7 +174,7 @@ static inline enum cc_key callchain_param__key(const struct callchain_param *p)
 	return !p ? CCKEY_FUNCTION : p->key_srcline ? CCKEY_SRCLINE :
 	       p->key_address ? CCKEY_ADDRESS : CCKEY_FUNCTION;
 }
-/** cc_node__free_children - free the nodes under @n (not @n itself) */
+/** cc_node__free_children - free the nodes under root @n (not @n itself), or forget its kept chains */
 void cc_node__free_children(struct cc_node *n);
 
 static inline u64 cc_node__cumul(const struct cc_node *n)

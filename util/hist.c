@@ -1065,6 +1065,17 @@ static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n
  * unresolved symbols is by signed difference, not total, so the order
  * depends on each tree's shape: build the same trees.
  */
+/* The entries are all there: make the nodes of the chains they kept (cc_node__keep()). */
+static int settle_chains(struct hists *h)
+{
+	enum cc_key key = callchain_param__key(h->cc);
+
+	for (size_t i = 0; h->has_callchain && i < h->nr_sorted; i++)
+		if (cc_node__settle(&h->sorted[i]->callchain, key))
+			return -ENOMEM;
+	return 0;
+}
+
 int hists__collapse(struct hists *h)
 {
 	size_t n = h->nr;
@@ -1084,7 +1095,7 @@ int hists__collapse(struct hists *h)
 	h->nr_sorted = n;
 	if (!needs_collapse(h)) {
 		h->collapsed = true;
-		return 0;
+		return settle_chains(h);
 	}
 	if (collapse_threaded(h, n))
 		err = collapse_pass(h, v, &n);
@@ -1092,7 +1103,7 @@ int hists__collapse(struct hists *h)
 		err = tree_pass(h, v, &n, collapse_cmp(h), true);
 	h->nr_sorted = n;
 	h->collapsed = true;
-	return err;
+	return err ?: settle_chains(h);
 }
 
 int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)

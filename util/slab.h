@@ -27,4 +27,18 @@ void *slab__zalloc(struct slab *s);
 /** slab__free - give @p (of slab__zalloc(@s), or NULL) back to @s */
 void slab__free(struct slab *s, void *p);
 
+/*
+ * An arena: objects of any size from the same kind of mappings, carved
+ * one after the other and freed all at once.  Not thread-safe either.
+ */
+struct arena {
+	char *cur, *end;	/* the rest of the newest mapping */
+	void *maps;		/* the mappings (a header each), newest first */
+};
+
+/** arena__alloc - @size bytes of @a, 8-aligned and zeroed, or NULL (no memory) */
+void *arena__alloc(struct arena *a, size_t size);
+/** arena__free - free everything of @a (which is empty again) */
+void arena__free(struct arena *a);
+
 #endif
