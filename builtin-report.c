@@ -22,7 +22,6 @@
 #include "util/parse-options.h"
 #include "util/sample-filter.h"
 #include "util/session.h"
-#include "util/slab.h"
 #include "util/srcline.h"
 #include "util/unwind.h"
 #include "util/sort-trace.h"
@@ -63,7 +62,7 @@ struct report {
 	size_t frames_alloc;
 	struct batch_pipe *pipe;	/* to the thread that adds to the hists */
 	struct batch_pipe *cc_pipe;	/* from it to the one that appends the chains */
-	struct arena kept;		/* the frames of kept chains (cc_node__keep()) */
+	struct cc_keeper keeper;	/* the frames of kept chains (cc_node__keep()) */
 	bool pipe_tried;
 	struct perf_session *session;
 	struct sort_trace trace_keys;	/* --sort trace, --sort [sys:event.]field */
@@ -230,29 +229,18 @@ struct chain_item {
 struct chain_sink {
 	struct chain_add *adds;
 	size_t nr;
-	struct cc_kept_sample *kept;	/* made at once: the sample's frames, kept */
+	const struct cc_kept *kept;	/* made at once: the sample's last kept frame */
 };
-
-/* The frames of kept chains (cc_node__keep()): a copy per sample that has one. */
-static struct cc_kept_sample *kept_copy(struct arena *a, const struct cc_frame *f, size_t n,
-					u64 period)
-{
-	struct cc_kept_sample *s = arena__alloc(a, sizeof(*s) + n * sizeof(s->f[0]));
-
-	if (s)
-		cc_node__kept_from(s, f, n, period);
-	return s;
-}
 
 /*
  * Append the @n @frames from @off on to @e's callchain; kept where it can
- * be, from *@kept, which the first one copies from @frames.
+ * be (cc_node__keep()), from *@kept, which the first one makes.
  */
 static int append_chain(struct report *r, struct hist_entry *e, const struct cc_frame *frames,
-			size_t off, size_t n, u64 period, struct cc_kept_sample **kept)
+			size_t off, size_t n, u64 period, const struct cc_kept **kept)
 {
 	if (off < n && cc_node__can_keep(&e->callchain)) {
-		if (!*kept && !(*kept = kept_copy(&r->kept, frames, n, period)))
+		if (!*kept && !(*kept = cc_keeper__frames(&r->keeper, frames, n, period)))
 			return -ENOMEM;
 		cc_node__keep(&e->callchain, *kept, off);
 		return 0;
@@ -296,7 +284,7 @@ static int consume_chains(void *arg, void *rec)
 	struct report *r = arg;
 	const struct chain_item *it = rec;
 	const struct cc_frame *frames = (const struct cc_frame *)(it->adds + it->nr_adds);
-	struct cc_kept_sample *kept = NULL;
+	const struct cc_kept *kept = NULL;
 
 	for (u32 i = 0; i < it->nr_adds; i++)
 		if (append_chain(r, it->adds[i].e, frames, it->adds[i].off, it->n, it->period,
@@ -1362,7 +1350,7 @@ static int run_report(struct report *r)
 	for (int i = 0; i < r->nr_hists; i++)
 		hists__exit(&r->hists[i]);
 	free(r->hists);
-	arena__free(&r->kept);
+	cc_keeper__exit(&r->keeper);
 	free(r->frames);
 	free(r->levels);
 	machine__exit(&r->machine);

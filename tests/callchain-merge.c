@@ -10,6 +10,7 @@
  */
 #include <elf.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tests/tests.h"
 #include "util/callchain.h"
@@ -183,36 +184,37 @@ TPERF_TEST(callchain_merge_reference, "report: callchain merge as perf's chain b
 	return TEST_OK;
 }
 
-/* The kept samples of a build, freed with it. */
-struct kept_list {
-	struct cc_kept_sample *s[256];
-	int nr;
-};
+static int nr_kept;	/* chains fill_kept() kept */
 
 /*
  * @n random chains as fill() makes them, each kept where the trie can
- * keep it (as a sample's frames from a random first one on), else
- * appended; or all appended when @kl is NULL.
+ * keep it (from a random frame of its sample's on), else appended; or all
+ * appended when @kp is NULL.  Half of the samples start as the one before
+ * (*@prev, @prev_n), so that kept frames are shared.
  */
 static int fill_kept(struct cc_node *root, const struct pool *p, u64 *state, int n,
-		     enum cc_key key, struct kept_list *kl)
+		     enum cc_key key, struct cc_keeper *kp, struct cc_frame *prev, size_t *prev_n)
 {
 	for (int i = 0; i < n; i++) {
 		struct cc_frame f[8];
-		size_t skip = rnd(state) % 3, len = 1 + rnd(state) % 6;
+		size_t skip = rnd(state) % 3, len = 1 + rnd(state) % 6, same = 0;
 		u64 period;
 
 		for (size_t k = 0; k < skip + len; k++)
 			f[k] = p->frame[rnd(state) % (k < skip + 2 ? 13 : 6)];
+		if (rnd(state) % 2)	/* the first ones as the previous sample's */
+			for (; same < skip + len && same < *prev_n && rnd(state) % 4; same++)
+				f[same] = prev[same];
+		memcpy(prev, f, (skip + len) * sizeof(*f));
+		*prev_n = skip + len;
 		period = rnd(state) % 4;
-		if (kl && cc_node__can_keep(root)) {
-			struct cc_kept_sample *s;
+		if (kp && cc_node__can_keep(root)) {
+			const struct cc_kept *k = cc_keeper__frames(kp, f, skip + len, period);
 
-			if (kl->nr == 256 || !(s = malloc(sizeof(*s) + (skip + len) * sizeof(s->f[0]))))
+			if (!k)
 				return -1;
-			kl->s[kl->nr++] = s;
-			cc_node__kept_from(s, f, skip + len, period);
-			cc_node__keep(root, s, skip);
+			cc_node__keep(root, k, skip);
+			nr_kept++;
 		} else if (cc_node__append(root, f + skip, len, period, key)) {
 			return -1;
 		}
@@ -220,13 +222,16 @@ static int fill_kept(struct cc_node *root, const struct pool *p, u64 *state, int
 	return 0;
 }
 
-/* build() with kept chains (@kl) or without, the sources mostly of one or two chains */
+/* build() with kept chains (@kp) or without, the sources mostly of one or two chains */
 static int build_kept(struct cc_node *dst, const struct pool *p, u64 seed, enum cc_key key,
-		      struct kept_list *kl)
+		      struct cc_keeper *kp)
 {
+	struct cc_frame prev[8];
+	size_t prev_n = 1;
 	u64 state = seed;
 
-	if (fill_kept(dst, p, &state, rnd(&state) % 4, key, kl))
+	prev[0] = p->frame[0];
+	if (fill_kept(dst, p, &state, rnd(&state) % 4, key, kp, prev, &prev_n))
 		return -1;
 	for (int i = 0; i < 4; i++) {
 		struct cc_node src = { 0 };
@@ -234,42 +239,110 @@ static int build_kept(struct cc_node *dst, const struct pool *p, u64 seed, enum 
 
 		src.hit = rnd(&state) % 2;
 		src.count = src.hit;
-		if (fill_kept(&src, p, &state, n < 6 ? n % 3 : 12, key, kl) ||
+		if (fill_kept(&src, p, &state, n < 6 ? n % 3 : 12, key, kp, prev, &prev_n) ||
 		    cc_node__merge(dst, &src, key))
 			return -1;
 		if (src.nr || src.kids || src.kept[0])
 			return -1;
 	}
-	if (fill_kept(dst, p, &state, rnd(&state) % 3, key, kl))
+	if (fill_kept(dst, p, &state, rnd(&state) % 3, key, kp, prev, &prev_n))
 		return -1;
 	return cc_node__settle(dst, key);
+}
+
+/* Whether the frames kept up to @last are @f, @n of them. */
+static bool kept_chain_is(const struct cc_kept *last, const struct cc_frame *f, u32 n)
+{
+	const struct cc_kept *k = last;
+
+	for (u32 i = n; i--; k = k->prev)
+		if (!k || k->pos != i || k->sym != f[i].sym || k->ip != f[i].ip ||
+		    k->dso != f[i].dso || k->inl != f[i].inl)
+			return false;
+	return !k;
+}
+
+/* The kept frame at @pos of the chain up to @last. */
+static const struct cc_kept *kept_at(const struct cc_kept *last, u32 pos)
+{
+	while (last && last->pos > pos)
+		last = last->prev;
+	return last;
 }
 
 TPERF_TEST(callchain_kept, "report: kept callchains as appended ones, merged or settled")
 {
 	static const enum cc_key keys[] = { CCKEY_FUNCTION, CCKEY_ADDRESS, CCKEY_SRCLINE };
+	struct cc_keeper kp = { .next = 0 };
+	const struct cc_kept *a1, *k;
+	struct symbol *i1, *i2;
+	struct cc_frame f[4], g[4];
 	struct pool p;
-	int kept = 0;
 
 	TEST_ASSERT_VAL("setup", !pool__init(&p));
+	/* chains share the first frames they have with a recent one */
+	f[0] = p.frame[0], f[1] = p.frame[1], f[2] = p.frame[2], f[3] = p.frame[3];
+	TEST_ASSERT_VAL("keep", (a1 = cc_keeper__frames(&kp, f, 4, 7)) != NULL);
+	TEST_ASSERT_VAL("chain", kept_chain_is(a1, f, 4) && a1->period == 7);
+	memcpy(g, f, sizeof(g));
+	g[2] = p.frame[5];
+	TEST_ASSERT_VAL("keep", (k = cc_keeper__frames(&kp, g, 3, 1)) != NULL);
+	TEST_ASSERT_VAL("other end", kept_chain_is(k, g, 3) && k->period == 1);
+	TEST_ASSERT_VAL("start shared", k->prev == kept_at(a1, 1));
+	TEST_ASSERT_VAL("keep", (k = cc_keeper__frames(&kp, f, 4, 3)) != NULL);
+	TEST_ASSERT_VAL("the same chain", kept_chain_is(k, f, 4));
+	TEST_ASSERT_VAL("its own last frame", k != a1 && k->prev == a1->prev);
+	TEST_ASSERT_VAL("periods apart", k->period == 3 && a1->period == 7);
+	for (int i = 0; i < 3; i++) {	/* chains in between that share nothing */
+		g[0] = p.frame[8 + i];
+		TEST_ASSERT_VAL("keep", cc_keeper__frames(&kp, g, 2, 1) != NULL);
+	}
+	TEST_ASSERT_VAL("keep", (k = cc_keeper__frames(&kp, f, 3, 1)) != NULL);
+	TEST_ASSERT_VAL("a recent one's start", k->prev == kept_at(a1, 1));
+	memcpy(g, f, sizeof(g));
+	g[1].ip++;		/* the same function, another address */
+	TEST_ASSERT_VAL("keep", (k = cc_keeper__frames(&kp, g, 4, 1)) != NULL);
+	TEST_ASSERT_VAL("other address", kept_chain_is(k, g, 4) &&
+					  kept_at(k, 1) != kept_at(a1, 1) &&
+					  kept_at(k, 0) == kept_at(a1, 0));
+	memcpy(g, f, sizeof(g));
+	g[1].inl = 1;		/* another place in the address' inline expansion */
+	TEST_ASSERT_VAL("keep", (k = cc_keeper__frames(&kp, g, 4, 1)) != NULL);
+	TEST_ASSERT_VAL("other inline frame", kept_chain_is(k, g, 4) &&
+					       kept_at(k, 1) != kept_at(a1, 1));
+	/* each process' unwinder has its own inline symbols: one name and range is one */
+	i1 = symbol__new(0x100, 0x40, STB_GLOBAL, STT_FUNC, "inl");
+	i2 = symbol__new(0x100, 0x40, STB_GLOBAL, STT_FUNC, "inl");
+	TEST_ASSERT_VAL("symbols", i1 && i2);
+	i1->inlined = i2->inlined = 1;
+	memcpy(g, f, sizeof(g));
+	g[1].sym = i1;
+	TEST_ASSERT_VAL("keep", (a1 = cc_keeper__frames(&kp, g, 4, 1)) != NULL);
+	g[1].sym = i2;
+	TEST_ASSERT_VAL("keep", (k = cc_keeper__frames(&kp, g, 4, 1)) != NULL);
+	TEST_ASSERT_VAL("inline symbols alike", kept_at(k, 2) == kept_at(a1, 2));
+	i2->inlined = 0;
+	TEST_ASSERT_VAL("keep", (k = cc_keeper__frames(&kp, g, 4, 1)) != NULL);
+	TEST_ASSERT_VAL("not with a function", kept_at(k, 1) != kept_at(a1, 1));
+	cc_keeper__exit(&kp);
+	free(i1);
+	free(i2);
+
 	for (u64 seed = 1; seed <= 600; seed++) {
 		enum cc_key key = keys[seed % 3];
 		struct cc_node a = { 0 }, b = { 0 };
-		struct kept_list kl = { .nr = 0 };
 
-		TEST_ASSERT_VAL("kept", !build_kept(&a, &p, seed, key, &kl));
+		TEST_ASSERT_VAL("kept", !build_kept(&a, &p, seed, key, &kp));
 		TEST_ASSERT_VAL("appended", !build_kept(&b, &p, seed, key, NULL));
 		if (!test_same_trie(&a, &b)) {
 			TEST_FAILED_AT("seed %" PRIu64 ": kept and appended tries differ", seed);
 			return TEST_FAIL;
 		}
-		kept += kl.nr;
 		cc_node__free_children(&a);
 		cc_node__free_children(&b);
-		while (kl.nr)
-			free(kl.s[--kl.nr]);
+		cc_keeper__exit(&kp);
 	}
-	TEST_ASSERT_VAL("chains were kept", kept > 600);
+	TEST_ASSERT_VAL("chains were kept", nr_kept > 1000);
 	pool__exit(&p);
 	return TEST_OK;
 }

@@ -212,53 +212,68 @@ static bool is_kept(const struct cc_node *root)
 	return !root->kids && root->kept[0];
 }
 
-/* The walk of an append of the frames of @s from @off on (cc_node__append()'s). */
-static int append_kept(struct cc_node *root, const struct cc_kept_sample *s, u32 off,
+/*
+ * The walk of an append of the kept frames from the one at @from to @last
+ * (cc_node__append()'s), with @last's period.
+ */
+static int append_kept(struct cc_node *root, const struct cc_kept *last, u32 from,
 		       enum cc_key key)
 {
+	const struct cc_kept *buf[128], **v = buf, *k = last;
+	u32 n = last->pos + 1 - from;
 	struct cc_node *cur = root;
+	int err = 0;
 
-	for (u32 i = off; i < s->n; i++) {
-		const struct cc_kept *k = &s->f[i];
-		struct cc_frame f = { .dso = k->dso, .sym = k->sym, .ip = k->ip,
-				      .addr = k->addr, .inl = k->inl };
+	if (n > 128 && !(v = malloc(n * sizeof(*v))))
+		return -ENOMEM;
+	for (u32 i = n; i--; k = k->prev)
+		v[i] = k;
+	for (u32 i = 0; i < n; i++) {
+		struct cc_frame f = { .dso = v[i]->dso, .sym = v[i]->sym, .ip = v[i]->ip,
+				      .addr = v[i]->addr, .inl = v[i]->inl };
 		struct cc_node *next = step(cur, &f, key);
 
-		if (!next)
-			return -ENOMEM;
-		cur->children_hit += s->period;
+		if (!next) {
+			err = -ENOMEM;
+			break;
+		}
+		cur->children_hit += last->period;
 		cur->children_count++;
 		cur = next;
 	}
-	cur->hit += s->period;
-	cur->count++;
-	return 0;
+	if (!err) {
+		cur->hit += last->period;
+		cur->count++;
+	}
+	if (v != buf)
+		free(v);
+	return err;
 }
 
-void cc_node__keep(struct cc_node *root, const struct cc_kept_sample *s, u32 off)
+void cc_node__keep(struct cc_node *root, const struct cc_kept *last, u32 from)
 {
 	int i = root->kept[0] ? 1 : 0;
 
-	root->kept[i] = s;
-	root->kept_off[i] = off;
-	root->children_hit += s->period;
+	root->kept[i] = last;
+	root->kept_from[i] = from;
+	root->children_hit += last->period;
 	root->children_count++;
 }
 
 /*
  * Take the kept chains off @root, and what they added to its counts (they
- * are its only chains); @s and @off get them, in the order they came.
+ * are its only chains); @k and @from get them, in the order they came.
  * Return: how many.
  */
-static int unkeep(struct cc_node *root, const struct cc_kept_sample **s, u32 *off)
+static int unkeep(struct cc_node *root, const struct cc_kept **k, u32 *from)
 {
 	int n = 0;
 
 	for (int i = 0; i < CC_KEPT_MAX && root->kept[i]; i++, n++) {
-		s[i] = root->kept[i];
-		off[i] = root->kept_off[i];
+		k[i] = root->kept[i];
+		from[i] = root->kept_from[i];
 		root->kept[i] = NULL;
-		root->kept_off[i] = 0;
+		root->kept_from[i] = 0;
 	}
 	root->children_hit = 0;
 	root->children_count = 0;
@@ -267,17 +282,98 @@ static int unkeep(struct cc_node *root, const struct cc_kept_sample **s, u32 *of
 
 int cc_node__settle(struct cc_node *root, enum cc_key key)
 {
-	const struct cc_kept_sample *s[CC_KEPT_MAX];
-	u32 off[CC_KEPT_MAX];
+	const struct cc_kept *k[CC_KEPT_MAX];
+	u32 from[CC_KEPT_MAX];
 	int n;
 
 	if (!is_kept(root))
 		return 0;
-	n = unkeep(root, s, off);
+	n = unkeep(root, k, from);
 	for (int i = 0; i < n; i++)
-		if (append_kept(root, s[i], off[i], key))
+		if (append_kept(root, k[i], from[i], key))
 			return -ENOMEM;
 	return 0;
+}
+
+/*
+ * Whether kept frame @k can stand for frame @f: the same frame, but for
+ * inline symbols, which each process' unwinder makes its own of (the same
+ * name and range: callchains compare them by name).
+ */
+static bool same_kept(const struct cc_kept *k, const struct cc_frame *f)
+{
+	if (k->ip != f->ip || k->dso != f->dso || k->addr != f->addr || k->inl != f->inl)
+		return false;
+	if (k->sym == f->sym)
+		return true;
+	return k->sym && f->sym && k->sym->inlined && f->sym->inlined &&
+	       k->sym->start == f->sym->start && k->sym->end == f->sym->end &&
+	       !strcmp(k->sym->name, f->sym->name);
+}
+
+/* How many of the first frames of @f (@n) chain @k (@nr) has, as kept frames. */
+static u32 common_start(const struct cc_kept *const *k, u32 nr, const struct cc_frame *f, u32 n)
+{
+	u32 i = 0;
+
+	while (i < n && i < nr && same_kept(k[i], &f[i]))
+		i++;
+	return i;
+}
+
+const struct cc_kept *cc_keeper__frames(struct cc_keeper *k, const struct cc_frame *f, u32 n,
+					u64 period)
+{
+	u32 best = 0, from = 0, slot = k->next;
+	const struct cc_kept **v;
+
+	for (u32 r = 0; r < CC_KEEPER_RECENT; r++) {
+		u32 c = common_start(k->recent[r], k->nr[r], f, n);
+
+		if (c > from) {
+			from = c;
+			best = r;
+		}
+	}
+	if (from == n)			/* the last frame is the sample's own */
+		from--;
+	if (k->alloc[slot] < n) {
+		const struct cc_kept **a = realloc(k->recent[slot], n * sizeof(*a));
+
+		if (!a)
+			return NULL;
+		k->recent[slot] = a;
+		k->alloc[slot] = n;
+	}
+	v = k->recent[slot];
+	if (slot != best)
+		memcpy(v, k->recent[best], from * sizeof(*v));
+	k->nr[slot] = from;		/* valid so far */
+	for (u32 i = from; i < n; i++) {
+		struct cc_kept *c = arena__alloc(&k->arena, sizeof(*c));
+
+		if (!c)
+			return NULL;
+		*c = (struct cc_kept){ .prev = i ? v[i - 1] : NULL, .dso = f[i].dso,
+				       .sym = f[i].sym, .ip = f[i].ip, .addr = f[i].addr,
+				       .pos = i, .inl = f[i].inl };
+		v[i] = c;
+		k->nr[slot] = i + 1;
+	}
+	((struct cc_kept *)v[n - 1])->period = period;
+	k->next = (slot + 1) % CC_KEEPER_RECENT;
+	return v[n - 1];
+}
+
+void cc_keeper__exit(struct cc_keeper *k)
+{
+	arena__free(&k->arena);
+	for (int r = 0; r < CC_KEEPER_RECENT; r++) {
+		free(k->recent[r]);
+		k->recent[r] = NULL;
+		k->nr[r] = k->alloc[r] = 0;
+	}
+	k->next = 0;
 }
 
 int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
@@ -407,13 +503,13 @@ int cc_node__merge(struct cc_node *dst, struct cc_node *src, enum cc_key key)
 		 * which has its period: merge_node()'s walk is an append of
 		 * it, and there is none without a period.
 		 */
-		const struct cc_kept_sample *s;
-		u32 off;
+		const struct cc_kept *k;
+		u32 from;
 
 		dst->hit += src->hit;
 		dst->count += src->count;
-		unkeep(src, &s, &off);
-		return s->period ? append_kept(dst, s, off, key) : 0;
+		unkeep(src, &k, &from);
+		return k->period ? append_kept(dst, k, from, key) : 0;
 	}
 	if (cc_node__settle(src, key))
 		return -ENOMEM;
@@ -452,15 +548,8 @@ void cc_prefetch__start(struct cc_prefetch *p, const struct cc_node *root)
 
 	p->next = (k + 1) % CC_PREFETCH_TRIES;
 	p->top[k] = 0;
-	for (int i = 0; root && !root->kids && i < CC_KEPT_MAX && root->kept[i]; i++) {
-		const struct cc_kept_sample *s = root->kept[i];	/* its frames it is */
-		const char *a = (const char *)&s->f[root->kept_off[i]];
-		const char *end = (const char *)&s->f[s->n];
-
-		__builtin_prefetch(s);
-		for (; a < end; a += 64)
-			__builtin_prefetch(a);
-	}
+	for (int i = 0; root && !root->kids && i < CC_KEPT_MAX && root->kept[i]; i++)
+		__builtin_prefetch(root->kept[i]);	/* the callers' are shared, mostly cached */
 	if (root)
 		prefetch_push(p, k, root->kids);
 }
@@ -507,7 +596,7 @@ void cc_node__free_children(struct cc_node *n)
 	}
 	for (int i = 0; i < CC_KEPT_MAX; i++) {	/* the frames are not its own */
 		n->kept[i] = NULL;
-		n->kept_off[i] = 0;
+		n->kept_from[i] = 0;
 	}
 }
 

@@ -13,6 +13,7 @@
 
 #include "machine.h"
 #include "rbtree.h"
+#include "slab.h"
 
 enum chain_mode { CHAIN_NONE, CHAIN_GRAPH_ABS, CHAIN_GRAPH_REL, CHAIN_FLAT, CHAIN_FOLDED };
 enum chain_order { ORDER_CALLEE, ORDER_CALLER };
@@ -47,25 +48,26 @@ struct cc_frame {
 /*
  * Most tries of a report with --children get a chain or two, and are then
  * merged into another entry's trie at the collapse: until then such a trie
- * can keep its chains as the frames of their samples (a copy per sample,
- * shared by its entries), and its nodes are made from those freed by the
- * merge before (memory touched before: a first touch costs on a VM), or
- * not at all, when a merge of its one chain is an append.
+ * can keep its chains as references to their frames (cc_node__keep()),
+ * and its nodes are made from those freed by the merge before (memory
+ * touched before: a first touch costs on a VM), or not at all, when a
+ * merge of its one chain is an append.  A sample's kept frames are linked
+ * each to the one before it in the chain, and share the first ones with
+ * the chain of a recent sample that has them (struct cc_keeper): samples
+ * differ in their last frames.  The last frame is the sample's own: it
+ * holds the period.
  */
 #define CC_KEPT_MAX 2
+#define CC_KEEPER_RECENT 8
 
 struct cc_kept {
+	const struct cc_kept *prev;	/* the frame before it (NULL: the first) */
 	struct dso *dso;
 	struct symbol *sym;
 	u64 ip, addr;
+	u64 period;			/* of the sample whose last frame it is */
+	u32 pos;			/* its place in the chain: 0 for the first */
 	u8 inl;
-};
-
-/* A sample's frames, kept for the chains of its entries (cc_node__keep()). */
-struct cc_kept_sample {
-	u64 period;
-	u32 n;
-	struct cc_kept f[];
 };
 
 struct cc_node {
@@ -79,8 +81,8 @@ struct cc_node {
 			u64 addr;	/* its map-relative address (srcline) */
 		};
 		struct {		/* a root's kept chains (no children then) */
-			const struct cc_kept_sample *kept[CC_KEPT_MAX];
-			u32 kept_off[CC_KEPT_MAX];	/* each from its frame kept_off[i] on */
+			const struct cc_kept *kept[CC_KEPT_MAX];	/* last frames */
+			u32 kept_from[CC_KEPT_MAX];	/* from that frame on */
 		};
 	};
 	u8 inl;				/* its frame's cc_frame.inl (srcline) */
@@ -98,16 +100,22 @@ struct cc_node {
 int cc_node__append(struct cc_node *root, const struct cc_frame *f, size_t n, u64 period,
 		    enum cc_key key);
 
-/** cc_node__kept_from - @s with the frames of @f (s->n of them) and @period */
-static inline void cc_node__kept_from(struct cc_kept_sample *s, const struct cc_frame *f,
-				      u32 n, u64 period)
-{
-	s->period = period;
-	s->n = n;
-	for (u32 i = 0; i < n; i++)
-		s->f[i] = (struct cc_kept){ .dso = f[i].dso, .sym = f[i].sym, .ip = f[i].ip,
-					    .addr = f[i].addr, .inl = f[i].inl };
-}
+/* Where one thread keeps frames: an arena, and the kept frames of recent chains. */
+struct cc_keeper {
+	struct arena arena;
+	const struct cc_kept **recent[CC_KEEPER_RECENT];	/* each one's frames, in order */
+	u32 nr[CC_KEEPER_RECENT], alloc[CC_KEEPER_RECENT];
+	u32 next;			/* the slot the next chain takes */
+};
+
+/**
+ * cc_keeper__frames - the @n frames @f of a sample with @period kept in
+ * @k: its last one (n > 0), linked to the ones before.  NULL: no memory.
+ */
+const struct cc_kept *cc_keeper__frames(struct cc_keeper *k, const struct cc_frame *f, u32 n,
+					u64 period);
+/** cc_keeper__exit - free @k's frames (the tries that keep them are freed) */
+void cc_keeper__exit(struct cc_keeper *k);
 
 /** cc_node__can_keep - whether @root can keep one more chain (cc_node__keep()) */
 static inline bool cc_node__can_keep(const struct cc_node *root)
@@ -118,12 +126,13 @@ static inline bool cc_node__can_keep(const struct cc_node *root)
 }
 
 /**
- * cc_node__keep - cc_node__append() of the frames of @s from @off on
- * (off < s->n) to a @root that can keep it (cc_node__can_keep()): @s must
- * live on until the trie is freed.  Its nodes are made when another chain
- * is appended, when the trie is merged into another one or settled.
+ * cc_node__keep - cc_node__append() of a kept sample's frames from the
+ * one at @from on (to its @last, whose period it has) to a @root that can
+ * keep it (cc_node__can_keep()): the frames must live on until the trie is
+ * freed.  Its nodes are made when another chain is appended, when the
+ * trie is merged into another one or settled.
  */
-void cc_node__keep(struct cc_node *root, const struct cc_kept_sample *s, u32 off);
+void cc_node__keep(struct cc_node *root, const struct cc_kept *last, u32 from);
 
 /** cc_node__settle - make the nodes of @root's kept chains, if any.  Return: 0 or -ENOMEM */
 int cc_node__settle(struct cc_node *root, enum cc_key key);
