@@ -1371,8 +1371,11 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	/*
 	 * The steps of the last walk with these keys, while they are the
 	 * same steps: the same node, its keys unchanged (so the same
-	 * comparison).  Where they part, the walk goes on from there.
+	 * comparison).  Where they part, the walk goes on from there.  The
+	 * nodes are spread over memory: ask for them all first.
 	 */
+	for (unsigned int i = 0; hit && i < hit->len; i++)
+		__builtin_prefetch(hit->path[i]);
 	while (hit && len < hit->len && x == hit->path[len] && in_entry(x)->moved == hit->moved[len]) {
 		path[len] = x;
 		moved[len] = hit->moved[len];
