@@ -176,3 +176,71 @@ static int test_preload_take(void)
 	return err;
 }
 TPERF_TEST(test_preload_take, "report: the DWARF preload's file is what opening it gives");
+
+/*
+ * The walk of a file: it opens the larger file first, and stops 4 MB past
+ * the last mapping it had not seen (filler records between).
+ */
+static int test_preload_order(void)
+{
+	static char b[12u << 20];
+	char exe[4096], path[] = "/tmp/tperf-preload.XXXXXX";
+	const char *small = "/bin/true", *mid = "/usr/bin/dash", *late = "/bin/sh", *found[8];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	struct buf r;
+	struct dwarf_preload *p;
+	size_t len = 0;
+	int fd, nr, err = TEST_OK;
+
+	if (n <= 0)
+		return test_skip("no /proc/self/exe");
+	exe[n] = '\0';
+	r.len = 0;
+	add_mmap2(&r, PERF_RECORD_MISC_USER, PROT_READ | PROT_EXEC, small);
+	add_mmap2(&r, PERF_RECORD_MISC_USER, PROT_READ | PROT_EXEC, exe);
+	memcpy(b, r.data, r.len);
+	len = r.len;
+	/*
+	 * a new mapping 3 MB on is found, one 6 MB after that is not (the walk
+	 * stops 4 to 5 MB on: it reads a MB at a time)
+	 */
+	for (int part = 0; part < 2; part++) {
+		size_t to = len + (part ? 6u << 20 : 3u << 20);
+
+		while (len < to) {
+			struct perf_event_header h = { .type = PERF_RECORD_COMM, .size = 65528 };
+
+			memset(b + len, 0, h.size);
+			memcpy(b + len, &h, sizeof(h));
+			len += h.size;
+		}
+		r.len = 0;
+		add_mmap2(&r, PERF_RECORD_MISC_USER, PROT_READ | PROT_EXEC, part ? late : mid);
+		memcpy(b + len, r.data, r.len);
+		len += r.len;
+	}
+	fd = mkstemp(path);
+	if (fd < 0 || write(fd, b, len) != (ssize_t)len) {
+		if (fd >= 0)
+			close(fd);
+		unlink(path);
+		return test_skip("cannot write %s", path);
+	}
+	close(fd);
+	p = dwarf_preload__start(path, 0, len, NULL);
+	if (!p) {
+		unlink(path);
+		return test_skip("one CPU: no preload");
+	}
+	nr = dwarf_preload__files(p, found, 8);
+	if (nr != 3 || strcmp(found[0], exe) || strcmp(found[1], mid) || strcmp(found[2], small)) {
+		TEST_FAILED_AT("found %d files (%s, %s, %s), not this test's, %s, %s", nr,
+			       nr > 0 ? found[0] : "-", nr > 1 ? found[1] : "-",
+			       nr > 2 ? found[2] : "-", mid, small);
+		err = TEST_FAIL;
+	}
+	dwarf_preload__free(p);
+	unlink(path);
+	return err;
+}
+TPERF_TEST(test_preload_order, "report: the DWARF preload opens the largest first, stops when no new ones come");

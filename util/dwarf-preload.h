@@ -60,6 +60,13 @@ bool dwarf_preload__debug_frame(struct dwarf_preload *p, const char *path, bool 
 size_t dwarf_preload__mapped_files(const void *buf, size_t len, const atomic_bool *stop,
 				   void (*fn)(const char *name, void *arg), void *arg);
 
+/**
+ * dwarf_preload__files - the files the walk found (it waits for it), in the
+ * order the thread opens them: up to @max paths to @paths (valid until
+ * dwarf_preload__free()).  Return: how many it found.
+ */
+int dwarf_preload__files(struct dwarf_preload *p, const char **paths, int max);
+
 /** dwarf_preload__free - stop the thread, free what was not taken (NULL: nothing) */
 void dwarf_preload__free(struct dwarf_preload *p);
 
