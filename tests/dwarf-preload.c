@@ -243,4 +243,4 @@ static int test_preload_order(void)
 	unlink(path);
 	return err;
 }
-TPERF_TEST(test_preload_order, "report: the DWARF preload opens the largest first, stops when no new ones come");
+TPERF_TEST(test_preload_order, "report: the DWARF preload: largest file first, a walk that stops");

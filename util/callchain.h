@@ -183,7 +183,10 @@ static inline enum cc_key callchain_param__key(const struct callchain_param *p)
 	return !p ? CCKEY_FUNCTION : p->key_srcline ? CCKEY_SRCLINE :
 	       p->key_address ? CCKEY_ADDRESS : CCKEY_FUNCTION;
 }
-/** cc_node__free_children - free the nodes under root @n (not @n itself), or forget its kept chains */
+/**
+ * cc_node__free_children - free the nodes under root @n (not @n itself), or
+ * forget its kept chains
+ */
 void cc_node__free_children(struct cc_node *n);
 
 static inline u64 cc_node__cumul(const struct cc_node *n)
