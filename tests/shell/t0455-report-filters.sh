@@ -39,7 +39,11 @@ test_expect_success PERF 'one-item lists: the column goes, a comment names it' '
 	grep -q "^# Overhead  Shared Object  *Symbol" out
 '
 
-first_cpu() { perf script -i "$1" -F cpu 2>/dev/null | head -1 | tr -d "[] "; }
+# the CPU of the workload's samples (taskset's own, before the exec, may be on another)
+first_cpu() {
+	perf script -i "$1" -F comm,cpu --comms calltree 2>/dev/null | head -1 |
+		sed "s/.*\[//; s/\].*//"
+}
 
 # --percentage relative: the totals of what the sample filters let through;
 # --symbol-filter: entries whose symbol has the text, of the first event
