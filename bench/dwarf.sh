@@ -6,10 +6,11 @@
 # >= 50,000 samples with the defaults), recorded once by perf and once by
 # tperf.  Prints the sample counts and file sizes (tperf's bytes per
 # sample against perf's: target <= 1), and the time of `report --stdio`
-# of perf's file by tperf and by perf (target <= 1/10), wall and CPU (with
-# a second CPU tperf maps the file, builds the hists and their callchains,
-# reads kallsyms and inflates debug sections on threads of their own), with
-# whether the two reports are the same.  Prints, does not assert.
+# of perf's file and of tperf's by tperf and by perf (target <= 1/10), wall
+# and CPU (with a second CPU tperf opens the libraries' debug info, builds
+# the hists and their callchains, reads kallsyms and inflates debug sections
+# on threads of their own), with whether the two reports are the same.
+# Prints, does not assert.
 # Usage: bench/dwarf.sh [TPERF] [ROUNDS] [PROCS]
 TPERF=$(realpath "${1:-./tperf}")
 ROUNDS=${2:-2800}
