@@ -1058,13 +1058,6 @@ static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n
 	return r.err[0] ?: r.err[1];
 }
 
-/*
- * perf's three trees: entries by their keys in the order they were made
- * (equal ones are one entry), the collapsed tree built from that one's
- * order, the output tree from the collapsed one's.  The address order of
- * unresolved symbols is by signed difference, not total, so the order
- * depends on each tree's shape: build the same trees.
- */
 /* The entries are all there: make the nodes of the chains they kept (cc_node__keep()). */
 static int settle_chains(struct hists *h)
 {
@@ -1076,6 +1069,13 @@ static int settle_chains(struct hists *h)
 	return 0;
 }
 
+/*
+ * perf's three trees: entries by their keys in the order they were made
+ * (equal ones are one entry), the collapsed tree built from that one's
+ * order, the output tree from the collapsed one's.  The address order of
+ * unresolved symbols is by signed difference, not total, so the order
+ * depends on each tree's shape: build the same trees.
+ */
 int hists__collapse(struct hists *h)
 {
 	size_t n = h->nr;

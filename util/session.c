@@ -414,9 +414,8 @@ static int oe_queue(struct perf_session *s, struct perf_tool *t, const struct pe
 	e->offset = r->offset;
 	e->size = ev->header.size;
 	e->block = r->block;
-	if (r->block)
-		perf_data__hold(r->block);
 	if (r->block) {
+		perf_data__hold(r->block);
 		e->ev = ev;
 	} else {
 		memcpy(e->rec, ev, ev->header.size);
