@@ -13,8 +13,10 @@ test_expect_success CC 'build the call tree workload' '
 '
 
 test_expect_success PERF 'record two processes, and one with the CPU of each sample' '
-	perf_rec two -F 999 -g -- sh -c "\"$TRASH/calltree\" 40; ls -R /usr/lib >/dev/null" &&
-	perf_rec sys -e cpu-clock:u -F 999 -g --sample-cpu -- taskset -c 0 "$TRASH/calltree" 100
+	perf_rec two -F 999 -g -- sh -c "\"$TRASH/calltree\" 200; ls -R /usr/lib >/dev/null" &&
+	: perf itself pinned: taskset under it ran a moment on the other CPU &&
+	taskset -c 0 perf record -q -o "$TRASH/sys.data" -e cpu-clock:u -F 999 -g --sample-cpu \
+		-- "$TRASH/calltree" 100 >/dev/null 2>&1 && test -s "$TRASH/sys.data"
 '
 
 first_tid() { perf script -i "$1" -F tid 2>/dev/null | head -1 | tr -d " "; }
@@ -39,7 +41,7 @@ test_expect_success PERF 'one-item lists: the column goes, a comment names it' '
 	grep -q "^# Overhead  Shared Object  *Symbol" out
 '
 
-# the CPU of the workload's samples (taskset's own, before the exec, may be on another)
+# the CPU of the workload's samples
 first_cpu() {
 	perf script -i "$1" -F comm,cpu --comms calltree 2>/dev/null | head -1 |
 		sed "s/.*\[//; s/\].*//"
