@@ -17,17 +17,15 @@
 
 /*
  * The source line perf keys a frame by with "srcline": of the frame's place
- * in its address' inline expansion, "??:0" where addr2line knows none in a
- * file; NULL without a file (the kernel) or a map.
+ * in its address' inline expansion; NULL where addr2line has no answer (a
+ * PLT entry, a file not there), without a file (the kernel) or a map.  A
+ * frame without one goes before those with one, as in perf.
  */
 static const char *key_srcline(struct dso *dso, u64 addr, u8 inl)
 {
-	const char *s;
-
 	if (!dso || dso->kind != DSO_USER)
 		return NULL;
-	s = srcline__frame(dso, addr, inl);
-	return s ? s : SRCLINE_UNKNOWN;
+	return srcline__frame(dso, addr, inl);
 }
 
 static int cmp_key(long long a, long long b)

@@ -4,21 +4,27 @@
 TIME, PERIOD; sample_id_all), a COMM and an executable MMAP2 of DSO (the
 whole file, page offset 0, at 0x7f0000000000) for pid 4242, then one user
 sample at each file offset given (hex).  perf resolves each sample's
-address in DSO as it resolves any other.
+address in DSO as it resolves any other.  With -g, each argument is a
+user callchain of offsets, the sample's first (PERF_SAMPLE_CALLCHAIN too).
 
-Usage: mk-perf-data.py OUT.data DSO OFFSET...
+Usage: mk-perf-data.py OUT.data DSO [-g] OFFSET[,OFFSET...]...
 """
 import os
 import struct
 import sys
 
 out, dso = sys.argv[1], sys.argv[2]
-offsets = [int(a, 16) for a in sys.argv[3:]]
+args = sys.argv[3:]
+chains = args[:1] == ['-g']
+if chains:
+    args = args[1:]
+offsets = [[int(o, 16) for o in a.split(',')] for a in args]
 base = 0x7f0000000000
 pid = 4242
 attr = bytearray(128)
 flags = (1 << 8) | (1 << 9) | (1 << 18)		# mmap, comm, sample_id_all
-struct.pack_into('<IIQQQQQ', attr, 0, 1, 128, 0, 4000, 0x107, 0, flags)
+sample_type = 0x127 if chains else 0x107	# IP, TID, TIME, PERIOD (, CALLCHAIN)
+struct.pack_into('<IIQQQQQ', attr, 0, 1, 128, 0, 4000, sample_type, 0, flags)
 attrs = bytes(attr) + struct.pack('<QQ', 0, 0)
 now = [1000]
 
@@ -38,9 +44,13 @@ name += b'\0' * (-len(name) % 8)
 size = (os.path.getsize(dso) + 4095) & ~4095
 recs.append(record(10, 2, struct.pack('<IIQQQIIQQII', pid, pid, base, size, 0, 8, 1, 1, 0,
                                       5, 2) + name + sample_id()))
-for off in offsets:
+for chain in offsets:
     now[0] += 1
-    recs.append(record(9, 2, struct.pack('<QIIQQ', base + off, pid, pid, now[0], 1)))
+    body = struct.pack('<QIIQQ', base + chain[0], pid, pid, now[0], 1)
+    if chains:		# PERF_CONTEXT_USER, then the addresses
+        body += struct.pack('<QQ', len(chain) + 1, 0xfffffffffffffe00)
+        body += b''.join(struct.pack('<Q', base + o) for o in chain)
+    recs.append(record(9, 2, body))
 data = b''.join(recs)
 with open(out, 'wb') as f:
     f.write(b'PERFILE2' + struct.pack('<QQQQQQQQ', 104, len(attrs), 104, len(attrs),

@@ -139,4 +139,42 @@ test_expect_success CXX 'a function several units claim: the first unit, as addr
 	fi
 '
 
+# Callchains keyed by source line: a frame without one (a PLT entry, named
+# by the symbol before it) goes before its siblings with one, as in perf.
+test_expect_success CC 'srcline keys: a frame without a line before its equal siblings' '
+	cd "$TRASH" &&
+	printf "%s\n" "#include <stdio.h>" "static volatile int sink;" \
+		"__attribute__((noinline)) void lined(int x) { sink += x; }" \
+		"int main(int argc, char **argv)" "{" "	lined(argc);" "	puts(argv[0]);" \
+		"	lined(argc + 1);" "	return 0;" "}" >plt.c &&
+	cc -O0 -g -o plt plt.c &&
+	l=$(nm plt | awk "\$3 == \"lined\" { print \$1 }") && l=$(printf %x $((0x$l + 4))) &&
+	p=$(readelf -SW plt | sed "s/\[ */[/" | awk "\$2 == \".plt\" { print \$4 }") &&
+	test -n "$p" &&
+	objdump -d plt | awk "/<main>:/,/^\$/" | grep -A1 "call" |
+		sed -n "s/^ *\([0-9a-f]*\):.*/\1/p" | grep -v "^$" >ret &&
+	test $(wc -l <ret) = 6 &&
+	sed -n "2p;4p;6p" ret >rets &&
+	chains=$(while read -r r; do echo "$l,$r $p,$r"; done <rets) &&
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" plt.data "$TRASH/plt" -g $chains \
+		"$l,$p,$(head -1 rets)" &&
+	tperf report -i plt.data --stdio --no-children -g graph,0,callee,srcline >out &&
+	sed -n "/\[\.\] lined/,/^\$/p" out | grep -- "--[0-9.]*%--" | head -1 |
+		grep -q -- "--14\.29%--_init$" &&
+	tperf report -i plt.data --stdio --children -g graph,0,caller,srcline >out &&
+	sed -n "/\[\.\] main/,/^\$/p" out | grep -- "--[0-9.]*%--" |
+		grep -A1 -- "--28\.57%--main plt\.c:" | grep -c -- "--14\.29%--_init$" >n &&
+	test $(cat n) = 2
+'
+
+test_expect_success CC,PERF 'srcline keys with frames without a line: perf'"'"'s graphs' '
+	cd "$TRASH" &&
+	for o in "--children -g graph,0,caller,srcline" "--no-children -g graph,0,callee,srcline" \
+		 "-g fractal,0,callee,srcline" "--no-children -g folded,0,caller,srcline"; do
+		perf report -i plt.data --stdio $o 2>/dev/null | grep -v "^# (Tip" >expect &&
+		tperf report -i plt.data --stdio $o 2>/dev/null | grep -v "^# (Tip" >actual &&
+		test_cmp expect actual || exit 1
+	done
+'
+
 test_done
