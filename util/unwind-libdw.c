@@ -16,7 +16,9 @@
  * (same registers set, same reads, same end and error cases).  A frame
  * whose rule is anything else (expressions, register copies, signal
  * frames, no CFI: libdw's frame-pointer fallback) sends the whole chain
- * to libdw's unwinder.  TPERF_UNWIND_SLOW=1 turns the cache off.
+ * to libdw's unwinder.  TPERF_UNWIND_SLOW=1 turns the cache off.  One
+ * deliberate difference: the cache keeps %rbx where libdw's x86_64 ABI
+ * rules lose it (reg_rule()).
  */
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
@@ -276,7 +278,18 @@ static bool reg_rule(struct cfi_rule *r, int i, const Dwarf_Op *ops, size_t nops
 	bool val = false;
 
 	if (!nops) {
-		r->same |= ops ? 0 : 1U << i;	/* libdw's encoding */
+		/*
+		 * libdw's encoding.  Its x86_64 ABI rules (elfutils 0.188's
+		 * backends/x86_64_cfi.c) give "same value" to DWARF register 0
+		 * (%rax) where they mean %rbx (3), so a frame whose CFI leaves
+		 * %rbx alone (a function at its entry) leaves it undefined, and
+		 * a caller with CFA = %rbx + N (a stack-realigning one, such as
+		 * ld.so's lazy-binding trampoline) ends the chain.  %rbx is
+		 * callee-saved: kept, as libunwind (perf's unwinder) keeps it.
+		 */
+		if (ops && i == 3)
+			ops = NULL;
+		r->same |= ops ? 0 : 1U << i;
 		r->undef |= ops ? 1U << i : 0;
 		return true;
 	}

@@ -120,6 +120,59 @@ test_expect_success CC,EVENTS 'the CFI rule cache gives libdw'"'"'s own chains' 
 	test_cmp slow cached
 '
 
+# libdw's x86_64 ABI rules keep %rax where they mean %rbx: a callee whose
+# CFI leaves %rbx alone must not end the chain at a caller with CFA = %rbx + N
+test_expect_success CC,EVENTS 'a caller whose CFA is %rbx + 16: chains go on through it' '
+	cd "$TRASH" &&
+	cat >realign.S <<-\EOF &&
+	.text
+	.globl realign_call
+	.type realign_call, @function
+	realign_call:
+	.cfi_startproc
+	pushq %rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	movq %rsp, %rbx
+	.cfi_def_cfa_register %rbx
+	andq $-64, %rsp
+	subq $64, %rsp
+	movq %rdi, %rax
+	movq %rsi, %rdi
+	call *%rax
+	movq %rbx, %rsp
+	.cfi_def_cfa_register %rsp
+	popq %rbx
+	.cfi_def_cfa_offset 8
+	ret
+	.cfi_endproc
+	.size realign_call, .-realign_call
+	.section .note.GNU-stack,"",@progbits
+	EOF
+	cat >rbx.c <<-\EOF &&
+	#include <stdlib.h>
+	void realign_call(void (*fn)(long), long n);
+	static volatile long sink;
+	__attribute__((noinline)) void spin(long n) { for (long i = 0; i < n; i++) sink += i; }
+	int main(int argc, char **argv) { realign_call(spin, atol(argv[1])); return 0; }
+	EOF
+	cc -O2 -fomit-frame-pointer -g -o rbx rbx.c realign.S &&
+	! objdump -d rbx | sed -n "/<spin>:/,/^\$/p" | grep -q "bx" &&
+	tperf record -q -e cpu-clock -F 2000 --call-graph dwarf -o rbx.data -- ./rbx 300000000 &&
+	tperf script -i rbx.data -F ip,sym >out &&
+	folded out | grep "^spin;" >chains &&
+	test $(wc -l <chains) -gt 20 &&
+	! grep -v "^spin;realign_call;main;" chains &&
+	if test_have_prereq LIBUNWIND; then
+		tperf script -i rbx.data -F ip,sym --unwinder=libunwind >lu &&
+		test_cmp out lu
+	fi &&
+	if test_have_prereq PERF; then
+		perf script -i rbx.data -F ip,sym >expect 2>/dev/null &&
+		test_cmp expect out
+	fi
+'
+
 test_expect_success '--unwinder takes libdw or libunwind' '
 	cd "$TRASH" &&
 	test_expect_code 1 tperf report -i "$DATA_DIR/kdab-dwarf-unwind-x86_64/perf.data" --unwinder=gdb 2>err &&
