@@ -60,6 +60,7 @@ struct dw_proc {
 	bool attached, stale;
 	struct unwind_ctx *cur;
 	u64 state;			/* renewed with every module reported, and at a reset */
+	u64 prev_lookup;		/* libdw's unwinding: the previous frame's CFI address */
 };
 
 /*
@@ -209,6 +210,34 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = set_initial_registers,
 };
 
+/* Whether the CFI at @addr (of the process' module there) is a signal frame's. */
+static bool signal_frame_at(struct dw_proc *p, u64 addr)
+{
+	Dwfl_Module *mod = dwfl_addrmodule(p->dwfl, addr);
+	bool signal = false;
+
+	for (int i = 0; mod && i < 2; i++) {
+		Dwarf_Addr bias;
+		Dwarf_CFI *cfi = i ? dwfl_module_dwarf_cfi(mod, &bias) : dwfl_module_eh_cfi(mod, &bias);
+		Dwarf_Frame *frame;
+
+		if (!cfi || dwarf_cfi_addrframe(cfi, addr - bias, &frame))
+			continue;
+		if (dwarf_frame_info(frame, NULL, NULL, &signal) < 0)
+			signal = false;
+		free(frame);
+		break;
+	}
+	return signal;
+}
+
+/*
+ * A frame of libdw's unwinding.  libdw calls a frame an activation (its pc
+ * not a return address) when it or the frame before it is a signal frame;
+ * libunwind, and so perf, only when the frame before it is: the signal
+ * trampoline's own frame (__restore_rt's start, as the handler's return
+ * address) is a return address there, shown one byte back.
+ */
 static int frame_cb(Dwfl_Frame *state, void *arg)
 {
 	struct dw_proc *p = arg;
@@ -220,6 +249,11 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	report_module(p, pc);	/* before isactivation: it unwinds one more */
 	if (!dwfl_frame_pc(state, &pc, &act))
 		return DWARF_CB_ABORT;
+	if (!p->cur->nr)
+		act = true;
+	else if (act)
+		act = signal_frame_at(p, p->prev_lookup);
+	p->prev_lookup = act ? pc : pc - 1;
 	return unwind_ctx__push(p->cur, pc, act) ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 

@@ -339,6 +339,46 @@ test_expect_success CC,EVENTS,LIBUNWIND 'a library mapped where another was: lib
 	test_cmp dw slow
 '
 
+# A signal handler's return address is the trampoline's start: libunwind,
+# perf's unwinder, takes it as a return address (one byte back, outside
+# __restore_rt), the frame the signal interrupted as an activation.
+test_expect_success CC,EVENTS 'through a signal handler: the trampoline as perf shows it' '
+	cd "$TRASH" &&
+	cat >sig.c <<-\EOF &&
+	#include <signal.h>
+	#include <sys/time.h>
+	static volatile long sink;
+	static volatile int ticks;
+	__attribute__((noinline)) static void handler_work(void) { for (long i = 0; i < 2000000; i++) sink += i; }
+	static void on_alarm(int sig) { (void)sig; handler_work(); ticks++; }
+	__attribute__((noinline)) static void main_work(void) { for (long i = 0; i < 1000000; i++) sink ^= i; }
+	int main(void)
+	{
+		struct itimerval it = { { 0, 5000 }, { 0, 5000 } };
+		signal(SIGALRM, on_alarm);
+		setitimer(ITIMER_REAL, &it, 0);
+		while (ticks < 60)
+			main_work();
+		return 0;
+	}
+	EOF
+	cc -O2 -fomit-frame-pointer -g -o sig sig.c &&
+	tperf record -q -e cpu-clock -F 2000 --call-graph dwarf -o sig.data -- ./sig &&
+	tperf script -i sig.data -F ip,sym >out &&
+	folded out | grep "^handler_work;on_alarm;" >chains &&
+	test $(wc -l <chains) -gt 20 &&
+	! grep -v "^handler_work;on_alarm;\[unknown\];\(main_work;\)\{0,1\}main;" chains &&
+	if test_have_prereq LIBUNWIND; then
+		tperf script -i sig.data -F ip,sym --unwinder=libunwind >lu &&
+		test_cmp out lu
+	fi &&
+	if test_have_prereq PERF; then
+		perf script -i sig.data -F ip,sym >expect 2>/dev/null &&
+		test_cmp expect out &&
+		report_same sig.data "--children;--no-children -g caller"
+	fi
+'
+
 test_expect_success RUSTC,EVENTS 'Rust: inline frames of rustc'"'"'s units' '
 	cd "$TRASH" &&
 	cat >rs.rs <<-\EOF &&
