@@ -24,8 +24,9 @@ struct unwind_ctx {
 	u32 have;			/* bits of regs[] that the sample gave */
 	const u8 *stack;		/* the copy; stack[0] is at address sp */
 	u64 sp, stack_size;
-	u64 stack_end;			/* offsets below it have 8 bytes in the copy */
+	u64 stack_end;			/* offsets below it have 8 bytes in the copy, but the last 8 */
 	bool truncated;			/* a read fell outside the copy and every file */
+	bool last_word;			/* a read of the copy's last 8 bytes (perf reads 0 there) */
 	u64 *pcs;
 	bool *act;
 	struct unwind_pc **slots;	/* a backend may set the cache slot of a frame's address */
@@ -131,6 +132,7 @@ struct unwind_pc {
 	struct symbol **isyms;		/* the inline frames, innermost first */
 	u32 nr_isyms;
 	bool resolved;
+	u8 perf_base;			/* unwind__perf_misbased(): 0 not known, 1 no, 2 yes */
 };
 
 /* unwind_pc slots of an unwinder */
@@ -161,6 +163,21 @@ static inline struct unwind_pc *unwind__pc(struct unwind_ctx *c, u64 addr)
 
 /** unwind__map_bias - runtime address minus ELF vaddr for @map.  Return: false if unknown */
 bool unwind__map_bias(struct unwinder *u, struct map *map, u64 *bias);
+
+/**
+ * unwind__perf_bias - the bias perf 6.1's libunwind glue takes for @map's
+ * file: the lowest start of a map of the same DSO in the sampled thread's
+ * maps, less the file's first PT_LOAD address (page-aligned).
+ * Return: false if unknown
+ */
+bool unwind__perf_bias(struct unwind_ctx *c, struct map *map, u64 *bias);
+
+/**
+ * unwind__perf_misbased - whether perf's bias for @pc's map is not the
+ * map's own (a map of the file left from before an exec lies lower), so
+ * that perf's libunwind finds no CFI there; remembered in @pc.
+ */
+bool unwind__perf_misbased(struct unwind_ctx *c, struct unwind_pc *pc);
 
 /**
  * unwind__room - make room in the array *@arr (*@alloc elements of @size

@@ -61,6 +61,8 @@ struct dw_proc {
 	struct unwind_ctx *cur;
 	u64 state;			/* renewed with every module reported, and at a reset */
 	u64 prev_lookup;		/* libdw's unwinding: the previous frame's CFI address */
+	void *lu;			/* the libunwind backend's, for chains perf's bias breaks */
+	bool no_cfi;			/* the chain reached an address without CFI */
 };
 
 /*
@@ -279,6 +281,10 @@ static void dw_proc_delete(void *priv)
 	struct dw_proc *p = priv;
 
 	dwfl_end(p->dwfl);
+#ifdef HAVE_LIBUNWIND
+	if (p->lu)
+		unwind_libunwind_backend.proc_delete(p->lu);
+#endif
 	free(p);
 }
 
@@ -500,6 +506,7 @@ static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
 		c->slots[c->nr - 1] = slot;
 		r = slot ? pc_rule(p, slot) : &no_rule;
 		if (r->no_cfi) {
+			p->no_cfi = true;
 			/* libdw then tries the frame pointer, which fails on rbp 0 */
 			if (!(set & (1U << 6)) || !regs[6])
 				return -EINVAL;
@@ -532,13 +539,60 @@ static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
 	}
 }
 
+/*
+ * Whether a frame of the chain is in a file perf's libunwind glue bases
+ * wrongly (unwind__perf_misbased()): perf's chain is then libunwind's
+ * failure there, which only libunwind gives.
+ */
+static bool perf_misbased(struct unwind_ctx *c)
+{
+	for (size_t i = 0; i < c->nr; i++) {
+		u64 lookup = c->act[i] ? c->pcs[i] : c->pcs[i] - 1;
+		struct unwind_pc *slot = c->slots[i];
+
+		if (!slot || slot->addr != lookup || slot->gen != c->thread->maps->gen)
+			slot = unwind__pc(c, lookup);
+		if (slot && unwind__perf_misbased(c, slot))
+			return true;
+	}
+	return false;
+}
+
+static int dw_unwind_libdw(struct dw_proc *p, struct unwind_ctx *c);
+
 static int dw_unwind(void *priv, struct unwind_ctx *c)
 {
 	struct dw_proc *p = priv;
+	int err = dw_unwind_libdw(p, c);
+
+#ifdef HAVE_LIBUNWIND
+	/*
+	 * Chains perf's libunwind unwinds otherwise, and only it can give as
+	 * perf does: memory past the copy (perf reads 0 from the stack's map,
+	 * and shows a frame at address 0 where that was a return address),
+	 * the copy's last 8 bytes (perf takes them as past it), a file perf
+	 * bases wrongly, an address without CFI (libunwind guesses the frame
+	 * its own way, or ends the chain where there is no file).
+	 */
+	if (c->truncated || c->last_word || p->no_cfi || perf_misbased(c)) {
+		c->nr = 0;
+		c->truncated = c->last_word = false;
+		if (!p->lu)
+			p->lu = unwind_libunwind_backend.proc_new(p->u, p->pid);
+		if (p->lu)
+			return unwind_libunwind_backend.unwind(p->lu, c);
+	}
+#endif
+	return err;
+}
+
+static int dw_unwind_libdw(struct dw_proc *p, struct unwind_ctx *c)
+{
 	u64 ip = 0;
 	int err;
 
 	p->cur = c;
+	p->no_cfi = false;
 	if (p->stale)
 		dw_reset(p);
 	if (!p->dwfl)

@@ -104,11 +104,18 @@ static int find_proc_info(unw_addr_space_t as, unw_word_t ip, unw_proc_info_t *p
 	struct eh_table *t;
 	u64 bias;
 
-	if (!map || map->identity || !unwind__map_bias(c->u, map, &bias))
-		return -UNW_ENOINFO;
+	/*
+	 * perf's bias, which can be another map's (unwind__perf_bias()).  No
+	 * file or table is an error, as perf's glue returns it (-EINVAL, not
+	 * -UNW_ENOINFO: libunwind then ends the chain instead of guessing a
+	 * frame from %rbp).
+	 */
+	if (!map || map->identity || !unwind__map_bias(c->u, map, &bias) ||
+	    !unwind__perf_bias(c, map, &bias))
+		return -EINVAL;
 	t = eh_table(c->proc, map->dso);
 	if (!t)
-		return -UNW_ENOINFO;
+		return -EINVAL;
 	memset(&di, 0, sizeof(di));
 	di.format = UNW_INFO_FORMAT_REMOTE_TABLE;
 	di.start_ip = map->start;
@@ -134,14 +141,32 @@ static int get_dyn_info_list_addr(unw_addr_space_t as, unw_word_t *dilap, void *
 	return -UNW_ENOINFO;
 }
 
+/*
+ * Memory as perf's glue reads it: the stack copy but its last 8 bytes,
+ * else the file mapped there, else 0 where there is a map at all (an
+ * anonymous one, the stack past the copy).
+ */
 static int access_mem(unw_addr_space_t as, unw_word_t addr, unw_word_t *valp, int write,
 		      void *arg)
 {
-	u64 v;
+	struct unwind_ctx *c = arg;
+	u64 v, off = addr - c->sp;
 
 	(void)as;
-	if (write || unwind_ctx__read(arg, addr, &v))
+	if (write)
 		return -UNW_EINVAL;
+	if (off < c->stack_end) {
+		memcpy(&v, c->stack + off, 8);
+	} else if (off < c->stack_size) {
+		v = 0;		/* perf's copy ends 8 bytes early: the [stack] map, no file */
+		c->truncated = true;
+		if (!unwind__find_map(c, addr))
+			return -UNW_EINVAL;
+	} else if (unwind_ctx__read_file(c, addr, &v)) {
+		if (!unwind__find_map(c, addr))
+			return -UNW_EINVAL;
+		v = 0;
+	}
 	*valp = v;
 	return 0;
 }

@@ -253,8 +253,13 @@ int unwind_ctx__read_file(struct unwind_ctx *c, u64 addr, u64 *val)
 {
 	struct unwind_file *f;
 	struct map *map;
-	u64 off;
+	u64 off = addr - c->sp;
 
+	if (c->stack_size >= 8 && off == c->stack_size - 8) {
+		memcpy(val, c->stack + off, 8);
+		c->last_word = true;
+		return 0;
+	}
 	map = unwind__find_map(c, addr);
 	if (map && !map->identity && (f = unwind__file(c->u, map->dso)) && f->data) {
 		off = addr - map->start + map->pgoff;
@@ -404,6 +409,41 @@ bool unwind__map_bias(struct unwinder *u, struct map *map, u64 *bias)
 	}
 	*bias = map->start - vaddr;
 	return true;
+}
+
+/*
+ * perf 6.1 (unwind-libunwind-local.c) bases a file's .eh_frame_hdr on the
+ * lowest map of its DSO in the thread.  A fork copies the parent's maps and
+ * an exec drops none (perf's and tperf's model alike), so a child that maps
+ * the parent's libc or ld.so again, above where the parent had it, gets
+ * the parent's address: its table is then searched at the wrong place.
+ */
+bool unwind__perf_bias(struct unwind_ctx *c, struct map *map, u64 *bias)
+{
+	struct unwind_file *f = unwind__file(c->u, map->dso);
+	const struct maps *ms = c->thread->maps;
+	u64 lo = map->start;
+
+	if (!f || !f->nr_seg || !ms)
+		return false;
+	for (size_t i = 0; i < ms->nr && ms->m[i]->start < lo; i++)	/* by start */
+		if (ms->m[i]->dso == map->dso)
+			lo = ms->m[i]->start;
+	*bias = lo - (f->seg[0].vaddr & ~4095ULL);
+	return true;
+}
+
+bool unwind__perf_misbased(struct unwind_ctx *c, struct unwind_pc *pc)
+{
+	u64 own, perf;
+
+	if (!pc->perf_base) {
+		pc->perf_base = 1;
+		if (pc->map && !pc->map->identity && unwind__map_bias(c->u, pc->map, &own) &&
+		    unwind__perf_bias(c, pc->map, &perf) && own != perf)
+			pc->perf_base = 2;
+	}
+	return pc->perf_base == 2;
 }
 
 /* Inline frames */
@@ -990,7 +1030,8 @@ static bool ctx_init(struct unwind_ctx *c, const struct perf_event_attr *attr,
 	c->stack = s->user_stack.data;
 	c->stack_size = s->user_stack.dyn_size < s->user_stack.size ? s->user_stack.dyn_size
 								   : s->user_stack.size;
-	c->stack_end = c->stack_size >= 8 ? c->stack_size - 7 : 0;
+	/* the last 8 bytes go through unwind_ctx__read_file(), which notes them */
+	c->stack_end = c->stack_size >= 8 ? c->stack_size - 8 : 0;
 	return true;
 }
 
