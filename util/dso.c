@@ -78,7 +78,8 @@ struct dso *dso__new(const char *name, enum dso_kind kind, unsigned int seq)
 		d->short_name = d->short_alloc;
 	} else if (kind == DSO_JIT && jit_short_name(d)) {
 		/* perf's "[JIT] tid PID" */
-	} else if (kind == DSO_USER || kind == DSO_JIT) {
+	} else if (kind == DSO_USER || kind == DSO_JIT || kind == DSO_NONE) {
+		/* perf's basename: "//anon" is "anon", "/dev/zero" "zero" */
 		b = strrchr(d->long_name, '/');
 		d->short_name = b && b[1] ? b + 1 : d->long_name;
 	}

@@ -6,6 +6,7 @@ whole file, page offset 0, at 0x7f0000000000) for pid 4242, then one user
 sample at each file offset given (hex).  perf resolves each sample's
 address in DSO as it resolves any other.  With -g, each argument is a
 user callchain of offsets, the sample's first (PERF_SAMPLE_CALLCHAIN too).
+DSO "//anon" maps 1 MB of anonymous read-write memory instead.
 
 Usage: mk-perf-data.py OUT.data DSO [-g] OFFSET[,OFFSET...]...
 """
@@ -41,9 +42,13 @@ def sample_id():
 recs = [record(3, 0, struct.pack('<II', pid, pid) + b'symprobe'.ljust(16, b'\0') + sample_id())]
 name = dso.encode() + b'\0'
 name += b'\0' * (-len(name) % 8)
-size = (os.path.getsize(dso) + 4095) & ~4095
-recs.append(record(10, 2, struct.pack('<IIQQQIIQQII', pid, pid, base, size, 0, 8, 1, 1, 0,
-                                      5, 2) + name + sample_id()))
+if dso == '//anon':	# anonymous memory, read-write: 1 MB of it, as the kernel gives it
+    recs.append(record(10, 2, struct.pack('<IIQQQIIQQII', pid, pid, base, 1 << 20, base, 0, 0,
+                                          0, 0, 3, 0x22) + name + sample_id()))
+else:
+    size = (os.path.getsize(dso) + 4095) & ~4095
+    recs.append(record(10, 2, struct.pack('<IIQQQIIQQII', pid, pid, base, size, 0, 8, 1, 1, 0,
+                                          5, 2) + name + sample_id()))
 for chain in offsets:
     now[0] += 1
     body = struct.pack('<QIIQQ', base + chain[0], pid, pid, now[0], 1)

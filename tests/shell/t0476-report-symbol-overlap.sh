@@ -87,4 +87,18 @@ test_expect_success PERF 'a stripped program with no symbol of its own: no PLT n
 	! grep -q "@plt" actual
 '
 
+# Memory no file backs is named as perf names it: the map's basename
+# ("//anon" is "anon"), which the DSO key also sorts by.
+test_expect_success 'anonymous memory: the DSO "anon"' '
+	cd "$TRASH" &&
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" anon.data //anon 10 20 30 &&
+	tperf report -i anon.data --stdio --sort dso >out 2>/dev/null &&
+	grep -q "^ *100\.00%  anon *$" out &&
+	if test_have_prereq PERF; then
+		perf report -i anon.data --stdio 2>/dev/null | grep -v "^# (Tip" >expect &&
+		tperf report -i anon.data --stdio 2>/dev/null | grep -v "^# (Tip" >actual &&
+		test_cmp expect actual
+	fi
+'
+
 test_done
