@@ -232,6 +232,19 @@ static void compute_widths(const struct hists *h, const struct hist_cols *c, int
 }
 
 /* The text of key @k of @e in a column of @w (not padded). */
+/*
+ * Where perf places a data object's start for its "+0x" offset: mapped
+ * back into the address space.  An entry of a callchain frame has the
+ * frame's address, a sample's entry the DSO-relative one (so perf's offset
+ * is then that less the mapped start, as shown here too).
+ */
+static u64 obj_start(const struct hist_entry *e)
+{
+	const struct map *m = e->map;
+
+	return m && !m->identity ? e->sym->start + m->start - m->pgoff : e->sym->start;
+}
+
 static void key_snprintf(char *buf, size_t size, const struct hist_entry *e, enum sort_key_id k,
 			 int w)
 {
@@ -250,9 +263,9 @@ static void key_snprintf(char *buf, size_t size, const struct hist_entry *e, enu
 		w -= n;
 		if (!e->sym)
 			snprintf(buf, size, "[%c] %-#.*" PRIx64, e->level, 16, e->ip);
-		else if (e->sym->type == STT_OBJECT)
+		else if (e->sym->type == STT_OBJECT)	/* perf: ip less the start's address */
 			snprintf(buf, size, "[%c] %s+0x%" PRIx64, e->level, e->sym->name,
-				 e->ip - e->sym->start);
+				 e->ip - obj_start(e));
 		else
 			snprintf(buf, size, "[%c] %.*s%s", e->level, w > 4 ? w - 4 : 0, e->sym->name,
 				 e->sym->inlined ? " (inlined)" : "");

@@ -177,4 +177,43 @@ test_expect_success CC,PERF 'srcline keys with frames without a line: perf'"'"'s
 	done
 '
 
+# the file offset of virtual address $2 in ELF file $1 (hex)
+file_offset() {
+	readelf -lW "$1" | awk '$1 == "LOAD" { print $2, $3, $6 }' | while read -r o v sz; do
+		if [ "$2" -ge $((v)) ] && [ "$2" -lt $((v + sz)) ]; then
+			printf "%x\n" $(($2 - v + o))
+		fi
+	done
+}
+
+# A data object's "+0x" offset is the entry's address less the object's
+# mapped start: small for a callchain frame's entry (the frame's address),
+# wrapped for a sample's (perf keeps the DSO-relative address there).
+test_expect_success CC 'a data object in samples and callchains: perf'"'"'s offsets' '
+	cd "$TRASH" &&
+	printf "%s\n" "int table[4096] = { 1 };" \
+		"__attribute__((noinline)) int f(int i) { return table[i]; }" \
+		"int main(int c, char **v) { (void)v; return f(c); }" >obj.c &&
+	cc -O1 -o obj obj.c &&
+	t=$(nm obj | awk "\$3 == \"table\" { print \$1 }") &&
+	m=$(nm obj | awk "\$3 == \"main\" { print \$1 }") &&
+	off=$(file_offset obj $((0x$t + 16))) &&
+	test -n "$off" &&
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" objg.data "$TRASH/obj" -g $m,$off,$m &&
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" objs.data "$TRASH/obj" $off $m &&
+	tperf report -i objg.data --stdio --children -g none >out 2>/dev/null &&
+	grep -q "%  symprobe  obj  *\[\.\] table+0x10$" out &&
+	tperf report -i objs.data --stdio >out 2>/dev/null &&
+	grep -q "%  symprobe  obj  *\[\.\] table+0xffff8[0-9a-f]*10$" out &&
+	if test_have_prereq PERF; then
+		for f in objg.data objs.data; do
+			for o in --children --no-children; do
+				perf report -i $f --stdio $o 2>/dev/null | grep -v "^# (Tip" >expect &&
+				tperf report -i $f --stdio $o 2>/dev/null | grep -v "^# (Tip" >actual &&
+				test_cmp expect actual || exit 1
+			done
+		done
+	fi
+'
+
 test_done
