@@ -16,9 +16,10 @@
  * (same registers set, same reads, same end and error cases).  A frame
  * whose rule is anything else (expressions, register copies, signal
  * frames, no CFI: libdw's frame-pointer fallback) sends the whole chain
- * to libdw's unwinder.  TPERF_UNWIND_SLOW=1 turns the cache off.  One
- * deliberate difference: the cache keeps %rbx where libdw's x86_64 ABI
- * rules lose it (reg_rule()).
+ * to libunwind, as perf's (dw_unwind()), or without it to libdw's
+ * unwinder.  TPERF_UNWIND_SLOW=1 turns the cache off.  One deliberate
+ * difference: the cache keeps %rbx where libdw's x86_64 ABI rules lose
+ * it (reg_rule()).
  */
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
@@ -63,6 +64,7 @@ struct dw_proc {
 	u64 prev_lookup;		/* libdw's unwinding: the previous frame's CFI address */
 	void *lu;			/* the libunwind backend's, for chains perf's bias breaks */
 	bool no_cfi;			/* the chain reached an address without CFI */
+	bool need_lu;			/* the chain needs more than the rule cache */
 };
 
 /*
@@ -504,6 +506,9 @@ static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
 			return 0;
 		slot = unwind__pc(c, lookup);
 		c->slots[c->nr - 1] = slot;
+		/* perf_misbased(), as the frames come */
+		if (slot && slot->perf_base != 1 && unwind__perf_misbased(c, slot))
+			return 1;
 		r = slot ? pc_rule(p, slot) : &no_rule;
 		if (r->no_cfi) {
 			p->no_cfi = true;
@@ -531,8 +536,16 @@ static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
 			regs[r->val_reg[k]] = cfa + (u64)r->val_off[k];
 			nset |= 1U << r->val_reg[k];
 		}
-		if (!(nset & (1U << RA_REG)) || !regs[RA_REG])
-			return nset & (1U << RA_REG) ? 0 : -EINVAL;
+		if (!(nset & (1U << RA_REG)))
+			return -EINVAL;
+		if (!regs[RA_REG]) {
+			/*
+			 * libdw ends the chain; perf's libunwind shows a frame at
+			 * the return address 0 (-1 once taken back to its call)
+			 */
+			unwind_ctx__push(c, 0, false);
+			return 0;
+		}
 		set = nset;
 		pc = regs[RA_REG];
 		first = false;
@@ -572,9 +585,12 @@ static int dw_unwind(void *priv, struct unwind_ctx *c)
 	 * and shows a frame at address 0 where that was a return address),
 	 * the copy's last 8 bytes (perf takes them as past it), a file perf
 	 * bases wrongly, an address without CFI (libunwind guesses the frame
-	 * its own way, or ends the chain where there is no file).
+	 * its own way, or ends the chain where there is no file), and any
+	 * rule the cache does not replay (signal frames, expressions: libdw
+	 * and libunwind each have their own ways there).
 	 */
-	if (c->truncated || c->last_word || p->no_cfi || perf_misbased(c)) {
+	if (p->need_lu || c->truncated || c->last_word || p->no_cfi ||
+	    (slow_mode && perf_misbased(c))) {
 		c->nr = 0;
 		c->truncated = c->last_word = false;
 		if (!p->lu)
@@ -592,7 +608,7 @@ static int dw_unwind_libdw(struct dw_proc *p, struct unwind_ctx *c)
 	int err;
 
 	p->cur = c;
-	p->no_cfi = false;
+	p->no_cfi = p->need_lu = false;
 	if (p->stale)
 		dw_reset(p);
 	if (!p->dwfl)
@@ -616,6 +632,10 @@ attach:
 		err = dw_fast(p, c);
 		if (err <= 0)
 			return err;
+#ifdef HAVE_LIBUNWIND
+		p->need_lu = true;	/* perf's chain: libunwind's (dw_unwind()) */
+		return 0;
+#endif
 		c->nr = 0;		/* again, all with libdw */
 		c->truncated = false;
 	}

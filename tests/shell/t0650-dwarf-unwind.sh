@@ -9,6 +9,7 @@
 
 W=$TESTS_DIR/workloads
 test_lazy_prereq CC 'command -v cc'
+test_lazy_prereq CXX 'command -v g++'
 test_lazy_prereq EVENTS '"$TPERF" record -q -o /dev/null -e cpu-clock -- true'
 test_lazy_prereq LIBUNWIND '"$TPERF" version --build-options | grep -q "libunwind: \[ on"'
 
@@ -397,6 +398,47 @@ test_expect_success CC,EVENTS 'processes a shell forks and execs: perf'"'"'s cha
 		perf script -i ex.data >expect 2>/dev/null &&
 		test_cmp expect out &&
 		report_same ex.data "--children;--no-children -g caller"
+	fi
+'
+
+# C++ exceptions thrown in threads: samples in libgcc's unwinder (rules the
+# CFI cache does not replay), chains that end on a return address 0.
+test_expect_success CXX,EVENTS 'C++ exceptions in threads: perf'"'"'s chains' '
+	cd "$TRASH" &&
+	cat >exc.cpp <<-\EOF &&
+	#include <stdexcept>
+	#include <thread>
+	#include <vector>
+	static int depth(int n) { if (n == 0) throw std::runtime_error("x"); return depth(n - 1) + 1; }
+	static void work()
+	{
+		long s = 0;
+		for (int i = 0; i < 20000; i++) {
+			try { s += depth(i % 20); } catch (const std::exception &e) { s++; }
+		}
+	}
+	int main()
+	{
+		std::vector<std::thread> t;
+		for (int i = 0; i < 3; i++)
+			t.emplace_back(work);
+		work();
+		for (auto &x : t)
+			x.join();
+	}
+	EOF
+	g++ -O2 -g -o exc exc.cpp -pthread &&
+	tperf record -q -e cpu-clock -F 4000 --call-graph dwarf -o exc.data -- ./exc &&
+	tperf script -i exc.data >out &&
+	grep -q "_Unwind_RaiseException" out &&
+	if test_have_prereq LIBUNWIND; then
+		tperf script -i exc.data --unwinder=libunwind >lu &&
+		test_cmp out lu
+	fi &&
+	if test_have_prereq PERF; then
+		perf script -i exc.data >expect 2>/dev/null &&
+		test_cmp expect out &&
+		report_same exc.data "--children;--no-children -g caller"
 	fi
 '
 
