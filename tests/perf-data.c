@@ -1019,12 +1019,56 @@ static int read_in_order(const char *path, u64 *bad, u64 *next)
 }
 
 /*
+ * The directory format: the newest third of the samples in its data file,
+ * the others in data.0 and data.1, all queued to the end: a new file is
+ * read into a new block, not over the records of the last one.
+ */
+static int held_blocks_dir(void)
+{
+	enum { N = 90000 };
+	struct perf_header h;
+	struct perf_data d = { 0 };
+	const char *dir = tmpfile_path("blocks.dir");
+	char path[600];
+	u64 buf[64], bad, next;
+	int fd = -1;
+
+	two_events(&h);
+	TEST_ASSERT_VAL("mkdir", !mkdir(dir, 0700) || errno == EEXIST);
+	snprintf(path, sizeof(path), "%s/data", dir);
+	TEST_ASSERT_EQUAL("open", perf_data__open_write(&d, path, &h), 0);
+	for (u64 t = N; t >= 1; t--) {
+		int len = sample(&h, t % 2 ? 200 : 100, t, buf);
+
+		TEST_ASSERT_VAL("sample", len > 0);
+		if (t == 2 * N / 3 || t == N / 3) {	/* the next file */
+			if (fd >= 0)
+				close(fd);
+			snprintf(path, sizeof(path), "%s/data.%d", dir, t == N / 3);
+			fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+			TEST_ASSERT_VAL("data.N", fd >= 0);
+		}
+		if (fd < 0)
+			TEST_ASSERT_VAL("write", !perf_data__write(&d, buf, len));
+		else
+			TEST_ASSERT_VAL("write data.N", write(fd, buf, len) == len);
+	}
+	close(fd);
+	TEST_ASSERT_EQUAL("finish", perf_data__finish(&d), 0);
+	TEST_ASSERT_EQUAL("read", read_in_order(dir, &bad, &next), 0);
+	TEST_ASSERT_EQUAL("directory: all, in order", next, N + 1);
+	TEST_ASSERT_EQUAL("directory: intact", bad, 0);
+	perf_header__exit(&h);
+	return TEST_OK;
+}
+
+/*
  * Records are read into blocks of a MB and queued where they are (held):
  * with no FINISHED_ROUND all of 6 MB stay queued to the end, newest first,
  * so a block read into again while it is held would show.  A file, and
  * the same records in pipe mode, as a file and through a pipe (stdin).
  */
-TPERF_TEST(perf_data_held_blocks, "perf.data: queued records stay whole across read blocks")
+TPERF_TEST(perf_data_held_blocks, "perf.data: queued records stay whole across read blocks and files")
 {
 	enum { N = 100000 };
 	struct perf_header h;
@@ -1079,5 +1123,5 @@ TPERF_TEST(perf_data_held_blocks, "perf.data: queued records stay whole across r
 	TEST_ASSERT_EQUAL("pipe: all, in order", next, N + 1);
 	TEST_ASSERT_EQUAL("pipe: intact", bad, 0);
 	perf_header__exit(&h);
-	return TEST_OK;
+	return held_blocks_dir();
 }

@@ -281,6 +281,16 @@ static int open_input(struct perf_data *d, const char *path)
 /* The records of regular file @fd are read with pread(), from @pos up to @end. */
 static void read_file(struct perf_data_src *s, int fd, u64 pos, u64 end)
 {
+	/*
+	 * A new file (a directory's next data.N) goes into a new block: the
+	 * current one may hold records of the last file the queue still has.
+	 */
+	if (s->block) {
+		block_unhold(s->block);
+		s->block = NULL;
+		s->buf = NULL;
+		s->cap = 0;
+	}
 	s->fd = fd;
 	s->file = true;
 	s->eof = false;
