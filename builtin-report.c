@@ -295,12 +295,12 @@ static int consume_chains(void *arg, void *rec)
 
 static int add_children(struct report *r, struct hists *h, const struct hist_entry *self_tmpl,
 			struct hist_entry *self, u64 period, const struct cc_frame *frames,
-			const char *levels, size_t n, struct chain_sink *sink)
+			const char *levels, size_t n, bool hidden, struct chain_sink *sink)
 {
 	struct hist_entry *buf[64], **seen = n < 64 ? buf : malloc((n + 1) * sizeof(*seen));
 	struct hist_entry tmpl;
 	char level = self_tmpl->level;
-	size_t nseen = 0;
+	size_t nseen = 0, before;
 	int err = 0;
 
 	if (!seen)
@@ -331,11 +331,14 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		 */
 		if (hists__same_any(h, &tmpl, seen, nseen))
 			continue;
+		before = h->nr;
 		e = hists__findnew(h, &tmpl);
 		if (!e) {
 			err = -ENOMEM;
 			break;
 		}
+		if (h->nr != before)
+			e->hidden = hidden;
 		for (size_t k = 0; k < nseen && !dup; k++)
 			dup = seen[k] == e;
 		if (dup)
@@ -469,15 +472,24 @@ static int hists_add(struct report *r, const struct hist_item *it,
 	struct hist_entry *e;
 	int err = 0;
 
+	size_t before = h->nr;
+
 	h->nr_samples++;
-	if (it->hidden) {
-		h->hidden_period += period;
-		h->hidden_samples++;
-		return 0;
-	}
+	/*
+	 * A sample a filter hides still goes to its entry, as in perf: it
+	 * makes the entry hidden, or adds to a shown one with its keys (a
+	 * thread --tid hides sharing comm, DSO and symbol with one it shows);
+	 * and a shown sample adds to a hidden entry.
+	 */
 	e = hists__findnew(h, tmpl);
 	if (!e)
 		return -ENOMEM;
+	if (h->nr != before)
+		e->hidden = it->hidden;
+	if (e->hidden) {
+		h->hidden_period += period;
+		h->hidden_samples++;
+	}
 	add_cpumode_period(e, it->misc, period);
 	e->period += period;
 	e->nr_samples++;
@@ -494,7 +506,7 @@ static int hists_add(struct report *r, const struct hist_item *it,
 	if (h->has_callchain && it->n > e->max_depth)
 		e->max_depth = it->n;
 	if (!err && h->children && add_children(r, h, tmpl, e, period, frames, levels, it->n,
-						&sink))
+						it->hidden, &sink))
 		err = -ENOMEM;
 	if (!err && sink.adds)
 		err = chain_flush(r, &sink, frames, it->n, period);
@@ -550,11 +562,9 @@ static void finish_pipe(struct batch_pipe **p, int *err)
 static int queue_sample(struct report *r, const struct hist_entry *tmpl, int idx, u64 period,
 			u16 misc, bool hidden, size_t n)
 {
-	struct hist_item head = { .period = period, .idx = idx, .misc = misc, .hidden = hidden,
-				  .n = n }, *it;
+	struct hist_item head = { .tmpl = *tmpl, .period = period, .idx = idx, .misc = misc,
+				  .hidden = hidden, .n = n }, *it;
 
-	if (!hidden)
-		head.tmpl = *tmpl;
 	if (!r->pipe)
 		return hists_add(r, &head, r->frames, r->levels);
 	it = batch_pipe__reserve(r->pipe, sizeof(*it) + n * (sizeof(struct cc_frame) + 1));
@@ -579,6 +589,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	struct thread *t;
 	u64 period;
 	size_t n = 0;
+	bool hidden;
 
 	if (!attr || attr->idx < 0 || attr->idx >= r->nr_hists)
 		return 0;
@@ -593,8 +604,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 			      sample->ip, &al);
 	if (r->hide_unresolved && !al.sym)	/* -U: as if never sampled */
 		return 0;
-	if (sample_hidden(r, sample, t, &al))
-		return queue_sample(r, NULL, attr->idx, period, sample->misc, true, 0);
+	hidden = sample_hidden(r, sample, t, &al);
 	if ((r->hists[attr->idx].has_callchain || r->hists[attr->idx].children || r->need_parent) &&
 	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		if (resolve_callchain(r, t, sample, &attr->attr, &n))
@@ -618,7 +628,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		return -ENOMEM;
 	(void)s;
 	(void)ev;
-	return queue_sample(r, &tmpl, attr->idx, period, sample->misc, false, n);
+	return queue_sample(r, &tmpl, attr->idx, period, sample->misc, hidden, n);
 }
 
 static int process_model(struct perf_tool *tool, struct perf_session *s,

@@ -1178,13 +1178,30 @@ bool *hists__text_compared(const struct hists *h, enum sort_key_id k)
 
 int hists__output_resort(struct hists *h)
 {
-	size_t n;
+	size_t n, nr_hidden;
 	int err = hists__collapse(h);
 
 	n = h->nr_sorted;
 	sort_hists = h;
 	if (!err)
 		err = tree_pass(h, h->sorted, &n, output_cmp, false);
+	/* entries a filter made hidden go after the others, still owned */
+	nr_hidden = 0;
+	for (size_t i = 0; i < n; i++)
+		nr_hidden += h->sorted[i]->hidden;
+	if (!err && nr_hidden) {
+		struct hist_entry **out = malloc(n * sizeof(*out));
+		size_t k = 0, m = n - nr_hidden;
+
+		if (!out)
+			return -ENOMEM;
+		for (size_t i = 0; i < n; i++)
+			out[h->sorted[i]->hidden ? m++ : k++] = h->sorted[i];
+		memcpy(h->sorted, out, n * sizeof(*out));
+		free(out);
+		n -= nr_hidden;
+	}
+	h->nr_filtered = nr_hidden;
 	h->nr_sorted = n;
 	h->total_period = h->relative ? 0 : h->hidden_period;
 	for (size_t i = 0; i < n; i++)
@@ -1211,7 +1228,7 @@ int hists__output_resort(struct hists *h)
 		}
 		memcpy(h->sorted, out, n * sizeof(*out));
 		free(out);
-		h->nr_filtered = n - k;
+		h->nr_filtered = n - k + nr_hidden;
 		h->nr_sorted = k;
 		if (h->relative)
 			h->total_period = shown;

@@ -98,4 +98,29 @@ test_expect_success 'bad lists are usage errors' '
 	grep -q "relative or absolute" err
 '
 
+# perf's hist entry keeps the filter state of the sample that made it: a
+# sample --tid hides adds to a shown entry with its keys (another thread
+# of the comm), a shown one to a hidden entry.  Synthetic samples of two
+# processes of one comm (tests/shell/mk-perf-data.py).
+test_expect_success CC 'a hidden sample adds to a shown entry of the same keys' '
+	cd "$TRASH" &&
+	printf "%s\n" "int one(int x) { return x + 1; }" "int two(int x) { return x * 2; }" \
+		"int main(int c, char **v) { (void)v; return one(c) + two(c); }" >fl.c &&
+	cc -O0 -o fl fl.c &&
+	o=$(nm fl | awk "\$3 == \"one\" { print \$1 }" | sed "s/^0*//") &&
+	w=$(nm fl | awk "\$3 == \"two\" { print \$1 }" | sed "s/^0*//") &&
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" fl.data "$TRASH/fl" $o $o@4243 $w@4243 $w@4243 &&
+	tperf report -i fl.data --stdio --tid 4242 2>/dev/null | grep "%" >out &&
+	grep -q "^ *50\.00%  symprobe  fl  *\[\.\] one$" out &&
+	test $(wc -l <out) = 1 &&
+	tperf report -i fl.data --stdio --tid 4243 2>/dev/null | grep "%" >out &&
+	grep -q "^ *50\.00%  symprobe  fl  *\[\.\] two$" out &&
+	test $(wc -l <out) = 1 &&
+	if test_have_prereq PERF; then
+		for o in "--tid 4242" "--tid 4243" "--pid 4243 --percentage relative" "--tid 4242 --sort sym"; do
+			same_as_perf fl.data $o || exit 1
+		done
+	fi
+'
+
 test_done
