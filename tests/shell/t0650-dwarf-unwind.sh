@@ -380,6 +380,17 @@ test_expect_success CC,EVENTS 'through a signal handler: the trampoline as perf 
 	fi
 '
 
+# tperf script of $1 (in "out") is libunwind's and perf's, and so are its reports
+chains_are_perfs() {
+	if test_have_prereq LIBUNWIND; then
+		tperf script -i "$1" --unwinder=libunwind >lu && test_cmp out lu || return 1
+	fi
+	if test_have_prereq PERF; then
+		perf script -i "$1" >expect 2>/dev/null && test_cmp expect out &&
+			report_same "$1" "--children;--no-children -g caller" || return 1
+	fi
+}
+
 # A child of a fork keeps its parent's maps past its exec (in perf's model
 # and tperf's); perf's libunwind glue bases a file's CFI on its lowest map,
 # the parent's libc or ld.so when the child's lies higher, and then finds
@@ -390,15 +401,7 @@ test_expect_success CC,EVENTS 'processes a shell forks and execs: perf'"'"'s cha
 		sh -c "for i in 1 2 3 4 5 6 7 8 9 10 11 12; do ./dwarf-unwind 5; done" &&
 	tperf script -i ex.data >out &&
 	test $(grep -c "^dwarf-unwind " out) -gt 20 &&
-	if test_have_prereq LIBUNWIND; then
-		tperf script -i ex.data --unwinder=libunwind >lu &&
-		test_cmp out lu
-	fi &&
-	if test_have_prereq PERF; then
-		perf script -i ex.data >expect 2>/dev/null &&
-		test_cmp expect out &&
-		report_same ex.data "--children;--no-children -g caller"
-	fi
+	chains_are_perfs ex.data
 '
 
 # C++ exceptions thrown in threads: samples in libgcc's unwinder (rules the
@@ -431,15 +434,7 @@ test_expect_success CXX,EVENTS 'C++ exceptions in threads: perf'"'"'s chains' '
 	tperf record -q -e cpu-clock -F 4000 --call-graph dwarf -o exc.data -- ./exc &&
 	tperf script -i exc.data >out &&
 	grep -q "_Unwind_RaiseException" out &&
-	if test_have_prereq LIBUNWIND; then
-		tperf script -i exc.data --unwinder=libunwind >lu &&
-		test_cmp out lu
-	fi &&
-	if test_have_prereq PERF; then
-		perf script -i exc.data >expect 2>/dev/null &&
-		test_cmp expect out &&
-		report_same exc.data "--children;--no-children -g caller"
-	fi
+	chains_are_perfs exc.data
 '
 
 test_expect_success RUSTC,EVENTS 'Rust: inline frames of rustc'"'"'s units' '
