@@ -552,6 +552,7 @@ static int dw_fast(struct dw_proc *p, struct unwind_ctx *c)
 	}
 }
 
+#ifdef HAVE_LIBUNWIND
 /*
  * Whether a frame of the chain is in a file perf's libunwind glue bases
  * wrongly (unwind__perf_misbased()): perf's chain is then libunwind's
@@ -570,6 +571,7 @@ static bool perf_misbased(struct unwind_ctx *c)
 	}
 	return false;
 }
+#endif
 
 static int dw_unwind_libdw(struct dw_proc *p, struct unwind_ctx *c);
 
