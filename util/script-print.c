@@ -529,6 +529,26 @@ static void print_frame(FILE *fp, unsigned int f, const struct addr_location *al
 	fwrite_unlocked(buf, 1, p - buf, fp);
 }
 
+/*
+ * The source line of frame @inl of an address' inline expansion, as perf
+ * prints it: the innermost the address' line, each outer one the line of
+ * its call; the address' line where there is no expansion, "??:0" in a
+ * symbol where there is none (unlike the sample's own line).
+ */
+static void print_frame_srcline(FILE *fp, const struct addr_location *al, u8 inl)
+{
+	const char *line = NULL;
+
+	if (inl && al->map && al->map->dso->kind == DSO_USER)
+		line = srcline__frame(al->map->dso, al->addr, inl);
+	if (!line && al->sym && al->map && al->map->dso->kind == DSO_USER)
+		line = dso__srcline(al->map->dso, al->addr, NULL);	/* "??:0" too */
+	if (line)
+		fprintf(fp, "\n  %s", line);
+	else
+		print_srcline(fp, al, al->addr);
+}
+
 /* DWARF samples: the user frames unwound from the stack copy; @n frames printed so far. */
 static void print_unwound(FILE *fp, const struct script_opts *o, unsigned int f,
 			  struct machine *m, struct thread *t, const struct perf_event_attr *attr,
@@ -552,12 +572,14 @@ static void print_unwound(FILE *fp, const struct script_opts *o, unsigned int f,
 				fprintf(fp, " %s", al.sym->name);
 				if (f & SF_SYMOFF)
 					fprintf(fp, "+0x%" PRIx64, al.addr - al.sym->start);
-				fprintf(fp, " (inlined)");
 			}
+			if (f & SF_SRCLINE)
+				print_frame_srcline(fp, &al, e[i].inl);
+			fprintf(fp, " (inlined)");	/* perf's, in place of the DSO too */
 		} else {
 			print_sym(fp, f, &al, al.addr);
 			if (f & SF_SRCLINE)
-				print_srcline(fp, &al, al.addr);
+				print_frame_srcline(fp, &al, e[i].inl);
 		}
 		fprintf(fp, "\n");
 	}

@@ -617,12 +617,21 @@ static int dw_unwind_libdw(struct dw_proc *p, struct unwind_ctx *c)
 		return -ENOMEM;
 	unwind_ctx__reg(c, UREG_IP, &ip);
 	if (!has_module(p, ip)) {
+		struct map *map;
+
 		if (p->stale) {
 			dw_reset(p);
 			if (p->dwfl && has_module(p, ip))
 				goto attach;
 		}
-		return 0;	/* perf gives no user frames then */
+		/*
+		 * Code no file backs (JIT, anonymous): perf's glue gives the
+		 * IP's frame, then finds no CFI.  A file not there: no frames.
+		 */
+		map = unwind__find_map(c, ip);
+		if (map && map->identity)
+			unwind_ctx__push(c, ip, true);
+		return 0;
 	}
 attach:
 	if (slow_mode < 0) {

@@ -437,6 +437,45 @@ test_expect_success CXX,EVENTS 'C++ exceptions in threads: perf'"'"'s chains' '
 	chains_are_perfs exc.data
 '
 
+# Code no file backs: perf's glue gives the sample's IP, then finds no CFI.
+test_expect_success CC,EVENTS 'a sample in JIT code: its IP, as perf' '
+	cd "$TRASH" &&
+	cat >jit.c <<-\EOF &&
+	#include <string.h>
+	#include <sys/mman.h>
+	/* mov %rdi,%rax; 1: dec %rax; jnz 1b; ret */
+	static const unsigned char code[] = { 0x48, 0x89, 0xf8, 0x48, 0xff, 0xc8, 0x75, 0xfb, 0xc3 };
+	int main(void)
+	{
+		unsigned char *p = mmap(0, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		memcpy(p, code, sizeof(code));
+		for (int i = 0; i < 30; i++)
+			((long (*)(long))p)(10000000);
+		return 0;
+	}
+	EOF
+	cc -O2 -o jit jit.c &&
+	tperf record -q -e cpu-clock -F 2000 --call-graph dwarf -o jit.data -- ./jit &&
+	tperf script -i jit.data -F ip,dso >out &&
+	grep -q "^[[:space:]]*[0-9a-f]* (/tmp/perf-[0-9]*\.map)$" out &&
+	if test_have_prereq PERF; then
+		perf script -i jit.data -F ip,dso >expect 2>/dev/null &&
+		test_cmp expect out &&
+		report_same jit.data "--children;--no-children"
+	fi
+'
+
+# script's lines of DWARF frames: each frame of an inline expansion its own
+# (the call's line for the outer ones), "??:0" in a symbol without one
+test_expect_success CC,EVENTS,PERF 'script -F ip,sym,srcline of DWARF chains is perf'"'"'s' '
+	cd "$TRASH" &&
+	tperf script -i t.data -F ip,sym,srcline >actual &&
+	grep -q "^  ??:0$" actual && grep -q "(inlined)$" actual &&
+	perf script -i t.data -F ip,sym,srcline >expect 2>/dev/null &&
+	test_cmp expect actual
+'
+
 test_expect_success RUSTC,EVENTS 'Rust: inline frames of rustc'"'"'s units' '
 	cd "$TRASH" &&
 	cat >rs.rs <<-\EOF &&
