@@ -20,6 +20,16 @@ folded() {
 		print s }' "$1"
 }
 
+# script -F ip,sym of $1 (in "out") is libunwind's and perf's
+ipsym_is_perfs() {
+	if test_have_prereq LIBUNWIND; then
+		tperf script -i "$1" -F ip,sym --unwinder=libunwind >lu && test_cmp out lu || return 1
+	fi
+	if test_have_prereq PERF; then
+		perf script -i "$1" -F ip,sym >expect 2>/dev/null && test_cmp expect out || return 1
+	fi
+}
+
 test_expect_success CC 'build the -O2 -fomit-frame-pointer workload' '
 	cd "$TRASH" &&
 	F="-O2 -fomit-frame-pointer -g" &&
@@ -164,14 +174,7 @@ test_expect_success CC,EVENTS 'a caller whose CFA is %rbx + 16: chains go on thr
 	folded out | grep "^spin;" >chains &&
 	test $(wc -l <chains) -gt 20 &&
 	! grep -v "^spin;realign_call;main;" chains &&
-	if test_have_prereq LIBUNWIND; then
-		tperf script -i rbx.data -F ip,sym --unwinder=libunwind >lu &&
-		test_cmp out lu
-	fi &&
-	if test_have_prereq PERF; then
-		perf script -i rbx.data -F ip,sym >expect 2>/dev/null &&
-		test_cmp expect out
-	fi
+	ipsym_is_perfs rbx.data
 '
 
 test_expect_success '--unwinder takes libdw or libunwind' '
@@ -369,13 +372,8 @@ test_expect_success CC,EVENTS 'through a signal handler: the trampoline as perf 
 	folded out | grep "^handler_work;on_alarm;" >chains &&
 	test $(wc -l <chains) -gt 20 &&
 	! grep -v "^handler_work;on_alarm;\[unknown\];\(main_work;\)\{0,1\}main;" chains &&
-	if test_have_prereq LIBUNWIND; then
-		tperf script -i sig.data -F ip,sym --unwinder=libunwind >lu &&
-		test_cmp out lu
-	fi &&
+	ipsym_is_perfs sig.data &&
 	if test_have_prereq PERF; then
-		perf script -i sig.data -F ip,sym >expect 2>/dev/null &&
-		test_cmp expect out &&
 		report_same sig.data "--children;--no-children -g caller"
 	fi
 '
