@@ -295,12 +295,12 @@ static int consume_chains(void *arg, void *rec)
 
 static int add_children(struct report *r, struct hists *h, const struct hist_entry *self_tmpl,
 			struct hist_entry *self, u64 period, const struct cc_frame *frames,
-			const char *levels, size_t n, bool hidden, struct chain_sink *sink)
+			const char *levels, size_t n, struct chain_sink *sink)
 {
 	struct hist_entry *buf[64], **seen = n < 64 ? buf : malloc((n + 1) * sizeof(*seen));
 	struct hist_entry tmpl;
 	char level = self_tmpl->level;
-	size_t nseen = 0, before;
+	size_t nseen = 0;
 	int err = 0;
 
 	if (!seen)
@@ -331,14 +331,11 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		 */
 		if (hists__same_any(h, &tmpl, seen, nseen))
 			continue;
-		before = h->nr;
 		e = hists__findnew(h, &tmpl);
 		if (!e) {
 			err = -ENOMEM;
 			break;
 		}
-		if (h->nr != before)
-			e->hidden = hidden;
 		for (size_t k = 0; k < nseen && !dup; k++)
 			dup = seen[k] == e;
 		if (dup)
@@ -452,7 +449,6 @@ struct hist_item {
 	u64 period;
 	int idx;			/* of the event's hists */
 	u16 misc;
-	bool hidden;			/* a filter hid it: it only counts */
 	u32 n;				/* callchain frames, then as many levels */
 	struct cc_frame frames[];
 };
@@ -472,20 +468,17 @@ static int hists_add(struct report *r, const struct hist_item *it,
 	struct hist_entry *e;
 	int err = 0;
 
-	size_t before = h->nr;
-
 	h->nr_samples++;
 	/*
-	 * A sample a filter hides still goes to its entry, as in perf: it
-	 * makes the entry hidden, or adds to a shown one with its keys (a
-	 * thread --tid hides sharing comm, DSO and symbol with one it shows);
-	 * and a shown sample adds to a hidden entry.
+	 * A sample a filter hides still goes to its entry, as in perf: an
+	 * entry it makes is hidden (the template's flag, copied only then),
+	 * and it adds to a shown one with its keys (a thread --tid hides
+	 * sharing comm, DSO and symbol with one it shows); a shown sample
+	 * adds to a hidden entry.
 	 */
 	e = hists__findnew(h, tmpl);
 	if (!e)
 		return -ENOMEM;
-	if (h->nr != before)
-		e->hidden = it->hidden;
 	if (e->hidden) {
 		h->hidden_period += period;
 		h->hidden_samples++;
@@ -506,7 +499,7 @@ static int hists_add(struct report *r, const struct hist_item *it,
 	if (h->has_callchain && it->n > e->max_depth)
 		e->max_depth = it->n;
 	if (!err && h->children && add_children(r, h, tmpl, e, period, frames, levels, it->n,
-						it->hidden, &sink))
+						&sink))
 		err = -ENOMEM;
 	if (!err && sink.adds)
 		err = chain_flush(r, &sink, frames, it->n, period);
@@ -560,10 +553,10 @@ static void finish_pipe(struct batch_pipe **p, int *err)
 
 /* Send the sample to the hists (@n frames in r->frames). */
 static int queue_sample(struct report *r, const struct hist_entry *tmpl, int idx, u64 period,
-			u16 misc, bool hidden, size_t n)
+			u16 misc, size_t n)
 {
 	struct hist_item head = { .tmpl = *tmpl, .period = period, .idx = idx, .misc = misc,
-				  .hidden = hidden, .n = n }, *it;
+				  .n = n }, *it;
 
 	if (!r->pipe)
 		return hists_add(r, &head, r->frames, r->levels);
@@ -589,7 +582,6 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	struct thread *t;
 	u64 period;
 	size_t n = 0;
-	bool hidden;
 
 	if (!attr || attr->idx < 0 || attr->idx >= r->nr_hists)
 		return 0;
@@ -604,7 +596,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 			      sample->ip, &al);
 	if (r->hide_unresolved && !al.sym)	/* -U: as if never sampled */
 		return 0;
-	hidden = sample_hidden(r, sample, t, &al);
+	tmpl.hidden = sample_hidden(r, sample, t, &al);
 	if ((r->hists[attr->idx].has_callchain || r->hists[attr->idx].children || r->need_parent) &&
 	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		if (resolve_callchain(r, t, sample, &attr->attr, &n))
@@ -628,7 +620,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 		return -ENOMEM;
 	(void)s;
 	(void)ev;
-	return queue_sample(r, &tmpl, attr->idx, period, sample->misc, hidden, n);
+	return queue_sample(r, &tmpl, attr->idx, period, sample->misc, n);
 }
 
 static int process_model(struct perf_tool *tool, struct perf_session *s,

@@ -103,8 +103,9 @@ struct hist_entry {
 	u64 seq;			/* creation order */
 	struct hist_entry **pairs;	/* a group leader's: each member's entry or NULL */
 	/* made by a sample a filter (--comms, --pid, --tid, --dsos, --symbols)
-	 * hides: not shown, its period in hidden_period, whichever samples
-	 * add to it later (perf's he->filtered, set once) */
+	 * hides (a template's flag, copied when the entry is made): not
+	 * shown, its period in hidden_period, whichever samples add to it
+	 * later (perf's he->filtered) */
 	bool hidden;
 	/* tracepoint keys (interned): the text shown, and the field's bytes in
 	 * hex that identify and order it (NULL: ordered by the text) */
