@@ -231,7 +231,6 @@ static void compute_widths(const struct hists *h, const struct hist_cols *c, int
 	}
 }
 
-/* The text of key @k of @e in a column of @w (not padded). */
 /*
  * Where perf places a data object's start for its "+0x" offset: mapped
  * back into the address space.  An entry of a callchain frame has the
@@ -245,6 +244,7 @@ static u64 obj_start(const struct hist_entry *e)
 	return m && !m->identity ? e->sym->start + m->start - m->pgoff : e->sym->start;
 }
 
+/* The text of key @k of @e in a column of @w (not padded). */
 static void key_snprintf(char *buf, size_t size, const struct hist_entry *e, enum sort_key_id k,
 			 int w)
 {

@@ -537,12 +537,13 @@ static void print_frame(FILE *fp, unsigned int f, const struct addr_location *al
  */
 static void print_frame_srcline(FILE *fp, const struct addr_location *al, u8 inl)
 {
+	struct dso *d = al->map && al->map->dso->kind == DSO_USER ? al->map->dso : NULL;
 	const char *line = NULL;
 
-	if (inl && al->map && al->map->dso->kind == DSO_USER)
-		line = srcline__frame(al->map->dso, al->addr, inl);
-	if (!line && al->sym && al->map && al->map->dso->kind == DSO_USER)
-		line = dso__srcline(al->map->dso, al->addr, NULL);	/* "??:0" too */
+	if (d && inl)
+		line = srcline__frame(d, al->addr, inl);
+	if (d && !line && al->sym)
+		line = dso__srcline(d, al->addr, NULL);	/* "??:0" too */
 	if (line)
 		fprintf(fp, "\n  %s", line);
 	else

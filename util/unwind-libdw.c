@@ -646,9 +646,10 @@ attach:
 #ifdef HAVE_LIBUNWIND
 		p->need_lu = true;	/* perf's chain: libunwind's (dw_unwind()) */
 		return 0;
-#endif
+#else
 		c->nr = 0;		/* again, all with libdw */
 		c->truncated = false;
+#endif
 	}
 	if (!p->attached) {
 		p->attached = dwfl_attach_state(p->dwfl, NULL, p->pid, &thread_callbacks, p);
