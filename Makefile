@@ -15,7 +15,11 @@ REQUIRED := libtraceevent:libtraceevent-dev libtracefs:libtracefs-dev \
 OPTIONAL := libunwind:libunwind-dev babeltrace-ctf:libbabeltrace-ctf-dev \
 	    libdeflate:libdeflate-dev
 
-ifeq ($(filter clean distclean install-deps,$(MAKECMDGOALS)),)
+# The check runs while this file is read, so it is left to the sub-make of
+# the targets that install the packages first (check, check-full, demo):
+# their recipes run install-deps, then `$(MAKE) all`, which checks.
+NO_LIB_CHECK := clean distclean install-deps check check-full demo
+ifeq ($(filter $(NO_LIB_CHECK),$(MAKECMDGOALS)),)
   $(foreach r,$(REQUIRED),$(if $(shell pkg-config --exists $(word 1,$(subst :, ,$(r))) && echo y),,\
     $(error missing library $(word 1,$(subst :, ,$(r))): install the Debian package $(word 2,$(subst :, ,$(r))) (or run scripts/install-deps.sh))))
 endif
@@ -136,6 +140,9 @@ $(OUT)/examples/%: examples/%.c $(LIB)
 	@$(if $(Q),echo '  LINK    $@')
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
+# `tperf test` finds its fixtures in this tree from any folder
+$(OUT)/builtin-test.o: CFLAGS += -DTPERF_SRCDIR='"$(CURDIR)"'
+
 $(OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo '  CC      $<')
@@ -147,8 +154,12 @@ $(LIB): $(LIB_OBJS) $(OBJLIST)
 
 # Relink (and re-archive) when the list of sources changes, e.g. a file removed.
 OBJLIST := $(OUT)/.objlist
+# (Not for the targets that install the libraries first: their sub-make
+# writes it, with the libraries' flags.)
+ifeq ($(filter $(NO_LIB_CHECK),$(MAKECMDGOALS)),)
 $(shell mkdir -p $(OUT); echo '$(LIB_OBJS) $(BIN_OBJS) $(CFLAGS) $(LDLIBS)' | cmp -s - $(OBJLIST) || \
 	echo '$(LIB_OBJS) $(BIN_OBJS) $(CFLAGS) $(LDLIBS)' > $(OBJLIST))
+endif
 
 $(TPERF): $(BIN_OBJS) $(LIB) $(OBJLIST)
 	@$(if $(Q),echo '  LINK    $@')
