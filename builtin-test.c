@@ -35,12 +35,32 @@ int test_skip(const char *fmt, ...)
 	return TEST_SKIP;
 }
 
+int test_missing_fixture(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fixture missing: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (set TPERF_TEST_DATA to the source tree's tests/data)\n");
+	return TEST_FAIL;
+}
+
+/* The source tree this binary was built from (the Makefile sets it). */
+#ifndef TPERF_SRCDIR
+#define TPERF_SRCDIR "."
+#endif
+
 const char *test_data_path(const char *name)
 {
 	static char buf[4096];
 	const char *dir = getenv("TPERF_TEST_DATA");
 
-	snprintf(buf, sizeof(buf), "%s/%s", dir ? dir : "tests/data", name);
+	if (dir && *dir)
+		snprintf(buf, sizeof(buf), "%s/%s", dir, name);
+	else
+		snprintf(buf, sizeof(buf), "%s/tests/data/%s", TPERF_SRCDIR, name);
 	return buf;
 }
 

@@ -1,20 +1,43 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Run every test: the unit tests in `tperf test`, then each shell test in
-# tests/shell/ (and tests/shell/full/ when TPERF_TEST_FULL is set).  Prints
-# the outputs and ends with "N passed, N failed, N skipped".
+# tests/shell/ (TPERF_TEST_FULL=1, `make check-full`, also runs the tests
+# that need the FULL prerequisite: the long fuzz runs).  Prints the outputs,
+# then every skip with its reason, and ends with "N passed, N failed, N
+# skipped".
 cd "$(dirname "$0")/.." || exit 1
 TPERF=${TPERF:-$PWD/tperf}
 export TPERF
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+skips=$(mktemp)
+unmount=
+cleanup() {
+	rm -f "$log" "$skips"
+	[ -z "$unmount" ] || umount /sys/kernel/tracing 2>/dev/null
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 pass=0 fail=0 skip=0
+# (the run-tests tests select: TPERF_TEST_UNITS, names or numbers for
+# `tperf test`; TPERF_TEST_SHELL, the shell test files)
+UNITS=${TPERF_TEST_UNITS:-}
+
+# tracefs is where the tracepoint tests read formats: mount it for the run
+# when it is not (as root), and put the machine back as it was afterwards
+if [ "$(id -u)" = 0 ] && [ -d /sys/kernel/tracing ] &&
+   ! grep -q " /sys/kernel/tracing tracefs " /proc/mounts &&
+   mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null; then
+	unmount=1
+fi
 
 echo "== tperf test"
-"$TPERF" test >"$log" 2>&1
+# shellcheck disable=SC2086
+"$TPERF" test $UNITS >"$log" 2>&1
 cat "$log"
 p=$(grep -c ': Ok$' "$log"); f=$(grep -c 'FAILED!$' "$log"); s=$(grep -c ': Skip (' "$log")
-n=$("$TPERF" test --list 2>/dev/null | grep -c '^ *[0-9]*: ')
+sed -n 's/^ *\([0-9]*\): *\(.*[^ ]\) *: Skip (\(.*\))$/tperf test \1: \2: \3/p' "$log" >>"$skips"
+# shellcheck disable=SC2086
+n=$("$TPERF" test --list $UNITS 2>/dev/null | grep -c '^ *[0-9]*: ')
 if [ "$p$f$s" = 000 ]; then f=1; echo "tperf test ran no test"; fi
 if [ $((p + f + s)) != "$n" ]; then
 	echo "tperf test: $n tests listed but $((p + f + s)) results read (a crash?)"
@@ -22,17 +45,17 @@ if [ $((p + f + s)) != "$n" ]; then
 fi
 pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
 
-dirs=tests/shell
-[ -n "$TPERF_TEST_FULL" ] && dirs="$dirs tests/shell/full"
-for t in $(for d in $dirs; do ls "$d"/t[0-9]*.sh 2>/dev/null; done); do
+for t in ${TPERF_TEST_SHELL:-tests/shell/t[0-9]*.sh}; do
 	echo "== $t"
 	bash "$t" >"$log" 2>&1
 	rc=$?
 	cat "$log"
 	p=$(grep -c '^ok [0-9]* - ' "$log"); f=$(grep -c '^not ok ' "$log")
 	s=$(grep -c '^ok [0-9]* # skip' "$log")
+	sed -n "s|^ok \([0-9]*\) # skip \(.*\)$|$t \1: \2|p" "$log" >>"$skips"
 	if [ $rc = 2 ] && [ "$p$f" = 00 ]; then
 		s=$((s + 1))
+		sed -n "s|^1\.\.0 # SKIP [^:]*: \(.*\)$|$t: \1|p" "$log" >>"$skips"
 	elif [ $rc != 0 ] && [ "$f" = 0 ]; then
 		echo "$t: exited with status $rc"
 		f=1
@@ -40,5 +63,14 @@ for t in $(for d in $dirs; do ls "$d"/t[0-9]*.sh 2>/dev/null; done); do
 	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
 done
 
+# every skip is listed with its reason, or the run fails
+if [ "$(wc -l <"$skips")" != "$skip" ]; then
+	echo "run-tests: $skip skips counted but $(wc -l <"$skips") listed with a reason"
+	fail=$((fail + 1))
+fi
+if [ -s "$skips" ]; then
+	echo "== skipped ($skip), with the reason"
+	cat "$skips"
+fi
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

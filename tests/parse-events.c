@@ -310,7 +310,7 @@ static int check_case(const struct pe_case *c)
 TPERF_TEST(parse_events_valid, "parse-events: valid event strings and their attrs")
 {
 	if (setup_fake_tree())
-		return test_skip("no fake sysfs tree at %s", test_data_path("sysfs-fake-x86"));
+		return test_missing_fixture("no fake sysfs tree at %s", test_data_path("sysfs-fake-x86"));
 	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
 		int ret = check_case(&good[i]);
 
@@ -415,7 +415,7 @@ static const struct pe_bad bad[] = {
 TPERF_TEST(parse_events_invalid, "parse-events: errors name the token and say what is wrong")
 {
 	if (setup_fake_tree())
-		return test_skip("no fake sysfs tree at %s", test_data_path("sysfs-fake-x86"));
+		return test_missing_fixture("no fake sysfs tree at %s", test_data_path("sysfs-fake-x86"));
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		const struct pe_bad *c = &bad[i];
 		struct evlist *evlist = evlist__new();
@@ -451,7 +451,7 @@ TPERF_TEST(parse_events_groups, "parse-events: groups, leaders, group modifiers,
 	struct evsel *e;
 
 	if (setup_fake_tree())
-		return test_skip("no fake sysfs tree");
+		return test_missing_fixture("no fake sysfs tree");
 	evlist = evlist__new();
 	TEST_ASSERT_VAL("parse", !parse_events(evlist, "cpu-clock,{task-clock,faults,cs}:S", NULL));
 	TEST_ASSERT_VAL("parse again appends", !parse_events(evlist, "{cycles:k,instructions}:u",
@@ -497,7 +497,7 @@ TPERF_TEST(parse_events_pmu_fields, "parse-events: scale, unit, cpumask and flag
 	char buf[32];
 
 	if (setup_fake_tree())
-		return test_skip("no fake sysfs tree");
+		return test_missing_fixture("no fake sysfs tree");
 	evlist = evlist__new();
 	TEST_ASSERT_VAL("parse", !parse_events(evlist, "power/energy-pkg/,uncore_imc_0/cas_count_read/,"
 					       "uncore_imc_0/clockticks/,cpu/topdown-total-slots/,"
@@ -586,7 +586,7 @@ TPERF_TEST(parse_events_terms, "parse-events: config terms, and what 'stat' acce
 	struct evsel *e;
 
 	if (setup_fake_tree())
-		return test_skip("no fake sysfs tree");
+		return test_missing_fixture("no fake sysfs tree");
 	TEST_ASSERT_VAL("parse", !parse_events(evlist,
 		"cpu/event=1,period=1000,no-inherit,call-graph=dwarf,stack-size=4096,max-stack=3,"
 		"metric-id=m1,percore,overwrite,aux-output/,cpu-clock/freq=99,inherit/", NULL));
@@ -688,7 +688,7 @@ TPERF_TEST(parse_events_options, "parse-events: -e and --filter callbacks")
 	FILE *fp;
 
 	if (setup_fake_tree())
-		return test_skip("no fake sysfs tree");
+		return test_missing_fixture("no fake sysfs tree");
 	TEST_ASSERT_EQUAL("-e allocates", parse_events_option(&opt, "cpu-clock", 0), 0);
 	TEST_ASSERT_VAL("allocated", evlist && evlist->nr_entries == 1);
 	quiet_stderr(true);
@@ -810,7 +810,7 @@ TPERF_TEST(parse_events_attr_vs_perf, "parse-events: attrs as perf 6.1 -vv print
 		free(want);
 		evlist__delete(evlist);
 	}
-	return checked ? TEST_OK : test_skip("no event of the expected files parses here");
+	return checked ? TEST_OK : test_missing_fixture("no event of the expected files parses here");
 }
 
 TPERF_TEST(attr_fprintf_record, "attr printing: a perf record -vv attr, field by field")
@@ -893,7 +893,7 @@ TPERF_TEST(parse_events_hybrid, "parse-events: one event per core PMU on a hybri
 	setenv("TPERF_SYSFS", dir, 1);
 	pmu__reset();
 	if (!pmu__find("cpu_core"))
-		return test_skip("no fake hybrid sysfs tree at %s", dir);
+		return test_missing_fixture("no fake hybrid sysfs tree at %s", dir);
 	TEST_ASSERT_VAL("parse", !parse_events(evlist, "cycles:u,L1-dcache-load-misses,r1a8,"
 					       "cpu-clock,msr/tsc/,cpu_atom/cpu-cycles/", NULL));
 	TEST_ASSERT_EQUAL("entries", evlist->nr_entries, 9);
@@ -936,11 +936,11 @@ TPERF_TEST(parse_events_fuzz_seeds, "parse-events: the fuzz seed corpus (seed-* 
 	DIR *d;
 
 	if (setup_fake_tree())
-		return test_skip("no fake sysfs tree");
+		return test_missing_fixture("no fake sysfs tree");
 	snprintf(dir, sizeof(dir), "%s/../fuzz/corpus/parse-events", test_data_path(""));
 	d = opendir(dir);
 	if (!d)
-		return test_skip("no seed corpus at %s", dir);
+		return test_missing_fixture("no seed corpus at %s", dir);
 	while ((de = readdir(d))) {
 		struct parse_events_error err;
 		struct evlist *evlist;

@@ -596,7 +596,7 @@ TPERF_TEST(perf_data_fixture_stats, "perf.data: record counts of the fixtures eq
 
 		snprintf(path, sizeof(path), "%s", test_data_path(fixtures[i]));
 		if (i == 0 && stat(path, &st))
-			return test_skip("no test data at %s", path);
+			return test_missing_fixture("no test data at %s", path);
 		c.tool.skip_unknown = true;
 		err = read_all(path, &c, true, &s);
 		if (i == sizeof(fixtures) / sizeof(fixtures[0]) - 1) {
@@ -691,7 +691,7 @@ TPERF_TEST(perf_data_corruption, "perf.data: truncated and bit-flipped files nev
 		size_t len;
 
 		if (read_file_bytes(test_data_path(files[i]), &buf, &len))
-			return test_skip("no test data");
+			return test_missing_fixture("no test data");
 		copy = malloc(len);
 		for (size_t cut = 0; cut < len; cut += 1 + len / 150)
 			TEST_ASSERT_EQUAL("truncated", read_mutant(mutant, buf, cut), 0);
@@ -948,7 +948,7 @@ TPERF_TEST(perf_data_fuzz_seeds, "perf.data: the fuzz seed corpus (seed-* read, 
 	snprintf(dir, sizeof(dir), "%s/../fuzz/corpus/perf-data", test_data_path(""));
 	d = opendir(dir);
 	if (!d)
-		return test_skip("no seed corpus at %s", dir);
+		return test_missing_fixture("no seed corpus at %s", dir);
 	while ((de = readdir(d))) {
 		bool valid = !strncmp(de->d_name, "seed-", 5);
 		struct perf_session *s;

@@ -27,7 +27,7 @@ TPERF_TEST(pmu_scan, "pmu: discovery, types, cpumasks, core PMUs")
 	char buf[32];
 
 	if (use_fake_sysfs())
-		return test_skip("no fake sysfs tree");
+		return test_missing_fixture("no fake sysfs tree");
 	while ((pmu = pmu__scan(pmu))) {
 		TEST_ASSERT_VAL("not too many", n < sizeof(names) / sizeof(names[0]));
 		TEST_ASSERT_STR("sorted by name, 'broken' (no type) left out", pmu->name, names[n]);
@@ -54,7 +54,7 @@ TPERF_TEST(pmu_formats, "pmu: format bit ranges, split ranges, encode and ERANGE
 	char buf[256];
 
 	if (use_fake_sysfs())
-		return test_skip("no fake sysfs tree");
+		return test_missing_fixture("no fake sysfs tree");
 	cpu = pmu__find("cpu");
 	imc = pmu__find("uncore_imc_0");
 	f = pmu__find_format(cpu, "cmask");
@@ -101,7 +101,7 @@ TPERF_TEST(pmu_aliases, "pmu: event aliases with scale, unit, per-pkg, snapshot,
 	struct pmu *pmu;
 
 	if (use_fake_sysfs())
-		return test_skip("no fake sysfs tree");
+		return test_missing_fixture("no fake sysfs tree");
 	pmu = pmu__find("power");
 	a = pmu__find_alias(pmu, "energy-pkg");
 	TEST_ASSERT_VAL("energy-pkg", a);

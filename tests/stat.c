@@ -381,7 +381,7 @@ TPERF_TEST(stat_rapl_pmu, "stat: power/energy-pkg/ of a fake PMU prints scaled J
 	if (parse_events(f.evlist, "power/energy-pkg/", &err)) {
 		parse_events_error__exit(&err);
 		fixture_exit(&f);
-		return test_skip("no power PMU in the fake sysfs tree");
+		return test_missing_fixture("no power PMU in the fake sysfs tree");
 	}
 	e = evlist__first(f.evlist);
 	TEST_ASSERT_STR("unit", e->unit, "Joules");

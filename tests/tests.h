@@ -40,8 +40,13 @@ struct tperf_test {
 
 /* Record why a test is skipped (shown by `tperf test`); returns TEST_SKIP. */
 int test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Path of a file under tests/data (TPERF_TEST_DATA or the source tree). */
+/*
+ * Path of a file under tests/data: $TPERF_TEST_DATA, else the tests/data of
+ * the source tree tperf was built from, wherever `tperf test` runs.
+ */
 const char *test_data_path(const char *name);
+/* A fixture the test needs is not there: say so; returns TEST_FAIL. */
+int test_missing_fixture(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Fake trees: write @text to @dir/@rel, creating folders.  0 or -1. */
 int test_write_file(const char *dir, const char *rel, const char *text);

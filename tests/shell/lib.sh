@@ -14,7 +14,13 @@
 # Each test body runs in a subshell inside a scratch directory ($TRASH);
 # `test_when_finished CMD` runs CMD after the body, pass or fail.  Output is
 # TAP-like: "ok N - desc", "not ok N - desc", "ok N # skip desc (missing X)".
-# A script that cannot run at all calls `skip_all "reason"` (exit 2).
+# A script that cannot run at all on this machine calls `skip_all "reason"`
+# (exit 2); one that cannot run because of the tree calls `fail_all`.
+#
+# Honesty rules (checked by t0052-source-checks.sh): a prerequisite tests
+# the machine (a command installed, root, tracefs), never tperf itself; a
+# body does not end in `|| exit 0` or `|| true` unless a comment on the line
+# above says why; a missing fixture fails.
 
 TPERF=${TPERF:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/tperf}
 TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -60,6 +66,7 @@ test_have_prereq() {
 test_lazy_prereq PERF 'command -v perf && perf --version'
 test_lazy_prereq ROOT '[ "$(id -u)" = 0 ]'
 test_lazy_prereq TRACECMD 'command -v trace-cmd'
+test_lazy_prereq MAN 'command -v man'
 test_lazy_prereq FULL '[ -n "$TPERF_TEST_FULL" ]'
 
 test_when_finished() { _cleanup="$1; $_cleanup"; }
@@ -105,21 +112,41 @@ skip_all() {
 	exit 2
 }
 
+# The script cannot run because of the tree (a fixture missing, a test
+# program that does not build): that is a failure, not a skip.
+fail_all() {
+	echo "not ok 1 - $(basename "$0"): $1"
+	exit 1
+}
+
 # Compare expected (first) and actual (second) files; show a diff on mismatch.
 test_cmp() { diff -u "$1" "$2"; }
 
-# Run a command that must fail (exit status 1..125, not a crash or a signal).
+# Run a command that must fail: exit status 1..125, 129 (tperf's usage
+# error) or 255 (perf's error), never 126..128 (not executable, not found:
+# a misspelt command is no expected failure) nor a death by a signal.
 test_must_fail() {
 	"$@"
 	local rc=$?
-	if [ $rc = 0 ]; then
+	case $rc in
+	0)
 		echo "test_must_fail: command succeeded: $*" >&2
-		return 1
-	elif [ $rc -gt 128 ] && [ $rc != 129 ]; then
-		echo "test_must_fail: command died with status $rc: $*" >&2
-		return 1
-	fi
+		return 1 ;;
+	126 | 127 | 128)
+		echo "test_must_fail: command not found or not executable ($rc): $*" >&2
+		return 1 ;;
+	129 | 255) ;;
+	*)
+		if [ $rc -gt 128 ]; then
+			echo "test_must_fail: command died with status $rc: $*" >&2
+			return 1
+		fi ;;
+	esac
 	return 0
+}
+
+test_path_is_missing() {
+	[ ! -e "$1" ] || { echo "test_path_is_missing: $1 exists" >&2; return 1; }
 }
 
 # Run a command and check its exit status: test_expect_code N cmd...

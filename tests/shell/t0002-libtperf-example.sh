@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 
 COUNT=$(dirname "$TPERF")/examples/count
-[ -x "$COUNT" ] || skip_all "examples/count is not built"
+[ -x "$COUNT" ] || fail_all "examples/count is not built (make all builds it)"
 
 test_expect_success 'the documented example is the one in examples/' '
 	sed -n "/^\`\`\`c$/,/^\`\`\`$/p" "$SRC_DIR/Documentation/libtperf.md" | sed "1d;\$d" >doc.c &&

@@ -51,8 +51,7 @@ test_expect_success 'install DESTDIR= stages under the destination' '
 	test $(find stage -type f | wc -l) = $(( $(pages | wc -l) + 1 ))
 '
 
-test_expect_success 'man -M finds each installed page' '
-	command -v man >/dev/null || exit 0
+test_expect_success MAN 'man -M finds each installed page' '
 	install_to PREFIX="$PWD/p" &&
 	for pg in $(pages); do
 		man -M "$PWD/p/share/man" -w "$pg" >where &&
@@ -63,8 +62,7 @@ test_expect_success 'man -M finds each installed page' '
 	grep -q "tperf-version - display the version of tperf" page
 '
 
-test_expect_success 'help CMD of the installed binary shows the installed page' '
-	command -v man >/dev/null || exit 0
+test_expect_success MAN 'help CMD of the installed binary shows the installed page' '
 	install_to PREFIX="$PWD/p" &&
 	sed -i "s/display the version of tperf/INSTALLED PAGE/" p/share/man/man1/tperf-version.1 &&
 	TPERF_HELP_MAN=1 MANPAGER=cat MANWIDTH=80 p/bin/tperf help version >out 2>&1 &&

@@ -68,4 +68,72 @@ test_expect_success 'each util/ header describes itself before its first declara
 	test_cmp /dev/null bad
 '
 
+test_expect_success 'the shell tests keep the honesty rules' '
+	(cd "$SRC_DIR" && sh tests/shell/check-honesty.sh tests/shell/*.sh)
+'
+
+HONESTY=$SRC_DIR/tests/shell/check-honesty.sh
+SKIP_ALL=skip_all	# (not spelt out where the check reads this file)
+test_expect_success 'the honesty check finds each planted defect' '
+	printf "%s\n" "test_expect_success \"x\" \"" "	false || exit 0" "\"" >exit0.sh &&
+	printf "%s\n" "	cmp a b || true" >true.sh &&
+	printf "%s\n" "test_lazy_prereq DRY \"\\"\$TPERF\\" stat --dry-run true\"" >prereq.sh &&
+	printf "%s\n" "test_lazy_prereq DRY \"" "	tperf record true" "\"" >prereq2.sh &&
+	printf "%s\n" "\"\$TPERF\" stat true ||" "	$SKIP_ALL \"no stat\"" >skipall.sh &&
+	for f in exit0 true prereq prereq2 skipall; do
+		test_must_fail sh "$HONESTY" $f.sh 2>/dev/null >out &&
+		grep -q "^$f.sh:[0-9]*: " out || { echo "$f: not found"; cat out; exit 1; }
+	done &&
+	printf "%s\n" "	# the file may be absent: nothing to compare then" "	cmp a b || exit 0" \
+		"test_lazy_prereq PERF2 \"command -v perf\"" >fine.sh &&
+	sh "$HONESTY" fine.sh
+'
+
+test_expect_success 'test_must_fail: not found, not executable or a signal is no expected failure' '
+	test_must_fail false &&
+	test_must_fail sh -c "exit 255" &&
+	test_must_fail sh -c "exit 129" &&
+	! test_must_fail tperf-no-such-command 2>err &&
+	grep -q "not found or not executable (127)" err &&
+	! test_must_fail sh -c "exit 126" 2>/dev/null &&
+	! test_must_fail sh -c "kill -9 \$\$" 2>err &&
+	grep -q "died with status 137" err
+'
+
+test_expect_success 'a missing unit-test fixture is a failure, not a skip' '
+	TPERF_TEST_DATA=/nonexistent test_must_fail tperf test -v parse_events_valid >out 2>&1 &&
+	grep -q "FAILED!" out &&
+	grep -q "fixture missing: no fake sysfs tree at /nonexistent/sysfs-fake-x86" out
+'
+
+test_expect_success 'tperf test finds its fixtures from any folder' '
+	(cd / && "$TPERF" test parse_events_valid pmu_) >out &&
+	test $(grep -c ": Ok$" out) -ge 2 &&
+	! grep -v ": Ok$" out
+'
+
+test_expect_success 'make check lists every skip with its reason and counts it' '
+	cat >t9000-planted.sh <<-EOF &&
+	. "$SRC_DIR/tests/shell/lib.sh"
+	test_lazy_prereq NOSUCH "command -v tperf-no-such-command"
+	test_expect_success "passes" "true"
+	test_expect_success NOSUCH "needs a command this machine lacks" "true"
+	test_done
+	EOF
+	cat >t9001-planted.sh <<-EOF &&
+	. "$SRC_DIR/tests/shell/lib.sh"
+	skip_all "this machine has no frobnicator"
+	EOF
+	TPERF_TEST_UNITS=parse_events_valid TPERF_TEST_SHELL="$PWD/t9000-planted.sh $PWD/t9001-planted.sh" \
+		sh "$SRC_DIR/scripts/run-tests.sh" >out 2>&1 &&
+	sed -n "/^== skipped/,\$p" out >actual &&
+	cat >expect <<-EOF &&
+	== skipped (2), with the reason
+	$PWD/t9000-planted.sh 2: needs a command this machine lacks (missing NOSUCH)
+	$PWD/t9001-planted.sh: this machine has no frobnicator
+	2 passed, 0 failed, 2 skipped
+	EOF
+	test_cmp expect actual
+'
+
 test_done

@@ -6,9 +6,6 @@
 # opening it, even of hardware events this machine cannot count).
 . "$(dirname "$0")/lib.sh"
 
-"$TPERF" stat --dry-run -vv -e cpu-clock true >/dev/null 2>&1 ||
-	skip_all "'tperf stat --dry-run' is not available yet"
-
 # The first $2 attr blocks of the -vv output on stdin.
 attr_blocks() {
 	awk -v N="$1" '/^-{60}$|^------------------------------------------------------------$/ {

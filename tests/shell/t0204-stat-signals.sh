@@ -54,8 +54,8 @@ test_expect_success '-p ends when the process exits' '
 	grep -q " context-switches " err
 '
 
-test_expect_success 'msr/tsc/ system-wide counts more than zero' '
-	test -d /sys/bus/event_source/devices/msr || exit 0
+test_lazy_prereq MSR 'test -d /sys/bus/event_source/devices/msr'
+test_expect_success ROOT,MSR 'msr/tsc/ system-wide counts more than zero' '
 	tperf stat -a -x, -e msr/tsc/ sleep 0.1 2>err &&
 	IFS=, read -r val unit name rest <err &&
 	test "$name" = msr/tsc/ &&

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 
 FAKE=$DATA_DIR/sysfs-fake-x86
-[ -d "$FAKE/bus/event_source/devices/power" ] || skip_all "no fake power PMU in $FAKE"
+[ -d "$FAKE/bus/event_source/devices/power" ] || fail_all "fixture missing: no fake power PMU in $FAKE"
 
 test_expect_success 'power/energy-pkg/ dry run: the attr perf stat -a would open' '
 	TPERF_SYSFS=$FAKE tperf stat --dry-run -vv -a -e power/energy-pkg/ 2>err &&

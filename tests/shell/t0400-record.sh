@@ -7,7 +7,8 @@
 
 W=$TESTS_DIR/workloads
 test_lazy_prereq CC 'command -v cc'
-test_lazy_prereq EVENTS '"$TPERF" record -q -o /dev/null -e cpu-clock -- true'
+# the kernel has perf events (software events need nothing else)
+test_lazy_prereq EVENTS 'test -e /proc/sys/kernel/perf_event_paranoid'
 
 # perf's stderr must not complain: warnings, errors, failures
 no_complaint() {
@@ -78,8 +79,7 @@ test_expect_success EVENTS '-m rounds to a power of two as perf' '
 	grep -qx "rounding mmap pages size to 16K (4 pages)" err
 '
 
-test_expect_success 'rings of one or two pages still work (records wrap around)' '
-	"$TRASH"/calltree 100 >/dev/null 2>&1 || exit 0
+test_expect_success CC 'rings of one or two pages still work (records wrap around)' '
 	tperf record -o x.data -e cpu-clock -F 20000 -g -m 1 -- "$TRASH"/calltree 100 2>err &&
 	n=$(captured err) && test "$n" -gt 0 &&
 	{ grep -q "lost" err || test "$(perf_samples x.data)" = "$n"; }

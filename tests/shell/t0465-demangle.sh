@@ -6,7 +6,8 @@
 
 test_lazy_prereq CXX 'command -v g++'
 test_lazy_prereq RUSTC 'command -v rustc'
-test_lazy_prereq IBERTY '"$TPERF" test demangle_cpp | grep -q ": Ok"'
+# libiberty's demangler is compiled in when its header is there (Makefile)
+test_lazy_prereq IBERTY 'test -r /usr/include/libiberty/demangle.h'
 
 cat >"$TRASH/w.cc" <<'EOS'
 #include <chrono>

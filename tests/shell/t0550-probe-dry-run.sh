@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 B=$TRASH/bin
-sh "$TESTS_DIR/probe/build.sh" "$B" || skip_all "cannot build the probe targets"
+sh "$TESTS_DIR/probe/build.sh" "$B" || fail_all "cannot build the probe targets"
 
 # perf's lines: "Writing event: LINE" of perf probe -n -v (its build-id
 # and probe caches kept in the scratch folder).

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 B=$TRASH/bin
-sh "$TESTS_DIR/probe/build.sh" "$B" || skip_all "cannot build the probe targets"
+sh "$TESTS_DIR/probe/build.sh" "$B" || fail_all "cannot build the probe targets"
 export PERF_BUILDID_DIR=$TRASH/.debug
 T=/sys/kernel/tracing
 cleanup='tperf probe -q -d "probe_target*:*" -d "probe_libtarget:*" -d "grp_t0551:*" 2>/dev/null; :'

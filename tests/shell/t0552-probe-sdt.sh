@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 
 B=$TRASH/bin
-sh "$TESTS_DIR/probe/build.sh" "$B" || skip_all "cannot build the probe targets"
+sh "$TESTS_DIR/probe/build.sh" "$B" || fail_all "cannot build the probe targets"
 export PERF_BUILDID_DIR=$TRASH/.debug
 cleanup='tperf probe -q -d "sdt_target*:*" 2>/dev/null; :'
 NOMARK=$(realpath "$(type -P true)")

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 B=$TRASH/bin
-sh "$TESTS_DIR/probe/build.sh" "$B" || skip_all "cannot build the probe targets"
+sh "$TESTS_DIR/probe/build.sh" "$B" || fail_all "cannot build the probe targets"
 export PERF_BUILDID_DIR=$TRASH/.debug
 
 for bv in target0:main target0:visit target0:visit%return target0:add target0:square \

@@ -12,7 +12,7 @@ B=$TRASH/bin
 mkdir -p "$B"
 if test_have_prereq CXX; then
 	for o in 0 2; do
-		g++ -O$o -g -o "$B/cxx$o" "$TESTS_DIR/probe/cxx.cc" || skip_all "g++ fails"
+		g++ -O$o -g -o "$B/cxx$o" "$TESTS_DIR/probe/cxx.cc" || fail_all "g++ cannot build cxx.cc"
 	done
 	g++ -O2 -o "$B/cxx-nodwarf" "$TESTS_DIR/probe/cxx.cc"
 fi

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 
 B=$TRASH/bin
-sh "$TESTS_DIR/probe/build.sh" "$B" || skip_all "cannot build the probe targets"
+sh "$TESTS_DIR/probe/build.sh" "$B" || fail_all "cannot build the probe targets"
 export PERF_BUILDID_DIR=$TRASH/.debug
 
 for args in "-F;a* | m*" "-F;(a*|v*) & !*d*" "-F;a* | m* & !a*" "-F;!(a*|m*) & !_* & !*[._]*" \

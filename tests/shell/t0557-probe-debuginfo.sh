@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 B=$TRASH/bin
-sh "$TESTS_DIR/probe/build.sh" "$B" || skip_all "cannot build the probe targets"
+sh "$TESTS_DIR/probe/build.sh" "$B" || fail_all "cannot build the probe targets"
 export PERF_BUILDID_DIR=$TRASH/.debug
 LIBC=$(realpath "$(ldd "$B/target0" | sed -n 's/.*libc\.so\.6 => \([^ ]*\).*/\1/p')")
 LIBC_ID=$(readelf -n "$LIBC" 2>/dev/null | sed -n 's/.*Build ID: //p')

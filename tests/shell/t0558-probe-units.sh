@@ -12,7 +12,7 @@
 U=$TESTS_DIR/probe/units
 B=$TRASH/bin
 mkdir -p "$B"
-cc -O2 -g -o "$B/units" "$U/a.c" "$U/b.c" || skip_all "cannot build the units target"
+cc -O2 -g -o "$B/units" "$U/a.c" "$U/b.c" || fail_all "cannot build the units target"
 export PERF_BUILDID_DIR=$TRASH/.debug
 perf_lines() {
 	HOME=$TRASH perf probe -n -v -x "$1" "$2" 2>&1 | sed -n 's/^Writing event: //p'
