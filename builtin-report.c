@@ -1394,7 +1394,7 @@ static int check_format(struct report *r)
 	r->has_parent_re = true;
 	sort_key__set_dynamic(report_dyn_key, r);	/* --sort only: tracepoint keys */
 	if (sort && hist_format__setup(&f, sort, NULL, false, 0, bad, sizeof(bad))) {
-		snprintf(r->errbuf, sizeof(r->errbuf), "unknown sort key in '%s'", bad);
+		snprintf(r->errbuf, sizeof(r->errbuf), "unknown sort key in '%s' (perf: Unknown --sort key)", bad);
 		return -EINVAL;
 	}
 	sort_key__set_dynamic(NULL, NULL);
@@ -1504,6 +1504,7 @@ int cmd_report(int argc, const char **argv)
 	rc = run_report(&r);
 	report_free_opts(&r);
 	if (rc == 129)	/* a field key no recorded tracepoint has */
-		usage_with_options_msg(usage, options, "unknown sort key in '%s'", r.errbuf);
+		usage_with_options_msg(usage, options, "unknown sort key in '%s' (perf: Unknown --sort key)",
+				       r.errbuf);
 	return rc;
 }

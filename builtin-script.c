@@ -511,8 +511,9 @@ int cmd_script(int argc, const char **argv)
 	for (int i = 0; i < sc.fields.n; i++)
 		if (script_fields__parse(&sc.o, sc.fields.v[i], buf, sizeof(buf), &bad))
 			usage_with_options_msg(usage, options, perf_only_field(bad) ?
-					       "field '%s' of perf script is not supported by tperf yet" :
-					       "unknown field '%s' in -F", bad);
+					       "field '%s' of perf script is not supported by tperf yet"
+					       " (perf: Invalid field requested)" :
+					       "unknown field '%s' in -F (perf: Invalid field requested)", bad);
 	if (script_parse_filter(&sc, msg, sizeof(msg)))
 		usage_with_options_msg(usage, options, "%s", msg);
 	if (!sc.input || !*sc.input)

@@ -195,8 +195,8 @@ int cmd_help(int argc, const char **argv)
 			names[i] = commands[i].name;
 		const char *best = closest_match(argv[1], names, (size_t)nr_commands);
 
-		error("'%s' is not a tperf command%s%s%s", argv[1],
-		      best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
+		error("'%s' is not a tperf command%s%s%s (perf: '%s' is not a perf-command)", argv[1],
+		      best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "", argv[1]);
 		return PARSE_OPT_USAGE_EXIT;
 	}
 	return show_help(cmd);
@@ -228,9 +228,11 @@ static int unknown_command(const char *name)
 		names[i] = commands[i].name;
 	best = closest_match(name, names, (size_t)nr_commands);
 	if (best)
-		error("'%s' is not a tperf command; did you mean '%s'?", name, best);
+		error("'%s' is not a tperf command; did you mean '%s'? (perf: '%s' is not a perf-command)",
+		      name, best, name);
 	else
-		error("'%s' is not a tperf command; see 'tperf help'", name);
+		error("'%s' is not a tperf command; see 'tperf help' (perf: '%s' is not a perf-command)",
+		      name, name);
 	return PARSE_OPT_USAGE_EXIT;
 }
 

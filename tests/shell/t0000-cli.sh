@@ -18,7 +18,7 @@ test_expect_success 'version --build-options lists every library' '
 
 test_expect_success 'an unknown command is a usage error with a suggestion' '
 	test_expect_code 129 tperf verison 2>err &&
-	echo "tperf: '"'"'verison'"'"' is not a tperf command; did you mean '"'"'version'"'"'?" >expect &&
+	echo "tperf: '"'"'verison'"'"' is not a tperf command; did you mean '"'"'version'"'"'? (perf: '"'"'verison'"'"' is not a perf-command)" >expect &&
 	test_cmp expect err
 '
 

@@ -17,9 +17,9 @@ test_expect_success 'a field the samples lack is an error naming it; an unknown 
 	test_cmp expect err &&
 	test ! -s out &&
 	test_expect_code 129 tperf script -i $f -F foo:comm 2>err &&
-	grep "^error: unknown field '"'"'foo:'"'"' in -F\$" err &&
+	grep "^error: unknown field '"'"'foo:'"'"' in -F (perf: Invalid field requested)\$" err &&
 	test_expect_code 129 tperf script -i $f -F ip,insnlen 2>err &&
-	grep "^error: field '"'"'insnlen'"'"' of perf script is not supported by tperf yet\$" err
+	grep "^error: field '"'"'insnlen'"'"' of perf script is not supported by tperf yet (perf: Invalid field requested)\$" err
 '
 
 test_expect_success PERF 'page faults with data addresses and page sizes (perf-recorded)' '
