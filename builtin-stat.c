@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "util/config.h"
@@ -24,20 +25,13 @@
 #include "util/stat.h"
 #include "util/target.h"
 
-/*
- * perf 6.1's default events.  The hardware ones stay only when they can be
- * opened: on a machine without a PMU (a VM) only the software ones show.
- */
-static const char default_events[] =
-	"task-clock,context-switches,cpu-migrations,page-faults,"
-	"cycles,instructions,branches,branch-misses";
-
 static struct stat_opts {
 	struct evlist *evlist;
 	struct target target;
 	struct perf_stat_config config;
 	bool no_aggr, per_core, per_socket, per_die, per_thread;
 	bool append, dry_run, quiet;
+	bool default_events;		/* no -e: perf's default set */
 	const char *output_name;
 	const char *csv_sep;
 	int delay_ms;
@@ -163,22 +157,20 @@ static FILE *open_output(void)
 	return fp;
 }
 
-/* The default events, marked so that unsupported ones can be dropped. */
+/* perf's default events: the hardware ones show <not supported> here. */
 static int add_default_events(void)
 {
 	struct parse_events_error err;
-	struct evsel *evsel;
+	char list[256];
 
+	perf_stat__default_events(&opts.target, list, sizeof(list));
 	opts.evlist = evlist__new();
-	if (!opts.evlist || parse_events(opts.evlist, default_events, &err)) {
+	if (!opts.evlist || parse_events(opts.evlist, list, &err)) {
 		error("cannot set up the default events");
 		return -1;
 	}
-	if (perf_stat__init_evlist(&opts.config, opts.evlist))
-		return -1;
-	evlist__for_each_entry(opts.evlist, evsel)
-		evsel__stat(evsel)->default_event = true;
-	return 0;
+	opts.default_events = true;
+	return perf_stat__init_evlist(&opts.config, opts.evlist);
 }
 
 static int prepare_events(void)
@@ -214,11 +206,18 @@ static int prepare_events(void)
 	return 0;
 }
 
-/* perf's note when hardware events could not count anything here. */
+/*
+ * Why hardware events show <not supported>, after the table (never in CSV
+ * or JSON).  Asked-for events always get it; perf's default set only when
+ * a person reads stderr, so that a script sees perf's output unchanged.
+ */
 static void note_unsupported(const struct stat_run *r)
 {
-	if (r->nr_unsupported_hw && !opts.quiet && !opts.csv_sep && !opts.config.json_output)
-		note("hardware events are not supported on this machine (no PMU?); try -e cpu-clock");
+	if (!r->nr_unsupported_hw || opts.quiet || opts.csv_sep || opts.config.json_output)
+		return;
+	if (opts.default_events && !isatty(STDERR_FILENO))
+		return;
+	note("hardware events are not supported on this machine (no PMU?); try -e cpu-clock");
 }
 
 /* The workload's status is tperf's; a signal stops tperf the same way. */

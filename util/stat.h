@@ -61,7 +61,6 @@ struct evsel_stat {
 	int *fd_aggr;			/* [fd index] -> aggr index */
 	int nr_fds;
 	struct counts_values *prev;	/* last read, for interval deltas */
-	bool default_event;		/* from the default list, dropped when unsupported */
 };
 
 struct perf_stat_config {

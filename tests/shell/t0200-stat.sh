@@ -44,17 +44,6 @@ test_expect_success PERF 'the same layout as perf stat' '
 	test_cmp expect actual
 '
 
-test_expect_success PERF 'default events: perf'"'"'s, minus the hardware ones this machine cannot count' '
-	perf stat true 2>perf.err &&
-	tperf stat true 2>tperf.err &&
-	if grep -q "<not supported>" perf.err; then
-		! grep -q "<not supported>" tperf.err
-	fi &&
-	grep -v "<not supported>" perf.err | normalize >expect &&
-	normalize <tperf.err >actual &&
-	test_cmp expect actual
-'
-
 test_expect_success 'an unsupported hardware event: a <not supported> row and a note' '
 	if tperf stat -e cycles true 2>err && grep -q "<not supported>" err; then
 		grep -q "^   <not supported>      cycles  *$" err &&
