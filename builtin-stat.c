@@ -40,6 +40,15 @@ static struct stat_opts {
 	.run_count = 1,
 };
 
+/*
+ * perf stat's exit statuses, which scripts may test: 255 (its -1) when it
+ * cannot count (an event or the output file cannot be opened, the command
+ * cannot be run), 234 (its -EINVAL) when the processes or CPUs to count
+ * cannot be found.
+ */
+#define STAT_EXIT_FAILED 255
+#define STAT_EXIT_TARGET 234
+
 static const char *const stat_usage[] = {
 	"tperf stat [<options>] [<command>]",
 	"tperf stat [<options>] -- <command> [<args>]",
@@ -152,7 +161,7 @@ static FILE *open_output(void)
 	fp = fopen(opts.output_name, opts.append ? "a" : "w");
 	if (!fp) {
 		error("cannot open '%s' for writing: %s", opts.output_name, strerror(errno));
-		exit(1);
+		exit(STAT_EXIT_FAILED);
 	}
 	return fp;
 }
@@ -173,6 +182,7 @@ static int add_default_events(void)
 	return perf_stat__init_evlist(&opts.config, opts.evlist);
 }
 
+/* The events and their maps: 0, or the exit status after the message. */
 static int prepare_events(void)
 {
 	char buf[512];
@@ -183,17 +193,19 @@ static int prepare_events(void)
 		evlist__delete(opts.evlist);
 		opts.evlist = evlist__new();
 		if (!opts.evlist)
-			return -1;
+			return STAT_EXIT_FAILED;
 	} else if (!opts.evlist) {
 		if (add_default_events())
-			return -1;
+			return STAT_EXIT_FAILED;
 	} else if (perf_stat__init_evlist(&opts.config, opts.evlist)) {
 		error("out of memory");
-		return -1;
+		return STAT_EXIT_FAILED;
 	}
 	err = target__validate(&opts.target, buf, sizeof(buf));
-	if (err)
-		die_usage("%s", buf);
+	if (err) {
+		error("%s", buf);
+		return STAT_EXIT_TARGET;
+	}
 	if (*buf)
 		warning("%s", buf);
 	if (opts.dry_run)
@@ -201,7 +213,8 @@ static int prepare_events(void)
 	err = evlist__create_maps(opts.evlist, &opts.target, buf, sizeof(buf));
 	if (err) {
 		error("%s", buf);
-		return -1;
+		/* perf finds a missing thread of -t when it opens the events */
+		return opts.target.tid && err == -ESRCH ? STAT_EXIT_FAILED : STAT_EXIT_TARGET;
 	}
 	return 0;
 }
@@ -220,7 +233,11 @@ static void note_unsupported(const struct stat_run *r)
 	note("hardware events are not supported on this machine (no PMU?); try -e cpu-clock");
 }
 
-/* The workload's status is tperf's; a signal stops tperf the same way. */
+/*
+ * The workload's exit status is tperf's.  One killed by a signal gives 0,
+ * as in perf (the signal was named before the counts); a signal that
+ * stopped tperf itself ends it the same way.
+ */
 static int finish(const struct stat_run *r, int argc)
 {
 	if (r->signr) {
@@ -231,11 +248,7 @@ static int finish(const struct stat_run *r, int argc)
 	}
 	if (!argc || r->status < 0)
 		return 0;
-	if (WIFEXITED(r->status))
-		return WEXITSTATUS(r->status);
-	if (WIFSIGNALED(r->status))
-		return 128 + WTERMSIG(r->status);
-	return 0;
+	return WIFEXITED(r->status) ? WEXITSTATUS(r->status) : 0;
 }
 
 int cmd_stat(int argc, const char **argv)
@@ -252,8 +265,9 @@ int cmd_stat(int argc, const char **argv)
 	setup_config(argc);
 	if (opts.quiet)
 		tperf_config.quiet = true;
-	if (prepare_events())
-		return 1;
+	err = prepare_events();
+	if (err)
+		return err;
 	opts.config.output = open_output();
 	r = (struct stat_run){ .config = &opts.config, .evlist = opts.evlist,
 			       .target = &opts.target, .argc = argc, .argv = argv,
@@ -261,12 +275,12 @@ int cmd_stat(int argc, const char **argv)
 	err = stat_run__run(&r);
 	if (err) {
 		error("%s", r.msg);
-		return 1;
+		return STAT_EXIT_FAILED;
 	}
 	note_unsupported(&r);
 	if (opts.config.output != stderr && fclose(opts.config.output)) {
 		error("cannot write '%s': %s", opts.output_name, strerror(errno));
-		return 1;
+		return STAT_EXIT_FAILED;
 	}
 	perf_stat__exit_evlist(opts.evlist);
 	evlist__delete(opts.evlist);

@@ -244,7 +244,9 @@ static int evlist__open_failed(struct open_ctx *ctx, struct evsel *evsel, int er
 		ctx->restart = leader;
 		return 1;
 	}
-	if ((ctx->flags & EVLIST_OPEN_KEEP_UNSUPPORTED) && err_is_unsupported(evsel, -err)) {
+	/* as perf stat: a group whose leader cannot open is fatal */
+	if ((ctx->flags & EVLIST_OPEN_KEEP_UNSUPPORTED) && err_is_unsupported(evsel, -err) &&
+	    (leader != evsel || evsel->nr_members <= 1)) {
 		pr_debug("%s event is not supported by the kernel\n", evsel__name(evsel));
 		return 0;
 	}

@@ -58,8 +58,8 @@ enum {
  * RLIMIT_NOFILE is raised first when evlist__nr_fds() needs it (-EMFILE with
  * the numbers when the hard limit is too low).  With KEEP_UNSUPPORTED,
  * events failing with ENOENT/EOPNOTSUPP/ENODEV/ENXIO (EINVAL for cache and
- * raw events) stay with ->supported false, and so do the members of a group
- * whose leader is unsupported.  A weak group (:W) whose member fails is
+ * raw events) stay with ->supported false, except the leader of a group of
+ * two or more, which is fatal as in perf stat.  A weak group (:W) whose member fails is
  * split into single events and reopened.  -EINVAL when no threads are set
  * (a workload target before evlist__set_workload_pid()).
  */

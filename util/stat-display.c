@@ -556,3 +556,16 @@ void perf_stat__print_footer(struct perf_stat_config *config)
 	}
 	fprintf(out, "\n\n");
 }
+
+/**
+ * perf_stat__print_signaled - a command killed by a signal, as perf says it
+ * @command: its argv[0]
+ * @sig: the signal
+ *
+ * On stderr whatever -o, -x, -j or --quiet say, before the counts.
+ */
+void perf_stat__print_signaled(const char *command, int sig)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s\n", command, strsignal(sig));
+}

@@ -339,6 +339,8 @@ static int run_once(struct stat_run *r, bool first)
 		r->status = -1;	/* stopped by us: not the command's failure */
 	}
 	evlist__disable(r->evlist);
+	if (s.child_done && WIFSIGNALED(r->status))
+		perf_stat__print_signaled(r->argv[0], WTERMSIG(r->status));
 	if (r->config->interval) {
 		if (!r->config->interval_count || s.intervals < r->config->interval_count)
 			print_interval(r, s.t0);

@@ -60,20 +60,66 @@ test_expect_success 'the exit status is the command'"'"'s' '
 	test_expect_code 7 tperf stat -e task-clock -- sh -c "exit 7" 2>/dev/null
 '
 
-test_expect_success 'a command killed by a signal: 128 + the signal' '
-	test_expect_code 137 tperf stat -e task-clock sh -c "kill -9 \$\$" 2>/dev/null
+test_expect_success PERF 'a command killed by a signal: named before the counts, status 0 as perf' '
+	perf stat -e task-clock -- sh -c "kill -9 \$\$" 2>perf.err
+	perf_rc=$? &&
+	tperf stat -e task-clock -- sh -c "kill -9 \$\$" 2>tperf.err
+	tperf_rc=$? &&
+	test $tperf_rc = $perf_rc &&
+	test $tperf_rc = 0 &&
+	head -1 perf.err >expect &&
+	echo "sh: Killed" >actual &&
+	test_cmp expect actual &&
+	head -1 tperf.err >actual &&
+	test_cmp expect actual &&
+	grep -q " msec task-clock " tperf.err
 '
 
-test_expect_success 'a command that does not exist is an error' '
-	test_expect_code 1 tperf stat -e task-clock nosuch-command 2>err &&
+test_expect_success 'a signal named on stderr, whatever -x or -o, each run' '
+	tperf stat -x, -e task-clock -o out -- sh -c "kill -SEGV \$\$" 2>err &&
+	echo "sh: Segmentation fault" >expect &&
+	test_cmp expect err &&
+	grep -q ",task-clock," out &&
+	tperf stat -r 2 -e task-clock -- sh -c "kill -TERM \$\$" 2>err &&
+	head -2 err >actual &&
+	printf "sh: Terminated\nsh: Terminated\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF 'a command that does not exist: perf'"'"'s status 255' '
+	test_expect_code 255 perf stat -e task-clock nosuch-command 2>/dev/null &&
+	test_expect_code 255 tperf stat -e task-clock nosuch-command 2>err &&
 	echo "tperf: cannot run '"'"'nosuch-command'"'"': No such file or directory" >expect &&
 	test_cmp expect err
 '
 
-test_expect_success 'a process that does not exist is an error' '
-	test_expect_code 1 tperf stat -e task-clock -p 999999999 2>err &&
-	grep -q "^tperf: .*'"'"'999999999'"'"'" err &&
-	test $(wc -l <err) = 1
+test_expect_success PERF 'a process that does not exist: perf'"'"'s 234, a thread 255' '
+	test_expect_code 234 perf stat -e task-clock -p 999999999 2>/dev/null &&
+	test_expect_code 234 tperf stat -e task-clock -p 999999999 2>err &&
+	echo "tperf: cannot find process '"'"'999999999'"'"': no such process; check the ids with '"'"'ps'"'"'" >expect &&
+	test_cmp expect err &&
+	test_expect_code 255 perf stat -e task-clock -t 999999999 2>/dev/null &&
+	test_expect_code 255 tperf stat -e task-clock -t 999999999 2>/dev/null &&
+	test_expect_code 234 perf stat -e task-clock -C x true 2>/dev/null &&
+	test_expect_code 234 tperf stat -e task-clock -C x true 2>err &&
+	echo "tperf: invalid CPU list '"'"'x'"'"': expected a list such as '"'"'0-3,6'"'"'" >expect &&
+	test_cmp expect err
+'
+
+test_lazy_prereq NOPMU 'perf stat -x, -e cycles true 2>&1 | grep -q "^<not supported>,,cycles,"'
+test_expect_success PERF,NOPMU 'a group whose leader cannot be opened: perf'"'"'s 255' '
+	test_expect_code 255 perf stat -e "{cycles,instructions}" true 2>/dev/null &&
+	test_expect_code 255 tperf stat -e "{cycles,instructions}" true 2>err &&
+	echo "tperf: cannot open event '"'"'cycles'"'"': hardware events are not supported on this machine (no PMU); try -e cpu-clock" >expect &&
+	test_cmp expect err &&
+	test_expect_code 255 perf stat -e "{cycles,cpu-clock}:W" true 2>/dev/null &&
+	test_expect_code 255 tperf stat -e "{cycles,cpu-clock}:W" true 2>/dev/null &&
+	# a member that cannot be opened is a <not supported> row, as in perf
+	perf stat -x, -e "{cpu-clock,cycles}" true 2>perf.err &&
+	tperf stat -x, -e "{cpu-clock,cycles}" true 2>tperf.err &&
+	grep cycles perf.err >expect &&
+	grep cycles tperf.err >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success 'a bad event is a usage error with a caret' '
@@ -101,7 +147,7 @@ test_expect_success '-o FILE and --append' '
 	test $(grep -c "msec task-clock" out) = 1 &&
 	tperf stat -e task-clock -o out --append true &&
 	test $(grep -c "msec task-clock" out) = 2 &&
-	test_expect_code 1 tperf stat -e task-clock -o /nonexistent/dir/out true 2>err &&
+	test_expect_code 255 tperf stat -e task-clock -o /nonexistent/dir/out true 2>err &&
 	grep -q "^tperf: cannot open '"'"'/nonexistent/dir/out'"'"' for writing: No such file or directory$" err
 '
 
@@ -175,7 +221,7 @@ as_nobody() {
 }
 
 test_expect_success NOBODY 'not root, paranoid 2: -a is refused with the reason' '
-	test_expect_code 1 as_nobody stat -a -e task-clock true 2>err &&
+	test_expect_code 255 as_nobody stat -a -e task-clock true 2>err &&
 	grep -q "^tperf: cannot open event '"'"'task-clock'"'"': permission denied: .*perf_event_paranoid is [0-9]" err
 '
 
