@@ -51,6 +51,7 @@ struct stat_aggr {
 	int nr;				/* CPUs (or threads) summed into it */
 	struct counts_values sum;	/* this run or interval: raw sums */
 	bool counted;			/* ran at least once (run > 0) */
+	char comm[16];			/* --per-thread: the thread's name when opened */
 	struct stats val, ena, run;	/* over runs: scaled value, times */
 };
 
