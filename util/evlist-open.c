@@ -475,6 +475,31 @@ void evlist__close(struct evlist *evlist)
 		evsel__close(evsel);
 }
 
+/**
+ * evlist__apply_filters - the --filter of each open tracepoint
+ * @evlist: the events, open
+ * @buf: receives the message on failure
+ * @size: size of @buf
+ *
+ * Return: 0, or -errno with the message.
+ */
+int evlist__apply_filters(struct evlist *evlist, char *buf, size_t size)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		int err = evsel__apply_filter(evsel);
+
+		if (err) {
+			snprintf(buf, size, "cannot set filter '%s' on event '%s': %s%s",
+				 evsel->filter, evsel__name(evsel), strerror(-err),
+				 err == -EINVAL ? "; check the fields in the event's format file" : "");
+			return err;
+		}
+	}
+	return 0;
+}
+
 /* A member whose counts come with its leader's group read. */
 static bool read_with_leader(const struct evsel *evsel)
 {

@@ -64,6 +64,8 @@ enum {
  * (a workload target before evlist__set_workload_pid()).
  */
 int evlist__open(struct evlist *evlist, int flags, char *buf, size_t size);
+/* Set the --filter of each open tracepoint; 0 or -errno with the message. */
+int evlist__apply_filters(struct evlist *evlist, char *buf, size_t size);
 void evlist__close(struct evlist *evlist);
 /* Read every open event; members of a PERF_FORMAT_GROUP group come with their leader. */
 int evlist__read(struct evlist *evlist);

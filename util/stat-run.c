@@ -267,8 +267,12 @@ static int open_counters(struct stat_run *r, bool first)
 	while ((err = evlist__open(r->evlist, flags, r->msg, sizeof(r->msg))) &&
 	       retry_user_only(r, err))
 		;
-	if (err)
+	if (!err)
+		err = evlist__apply_filters(r->evlist, r->msg, sizeof(r->msg));
+	if (err) {
+		evlist__close(r->evlist);
 		return err;
+	}
 	if (!first)
 		return 0;	/* same maps every run: the rows and their stats stay */
 	r->nr_unsupported_hw = count_unsupported_hw(r->evlist);

@@ -151,6 +151,24 @@ test_expect_success '-o FILE and --append' '
 	grep -q "^tperf: cannot open '"'"'/nonexistent/dir/out'"'"' for writing: No such file or directory$" err
 '
 
+test_lazy_prereq EXEC_TP 'test -r /sys/kernel/tracing/events/sched/sched_process_exec/format'
+test_expect_success PERF,EXEC_TP '--filter: the kernel filters the tracepoint, as perf' '
+	ev=sched:sched_process_exec &&
+	for f in "pid == 1" "pid != 1"; do
+		perf stat -x, -e $ev --filter "$f" -e sched:sched_process_exit true 2>perf.err &&
+		tperf stat -x, -e $ev --filter "$f" -e sched:sched_process_exit true 2>tperf.err &&
+		cut -d, -f1,3 perf.err >expect &&
+		cut -d, -f1,3 tperf.err >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	printf "%s\n" "1,$ev" "1,sched:sched_process_exit" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 255 perf stat -e $ev --filter "nosuch == 1" true 2>/dev/null &&
+	test_expect_code 255 tperf stat -e $ev --filter "nosuch == 1" true 2>err &&
+	echo "tperf: cannot set filter '"'"'nosuch == 1'"'"' on event '"'"'$ev'"'"': Invalid argument; check the fields in the event'"'"'s format file" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success '--null prints only the times' '
 	tperf stat --null true 2>err &&
 	normalize <err >actual &&
