@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -150,8 +151,10 @@ static void setup_config(int argc)
 	c->ru_display = argc && target__none(&opts.target);
 }
 
+/* The -o file starts with perf's "# started on" line and a blank line. */
 static FILE *open_output(void)
 {
+	time_t now;
 	FILE *fp;
 
 	if (opts.quiet)
@@ -163,6 +166,8 @@ static FILE *open_output(void)
 		error("cannot open '%s' for writing: %s", opts.output_name, strerror(errno));
 		exit(STAT_EXIT_FAILED);
 	}
+	now = time(NULL);
+	fprintf(fp, "# started on %s\n", ctime(&now));	/* as perf: ctime() ends in \n */
 	return fp;
 }
 

@@ -151,6 +151,23 @@ test_expect_success '-o FILE and --append' '
 	grep -q "^tperf: cannot open '"'"'/nonexistent/dir/out'"'"' for writing: No such file or directory$" err
 '
 
+# The date of the "# started on" line masked; numbers as normalize() does.
+mask_started() {
+	sed -E "s/^# started on .*/# started on DATE/" | normalize
+}
+
+test_expect_success PERF '-o FILE starts with perf'"'"'s "# started on" line, -x and -j too' '
+	for f in "" -x, -j; do
+		perf stat $f -e task-clock,page-faults -o perf.out true &&
+		tperf stat $f -e task-clock,page-faults -o tperf.out true &&
+		mask_started <perf.out >expect &&
+		mask_started <tperf.out >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	head -1 tperf.out | grep -Eq "^# started on [A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} [0-9]{4}$" &&
+	test_expect_code 255 perf stat -e task-clock -o /nonexistent/dir/out true 2>/dev/null
+'
+
 test_lazy_prereq EXEC_TP 'test -r /sys/kernel/tracing/events/sched/sched_process_exec/format'
 test_expect_success PERF,EXEC_TP '--filter: the kernel filters the tracepoint, as perf' '
 	ev=sched:sched_process_exec &&
