@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "cpumap.h"
 #include "evlist.h"
 #include "json.h"
@@ -564,4 +565,17 @@ void perf_stat__print_signaled(const char *command, int sig)
 {
 	fflush(stdout);
 	fprintf(stderr, "%s: %s\n", command, strsignal(sig));
+}
+
+/**
+ * perf_stat__print_delay_state - say when -D holds counting back, as perf
+ * @enabled: false when the command starts with its events disabled, true
+ *           when the delay is over
+ */
+void perf_stat__print_delay_state(bool enabled)
+{
+	if (tperf_config.quiet)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "Events %s\n", enabled ? "enabled" : "disabled");
 }

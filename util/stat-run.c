@@ -184,8 +184,12 @@ static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *
 	if (!s->w && target__has_task(r->target) && !targets_alive(r->evlist))
 		return false;
 	if (!s->enabled && now >= s->enable_at) {
+		/* -D: as in perf, the clock (elapsed, -I stamps) starts now */
 		evlist__enable(r->evlist);
 		s->enabled = true;
+		s->t0 = now;
+		s->next_tick = now + r->config->interval * 1000000ULL;
+		perf_stat__print_delay_state(true);
 	}
 	if (r->config->interval && now >= s->next_tick) {
 		print_interval(r, s->t0);
@@ -336,6 +340,11 @@ static int run_once(struct stat_run *r, bool first)
 	}
 	s.next_tick = s.t0 + r->config->interval * 1000000ULL;
 	s.enable_at = s.t0 + (r->delay_ms > 0 ? r->delay_ms * 1000000ULL : 0);
+	if (r->delay_ms) {
+		perf_stat__print_delay_state(false);
+		if (r->delay_ms > 0)
+			s.next_tick = UINT64_MAX;	/* intervals from the enable */
+	}
 	wait_run(r, &s);
 	if (s.w && !s.child_done) {	/* --interval-count ended it */
 		kill(w.pid, SIGTERM);
