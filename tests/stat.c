@@ -195,6 +195,41 @@ TPERF_TEST(stat_json_escape, "stat: JSON strings escaped, whatever the name and 
 	return TEST_OK;
 }
 
+/* perf prints the mean of -r runs truncated to a whole count. */
+TPERF_TEST(stat_repeat_truncated, "stat: -r mean printed as a whole count, as perf")
+{
+	uint64_t vals[] = { 48, 49, 49 };
+	struct fixture f;
+	struct evsel *e;
+	const char *out;
+
+	TEST_ASSERT_VAL("fixture", !fixture_init(&f, AGGR_GLOBAL));
+	f.config.run_count = 3;
+	f.config.csv_output = true;
+	f.config.csv_sep = ",";
+	e = add_evsel(&f, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page-faults", NULL);
+	perf_stat__init_evlist(&f.config, f.evlist);
+	perf_stat__setup_aggr(&f.config, e);
+	for (int i = 0; i < 3; i++) {
+		set_counts(e, 0, vals[i], 1000, 1000);
+		perf_stat__process_counts(&f.config, e, false, false);
+	}
+	perf_stat__print_counters(&f.config, f.evlist, NULL);
+	f.config.csv_output = false;
+	f.config.csv_sep = " ";
+	f.config.json_output = true;
+	perf_stat__print_counters(&f.config, f.evlist, NULL);
+	fflush(f.config.output);
+	out = f.buf;
+	TEST_ASSERT_STR("rows", out,
+		"48,,page-faults,0.68%,1000,100.00,,\n"
+		"{\"counter-value\" : \"48.000000\", \"unit\" : \"\", \"event\" : \"page-faults\", "
+		"\"variance\" : 0.68, \"event-runtime\" : 1000, \"pcnt-running\" : 100.00, "
+		"\"metric-value\" : 0.000000, \"metric-unit\" : \"\"}\n");
+	fixture_exit(&f);
+	return TEST_OK;
+}
+
 TPERF_TEST(stat_multiplexed, "stat: scaling by enabled/running and its percentage")
 {
 	struct fixture f;

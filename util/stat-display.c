@@ -394,7 +394,8 @@ static void print_row(struct perf_stat_config *config, struct evlist *evlist,
 	} else {
 		metric = perf_stat__metric(config, evlist, evsel, row, &fmt, &unit, unit_buf,
 					   sizeof(unit_buf));
-		print_value(config, evsel, stat_aggr__value(row) * evsel->scale);
+		/* perf prints the mean of -r runs as a whole count (truncated) */
+		print_value(config, evsel, trunc(stat_aggr__value(row)) * evsel->scale);
 		if (!config->csv_output && !config->json_output)
 			print_metric(config, fmt, unit, metric);
 		print_noise_running(config, row);
