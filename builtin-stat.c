@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "util/config.h"
@@ -24,20 +26,13 @@
 #include "util/stat.h"
 #include "util/target.h"
 
-/*
- * perf 6.1's default events.  The hardware ones stay only when they can be
- * opened: on a machine without a PMU (a VM) only the software ones show.
- */
-static const char default_events[] =
-	"task-clock,context-switches,cpu-migrations,page-faults,"
-	"cycles,instructions,branches,branch-misses";
-
 static struct stat_opts {
 	struct evlist *evlist;
 	struct target target;
 	struct perf_stat_config config;
 	bool no_aggr, per_core, per_socket, per_die, per_thread;
 	bool append, dry_run, quiet;
+	bool default_events;		/* no -e: perf's default set */
 	const char *output_name;
 	const char *csv_sep;
 	int delay_ms;
@@ -45,6 +40,15 @@ static struct stat_opts {
 } opts = {
 	.run_count = 1,
 };
+
+/*
+ * perf stat's exit statuses, which scripts may test: 255 (its -1) when it
+ * cannot count (an event or the output file cannot be opened, the command
+ * cannot be run), 234 (its -EINVAL) when the processes or CPUs to count
+ * cannot be found.
+ */
+#define STAT_EXIT_FAILED 255
+#define STAT_EXIT_TARGET 234
 
 static const char *const stat_usage[] = {
 	"tperf stat [<options>] [<command>]",
@@ -147,8 +151,10 @@ static void setup_config(int argc)
 	c->ru_display = argc && target__none(&opts.target);
 }
 
+/* The -o file starts with perf's "# started on" line and a blank line. */
 static FILE *open_output(void)
 {
+	time_t now;
 	FILE *fp;
 
 	if (opts.quiet)
@@ -158,29 +164,30 @@ static FILE *open_output(void)
 	fp = fopen(opts.output_name, opts.append ? "a" : "w");
 	if (!fp) {
 		error("cannot open '%s' for writing: %s", opts.output_name, strerror(errno));
-		exit(1);
+		exit(STAT_EXIT_FAILED);
 	}
+	now = time(NULL);
+	fprintf(fp, "# started on %s\n", ctime(&now));	/* as perf: ctime() ends in \n */
 	return fp;
 }
 
-/* The default events, marked so that unsupported ones can be dropped. */
+/* perf's default events: the hardware ones show <not supported> here. */
 static int add_default_events(void)
 {
 	struct parse_events_error err;
-	struct evsel *evsel;
+	char list[256];
 
+	perf_stat__default_events(&opts.target, list, sizeof(list));
 	opts.evlist = evlist__new();
-	if (!opts.evlist || parse_events(opts.evlist, default_events, &err)) {
+	if (!opts.evlist || parse_events(opts.evlist, list, &err)) {
 		error("cannot set up the default events");
 		return -1;
 	}
-	if (perf_stat__init_evlist(&opts.config, opts.evlist))
-		return -1;
-	evlist__for_each_entry(opts.evlist, evsel)
-		evsel__stat(evsel)->default_event = true;
-	return 0;
+	opts.default_events = true;
+	return perf_stat__init_evlist(&opts.config, opts.evlist);
 }
 
+/* The events and their maps: 0, or the exit status after the message. */
 static int prepare_events(void)
 {
 	char buf[512];
@@ -191,17 +198,19 @@ static int prepare_events(void)
 		evlist__delete(opts.evlist);
 		opts.evlist = evlist__new();
 		if (!opts.evlist)
-			return -1;
+			return STAT_EXIT_FAILED;
 	} else if (!opts.evlist) {
 		if (add_default_events())
-			return -1;
+			return STAT_EXIT_FAILED;
 	} else if (perf_stat__init_evlist(&opts.config, opts.evlist)) {
 		error("out of memory");
-		return -1;
+		return STAT_EXIT_FAILED;
 	}
 	err = target__validate(&opts.target, buf, sizeof(buf));
-	if (err)
-		die_usage("%s", buf);
+	if (err) {
+		error("%s", buf);
+		return STAT_EXIT_TARGET;
+	}
 	if (*buf)
 		warning("%s", buf);
 	if (opts.dry_run)
@@ -209,19 +218,31 @@ static int prepare_events(void)
 	err = evlist__create_maps(opts.evlist, &opts.target, buf, sizeof(buf));
 	if (err) {
 		error("%s", buf);
-		return -1;
+		/* perf finds a missing thread of -t when it opens the events */
+		return opts.target.tid && err == -ESRCH ? STAT_EXIT_FAILED : STAT_EXIT_TARGET;
 	}
 	return 0;
 }
 
-/* perf's note when hardware events could not count anything here. */
+/*
+ * Why hardware events show <not supported>, after the table (never in CSV
+ * or JSON).  Asked-for events always get it; perf's default set only when
+ * a person reads stderr, so that a script sees perf's output unchanged.
+ */
 static void note_unsupported(const struct stat_run *r)
 {
-	if (r->nr_unsupported_hw && !opts.quiet && !opts.csv_sep && !opts.config.json_output)
-		note("hardware events are not supported on this machine (no PMU?); try -e cpu-clock");
+	if (!r->nr_unsupported_hw || opts.quiet || opts.csv_sep || opts.config.json_output)
+		return;
+	if (opts.default_events && !isatty(STDERR_FILENO))
+		return;
+	note("hardware events are not supported on this machine (no PMU?); try -e cpu-clock");
 }
 
-/* The workload's status is tperf's; a signal stops tperf the same way. */
+/*
+ * The workload's exit status is tperf's.  One killed by a signal gives 0,
+ * as in perf (the signal was named before the counts); a signal that
+ * stopped tperf itself ends it the same way.
+ */
 static int finish(const struct stat_run *r, int argc)
 {
 	if (r->signr) {
@@ -232,11 +253,7 @@ static int finish(const struct stat_run *r, int argc)
 	}
 	if (!argc || r->status < 0)
 		return 0;
-	if (WIFEXITED(r->status))
-		return WEXITSTATUS(r->status);
-	if (WIFSIGNALED(r->status))
-		return 128 + WTERMSIG(r->status);
-	return 0;
+	return WIFEXITED(r->status) ? WEXITSTATUS(r->status) : 0;
 }
 
 int cmd_stat(int argc, const char **argv)
@@ -253,8 +270,9 @@ int cmd_stat(int argc, const char **argv)
 	setup_config(argc);
 	if (opts.quiet)
 		tperf_config.quiet = true;
-	if (prepare_events())
-		return 1;
+	err = prepare_events();
+	if (err)
+		return err;
 	opts.config.output = open_output();
 	r = (struct stat_run){ .config = &opts.config, .evlist = opts.evlist,
 			       .target = &opts.target, .argc = argc, .argv = argv,
@@ -262,12 +280,12 @@ int cmd_stat(int argc, const char **argv)
 	err = stat_run__run(&r);
 	if (err) {
 		error("%s", r.msg);
-		return 1;
+		return STAT_EXIT_FAILED;
 	}
 	note_unsupported(&r);
 	if (opts.config.output != stderr && fclose(opts.config.output)) {
 		error("cannot write '%s': %s", opts.output_name, strerror(errno));
-		return 1;
+		return STAT_EXIT_FAILED;
 	}
 	perf_stat__exit_evlist(opts.evlist);
 	evlist__delete(opts.evlist);

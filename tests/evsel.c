@@ -752,7 +752,16 @@ TPERF_TEST(evlist_open_unsupported, "evlist: unsupported events kept, fatal ones
 	return TEST_OK;
 }
 
-TPERF_TEST(evlist_open_groups, "evlist: an unsupported leader takes its group; weak groups split")
+/* Make the group {@leader,@member} two single events. */
+static void ungroup(struct evsel *leader, struct evsel *member)
+{
+	member->leader = member;
+	leader->nr_members = 1;
+	evsel__config_read_format(leader);
+	evsel__config_read_format(member);
+}
+
+TPERF_TEST(evlist_open_groups, "evlist: an unsupported group leader is fatal; weak groups split")
 {
 	struct evsel *ev[4] = { new_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles"),
 				new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock"),
@@ -774,10 +783,16 @@ TPERF_TEST(evlist_open_groups, "evlist: an unsupported leader takes its group; w
 		evsel__config_read_format(ev[i]);
 	TEST_ASSERT_EQUAL("maps", evlist__create_maps(evlist, &t, buf, sizeof(buf)), 0);
 	evlist__set_workload_pid(evlist, getpid());
+	/* as perf stat: the unsupported leader of a group is fatal */
+	TEST_ASSERT_EQUAL("group leader", evlist__open(evlist, EVLIST_OPEN_KEEP_UNSUPPORTED, buf,
+						       sizeof(buf)), -ENOENT);
+	TEST_ASSERT_STR("message", buf, "cannot open event 'cycles': hardware events are not "
+			"supported on this machine (no PMU); try -e cpu-clock");
+	TEST_ASSERT_VAL("all closed", !ev[1]->counts && !ev[2]->counts);
+	ungroup(ev[0], ev[1]);
 	TEST_ASSERT_EQUAL("open", evlist__open(evlist, EVLIST_OPEN_KEEP_UNSUPPORTED, buf,
 					       sizeof(buf)), 0);
-	TEST_ASSERT_VAL("leader unsupported", !ev[0]->supported);
-	TEST_ASSERT_VAL("its member too", !ev[1]->supported && ev[1]->open_err == ENOENT);
+	TEST_ASSERT_VAL("a lone leader is kept", !ev[0]->supported && ev[1]->supported);
 	TEST_ASSERT_VAL("weak group split", ev[3]->leader == ev[3] && ev[2]->nr_members == 1);
 	TEST_ASSERT_VAL("split leader opened alone", ev[2]->supported &&
 			!(ev[2]->attr.read_format & PERF_FORMAT_GROUP));
@@ -1114,9 +1129,12 @@ TPERF_TEST(evlist_cpu_major_failures, "evlist: CPU-major keeps, falls back, spli
 	TEST_ASSERT_STR("message", buf, "cannot open event 'cycles': hardware events are not "
 			"supported on this machine (no PMU); try -e cpu-clock");
 	TEST_ASSERT_VAL("nothing left open", !ev[1]->counts && !ev[2]->counts && !ev[4]->counts);
-	TEST_ASSERT_EQUAL("kept", evlist__open(evlist, EVLIST_OPEN_CPU_MAJOR |
-					       EVLIST_OPEN_KEEP_UNSUPPORTED, buf, sizeof(buf)), 0);
-	TEST_ASSERT_VAL("leader and member unsupported", !ev[0]->supported && !ev[1]->supported);
+	flags = EVLIST_OPEN_CPU_MAJOR | EVLIST_OPEN_KEEP_UNSUPPORTED;
+	TEST_ASSERT_EQUAL("group leader", evlist__open(evlist, flags, buf, sizeof(buf)), -ENOENT);
+	TEST_ASSERT_VAL("nothing open", !ev[1]->counts && !ev[2]->counts && !ev[4]->counts);
+	ungroup(ev[0], ev[1]);
+	TEST_ASSERT_EQUAL("kept", evlist__open(evlist, flags, buf, sizeof(buf)), 0);
+	TEST_ASSERT_VAL("lone leader kept", !ev[0]->supported && ev[1]->supported);
 	TEST_ASSERT_VAL("weak group split", ev[3]->leader == ev[3] && ev[2]->nr_members == 1 &&
 			ev[2]->supported && !ev[3]->supported);
 	TEST_ASSERT_VAL("others", ev[4]->supported && !ev[5]->supported);
@@ -1125,6 +1143,11 @@ TPERF_TEST(evlist_cpu_major_failures, "evlist: CPU-major keeps, falls back, spli
 	for (int i = 0; i < evlist->cpus->nr; i++)
 		TEST_ASSERT_VAL("split leader counts", ev[2]->counts[i].ena > 0);
 	tperf_config.quiet = true;
+	evlist__close(evlist);
+	ev[1]->leader = ev[0];
+	ev[0]->nr_members = 2;
+	evsel__config_read_format(ev[0]);
+	evsel__config_read_format(ev[1]);
 	flags = EVLIST_OPEN_CPU_MAJOR | EVLIST_OPEN_FALLBACK | EVLIST_OPEN_KEEP_UNSUPPORTED;
 	TEST_ASSERT_EQUAL("fallback", evlist__open(evlist, flags, buf, sizeof(buf)), 0);
 	TEST_ASSERT_VAL("cycles -> cpu-clock with its member",

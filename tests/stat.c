@@ -167,6 +167,69 @@ TPERF_TEST(stat_csv_json, "stat: CSV and JSON fields in perf's order")
 	return TEST_OK;
 }
 
+TPERF_TEST(stat_json_escape, "stat: JSON strings escaped, whatever the name and unit")
+{
+	struct fixture f;
+	struct evsel *e;
+	const char *out;
+
+	TEST_ASSERT_VAL("fixture", !fixture_init(&f, AGGR_GLOBAL));
+	f.config.json_output = true;
+	/* names from sysfs or a process may hold anything */
+	e = add_evsel(&f, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "a\"b\\c\td\x01\xc3\xa9\xff",
+		      NULL);
+	e->unit = "J\"";
+	set_counts(e, 0, 7, 1000, 1000);
+	e = add_evsel(&f, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "x\\\"", NULL);
+	e->supported = false;
+	out = fixture_print(&f, 1000);
+	TEST_ASSERT_STR("json", out,
+		"{\"counter-value\" : \"7.000000\", \"unit\" : \"J\\\"\", "
+		"\"event\" : \"a\\\"b\\\\c\\td\\u0001\xc3\xa9\\u00ff\", "
+		"\"event-runtime\" : 1000, \"pcnt-running\" : 100.00, \"metric-value\" : 0.000000, "
+		"\"metric-unit\" : \"\"}\n"
+		"{\"counter-value\" : \"<not supported>\", \"unit\" : \"\", \"event\" : \"x\\\\\\\"\", "
+		"\"event-runtime\" : 0, \"pcnt-running\" : 100.00, \"metric-value\" : 0.000000, "
+		"\"metric-unit\" : \"\"}\n");
+	fixture_exit(&f);
+	return TEST_OK;
+}
+
+/* perf prints the mean of -r runs truncated to a whole count. */
+TPERF_TEST(stat_repeat_truncated, "stat: -r mean printed as a whole count, as perf")
+{
+	uint64_t vals[] = { 48, 49, 49 };
+	struct fixture f;
+	struct evsel *e;
+	const char *out;
+
+	TEST_ASSERT_VAL("fixture", !fixture_init(&f, AGGR_GLOBAL));
+	f.config.run_count = 3;
+	f.config.csv_output = true;
+	f.config.csv_sep = ",";
+	e = add_evsel(&f, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page-faults", NULL);
+	perf_stat__init_evlist(&f.config, f.evlist);
+	perf_stat__setup_aggr(&f.config, e);
+	for (int i = 0; i < 3; i++) {
+		set_counts(e, 0, vals[i], 1000, 1000);
+		perf_stat__process_counts(&f.config, e, false, false);
+	}
+	perf_stat__print_counters(&f.config, f.evlist, NULL);
+	f.config.csv_output = false;
+	f.config.csv_sep = " ";
+	f.config.json_output = true;
+	perf_stat__print_counters(&f.config, f.evlist, NULL);
+	fflush(f.config.output);
+	out = f.buf;
+	TEST_ASSERT_STR("rows", out,
+		"48,,page-faults,0.68%,1000,100.00,,\n"
+		"{\"counter-value\" : \"48.000000\", \"unit\" : \"\", \"event\" : \"page-faults\", "
+		"\"variance\" : 0.68, \"event-runtime\" : 1000, \"pcnt-running\" : 100.00, "
+		"\"metric-value\" : 0.000000, \"metric-unit\" : \"\"}\n");
+	fixture_exit(&f);
+	return TEST_OK;
+}
+
 TPERF_TEST(stat_multiplexed, "stat: scaling by enabled/running and its percentage")
 {
 	struct fixture f;

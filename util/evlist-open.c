@@ -244,7 +244,9 @@ static int evlist__open_failed(struct open_ctx *ctx, struct evsel *evsel, int er
 		ctx->restart = leader;
 		return 1;
 	}
-	if ((ctx->flags & EVLIST_OPEN_KEEP_UNSUPPORTED) && err_is_unsupported(evsel, -err)) {
+	/* as perf stat: a group whose leader cannot open is fatal */
+	if ((ctx->flags & EVLIST_OPEN_KEEP_UNSUPPORTED) && err_is_unsupported(evsel, -err) &&
+	    (leader != evsel || evsel->nr_members <= 1)) {
 		pr_debug("%s event is not supported by the kernel\n", evsel__name(evsel));
 		return 0;
 	}
@@ -471,6 +473,31 @@ void evlist__close(struct evlist *evlist)
 
 	evlist__for_each_entry(evlist, evsel)
 		evsel__close(evsel);
+}
+
+/**
+ * evlist__apply_filters - the --filter of each open tracepoint
+ * @evlist: the events, open
+ * @buf: receives the message on failure
+ * @size: size of @buf
+ *
+ * Return: 0, or -errno with the message.
+ */
+int evlist__apply_filters(struct evlist *evlist, char *buf, size_t size)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		int err = evsel__apply_filter(evsel);
+
+		if (err) {
+			snprintf(buf, size, "cannot set filter '%s' on event '%s': %s%s",
+				 evsel->filter, evsel__name(evsel), strerror(-err),
+				 err == -EINVAL ? "; check the fields in the event's format file" : "");
+			return err;
+		}
+	}
+	return 0;
 }
 
 /* A member whose counts come with its leader's group read. */

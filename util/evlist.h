@@ -58,12 +58,14 @@ enum {
  * RLIMIT_NOFILE is raised first when evlist__nr_fds() needs it (-EMFILE with
  * the numbers when the hard limit is too low).  With KEEP_UNSUPPORTED,
  * events failing with ENOENT/EOPNOTSUPP/ENODEV/ENXIO (EINVAL for cache and
- * raw events) stay with ->supported false, and so do the members of a group
- * whose leader is unsupported.  A weak group (:W) whose member fails is
+ * raw events) stay with ->supported false, except the leader of a group of
+ * two or more, which is fatal as in perf stat.  A weak group (:W) whose member fails is
  * split into single events and reopened.  -EINVAL when no threads are set
  * (a workload target before evlist__set_workload_pid()).
  */
 int evlist__open(struct evlist *evlist, int flags, char *buf, size_t size);
+/* Set the --filter of each open tracepoint; 0 or -errno with the message. */
+int evlist__apply_filters(struct evlist *evlist, char *buf, size_t size);
 void evlist__close(struct evlist *evlist);
 /* Read every open event; members of a PERF_FORMAT_GROUP group come with their leader. */
 int evlist__read(struct evlist *evlist);

@@ -520,16 +520,29 @@ int evsel__read(struct evsel *evsel)
 	return 0;
 }
 
-static int evsel__ioctl(struct evsel *evsel, unsigned long req)
+static int evsel__ioctl(struct evsel *evsel, unsigned long req, const void *arg)
 {
 	int n = evsel__nr_slots(evsel);
 
 	if (!evsel->counts)
 		return -EBADF;
 	for (int i = 0; evsel->fd && i < n; i++)
-		if (evsel->fd[i] >= 0 && ioctl(evsel->fd[i], req, 0))
+		if (evsel->fd[i] >= 0 && ioctl(evsel->fd[i], req, arg))
 			return -errno;
 	return 0;
+}
+
+/**
+ * evsel__apply_filter - give the kernel the --filter of a tracepoint
+ * @evsel: an open event (nothing to do without a filter)
+ *
+ * Return: 0 or -errno (EINVAL: the kernel refused the expression).
+ */
+int evsel__apply_filter(struct evsel *evsel)
+{
+	if (!evsel->filter || !evsel->counts)
+		return 0;
+	return evsel__ioctl(evsel, PERF_EVENT_IOC_SET_FILTER, evsel->filter);
 }
 
 /**
@@ -542,7 +555,7 @@ int evsel__enable(struct evsel *evsel)
 {
 	if (evsel->powercap && evsel->counts)
 		return evsel__open_powercap(evsel);
-	return evsel__ioctl(evsel, PERF_EVENT_IOC_ENABLE);
+	return evsel__ioctl(evsel, PERF_EVENT_IOC_ENABLE, NULL);
 }
 
 /**
@@ -559,7 +572,7 @@ int evsel__disable(struct evsel *evsel)
 		evsel->powercap_stopped = true;
 		return err;
 	}
-	return evsel__ioctl(evsel, PERF_EVENT_IOC_DISABLE);
+	return evsel__ioctl(evsel, PERF_EVENT_IOC_DISABLE, NULL);
 }
 
 static bool is_cycles(const struct perf_event_attr *attr)

@@ -139,6 +139,8 @@ void evsel__close(struct evsel *evsel);
  * id, or by order without PERF_FORMAT_ID).  0 or -errno.
  */
 int evsel__read(struct evsel *evsel);
+/* PERF_EVENT_IOC_SET_FILTER with evsel->filter on every fd; 0 or -errno. */
+int evsel__apply_filter(struct evsel *evsel);
 int evsel__enable(struct evsel *evsel);
 int evsel__disable(struct evsel *evsel);
 /*

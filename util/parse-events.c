@@ -583,6 +583,31 @@ static int term_need_str(struct pe_state *st, const struct pe_term *t, char *dst
 	return 0;
 }
 
+/*
+ * name=: perf's characters only, in a pair of quotes or not (the quotes
+ * are not part of the name), so that no quote or backslash reaches the
+ * names printed in CSV and JSON.
+ */
+static int pe_name_term(struct pe_state *st, struct evsel *e, const struct pe_term *t)
+{
+	const char *v = t->str, *at = t->at + strlen("name=");
+	char name[sizeof(t->str)];
+	size_t n = strlen(v);
+
+	if (n >= 2 && (v[0] == '\'' || v[0] == '"') && v[n - 1] == v[0]) {
+		v++, at++;
+		n -= 2;
+	}
+	if (!t->has_val || !n)
+		return pe_error(st, t->at, NULL, "term 'name' needs a value");
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)v[i]) && !strchr("_*?.[]!:=-", v[i]))
+			return pe_error(st, at + i, NULL, "'%c' cannot be in an event name", v[i]);
+	memcpy(name, v, n);
+	name[n] = '\0';
+	return evsel__set_name(e, name);
+}
+
 /* Apply a config term (config=, name=, period= ...) to @e. */
 static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_term *t)
 {
@@ -592,11 +617,8 @@ static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_
 
 	if (!term_usable(t->name))
 		return pe_error(st, t->at, NULL, "'%s' is not usable in 'tperf stat'", t->name);
-	if (!strcmp(t->name, "name")) {
-		if (!t->has_val || !t->str[0])
-			return pe_error(st, t->at, NULL, "term 'name' needs a value");
-		return evsel__set_name(e, t->str);
-	}
+	if (!strcmp(t->name, "name"))
+		return pe_name_term(st, e, t);
 	if (!strcmp(t->name, "call-graph"))
 		return term_need_str(st, t, ct->call_graph, sizeof(ct->call_graph));
 	if (!strcmp(t->name, "metric-id"))

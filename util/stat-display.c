@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "cpumap.h"
 #include "evlist.h"
-#include "fs.h"
+#include "json.h"
 #include "stat-display.h"
 #include "target.h"
 #include "threadmap.h"
@@ -184,19 +185,12 @@ double perf_stat__metric(struct perf_stat_config *config, struct evlist *evlist,
 	return rate_metric(val * evsel->scale, stat_aggr__value(clock), unit_buf, size);
 }
 
-static const char *thread_comm(pid_t pid, char *buf, size_t size)
+/* "key" : "value" and @sep, with the value escaped (names come from anywhere). */
+static void json_str(FILE *out, const char *key, const char *val, const char *sep)
 {
-	char rel[64], *s = NULL;
-	size_t len;
-
-	snprintf(rel, sizeof(rel), "%d/comm", pid);
-	snprintf(buf, size, "%s", "?");
-	if (procfs__read_str(rel, &s, &len) == 0) {
-		s[strcspn(s, "\n")] = '\0';
-		snprintf(buf, size, "%s", s);
-	}
-	free(s);
-	return buf;
+	fprintf(out, "\"%s\" : ", key);
+	json__fprint_string(out, val);
+	fputs(sep, out);
 }
 
 static void print_aggr_prefix(struct perf_stat_config *config, struct evsel *evsel,
@@ -208,7 +202,6 @@ static void print_aggr_prefix(struct perf_stat_config *config, struct evsel *evs
 	FILE *out = config->output;
 	struct thread_map *threads;
 	int nr = evsel->supported ? row->nr : 1;
-	char comm[64];
 
 	switch (config->aggr_mode) {
 	case AGGR_CORE:
@@ -247,11 +240,13 @@ static void print_aggr_prefix(struct perf_stat_config *config, struct evsel *evs
 		threads = evsel->threads ? evsel->threads : evsel->evlist->threads;
 		if (!threads || id->thread < 0 || id->thread >= threads->nr)
 			break;
-		thread_comm(threads->map[id->thread], comm, sizeof(comm));
-		if (json)
-			fprintf(out, "\"thread\" : \"%s-%d\", ", comm, threads->map[id->thread]);
-		else
-			fprintf(out, "%*s-%*d%s", csv ? 0 : 16, comm, csv ? 0 : -8,
+		if (json) {
+			char key[sizeof(row->comm) + 16];
+
+			snprintf(key, sizeof(key), "%s-%d", row->comm, threads->map[id->thread]);
+			json_str(out, "thread", key, ", ");
+		} else
+			fprintf(out, "%*s-%*d%s", csv ? 0 : 16, row->comm, csv ? 0 : -8,
 				threads->map[id->thread], sep);
 		break;
 	case AGGR_GLOBAL:
@@ -315,8 +310,8 @@ static void print_metric(struct perf_stat_config *config, const char *fmt, const
 	int n;
 
 	if (config->json_output) {
-		fprintf(out, "\"metric-value\" : %f, \"metric-unit\" : \"%s\"",
-			fmt && unit ? val : 0.0, fmt && unit ? unit : "");
+		fprintf(out, "\"metric-value\" : %f, ", fmt && unit ? val : 0.0);
+		json_str(out, "metric-unit", fmt && unit ? unit : "", "");
 		return;
 	}
 	if (config->csv_output) {
@@ -348,8 +343,9 @@ static void print_uncounted(struct perf_stat_config *config, struct evsel *evsel
 	FILE *out = config->output;
 
 	if (config->json_output) {
-		fprintf(out, "\"counter-value\" : \"%s\", \"unit\" : \"%s\", \"event\" : \"%s\", ",
-			what, unit, evsel__name(evsel));
+		fprintf(out, "\"counter-value\" : \"%s\", ", what);
+		json_str(out, "unit", unit, ", ");
+		json_str(out, "event", evsel__name(evsel), ", ");
 	} else if (config->csv_output) {
 		fprintf(out, "%s%s%s%s%s", what, config->csv_sep, unit, config->csv_sep,
 			evsel__name(evsel));
@@ -370,8 +366,9 @@ static void print_value(struct perf_stat_config *config, struct evsel *evsel, do
 	FILE *out = config->output;
 
 	if (config->json_output) {
-		fprintf(out, "\"counter-value\" : \"%f\", \"unit\" : \"%s\", \"event\" : \"%s\", ",
-			avg, unit, evsel__name(evsel));
+		fprintf(out, "\"counter-value\" : \"%f\", ", avg);
+		json_str(out, "unit", unit, ", ");
+		json_str(out, "event", evsel__name(evsel), ", ");
 		return;
 	}
 	if (config->csv_output)
@@ -397,7 +394,8 @@ static void print_row(struct perf_stat_config *config, struct evlist *evlist,
 	} else {
 		metric = perf_stat__metric(config, evlist, evsel, row, &fmt, &unit, unit_buf,
 					   sizeof(unit_buf));
-		print_value(config, evsel, stat_aggr__value(row) * evsel->scale);
+		/* perf prints the mean of -r runs as a whole count (truncated) */
+		print_value(config, evsel, trunc(stat_aggr__value(row)) * evsel->scale);
 		if (!config->csv_output && !config->json_output)
 			print_metric(config, fmt, unit, metric);
 		print_noise_running(config, row);
@@ -555,4 +553,30 @@ void perf_stat__print_footer(struct perf_stat_config *config)
 			fprintf(out, "  ( +-%6.2f%% )", pct);
 	}
 	fprintf(out, "\n\n");
+}
+
+/**
+ * perf_stat__print_signaled - a command killed by a signal, as perf says it
+ * @command: its argv[0]
+ * @sig: the signal
+ *
+ * On stderr whatever -o, -x, -j or --quiet say, before the counts.
+ */
+void perf_stat__print_signaled(const char *command, int sig)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s\n", command, strsignal(sig));
+}
+
+/**
+ * perf_stat__print_delay_state - say when -D holds counting back, as perf
+ * @enabled: false when the command starts with its events disabled, true
+ *           when the delay is over
+ */
+void perf_stat__print_delay_state(bool enabled)
+{
+	if (tperf_config.quiet)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "Events %s\n", enabled ? "enabled" : "disabled");
 }

@@ -29,6 +29,10 @@ void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *e
 			       const struct timespec *ts);
 /* "N seconds time elapsed" (+- stddev with -r), user and sys times. */
 void perf_stat__print_footer(struct perf_stat_config *config);
+/* -D: perf's "Events disabled" / "Events enabled" on stderr (not with --quiet). */
+void perf_stat__print_delay_state(bool enabled);
+/* "sh: Killed" on stderr for a command a signal ended, as perf's psignal(). */
+void perf_stat__print_signaled(const char *command, int sig);
 
 /*
  * The shadow metric of row @row of @evsel: fills *@fmt ("%8.3f"; NULL

@@ -18,6 +18,7 @@
 #include "config.h"
 #include "debug.h"
 #include "evlist.h"
+#include "pmu.h"
 #include "stat-display.h"
 #include "stat-run.h"
 #include "target.h"
@@ -74,6 +75,33 @@ void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
 			attr->disabled = 0;
 		}
 	}
+}
+
+/* perf's pmu_have_event("cpu", @name): a sysfs alias of the cpu PMU. */
+static bool cpu_pmu_has(const char *name)
+{
+	struct pmu *pmu = pmu__find("cpu");
+
+	return pmu && pmu__find_alias(pmu, name);
+}
+
+/**
+ * perf_stat__default_events - the events perf 6.1 stat counts without -e
+ * @target: cpu-clock counts for -a and -C, task-clock otherwise
+ * @buf: receives the comma-separated list, in perf's order
+ * @size: its size
+ *
+ * The hardware events are listed whether or not this machine can count
+ * them: perf shows the ones it cannot as <not supported>.  The stall events
+ * come only when the cpu PMU lists them in sysfs, as perf adds them.
+ */
+void perf_stat__default_events(const struct target *target, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s,context-switches,cpu-migrations,page-faults%s%s,"
+		 "cycles,instructions,branches,branch-misses",
+		 target__has_cpu(target) ? "cpu-clock" : "task-clock",
+		 cpu_pmu_has("stalled-cycles-frontend") ? ",stalled-cycles-frontend" : "",
+		 cpu_pmu_has("stalled-cycles-backend") ? ",stalled-cycles-backend" : "");
 }
 
 static uint64_t ts_ns(const struct timespec *ts)
@@ -156,8 +184,12 @@ static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *
 	if (!s->w && target__has_task(r->target) && !targets_alive(r->evlist))
 		return false;
 	if (!s->enabled && now >= s->enable_at) {
+		/* -D: as in perf, the clock (elapsed, -I stamps) starts now */
 		evlist__enable(r->evlist);
 		s->enabled = true;
+		s->t0 = now;
+		s->next_tick = now + r->config->interval * 1000000ULL;
+		perf_stat__print_delay_state(true);
 	}
 	if (r->config->interval && now >= s->next_tick) {
 		print_interval(r, s->t0);
@@ -191,28 +223,16 @@ static void wait_run(struct stat_run *r, struct wait_state *s)
 	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
-/* After the first open: default events the machine cannot count go. */
-static void drop_unsupported_defaults(struct stat_run *r)
+/* Hardware events that could not be opened (the note about a missing PMU). */
+static int count_unsupported_hw(struct evlist *evlist)
 {
-	struct evsel *evsel, *n;
-	int idx = 0;
+	struct evsel *evsel;
+	int n = 0;
 
-	list_for_each_entry_safe(evsel, n, &r->evlist->entries, node) {
-		struct evsel_stat *es = evsel__stat(evsel);
-
-		if (!evsel->supported && evsel->attr.type == PERF_TYPE_HARDWARE &&
-		    es && !es->default_event)
-			r->nr_unsupported_hw++;
-		if (evsel->supported || !es || !es->default_event ||
-		    !evsel__is_group_leader(evsel) || evsel->nr_members > 1)
-			continue;
-		list_del_init(&evsel->node);
-		r->evlist->nr_entries--;
-		perf_stat__exit_one(evsel);
-		evsel__delete(evsel);
-	}
-	list_for_each_entry(evsel, &r->evlist->entries, node)
-		evsel->idx = idx++;
+	evlist__for_each_entry(evlist, evsel)
+		if (!evsel->supported && evsel->attr.type == PERF_TYPE_HARDWARE)
+			n++;
+	return n;
 }
 
 /*
@@ -251,11 +271,15 @@ static int open_counters(struct stat_run *r, bool first)
 	while ((err = evlist__open(r->evlist, flags, r->msg, sizeof(r->msg))) &&
 	       retry_user_only(r, err))
 		;
-	if (err)
+	if (!err)
+		err = evlist__apply_filters(r->evlist, r->msg, sizeof(r->msg));
+	if (err) {
+		evlist__close(r->evlist);
 		return err;
+	}
 	if (!first)
 		return 0;	/* same maps every run: the rows and their stats stay */
-	drop_unsupported_defaults(r);
+	r->nr_unsupported_hw = count_unsupported_hw(r->evlist);
 	evlist__for_each_entry(r->evlist, evsel) {
 		err = perf_stat__setup_aggr(r->config, evsel);
 		if (err) {
@@ -316,6 +340,11 @@ static int run_once(struct stat_run *r, bool first)
 	}
 	s.next_tick = s.t0 + r->config->interval * 1000000ULL;
 	s.enable_at = s.t0 + (r->delay_ms > 0 ? r->delay_ms * 1000000ULL : 0);
+	if (r->delay_ms) {
+		perf_stat__print_delay_state(false);
+		if (r->delay_ms > 0)
+			s.next_tick = UINT64_MAX;	/* intervals from the enable */
+	}
 	wait_run(r, &s);
 	if (s.w && !s.child_done) {	/* --interval-count ended it */
 		kill(w.pid, SIGTERM);
@@ -323,6 +352,8 @@ static int run_once(struct stat_run *r, bool first)
 		r->status = -1;	/* stopped by us: not the command's failure */
 	}
 	evlist__disable(r->evlist);
+	if (s.child_done && WIFSIGNALED(r->status))
+		perf_stat__print_signaled(r->argv[0], WTERMSIG(r->status));
 	if (r->config->interval) {
 		if (!r->config->interval_count || s.intervals < r->config->interval_count)
 			print_interval(r, s.t0);

@@ -36,6 +36,8 @@ struct stat_run {
  */
 void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
 			     bool inherit, bool enable_on_exec);
+/* perf 6.1's default events for @target, comma-separated, in @buf. */
+void perf_stat__default_events(const struct target *target, char *buf, size_t size);
 /*
  * Every run with its output.  0, or -errno with the message in r->msg
  * (nothing printed then).  A SIGINT/SIGTERM ends the runs early: what was

@@ -4,11 +4,13 @@
  * per-CPU/per-thread counts into output rows, and ena/run scaling.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cpumap.h"
+#include "fs.h"
 #include "evlist.h"
 #include "powercap.h"
 #include "stat.h"
@@ -274,6 +276,21 @@ static void stat_aggr__init(struct stat_aggr *a)
 	init_stats(&a->run);
 }
 
+/* The name of thread @tid now (perf reads it once, before counting), or "?". */
+static void read_comm(pid_t tid, char *buf, size_t size)
+{
+	char rel[64], *s = NULL;
+	size_t len;
+
+	snprintf(rel, sizeof(rel), "%d/comm", tid);
+	snprintf(buf, size, "%s", "?");
+	if (procfs__read_str(rel, &s, &len) == 0) {
+		s[strcspn(s, "\n")] = '\0';
+		snprintf(buf, size, "%s", s);
+	}
+	free(s);
+}
+
 /**
  * perf_stat__setup_aggr - the output rows of an event, from its maps
  * @config: gives the aggregation mode
@@ -315,6 +332,9 @@ int perf_stat__setup_aggr(struct perf_stat_config *config, struct evsel *evsel)
 			int row = evsel_stat__row(es, &id, nfds);
 
 			es->fd_aggr[c * nthreads + t] = row;
+			if (config->aggr_mode == AGGR_THREAD && threads && !es->aggr[row].comm[0])
+				read_comm(threads->map[t], es->aggr[row].comm,
+					  sizeof(es->aggr[row].comm));
 			/* a row counts CPUs, or threads in --per-thread */
 			if (new_cpu || config->aggr_mode == AGGR_THREAD)
 				es->aggr[row].nr++;

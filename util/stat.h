@@ -51,6 +51,7 @@ struct stat_aggr {
 	int nr;				/* CPUs (or threads) summed into it */
 	struct counts_values sum;	/* this run or interval: raw sums */
 	bool counted;			/* ran at least once (run > 0) */
+	char comm[16];			/* --per-thread: the thread's name when opened */
 	struct stats val, ena, run;	/* over runs: scaled value, times */
 };
 
@@ -61,7 +62,6 @@ struct evsel_stat {
 	int *fd_aggr;			/* [fd index] -> aggr index */
 	int nr_fds;
 	struct counts_values *prev;	/* last read, for interval deltas */
-	bool default_event;		/* from the default list, dropped when unsupported */
 };
 
 struct perf_stat_config {

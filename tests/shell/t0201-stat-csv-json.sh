@@ -96,6 +96,47 @@ test_expect_success PERF,PYTHON 'JSON and CSV with -A -a: the cpu column as perf
 	test_cmp expect actual
 '
 
+# perf's event grammar has no quote or backslash in a name= term: refused
+# as perf refuses them; a pair of quotes around a name is no part of it.
+test_expect_success PERF 'name= with a quote or a backslash: refused as perf' '
+	for n in "\"a\\\"b\"" "a\\b" "'"'"'a\"b'"'"'" "a(b"; do
+		test_expect_code 129 perf stat -e "cpu-clock/name=$n/" true 2>/dev/null &&
+		test_expect_code 129 tperf stat -e "cpu-clock/name=$n/" true 2>err || return 1
+	done &&
+	echo "tperf: event syntax error: '"'"'cpu-clock/name=a(b/'"'"'" >expect &&
+	printf "%44s^ %s\n" "" "'"'"'('"'"' cannot be in an event name" >>expect &&
+	test_cmp expect err &&
+	for n in "\"ab\"" "'"'"'a:b=c'"'"'" "a-b" "a!b" "a[1]"; do
+		perf stat -x, -e "cpu-clock/name=$n/" true 2>perf.err &&
+		tperf stat -x, -e "cpu-clock/name=$n/" true 2>tperf.err &&
+		cut -d, -f3 perf.err >expect &&
+		cut -d, -f3 tperf.err >actual &&
+		test_cmp expect actual || return 1
+	done
+'
+
+# A process name can hold any byte but "/" and NUL: --per-thread -j must
+# still write JSON.
+test_expect_success PYTHON 'JSON: a thread named with a quote and a backslash' '
+	cp /bin/sleep "./q\"b\\c" &&
+	{ "./q\"b\\c" 0.5 & } &&
+	pid=$! &&
+	test_when_finished "kill $pid 2>/dev/null" &&
+	for i in $(seq 100); do
+		test "$(cat /proc/$pid/comm)" = "q\"b\\c" && break
+		sleep 0.01
+	done &&
+	tperf stat -j --per-thread -p $pid -e task-clock,page-faults 2>err &&
+	python3 -m json.tool --json-lines <err >/dev/null &&
+	python3 -c "
+import json, sys
+for line in sys.stdin:
+    print(json.loads(line)[\"thread\"])
+" <err >actual &&
+	printf "%s\n" "q\"b\\c-$pid" "q\"b\\c-$pid" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success PYTHON 'JSON with -I: an interval key first' '
 	tperf stat -j -I 100 -e task-clock sleep 0.25 2>err &&
 	python3 -c "

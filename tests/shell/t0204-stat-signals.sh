@@ -83,9 +83,25 @@ test_expect_success '-D: counting starts after the delay' '
 	cc -O1 -o faults faults.c &&
 	tperf stat -x, -e page-faults ./faults 2>full &&
 	tperf stat -x, -D 500 -e page-faults ./faults 2>delayed &&
-	f=$(cut -d, -f1 full) && d=$(cut -d, -f1 delayed) &&
+	f=$(grep ,page-faults, full | cut -d, -f1) &&
+	d=$(grep ,page-faults, delayed | cut -d, -f1) &&
 	test "$f" -ge 25000 &&
 	test "$d" -ge 5000 && test "$d" -lt 20000
+'
+
+test_expect_success PERF '-D: "Events disabled" and "Events enabled" as perf says them' '
+	for d in 50 -1; do
+		perf stat -D $d -x, -e task-clock sleep 0.1 2>perf.err &&
+		tperf stat -D $d -x, -e task-clock sleep 0.1 2>tperf.err &&
+		grep "^Events" perf.err >expect &&
+		grep "^Events" tperf.err >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	printf "Events disabled\nEvents enabled\n" >expect &&
+	tperf stat -D 50 -e task-clock -o out sleep 0.1 2>actual &&
+	test_cmp expect actual &&
+	tperf stat --quiet -D 50 -e task-clock sleep 0.1 2>actual &&
+	test ! -s actual
 '
 
 test_done
