@@ -48,8 +48,10 @@ trap 'rm -rf "$TRASH" "$TEST_HOME"' EXIT
 cd "$TRASH" || exit 1
 
 # Prerequisites, evaluated once when first needed.
-declare -A _prereq_cmd _prereq_val
-test_lazy_prereq() { _prereq_cmd[$1]=$2; }
+# test_lazy_prereq NAME CMD [WHY]: WHY, shown in the skip line, says what
+# the machine lacks when CMD fails (the default names the prerequisite).
+declare -A _prereq_cmd _prereq_val _prereq_why
+test_lazy_prereq() { _prereq_cmd[$1]=$2; _prereq_why[$1]=${3:-}; }
 test_have_prereq() {
 	local p
 	for p in ${1//,/ }; do
@@ -63,11 +65,11 @@ test_have_prereq() {
 		[ "${_prereq_val[$p]}" = yes ] || { _missing=$p; return 1; }
 	done
 }
-test_lazy_prereq PERF 'command -v perf && perf --version'
-test_lazy_prereq ROOT '[ "$(id -u)" = 0 ]'
-test_lazy_prereq TRACECMD 'command -v trace-cmd'
-test_lazy_prereq MAN 'command -v man'
-test_lazy_prereq FULL '[ -n "$TPERF_TEST_FULL" ]'
+test_lazy_prereq PERF 'command -v perf && perf --version' 'Linux perf (Debian linux-perf) is not installed'
+test_lazy_prereq ROOT '[ "$(id -u)" = 0 ]' 'needs root'
+test_lazy_prereq TRACECMD 'command -v trace-cmd' 'trace-cmd (Debian trace-cmd) is not installed'
+test_lazy_prereq MAN 'command -v man' 'man (Debian man-db) is not installed'
+test_lazy_prereq FULL '[ -n "$TPERF_TEST_FULL" ]' 'a slow test: make check-full runs it'
 
 test_when_finished() { _cleanup="$1; $_cleanup"; }
 
@@ -88,7 +90,7 @@ test_expect_success() {
 	test_count=$((test_count + 1))
 	if [ -n "$prereq" ] && ! test_have_prereq "$prereq"; then
 		test_skip=$((test_skip + 1))
-		echo "ok $test_count # skip $1 (missing $_missing)"
+		echo "ok $test_count # skip $1 (missing $_missing${_prereq_why[$_missing]:+: ${_prereq_why[$_missing]}})"
 		return
 	fi
 	if _run_body "$2"; then
