@@ -1131,6 +1131,29 @@ static int parse_percentage(const struct option *opt, const char *arg, int unset
 	return -1;
 }
 
+/*
+ * --percent-limit hides entries below it and, as perf's parse_percent_limit(),
+ * sets the callchain threshold too, where it comes on the command line: a
+ * -g threshold after it wins; zero included (every branch is then shown).
+ * perf reads it with strtof(): a float.
+ */
+static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
+{
+	char *end;
+	float pct;
+
+	(void)opt;
+	(void)unset;
+	pct = strtof(arg, &end);
+	if (end == arg || *end) {
+		error("--percent-limit takes a number, not '%s'", arg);
+		return -1;
+	}
+	opt_rep->percent_limit = pct;
+	opt_rep->cc.min_percent = pct;
+	return 0;
+}
+
 static int parse_group(const struct option *opt, const char *arg, int unset)
 {
 	(void)opt;
@@ -1457,8 +1480,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('G', "inverted", &r.inverted, "alias for inverted call graph"),
 		OPT_INTEGER(0, "max-stack", &r.cc.max_stack,
 			    "set the maximum stack depth when parsing the callchain (default 127)"),
-		OPT_DOUBLE(0, "percent-limit", &r.percent_limit,
-			   "don't show entries under that percent"),
+		OPT_CALLBACK(0, "percent-limit", NULL, "percent",
+			     "don't show entries (and callchain branches) under that percent",
+			     parse_percent_limit),
 		OPT_CALLBACK(0, "percentage", NULL, "relative|absolute",
 			     "percentages of what the filters show (relative) or of all (default)",
 			     parse_percentage),
@@ -1497,8 +1521,6 @@ int cmd_report(int argc, const char **argv)
 		tperf_config.quiet = true;	/* warning()s too, as perf's -q */
 	if (check_format(&r))
 		usage_with_options_msg(usage, options, "%s", r.errbuf);
-	if (r.percent_limit > 0)
-		r.cc.min_percent = r.percent_limit;
 	if (!r.input || !*r.input)
 		r.input = perf_data__default_input();
 	rc = run_report(&r);
