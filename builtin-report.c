@@ -123,14 +123,23 @@ static int append_unwound(struct report *r, struct thread *t, const struct perf_
 	return 0;
 }
 
-/* The sample's callchain, resolved, callee first; markers set the cpumode. */
+/*
+ * The sample's callchain, resolved, callee first; markers set the cpumode.
+ * As perf's thread__resolve_callchain(), --max-stack caps the sample's own
+ * chain (its addresses, not the markers) from where the order starts --
+ * the callee end, or the caller end for caller order -- and, on its own,
+ * the user frames unwound from a DWARF stack copy: a deep user stack keeps
+ * its frames after the kernel's.
+ */
 static int resolve_callchain(struct report *r, struct thread *t, const struct perf_sample *s,
 			     const struct perf_event_attr *attr, size_t *nr)
 {
 	u8 cpumode = PERF_RECORD_MISC_USER;
-	size_t n = 0;
+	size_t n = 0, max = r->cc.max_stack > 0 ? (size_t)r->cc.max_stack : 0;
 
 	*nr = 0;
+	if (!max)
+		return 0;	/* perf: no frames at all */
 	if (frames_reserve(r, s->callchain_nr + 1))
 		return -ENOMEM;
 	for (u64 i = 0; i < s->callchain_nr; i++) {
@@ -166,27 +175,28 @@ static int resolve_callchain(struct report *r, struct thread *t, const struct pe
 		r->levels[n] = al.map ? al.level : 0;
 		n++;
 	}
-	*nr = n;
+	if (n > max && r->cc.order == ORDER_CALLER) {	/* the outermost max */
+		memmove(r->frames, r->frames + (n - max), max * sizeof(*r->frames));
+		memmove(r->levels, r->levels + (n - max), max);
+	}
+	*nr = n < max ? n : max;
 	return append_unwound(r, t, attr, s, nr);
 }
 
-/* Callee or caller order, cut at --max-stack from the start of that order. */
-static size_t order_frames(struct report *r, size_t n)
+/* Callee or caller order (the callchain is cut to --max-stack already). */
+static void order_frames(struct report *r, size_t n)
 {
-	size_t max = r->cc.max_stack > 0 ? (size_t)r->cc.max_stack : n;
+	if (r->cc.order != ORDER_CALLER)
+		return;
+	for (size_t i = 0; i < n / 2; i++) {
+		struct cc_frame f = r->frames[i];
+		char l = r->levels[i];
 
-	if (r->cc.order == ORDER_CALLER) {
-		for (size_t i = 0; i < n / 2; i++) {
-			struct cc_frame f = r->frames[i];
-			char l = r->levels[i];
-
-			r->frames[i] = r->frames[n - 1 - i];
-			r->frames[n - 1 - i] = f;
-			r->levels[i] = r->levels[n - 1 - i];
-			r->levels[n - 1 - i] = l;
-		}
+		r->frames[i] = r->frames[n - 1 - i];
+		r->frames[n - 1 - i] = f;
+		r->levels[i] = r->levels[n - 1 - i];
+		r->levels[n - 1 - i] = l;
 	}
-	return n < max ? n : max;
 }
 
 /* -U: the frames without a symbol go (after --max-stack counted them, as in perf) */
@@ -601,7 +611,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		if (resolve_callchain(r, t, sample, &attr->attr, &n))
 			return -ENOMEM;
-		n = order_frames(r, n);
+		order_frames(r, n);
 		if (r->hide_unresolved)
 			n = drop_unresolved(r, n);
 	}
