@@ -123,14 +123,23 @@ static int append_unwound(struct report *r, struct thread *t, const struct perf_
 	return 0;
 }
 
-/* The sample's callchain, resolved, callee first; markers set the cpumode. */
+/*
+ * The sample's callchain, resolved, callee first; markers set the cpumode.
+ * As perf's thread__resolve_callchain(), --max-stack caps the sample's own
+ * chain (its addresses, not the markers) from where the order starts --
+ * the callee end, or the caller end for caller order -- and, on its own,
+ * the user frames unwound from a DWARF stack copy: a deep user stack keeps
+ * its frames after the kernel's.
+ */
 static int resolve_callchain(struct report *r, struct thread *t, const struct perf_sample *s,
 			     const struct perf_event_attr *attr, size_t *nr)
 {
 	u8 cpumode = PERF_RECORD_MISC_USER;
-	size_t n = 0;
+	size_t n = 0, max = r->cc.max_stack > 0 ? (size_t)r->cc.max_stack : 0;
 
 	*nr = 0;
+	if (!max)
+		return 0;	/* perf: no frames at all */
 	if (frames_reserve(r, s->callchain_nr + 1))
 		return -ENOMEM;
 	for (u64 i = 0; i < s->callchain_nr; i++) {
@@ -166,27 +175,28 @@ static int resolve_callchain(struct report *r, struct thread *t, const struct pe
 		r->levels[n] = al.map ? al.level : 0;
 		n++;
 	}
-	*nr = n;
+	if (n > max && r->cc.order == ORDER_CALLER) {	/* the outermost max */
+		memmove(r->frames, r->frames + (n - max), max * sizeof(*r->frames));
+		memmove(r->levels, r->levels + (n - max), max);
+	}
+	*nr = n < max ? n : max;
 	return append_unwound(r, t, attr, s, nr);
 }
 
-/* Callee or caller order, cut at --max-stack from the start of that order. */
-static size_t order_frames(struct report *r, size_t n)
+/* Callee or caller order (the callchain is cut to --max-stack already). */
+static void order_frames(struct report *r, size_t n)
 {
-	size_t max = r->cc.max_stack > 0 ? (size_t)r->cc.max_stack : n;
+	if (r->cc.order != ORDER_CALLER)
+		return;
+	for (size_t i = 0; i < n / 2; i++) {
+		struct cc_frame f = r->frames[i];
+		char l = r->levels[i];
 
-	if (r->cc.order == ORDER_CALLER) {
-		for (size_t i = 0; i < n / 2; i++) {
-			struct cc_frame f = r->frames[i];
-			char l = r->levels[i];
-
-			r->frames[i] = r->frames[n - 1 - i];
-			r->frames[n - 1 - i] = f;
-			r->levels[i] = r->levels[n - 1 - i];
-			r->levels[n - 1 - i] = l;
-		}
+		r->frames[i] = r->frames[n - 1 - i];
+		r->frames[n - 1 - i] = f;
+		r->levels[i] = r->levels[n - 1 - i];
+		r->levels[n - 1 - i] = l;
 	}
-	return n < max ? n : max;
 }
 
 /* -U: the frames without a symbol go (after --max-stack counted them, as in perf) */
@@ -601,7 +611,7 @@ static int process_sample(struct perf_tool *tool, struct perf_session *s,
 	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		if (resolve_callchain(r, t, sample, &attr->attr, &n))
 			return -ENOMEM;
-		n = order_frames(r, n);
+		order_frames(r, n);
 		if (r->hide_unresolved)
 			n = drop_unresolved(r, n);
 	}
@@ -661,44 +671,89 @@ static bool fmt_has(const struct hist_format *f, enum sort_key_id k)
 	return false;
 }
 
-/* --sort with -p's parent key added at its end, as perf adds it */
+/*
+ * perf's default sort keys of the file (get_default_sort_order()): of a
+ * file whose events are all tracepoints, their payloads ("trace"; with
+ * --raw-trace, every field: "trace_fields"); else comm,dso,sym.  Before the
+ * file is read (checking the options), the usual ones; so in pipe mode,
+ * where perf chooses before the events are known.
+ */
+static const char *default_sort(const struct report *r)
+{
+	const struct perf_header *h = r->session && !r->session->data.is_pipe ?
+				      r->session->header : NULL;
+	bool trace = h && h->nr_attrs > 0;
+
+	for (int i = 0; h && i < h->nr_attrs; i++)
+		trace &= h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT;
+	if (trace)
+		return r->trace_keys.raw_trace ? "trace_fields" : "trace";
+	return "comm,dso,sym";
+}
+
+/*
+ * --sort, with the file's default keys before a "+key" list and where
+ * none is given (NULL: no sort keys, -F only), and -p's parent key at the
+ * end, as perf adds them.
+ */
 static const char *sort_order(struct report *r, char *buf, size_t size)
 {
+	const char *sort = r->sort;
+
+	if (sort && *sort == '+') {
+		snprintf(buf, size, "%s,%s", default_sort(r), sort + 1);
+		sort = buf;
+	} else if (!sort && (!r->fields || *r->fields == '+')) {
+		sort = default_sort(r);
+	}
 	if (!r->parent)
-		return r->sort;
-	if (!r->sort && r->fields && *r->fields != '+')
+		return sort;
+	if (!sort)
 		return "parent";
-	snprintf(buf, size, "%s,parent", r->sort ? r->sort : "comm,dso,sym");
+	if (sort != buf)
+		snprintf(buf, size, "%s,parent", sort);
+	else
+		snprintf(buf + strlen(buf), size - strlen(buf), ",parent");
 	return buf;
 }
 
 /* The columns and the output order; the per-sample work the keys need. */
 static int setup_format(struct report *r, bool children)
 {
-	char bad[256], buf[4096];
-	const char *sort = sort_order(r, buf, sizeof(buf));
+	char bad[256], buf[4096], *expanded = NULL;
+	const char *sort = sort_order(r, buf, sizeof(buf)), *badkey;
+	int err;
 
-	if (hist_format__setup(&r->fmt, sort, r->fields, children,
-			       (r->show_nr_samples ? HIST_FMT_SAMPLES : 0) |
-			       (r->show_total_period ? HIST_FMT_PERIOD : 0) |
-			       (r->cpu_util ? HIST_FMT_CPU_UTIL : 0), bad, sizeof(bad)))
+	if (sort) {	/* trace_fields, EVENT.*: the fields of the file's events */
+		err = sort_trace__expand(&r->trace_keys, r->session->header, sort, &expanded,
+					 &badkey);
+		if (err == -ENOENT) {
+			r->bad_sort_key = true;
+			snprintf(r->errbuf, sizeof(r->errbuf), "%s", badkey);
+			return -ECANCELED;
+		}
+		if (err == -EINVAL)
+			error("cannot read the tracing data of '%s': it is malformed", r->input);
+		if (err)
+			return err == -EINVAL ? -ECANCELED : err;
+		if (expanded)
+			sort = expanded;
+	}
+	err = hist_format__setup(&r->fmt, sort, r->fields, children,
+				 (r->show_nr_samples ? HIST_FMT_SAMPLES : 0) |
+				 (r->show_total_period ? HIST_FMT_PERIOD : 0) |
+				 (r->cpu_util ? HIST_FMT_CPU_UTIL : 0), bad, sizeof(bad));
+	free(expanded);
+	if (err == -E2BIG) {
+		error("too many sort keys and fields: at most %d", HIST_MAX_COLS);
+		return -ECANCELED;
+	}
+	if (err)
 		return -EINVAL;
 	r->need_parent = fmt_has(&r->fmt, SORT_PARENT);
 	r->need_srcline = fmt_has(&r->fmt, SORT_SRCLINE);
 	r->need_srcfile = fmt_has(&r->fmt, SORT_SRCFILE);
 	return 0;
-}
-
-/* A --sort name that only a field of a tracepoint could be ("nosuch"), or NULL. */
-static const char *bare_dyn_name(const struct report *r)
-{
-	for (int i = 0; i < SORT_DYN_MAX; i++) {
-		const char *n = r->dyn_names[i];
-
-		if (n && strcmp(n, "trace") && !strpbrk(n, ".:"))
-			return n;
-	}
-	return NULL;
 }
 
 /* The tracepoint keys, once the tracing data is known. */
@@ -707,15 +762,10 @@ static int setup_trace_keys(struct report *r)
 	const char *bad;
 	int err = sort_trace__load(&r->trace_keys, r->session->header, &r->machine, &bad);
 
-	if (err == -ENOENT && !bad)
-		bad = bare_dyn_name(r);	/* no tracing data: a plain typo, as perf says */
-	if (err == -ENOENT && bad) {
+	if (err == -ENOENT) {
 		r->bad_sort_key = true;	/* perf: "Unknown --sort key" */
 		snprintf(r->errbuf, sizeof(r->errbuf), "%s", bad);
-	} else if (err == -ENOENT)
-		error("'%s' has no tracing data: the tracepoint sort keys need one (record tracepoints with 'tperf record -e SYS:NAME')",
-		      r->input);
-	else if (err == -EINVAL)
+	} else if (err == -EINVAL)
 		error("cannot read the tracing data of '%s': it is malformed", r->input);
 	if (err && err != -ENOMEM)
 		return -ECANCELED;
@@ -731,6 +781,7 @@ static int setup_hists(struct report *r)
 	struct perf_header *h = r->session->header;
 	bool has_cc = combined_sample_type(h) & PERF_SAMPLE_CALLCHAIN;
 	bool children;
+	int err;
 
 	if (r->hists)
 		return 0;
@@ -747,8 +798,9 @@ static int setup_hists(struct report *r)
 	children = children && has_cc && !r->session->data.is_pipe;
 	if (r->inverted)
 		r->cc.order = ORDER_CALLER;
-	if (setup_format(r, children))
-		return -EINVAL;
+	err = setup_format(r, children);
+	if (err)
+		return err;
 	if (r->need_parent && !has_cc && !r->session->data.is_pipe) {
 		error("selected --sort parent but the file '%s' has no callchains: record with -g",
 		      r->input);
@@ -1131,6 +1183,29 @@ static int parse_percentage(const struct option *opt, const char *arg, int unset
 	return -1;
 }
 
+/*
+ * --percent-limit hides entries below it and, as perf's parse_percent_limit(),
+ * sets the callchain threshold too, where it comes on the command line: a
+ * -g threshold after it wins; zero included (every branch is then shown).
+ * perf reads it with strtof(): a float.
+ */
+static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
+{
+	char *end;
+	float pct;
+
+	(void)opt;
+	(void)unset;
+	pct = strtof(arg, &end);
+	if (end == arg || *end) {
+		error("--percent-limit takes a number, not '%s'", arg);
+		return -1;
+	}
+	opt_rep->percent_limit = pct;
+	opt_rep->cc.min_percent = pct;
+	return 0;
+}
+
 static int parse_group(const struct option *opt, const char *arg, int unset)
 {
 	(void)opt;
@@ -1262,6 +1337,16 @@ static int header_only(struct report *r, struct report_tool *rt)
 	return err || fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
 
+/* The tracepoint keys and their names: none */
+static void drop_dyn_keys(struct report *r)
+{
+	sort_trace__exit(&r->trace_keys);
+	for (int i = 0; i < SORT_DYN_MAX; i++) {
+		free(r->dyn_names[i]);
+		r->dyn_names[i] = NULL;
+	}
+}
+
 /*
  * What the options made (-p's regex, the filters, the tracepoint keys):
  * freed once, after run_report() however it ended.
@@ -1272,11 +1357,7 @@ static void report_free_opts(struct report *r)
 		regfree(&r->parent_re);
 	r->has_parent_re = false;
 	sample_filter__exit(&r->filter);
-	sort_trace__exit(&r->trace_keys);
-	for (int i = 0; i < SORT_DYN_MAX; i++) {
-		free(r->dyn_names[i]);
-		r->dyn_names[i] = NULL;
-	}
+	drop_dyn_keys(r);
 }
 
 static int run_report(struct report *r)
@@ -1379,6 +1460,12 @@ static int report_dyn_key(const char *name, void *arg)
 	return r->dyn_names[k - SORT_DYN0] ? k : -ENOMEM;
 }
 
+/* perf's -F knows the trace key (a sort dimension), not the fields' */
+static int fields_dyn_key(const char *name, void *arg)
+{
+	return strcmp(name, "trace") ? -EINVAL : report_dyn_key(name, arg);
+}
+
 /* Bad --sort, -F or -p values are usage errors, found before reading. */
 static int check_format(struct report *r)
 {
@@ -1392,18 +1479,23 @@ static int check_format(struct report *r)
 		return -EINVAL;
 	}
 	r->has_parent_re = true;
+	if (r->sort && !strcmp(r->sort, "+")) {
+		snprintf(r->errbuf, sizeof(r->errbuf), "invalid --sort key: '+'");
+		return -EINVAL;
+	}
 	sort_key__set_dynamic(report_dyn_key, r);	/* --sort only: tracepoint keys */
 	if (sort && hist_format__setup(&f, sort, NULL, false, 0, bad, sizeof(bad))) {
 		snprintf(r->errbuf, sizeof(r->errbuf), "unknown sort key in '%s' (perf: Unknown --sort key)", bad);
 		return -EINVAL;
 	}
-	sort_key__set_dynamic(NULL, NULL);
+	sort_key__set_dynamic(fields_dyn_key, r);	/* -F: trace, no field */
 	if (r->fields && hist_format__setup(&f, NULL, r->fields, false, 0, bad,
 					    sizeof(bad))) {
 		snprintf(r->errbuf, sizeof(r->errbuf), "unknown field '%s' in '--fields %s'", bad,
 			 r->fields);
 		return -EINVAL;
 	}
+	drop_dyn_keys(r);	/* made again, for the file's events, by setup_format() */
 	sort_key__set_dynamic(report_dyn_key, r);
 	return 0;
 }
@@ -1457,8 +1549,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('G', "inverted", &r.inverted, "alias for inverted call graph"),
 		OPT_INTEGER(0, "max-stack", &r.cc.max_stack,
 			    "set the maximum stack depth when parsing the callchain (default 127)"),
-		OPT_DOUBLE(0, "percent-limit", &r.percent_limit,
-			   "don't show entries under that percent"),
+		OPT_CALLBACK(0, "percent-limit", NULL, "percent",
+			     "don't show entries (and callchain branches) under that percent",
+			     parse_percent_limit),
 		OPT_CALLBACK(0, "percentage", NULL, "relative|absolute",
 			     "percentages of what the filters show (relative) or of all (default)",
 			     parse_percentage),
@@ -1479,6 +1572,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING(0, "kallsyms", &r.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING(0, "unwinder", &r.unwinder, "libdw|libunwind",
 			   "unwinder of --call-graph dwarf recordings (default libdw)"),
+		OPT_BOOLEAN(0, "raw-trace", &r.trace_keys.raw_trace,
+			    "show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "inline", &r.inline_frames,
 			    "show inlined functions in DWARF callchains (default on)"),
 		OPT_BOOLEAN(0, "demangle", &symbol_demangle,
@@ -1497,8 +1592,6 @@ int cmd_report(int argc, const char **argv)
 		tperf_config.quiet = true;	/* warning()s too, as perf's -q */
 	if (check_format(&r))
 		usage_with_options_msg(usage, options, "%s", r.errbuf);
-	if (r.percent_limit > 0)
-		r.cc.min_percent = r.percent_limit;
 	if (!r.input || !*r.input)
 		r.input = perf_data__default_input();
 	rc = run_report(&r);

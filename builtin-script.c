@@ -472,7 +472,7 @@ int cmd_script(int argc, const char **argv)
 			     "comma separated fields, optionally prefixed with a type (hw,sw,trace,raw,break) and ':': comm,tid,pid,cpu,time,period,event,trace,ip,sym,symoff,dso,addr,weight,ins_lat,phys_addr,data_page_size,code_page_size,brstack,brstacksym,brstackoff,iregs,uregs,srcline,srccode,data_src,misc,tod,ipc,flags,callindent; +field/-field change the default",
 			     parse_opt_string_list),
 		OPT_BOOLEAN(0, "ns", &sc.o.ns, "use 9 decimal places when displaying time"),
-		OPT_INTEGER(0, "max-stack", &sc.o.max_stack,
+		OPT_UINTEGER(0, "max-stack", &sc.o.max_stack,
 			    "set the maximum stack depth when parsing the callchain (default 127)"),
 		OPT_STRING(0, "symfs", &sc.symfs, "directory", "look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &sc.kallsyms, "file", "kallsyms pathname"),

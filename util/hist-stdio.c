@@ -74,10 +74,16 @@ static bool field_key_shown(const struct hists *h)
 /* The width of a tracepoint column: fixed, or (trace) its longest text. */
 static int dyn_len(const struct hists *h, const struct hist_entry *e, enum sort_key_id k)
 {
-	int d = k - SORT_DYN0, len = e->dyn_val[d] ? (int)strlen(e->dyn_val[d]) : 0;
+	int d = k - SORT_DYN0;
+	int len = e->dyn && e->dyn[d].val ? (int)strlen(e->dyn[d].val) : 0;
 
 	if (h->dyn_left[d])	/* perf: the texts it compared or a field key computed */
-		return (e->dyn_compared & (1u << d)) || field_key_shown(h) ? len : 0;
+		return (e->dyn_compared & (1ull << d)) || field_key_shown(h) ? len : 0;
+	if (h->dyn_raw_print[d] || !e->dyn || !e->dyn[d].in_text)
+		len = 0;
+	if (h->dyn_dynamic[d] && (e->dyn_sized & (1ull << d)) && e->dyn && e->dyn[d].raw &&
+	    (int)e->dyn[d].size > len)
+		len = (int)e->dyn[d].size;
 	return len > h->dyn_width[d] ? len : h->dyn_width[d];
 }
 
@@ -85,7 +91,7 @@ static int dyn_len(const struct hists *h, const struct hist_entry *e, enum sort_
 static void print_dyn(FILE *fp, const struct hists *h, const struct hist_entry *e, int d, int w,
 		      bool last)
 {
-	const char *v = e->dyn_val[d] ? e->dyn_val[d] : "";
+	const char *v = e->dyn && e->dyn[d].val ? e->dyn[d].val : "";
 
 	if (h->dyn_left[d] && last)
 		fprintf(fp, "%.*s", w, v);
@@ -432,6 +438,18 @@ static void columns_of(const struct hists *h, const struct hists_print_opts *o,
 			c->id[c->n++] = h->keys[i];
 }
 
+/*
+ * Is @k the last column of the format?  perf pads a column unless it is,
+ * whether the columns after it are shown in this event's section or not
+ * (another event's field keys).
+ */
+static bool last_field(const struct hists *h, enum sort_key_id k)
+{
+	if (h->fmt)
+		return h->fmt->nr_fields && h->fmt->fields[h->fmt->nr_fields - 1] == k;
+	return h->nr_keys && h->keys[h->nr_keys - 1] == k;
+}
+
 /* The value the percent limit and the callchain percentages use. */
 static u64 shown_period(const struct hists *h, const struct hist_entry *e)
 {
@@ -477,9 +495,9 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 			if (sort_key__is_value(c.id[i]))
 				print_value(fp, h, e, c.id[i], w[i], o->color);
 			else if (dyn_key(c.id[i]))
-				print_dyn(fp, h, e, c.id[i] - SORT_DYN0, w[i], i == c.n - 1);
+				print_dyn(fp, h, e, c.id[i] - SORT_DYN0, w[i], last_field(h, c.id[i]));
 			else
-				print_key(fp, e, c.id[i], w[i], i == c.n - 1);
+				print_key(fp, e, c.id[i], w[i], last_field(h, c.id[i]));
 		}
 		fprintf(fp, "\n");
 		if (chains)

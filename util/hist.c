@@ -268,25 +268,58 @@ static int key_sort_more(enum sort_key_id k, const struct hist_entry *a, const s
 }
 
 /*
- * Tracepoint keys: perf orders a field by memcmp() of its bytes, the larger
- * first; the trace text by strcmp(), the smaller first.
+ * perf's memcmp() of a field's bytes: those of @l (where its record has
+ * them) against the same bytes of @r's record (past its end: as zeros).
  */
-static int dyn_sort(int i, const struct hist_entry *a, const struct hist_entry *b)
+static int dyn_bytes(const struct hist_dyn *l, const struct hist_dyn *r)
 {
-	if (a->dyn_raw[i] || b->dyn_raw[i])
-		return -cmp_str_null_last(a->dyn_raw[i], b->dyn_raw[i]);
+	const char *p = l->raw + 2 * (size_t)l->off, *q = r->raw;
+	size_t rlen = strlen(r->raw);
+
+	for (size_t i = 0; i < 2 * (size_t)l->size; i++) {
+		size_t at = 2 * (size_t)l->off + i;
+		char c = at < rlen ? q[at] : '0';
+
+		if (p[i] != c)
+			return p[i] < c ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
+ * Tracepoint keys: perf orders a field by memcmp() of its bytes, the larger
+ * first, and its left entry is @left (0: @a, 1: @b); the trace text by
+ * strcmp(), the smaller first.
+ */
+static int dyn_sort(int i, const struct hist_entry *a, const struct hist_entry *b, int left)
+{
+	static const struct hist_dyn none;
+	const struct hist_dyn *x = a->dyn ? &a->dyn[i] : &none;
+	const struct hist_dyn *y = b->dyn ? &b->dyn[i] : &none;
+
+	if (x->raw && y->raw)
+		return left ? dyn_bytes(y, x) : -dyn_bytes(x, y);
+	if (x->raw || y->raw)
+		return -cmp_str_null_last(x->raw, y->raw);
 	/* perf computes the text when it first compares it: the entries
 	 * (and templates) compared here are never const objects */
-	((struct hist_entry *)a)->dyn_compared |= 1u << i;
-	((struct hist_entry *)b)->dyn_compared |= 1u << i;
-	return cmp_str_null_last(a->dyn_val[i], b->dyn_val[i]);
+	((struct hist_entry *)a)->dyn_compared |= 1ull << i;
+	((struct hist_entry *)b)->dyn_compared |= 1ull << i;
+	return cmp_str_null_last(x->val, y->val);
+}
+
+static bool dyn_key(enum sort_key_id k)
+{
+	return k >= SORT_DYN0 && k <= SORT_DYN_LAST;
 }
 
 /* The key's output order (perf's sort function of the key). */
 static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
 {
-	if (k >= SORT_DYN0 && k <= SORT_DYN_LAST)
-		return dyn_sort(k - SORT_DYN0, a, b);
+	if (dyn_key(k)) {	/* perf's output sort: the entry placed is the left one */
+		((struct hist_entry *)a)->dyn_sized |= 1ull << (k - SORT_DYN0);
+		return dyn_sort(k - SORT_DYN0, a, b, 0);
+	}
 	switch (k) {
 	case SORT_COMM:		/* the machine interns the names */
 		return a->comm->str == b->comm->str ? 0 : strcmp(a->comm->str, b->comm->str);
@@ -340,6 +373,10 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 		return 0;
 	if (k == SORT_SYMOFF)
 		return key_ident(SORT_SYM, a, b) ?: cmp_u64(a->ip, b->ip);
+	if (dyn_key(k)) {	/* perf's lookup and collapse: the entry in the tree is left */
+		((struct hist_entry *)b)->dyn_sized |= 1ull << (k - SORT_DYN0);
+		return dyn_sort(k - SORT_DYN0, a, b, 1);
+	}
 	if (k != SORT_SYM)
 		return key_sort(k, a, b);
 	if (!a->sym && !b->sym)
@@ -803,14 +840,14 @@ static entry_cmp_fn collapse_cmp(const struct hists *h)
 
 /*
  * perf 6.1 only has a collapsed tree when a key has a collapse function:
- * comm (and, kept here as before, the tracepoint keys).  Without one, the
- * entries the first tree missed stay apart.
+ * comm (not the tracepoint keys: perf's output takes their entries in the
+ * first tree's order).  Without one, the entries the first tree missed
+ * stay apart.
  */
 static bool needs_collapse(const struct hists *h)
 {
 	for (int i = 0; i < h->nr_keys; i++)
-		if (h->keys[i] == SORT_COMM ||
-		    (h->keys[i] >= SORT_DYN0 && h->keys[i] <= SORT_DYN_LAST))
+		if (h->keys[i] == SORT_COMM)
 			return true;
 	return false;
 }
@@ -1286,7 +1323,7 @@ static int tmpl_cmp(const void *pa, const void *pb)
 static bool cacheable(const struct hists *h, const struct hist_entry *t)
 {
 	for (int i = 0; i < h->nr_keys; i++)
-		if (h->keys[i] >= SORT_DYN0 && h->keys[i] <= SORT_DYN_LAST)
+		if (dyn_key(h->keys[i]))
 			return false;
 	if (t->sym && t->sym->inlined && h->has_callchain && h->cc && h->cc->value == CCVAL_COUNT)
 		return false;

@@ -14,7 +14,7 @@
 #include "rbtree.h"
 
 /* SORT_DYN0.. are tracepoint keys (trace, event fields): util/sort-trace.h */
-#define SORT_DYN_MAX 4
+#define SORT_DYN_MAX 64
 enum sort_key_id {
 	SORT_COMM, SORT_DSO, SORT_SYM, SORT_PID, SORT_TID, SORT_CPU,
 	SORT_SYMOFF, SORT_SRCLINE, SORT_SRCFILE, SORT_PARENT, SORT_SOCKET,
@@ -32,7 +32,7 @@ static inline bool sort_key__is_value(int k)
 	return k >= SORT_OVERHEAD && k <= SORT_PERIOD;
 }
 
-#define HIST_MAX_COLS 64
+#define HIST_MAX_COLS (SORT_DYN_MAX + 32)
 
 /*
  * The columns printed and the output order, from --sort and -F/--fields as
@@ -56,6 +56,20 @@ struct hist_rb_node {
 
 struct hist_cache_slot;
 struct sym_memo;
+
+/*
+ * The value of a tracepoint key (interned): the text shown, and the
+ * field's bytes in hex that identify and order it (NULL: ordered by the
+ * text): of a dynamic field the whole record's, as perf compares the
+ * bytes at the left entry's place in both records; and whether perf finds
+ * the text in the payload's (which sizes the column).  An entry's are an array, one per SORT_DYN slot in use, that
+ * its maker keeps (and shares between entries with the same values).
+ */
+struct hist_dyn {
+	const char *val, *raw;
+	u32 off, size;			/* the field's bytes in raw (hex: twice as many chars) */
+	bool in_text;			/* val is the field's "name=value" text in the payload */
+};
 
 /*
  * What a walk down the tree of entries compares when the keys are among
@@ -107,12 +121,14 @@ struct hist_entry {
 	 * shown, its period in hidden_period, whichever samples add to it
 	 * later (perf's he->filtered) */
 	bool hidden;
-	/* tracepoint keys (interned): the text shown, and the field's bytes in
-	 * hex that identify and order it (NULL: ordered by the text) */
-	const char *dyn_val[SORT_DYN_MAX], *dyn_raw[SORT_DYN_MAX];
+	/* the tracepoint keys' values, slot by slot (NULL: no such key) */
+	const struct hist_dyn *dyn;
 	/* bit i: the trace text of key i took part in a comparison (perf
 	 * only counts such texts in the column's width) */
-	unsigned int dyn_compared;
+	u64 dyn_compared;
+	/* bit i: key i's size was taken, as perf takes the size of a dynamic
+	 * field of the left entry it compares, for the column's width */
+	u64 dyn_sized;
 };
 
 struct hists {
@@ -155,6 +171,10 @@ struct hists {
 	const char *dyn_header[SORT_DYN_MAX];
 	int dyn_width[SORT_DYN_MAX];
 	bool dyn_left[SORT_DYN_MAX];
+	/* perf's column width of a field key: at least dyn_width; then the
+	 * values found in the payloads' texts (not with raw prints), and the
+	 * size (with its NUL) of a dynamic field's bytes; longer values cut */
+	bool dyn_raw_print[SORT_DYN_MAX], dyn_dynamic[SORT_DYN_MAX];
 };
 
 /**

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -550,18 +551,22 @@ static void print_frame_srcline(FILE *fp, const struct addr_location *al, u8 inl
 		print_srcline(fp, al, al->addr);
 }
 
-/* DWARF samples: the user frames unwound from the stack copy; @n frames printed so far. */
+/*
+ * DWARF samples: the user frames unwound from the stack copy, up to
+ * --max-stack of them whatever the sample's own chain printed (as perf).
+ */
 static void print_unwound(FILE *fp, const struct script_opts *o, unsigned int f,
 			  struct machine *m, struct thread *t, const struct perf_event_attr *attr,
-			  const struct perf_sample *s, int n)
+			  const struct perf_sample *s)
 {
 	const struct unwind_entry *e;
 	size_t nr;
 
-	if (!unwinder__has_stack(attr) ||
-	    machine__unwind(m, t, attr, s, o->max_stack > 0 ? o->max_stack : 127, &e, &nr))
+	if (!unwinder__has_stack(attr) || o->max_stack <= 0 ||
+	    machine__unwind(m, t, attr, s, o->max_stack > INT_MAX ? INT_MAX : (int)o->max_stack,
+			    &e, &nr))
 		return;
-	for (size_t i = 0; i < nr && (o->max_stack <= 0 || n < o->max_stack); i++, n++) {
+	for (size_t i = 0; i < nr; i++) {
 		struct addr_location al = { .thread = t, .map = e[i].map, .sym = e[i].sym,
 					    .addr = e[i].map ? map__map_ip(e[i].map, e[i].ip)
 							     : e[i].ip };
@@ -591,7 +596,7 @@ static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
 			const struct perf_sample *s)
 {
 	u8 cpumode = PERF_RECORD_MISC_USER;
-	int n = 0;
+	unsigned int n = 0;
 
 	for (u64 i = 0; i < s->callchain_nr; i++) {	/* a bad marker empties the chain */
 		u64 ip = s->callchain[i];
@@ -601,7 +606,7 @@ static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
 		    ip != PERF_CONTEXT_GUEST_USER)
 			return;
 	}
-	for (u64 i = 0; i < s->callchain_nr && (o->max_stack <= 0 || n < o->max_stack); i++) {
+	for (u64 i = 0; i < s->callchain_nr && n < o->max_stack; i++) {
 		u64 ip = s->callchain[i];
 		struct addr_location al;
 
@@ -624,7 +629,7 @@ static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
 		machine__resolve_addr(m, t, cpumode, ip, &al);
 		print_frame(fp, f, &al, al.map ? al.addr : ip, true);
 	}
-	print_unwound(fp, o, f, m, t, attr, s, n);
+	print_unwound(fp, o, f, m, t, attr, s);
 }
 
 /* Page faults' addresses are code or data of the process: perf resolves them. */
@@ -824,6 +829,18 @@ static void print_srccode(FILE *fp, struct machine *m, struct thread *t,
 	t->srccode_line = line;
 }
 
+/*
+ * perf's unwinders refuse to unwind with --max-stack 0: the whole chain
+ * of a sample with registers and a stack copy fails, and perf prints the
+ * sample's address on its line as without a callchain.
+ */
+static bool unwind_refused(const struct script_opts *o, const struct perf_event_attr *attr,
+			   const struct perf_sample *s)
+{
+	return !o->max_stack && unwinder__has_stack(attr) && s->user_regs.regs &&
+	       s->user_stack.size;
+}
+
 int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f,
 			   struct machine *m, const struct perf_event_attr *attr, const char *name,
 			   const struct perf_sample *s)
@@ -850,7 +867,7 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 	if (f & SF_INS_LAT)
 		fprintf(fp, "%16u", s->ins_lat);
 	if (f & SF_IP) {	/* perf prints no sym or dso without the ip */
-		if (chain) {
+		if (chain && !unwind_refused(o, attr, s)) {
 			fputc('\n', fp);
 			print_chain(fp, o, f, m, t, attr, s);
 		} else {

@@ -48,7 +48,7 @@ struct script_opts {
 	unsigned int fields;
 	bool user_set;			/* -F given: fields the event lacks are errors */
 	bool ns;			/* --ns: nanoseconds */
-	int max_stack;
+	unsigned int max_stack;		/* --max-stack: 0 prints no chain */
 	int name_width;			/* width of the event name column */
 	bool hide_callchain;		/* -G: the sample's ip on its line, no chain */
 	unsigned int type_fields[SOT_MAX];	/* -F TYPE:fields */

@@ -6,7 +6,9 @@
  * come first in the order; the default columns are the overheads, -n's
  * Samples and --show-total-period's Period; "+f" adds to them; then the
  * sort keys missing from the columns are printed after them, and the
- * columns missing from the order are ordered after it.
+ * columns missing from the order are ordered after it.  A --sort without
+ * keys (perf takes "" so, and trace_fields of a file without tracepoints)
+ * leaves the overheads only: every sample of an event in one entry.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -161,10 +163,6 @@ int hist_format__setup(struct hist_format *f, const char *sort, const char *fiel
 		*bad = '\0';
 	if (sort || !strict)
 		err = parse_list(sort ? sort : "comm,dso,sym", f->sorts, &f->nr_sorts, bad, badsize);
-	if (!err && sort && !f->nr_sorts) {
-		snprintf(bad, badsize, "%s", sort);
-		err = -EINVAL;
-	}
 	if (!err && !strict) {
 		err = prefix(f, SORT_OVERHEAD);
 		if (!err && children)

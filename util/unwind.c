@@ -82,8 +82,8 @@ struct unwinder {
 	size_t nr_inl, alloc_inl;	/* open hash, power of two */
 	struct symbol **isyms;		/* the inline symbols made, to free */
 	size_t nr_isyms, alloc_isyms;
-	struct unwind_entry *entries;
-	size_t alloc_entries;
+	struct unwind_entry *entries;	/* resolve()'s, out_alloc of them */
+	size_t alloc_entries, out_alloc;	/* alloc_entries: of pcs, act, slots */
 	u64 *pcs;
 	bool *act;
 	struct unwind_pc **slots;
@@ -942,15 +942,13 @@ static int reserve(struct unwinder *u, size_t n)
 {
 	if (n <= u->alloc_entries)
 		return 0;
-	free(u->entries);
 	free(u->pcs);
 	free(u->act);
 	free(u->slots);
-	u->entries = malloc(n * sizeof(*u->entries));
 	u->pcs = malloc(n * sizeof(*u->pcs));
 	u->act = malloc(n * sizeof(*u->act));
 	u->slots = malloc(n * sizeof(*u->slots));
-	if (!u->entries || !u->pcs || !u->act || !u->slots) {
+	if (!u->pcs || !u->act || !u->slots) {
 		u->alloc_entries = 0;
 		return -ENOMEM;
 	}
@@ -1053,33 +1051,60 @@ static void pc_resolve(struct unwinder *u, struct unwind_ctx *c, struct unwind_p
 	pc->resolved = true;
 }
 
-/* Frames to entries: map, symbol, inline expansion. */
-static size_t resolve(struct unwinder *u, struct unwind_ctx *c, size_t max)
+/* Room for @n entries in u->entries.  Return: 0 or -ENOMEM. */
+static int out_reserve(struct unwinder *u, size_t n)
+{
+	struct unwind_entry *e;
+	size_t alloc = u->out_alloc ? u->out_alloc : 128;
+
+	if (n <= u->out_alloc)
+		return 0;
+	while (alloc < n)
+		alloc *= 2;
+	e = realloc(u->entries, alloc * sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	u->entries = e;
+	u->out_alloc = alloc;
+	return 0;
+}
+
+/*
+ * Frames to entries: map, symbol, inline expansion.  As perf's glue, a
+ * frame whose address (one byte back for a return address) is 0 gives no
+ * entry, wherever it is in the chain, but it took its place among the
+ * --max-stack frames (c->max: the backends count frames, not inline ones).
+ * Return: the number of entries, or -ENOMEM.
+ */
+static ssize_t resolve(struct unwinder *u, struct unwind_ctx *c)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < c->nr && n < max; i++) {
+	for (size_t i = 0; i < c->nr; i++) {
 		u64 ip = c->act[i] ? c->pcs[i] : c->pcs[i] - 1;
 		struct unwind_pc *pc = c->slots[i];
 
+		if (!ip)
+			continue;
 		if (!pc || pc->addr != ip || pc->gen != c->thread->maps->gen)
 			pc = unwind__pc(c, ip);
-
+		if (pc && !pc->resolved)
+			pc_resolve(u, c, pc);
+		if (out_reserve(u, n + (pc && pc->nr_isyms ? pc->nr_isyms : 1)))
+			return -ENOMEM;
 		if (!pc) {	/* no maps: no map, no symbol */
 			u->entries[n++] = (struct unwind_entry){ ip, NULL, NULL };
 			continue;
 		}
-		if (!pc->resolved)
-			pc_resolve(u, c, pc);
 		if (pc->nr_isyms) {
-			for (u32 k = 0; k < pc->nr_isyms && n < max; k++)
+			for (u32 k = 0; k < pc->nr_isyms; k++)
 				u->entries[n++] = (struct unwind_entry){ ip, pc->map, pc->isyms[k],
 									 k < 255 ? k : 255 };
 			continue;
 		}
 		u->entries[n++] = (struct unwind_entry){ ip, pc->map, pc->sym };
 	}
-	return n;
+	return (ssize_t)n;
 }
 
 int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_event_attr *attr,
@@ -1087,8 +1112,10 @@ int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_eve
 		     const struct unwind_entry **entries, size_t *nr)
 {
 	struct unwind_ctx c = { .u = u, .thread = t, .pc_cache = u->pcs_cache };
-	size_t max = max_stack > 0 ? (size_t)max_stack : 127;
+	/* a stack copy has at most 65528 bytes: no more frames than that */
+	size_t max = max_stack <= 0 ? 127 : max_stack < 65536 ? (size_t)max_stack : 65536;
 	void *proc;
+	ssize_t n;
 	int err;
 
 	*nr = 0;
@@ -1113,7 +1140,10 @@ int unwinder__sample(struct unwinder *u, struct thread *t, const struct perf_eve
 		u->stats.truncated++;
 	else if (err < 0)
 		u->stats.failed++;
-	*nr = resolve(u, &c, max);
+	n = resolve(u, &c);
+	if (n < 0)
+		return -ENOMEM;
+	*nr = (size_t)n;
 	*entries = u->entries;
 	if (*nr)
 		u->stats.unwound++;

@@ -76,7 +76,9 @@ bool unwinder__has_stack(const struct perf_event_attr *attr);
  * unwinder__sample - the user frames of @s, callee first
  * @t: the sample's thread (its maps give the modules)
  * @attr: the sample's attr (sample_regs_user gives the register layout)
- * @max_stack: at most this many frames (inline frames count)
+ * @max_stack: at most this many frames, as perf counts them: the unwound
+ *	frames (a frame at address 0 gives no entry but counts), not the
+ *	inline frames an address expands into
  * @entries: set to an array owned by @u, valid until the next call
  * @nr: set to its length (0: nothing could be unwound, as perf gives)
  *

@@ -75,6 +75,16 @@ test_expect_success PERF,CC 'PLT frames with address and srcline keys' '
 	fi
 '
 
+# perf counts --max-stack from where the order starts; 0 leaves no chain
+test_expect_success PERF '--max-stack: 0, and a cut from each end' '
+	for m in 0 2 3; do
+		for c in --children --no-children; do
+			same_as_perf "$TRASH/cc.data" $c --max-stack $m &&
+			same_as_perf "$TRASH/cc.data" $c --max-stack $m -G || exit 1
+		done
+	done
+'
+
 test_expect_success 'a bad -g is a usage error' '
 	test_expect_code 129 tperf report -i /dev/null -g flat,nosuch 2>err &&
 	grep -q "call-graph" err

@@ -608,4 +608,116 @@ test_expect_success PERF 'the kdab zstd sched_switch DWARF fixture: perf'"'"'s r
 	done
 '
 
+# perf caps the sample's own (kernel) chain and the user frames it unwinds
+# at --max-stack each, counting unwound frames, not their inline frames.
+test_expect_success CC,EVENTS,PERF 'kernel frames over a user stack deeper than 127: perf'"'"'s chains' '
+	cd "$TRASH" &&
+	cc -O2 -g -o deep-sys $W/dwarf-deep-syscall.c &&
+	perf record -q -e cpu-clock -F 1000 --call-graph dwarf -o ds.data -- ./deep-sys 500 \
+		>/dev/null 2>&1 &&
+	tperf record -q -e cpu-clock -F 1000 --call-graph dwarf -o tds.data -- ./deep-sys 500 &&
+	for f in ds.data tds.data; do
+		for m in "" "--max-stack 5"; do
+			perf script -i $f $m >expect 2>/dev/null &&
+			tperf script -i $f $m >actual &&
+			test_cmp expect actual || exit 1
+		done &&
+		report_same $f "--children;--no-children -G;--children --max-stack 5 -G" &&
+		report_same $f "--no-children --max-stack 140" || exit 1
+	done &&
+	# a sample in write() keeps the 127 frames of rec below its kernel frames
+	tperf script -i ds.data >s &&
+	awk "BEGIN { RS = \"\"; FS = \"\\n\" } /ksys_write/ {
+		n = 0; for (i = 2; i <= NF; i++) if (\$i !~ /inlined|kernel\.kallsyms/) n++; print n }" s |
+		sort -n | tail -1 >nrec &&
+	echo 127 >expect && test_cmp expect nrec
+'
+
+# $1 OUT, then mk-perf-data.py --dwarf arguments: samples of $TRASH/calltree
+mk_dwarf() {
+	out=$1; shift
+	python3 "$TESTS_DIR/shell/mk-perf-data.py" $out "$TRASH/calltree" --dwarf "$@"
+}
+
+# calltree's addresses: an IP in spin, the return addresses of spin's call
+# in work_one, of work_one's in run, of run's in main
+calltree_addrs() {
+	objdump -d --no-show-raw-insn "$TRASH/calltree" | awk '
+		/^[0-9a-f]+ <[^>]*>:$/ { f = $2; gsub(/[<>:]/, "", f); next }
+		/^ +[0-9a-f]+:/ {
+			a = $1; sub(":", "", a)
+			if (want != "") { r[want] = a; want = "" }
+			if (f == "spin" && /mov +%rsp,%rbp/) want = "ip"
+			if (f == "work_one" && /call.*<spin>/) want = "r1"
+			if (f == "run" && /call.*<work_one>/) want = "r2"
+			if (f == "main" && /call.*<run>/) want = "r3"
+		}
+		END { print r["ip"], r["r1"], r["r2"], r["r3"] }'
+}
+
+test_expect_success CC 'build the call tree workload, its addresses' '
+	cc -O0 -g -fno-omit-frame-pointer -o "$TRASH/calltree" $W/record-calltree.c &&
+	calltree_addrs >"$TRASH/addrs" &&
+	test $(wc -w <"$TRASH/addrs") = 4
+'
+
+# A frame whose address (a return address one byte back) is 0 gives no
+# entry in perf's chains, but counts for --max-stack: a return address 1
+# at the end; the sampled IP 0 (the whole chain); a return address 0 (the
+# frame at -1 that libunwind gives is shown).
+test_expect_success CC 'DWARF frames at address 0 go, as perf drops them' '
+	read -r ip r1 r2 r3 <"$TRASH/addrs" &&
+	mk_dwarf z.data $ip,$r1,$r2,$r3,=1 =0,$r1,$r2,$r3 $ip,$r1,=1 $ip,=0,$r2 &&
+	tperf script -i z.data -F ip,sym >actual &&
+	printf "%s\n" "" "	$(printf %16x 0x$ip) spin" "	$(printf %16x $((0x$r1 - 1))) work_one" \
+		"	$(printf %16x $((0x$r2 - 1))) run" "	$(printf %16x $((0x$r3 - 1))) main" "" \
+		"" "" "" "	$(printf %16x 0x$ip) spin" "	$(printf %16x $((0x$r1 - 1))) work_one" "" \
+		"" "	$(printf %16x 0x$ip) spin" "	ffffffffffffffff [unknown]" "" >expect &&
+	test_cmp expect actual &&
+	tperf script -i z.data --max-stack 4 -F ip,sym >actual4 &&
+	test_cmp expect actual4 &&
+	if test_have_prereq PERF; then
+		for o in "" "--max-stack 4" "--max-stack 2" "--unwinder=libunwind"; do
+			test "$o" = --unwinder=libunwind && ! test_have_prereq LIBUNWIND && continue
+			perf script -i z.data ${o%--unwinder*} >expect 2>/dev/null &&
+			tperf script -i z.data $o >actual &&
+			test_cmp expect actual || exit 1
+		done &&
+		report_same z.data "--children;--no-children;--no-children -G"
+	fi
+'
+
+# 130 user frames under 3 kernel frames: each part capped on its own
+test_expect_success CC 'a deep DWARF chain under kernel frames: --max-stack caps each part' '
+	read -r ip r1 r2 r3 <"$TRASH/addrs" &&
+	deep=$ip,$r1$(printf ",$r2%.0s" $(seq 128)),$r3 &&
+	mk_dwarf d.data -k ffffffff81000100,ffffffff81000200,ffffffff81000300 $deep $ip,$r1,$r2,$r3 &&
+	tperf script -i d.data -F ip --kallsyms=/dev/null >s &&
+	awk "BEGIN { RS = \"\" } { print NF }" s >n &&
+	printf "%s\n" 130 8 >expect && test_cmp expect n &&
+	tperf script -i d.data -F ip --kallsyms=/dev/null --max-stack 2 >s &&
+	awk "BEGIN { RS = \"\" } { print NF }" s >n &&
+	printf "%s\n" 4 4 >expect && test_cmp expect n &&
+	tperf report -i d.data --stdio --kallsyms=/dev/null --no-children -G --max-stack 2 -q >r &&
+	sed -n "3,6p" r | tr -d " |-" >top &&
+	printf "%s\n" work_one spin 0xffffffff81000300 0xffffffff81000200 >expect &&
+	test_cmp expect top &&
+	if test_have_prereq PERF; then
+		for m in "" "--max-stack 0" "--max-stack 2" "--max-stack 4" "--max-stack 129"; do
+			perf script -i d.data --kallsyms=/dev/null $m >expect 2>/dev/null &&
+			tperf script -i d.data --kallsyms=/dev/null $m >actual &&
+			test_cmp expect actual || exit 1
+		done &&
+		for m in "" "--max-stack 2" "--max-stack 129"; do
+			report_same d.data "--children $m --kallsyms=/dev/null;--no-children -G $m --kallsyms=/dev/null" ||
+			exit 1
+		done
+	fi
+'
+
+test_expect_success '--max-stack takes no negative number in script' '
+	test_expect_code 129 tperf script -i /dev/null --max-stack -1 2>err &&
+	grep -q "max-stack" err
+'
+
 test_done
