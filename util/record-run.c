@@ -228,6 +228,13 @@ static int add_attrs(struct rec *r)
 		ha->name = strdup(evsel__name(e));
 		if (!ha->name)
 			return -ENOMEM;
+		/* GROUP_DESC */
+		ha->leader_idx = e->leader ? e->leader->idx : e->idx;
+		if (evsel__is_group_leader(e) && e->nr_members > 1) {
+			ha->nr_members = (u32)e->nr_members;
+			if (e->group_name && !(ha->group_name = strdup(e->group_name)))
+				return -ENOMEM;
+		}
 	}
 	return 0;
 }
@@ -271,6 +278,7 @@ static int open_output(struct rec *r, int argc, const char **argv, char *buf, si
 	}
 	if (strcmp(path, "-"))
 		keep_old(path);
+	r->data.own_finished_init = true;
 	err = perf_data__open_write(&r->data, path, &r->hdr);
 	if (err) {
 		snprintf(buf, size, "%s", r->data.errmsg);
@@ -388,6 +396,16 @@ static int finished_round(struct rec *r)
 
 /* ---- existing state ---- */
 
+/* ID_INDEX: the ring an fd of @cpu writes into (its index in r->rings) */
+static int ring_idx(void *ctx, int cpu, int thread_idx)
+{
+	struct rec *r = ctx;
+	struct perf_mmap *m = ring_of_cpu(r, cpu);
+
+	(void)thread_idx;
+	return m ? (int)(m - r->rings) : -1;
+}
+
 static int synthesize(struct rec *r)
 {
 	struct synth s = {
@@ -400,12 +418,21 @@ static int synthesize(struct rec *r)
 	};
 	const struct target *t = &r->opts->target;
 	struct thread_map *threads = r->evlist->threads;
-	int err = synthesize__kernel_mmap(&s);
+	struct perf_event_header fin = { PERF_RECORD_FINISHED_INIT, 0, sizeof(fin) };
+	int err = synthesize__id_index(&s, r->evlist, ring_idx, r);
 
+	if (!err)
+		err = synthesize__kernel_mmap(&s);
 	if (err == -ENOENT || err == -EACCES)
 		err = 0;	/* kallsyms hidden: no kernel map, as perf */
 	if (!err)
 		err = synthesize__modules(&s);
+	if (!err)
+		err = synthesize__event_updates(&s, r->evlist, r->data.is_pipe);
+	if (!err)
+		err = synthesize__thread_map(&s, r->evlist);
+	if (!err)
+		err = synthesize__cpu_map(&s, r->evlist->cpus);
 	if (!err && target__has_task(t)) {
 		for (int i = 0; !err && i < threads->nr; i++) {
 			err = synthesize__thread(&s, threads->map[i], false);
@@ -421,7 +448,8 @@ static int synthesize(struct rec *r)
 		if (err == -ESRCH)
 			err = 0;
 	}
-	return err;
+	/* perf: the end of what describes the start, before the kernel's records */
+	return err ? err : write_record(r, (const union perf_event *)&fin, sizeof(fin));
 }
 
 /* ---- the drain loop ---- */
