@@ -5,8 +5,9 @@
 # CPU_MAP, the workload's "perf-exec" COMM and FINISHED_INIT before the
 # kernel's records; the feature sections (the same set, and the same bytes
 # where perf's are deterministic: PMU_MAPPINGS, GROUP_DESC, CACHE,
-# MEM_TOPOLOGY, BPF_PROG_INFO, BPF_BTF, CPU_PMU_CAPS, PMU_CAPS); and perf
-# reading every file without a word on stderr.
+# MEM_TOPOLOGY, BPF_PROG_INFO, BPF_BTF, CPU_PMU_CAPS, PMU_CAPS); the
+# vDSO's build-id, written and cached whether a sample hit it or not; and
+# perf reading every file without a word on stderr.
 . "$(dirname "$0")/lib.sh"
 
 test_lazy_prereq EVENTS 'test -e /proc/sys/kernel/perf_event_paranoid'
@@ -116,6 +117,21 @@ test_expect_success EVENTS 'the workload is "perf-exec" until its exec, as in pe
 	tperf script --show-task-events -i t.data 2>/dev/null |
 	sed -n "s/.*PERF_RECORD_COMM\(.*\): \([a-z-]*\):.*/\2\1/p" | head -2 >actual &&
 	printf "perf-exec\nsleep exec\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success EVENTS,PERF 'the vDSO'"'"'s build-id is written and cached, hit or not, as perf' '
+	mkdir p t &&
+	HOME=$PWD/p perf record -q -e cpu-clock -o p.data -- true &&
+	HOME=$PWD/t tperf record -q -e cpu-clock -o t.data -- true &&
+	perf buildid-list -i p.data | grep " \[vdso\]$" >expect &&
+	perf buildid-list -i t.data | grep " \[vdso\]$" >actual &&
+	test -s expect &&
+	test_cmp expect actual &&
+	id=$(cut -d" " -f1 expect) &&
+	cmp "p/.debug/[vdso]/$id/vdso" "t/.debug/[vdso]/$id/vdso" &&
+	readlink "p/.debug/.build-id/${id:0:2}/${id:2}" >expect &&
+	readlink "t/.debug/.build-id/${id:0:2}/${id:2}" >actual &&
 	test_cmp expect actual
 '
 
