@@ -120,6 +120,55 @@ test_expect_success EVENTS 'the workload is "perf-exec" until its exec, as in pe
 	test_cmp expect actual
 '
 
+# A sysfs with caches and PMU caps this machine lacks (TPERF_SYSFS): two
+# CPUs with their own L1 caches and a shared L2, a "cpu" PMU with a cap
+# and an "msr" PMU with one
+fake_sysfs() {
+	mkdir -p fs/devices/system/cpu fs/bus/event_source/devices &&
+	for f in online possible present; do
+		echo 0-1 >fs/devices/system/cpu/$f || return 1
+	done &&
+	for c in 0 1; do
+		for i in 0 1 2; do
+			d=fs/devices/system/cpu/cpu$c/cache/index$i &&
+			mkdir -p $d &&
+			echo $((i == 2 ? 2 : 1)) >$d/level &&
+			echo 64 >$d/coherency_line_size &&
+			echo 64 >$d/number_of_sets &&
+			echo 8 >$d/ways_of_associativity &&
+			case $i in 0) echo Data ;; 1) echo Instruction ;; 2) echo Unified ;; esac >$d/type &&
+			case $i in 2) echo 1024K ;; *) echo 32K ;; esac >$d/size &&
+			case $i in 2) echo 0-1 ;; *) echo $c ;; esac >$d/shared_cpu_list || return 1
+		done
+	done &&
+	for p in software:1 cpu:4 msr:9; do
+		mkdir -p fs/bus/event_source/devices/${p%:*}/caps &&
+		echo ${p#*:} >fs/bus/event_source/devices/${p%:*}/type || return 1
+	done &&
+	echo skylake >fs/bus/event_source/devices/cpu/caps/pmu_name &&
+	echo 3 >fs/bus/event_source/devices/msr/caps/max_precise
+}
+
+test_expect_success EVENTS,PERF 'perf reads the CACHE, CPU_PMU_CAPS and PMU_CAPS sections tperf writes' '
+	fake_sysfs &&
+	TPERF_SYSFS=$PWD/fs tperf record -q -e cpu-clock -o t.data -- true &&
+	perf report --header-only -I -i t.data >out 2>err &&
+	test_must_be_empty() { test ! -s "$1" || { cat "$1"; return 1; }; } &&
+	test_must_be_empty err &&
+	sed -n "/^# CPU cache info:/,/^#  L2/p; /capabilities/p" out >actual &&
+	cat >expect <<-\EOF &&
+	# CPU cache info:
+	#  L1 Data                 32K [0]
+	#  L1 Instruction          32K [0]
+	#  L1 Data                 32K [1]
+	#  L1 Instruction          32K [1]
+	#  L2 Unified            1024K [0-1]
+	# cpu pmu capabilities: pmu_name=skylake
+	# msr pmu capabilities: max_precise=3
+	EOF
+	test_cmp expect actual
+'
+
 test_expect_success EVENTS,PERF 'the vDSO'"'"'s build-id is written and cached, hit or not, as perf' '
 	mkdir p t &&
 	HOME=$PWD/p perf record -q -e cpu-clock -o p.data -- true &&
