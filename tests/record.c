@@ -275,3 +275,32 @@ TPERF_TEST(record_cpu_map, "record: CPU_MAP as a range, a list or a mask, as per
 	TEST_ASSERT_VAL("mask", cpu_map_is("1,3,5,7,9,11", mask, sizeof(mask)));
 	return TEST_OK;
 }
+
+TPERF_TEST(record_time_conv, "record: TIME_CONV from the ring's page when it offers the TSC")
+{
+	struct perf_event_mmap_page pc;
+	struct synth_last l = { 0 };
+	struct synth s = { .fn = synth_keep, .ctx = &l };
+	const struct perf_record_time_conv *tc = (const void *)l.rec;
+
+	memset(&pc, 0, sizeof(pc));
+	TEST_ASSERT_EQUAL("no TSC", synthesize__time_conv(&s, &pc), 0);
+	TEST_ASSERT_EQUAL("nothing written", l.size, 0);
+	pc.cap_user_time_zero = 1;
+	pc.cap_user_time_short = 1;
+	pc.time_shift = 31;
+	pc.time_mult = 123456;
+	pc.time_zero = 0x1122334455667788ULL;
+	pc.time_cycles = 99;
+	pc.time_mask = 0xffff;
+	TEST_ASSERT_EQUAL("TSC", synthesize__time_conv(&s, &pc), 0);
+	TEST_ASSERT_EQUAL("56 bytes", l.size, 56);
+	TEST_ASSERT_EQUAL("type", tc->header.type, PERF_RECORD_TIME_CONV);
+	TEST_ASSERT_VAL("fields", tc->time_shift == 31 && tc->time_mult == 123456 &&
+			tc->time_zero == 0x1122334455667788ULL && tc->time_cycles == 99 &&
+			tc->time_mask == 0xffff);
+	TEST_ASSERT_VAL("caps", tc->cap_user_time_zero == 1 && tc->cap_user_time_short == 1);
+	pc.lock = 1;	/* a writer that never finishes */
+	TEST_ASSERT_EQUAL("busy", synthesize__time_conv(&s, &pc), -EAGAIN);
+	return TEST_OK;
+}

@@ -419,13 +419,21 @@ static int synthesize(struct rec *r)
 	const struct target *t = &r->opts->target;
 	struct thread_map *threads = r->evlist->threads;
 	struct perf_event_header fin = { PERF_RECORD_FINISHED_INIT, 0, sizeof(fin) };
-	int err = synthesize__id_index(&s, r->evlist, ring_idx, r);
+	bool kernel = false;
+	struct evsel *e;
+	int err = synthesize__time_conv(&s, r->nr_rings ? r->rings[0].base : NULL);
 
+	if (err == -EAGAIN)
+		err = 0;	/* perf: a debug message, no record */
 	if (!err)
+		err = synthesize__id_index(&s, r->evlist, ring_idx, r);
+	evlist__for_each_entry(r->evlist, e)
+		kernel |= !e->attr.exclude_kernel;
+	if (!err && kernel)	/* perf: no kernel maps when every event excludes it */
 		err = synthesize__kernel_mmap(&s);
 	if (err == -ENOENT || err == -EACCES)
 		err = 0;	/* kallsyms hidden: no kernel map, as perf */
-	if (!err)
+	if (!err && kernel)
 		err = synthesize__modules(&s);
 	if (!err)
 		err = synthesize__event_updates(&s, r->evlist, r->data.is_pipe);

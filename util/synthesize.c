@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/utsname.h>
+#include <linux/perf_event.h>
 
 #include "cpumap.h"
 #include "evlist.h"
@@ -509,6 +510,43 @@ int synthesize__thread_map(struct synth *s, struct evlist *evlist)
 	err = emit_plain(s, buf, PERF_RECORD_THREAD_MAP, size);
 	free(buf);
 	return err;
+}
+
+/**
+ * synthesize__time_conv - see util/synthesize.h
+ */
+int synthesize__time_conv(struct synth *s, const void *mmap_page)
+{
+	const volatile struct perf_event_mmap_page *pc = mmap_page;
+	struct perf_record_time_conv tc;
+	bool zero = false, short_ = false;
+	u32 seq;
+	int i;
+
+	if (!pc || !pc->cap_user_time_zero)
+		return 0;
+	memset(&tc, 0, sizeof(tc));
+	for (i = 0; i < 10000; i++) {
+		seq = pc->lock;
+		__sync_synchronize();
+		tc.time_mult = pc->time_mult;
+		tc.time_shift = pc->time_shift;
+		tc.time_zero = pc->time_zero;
+		tc.time_cycles = pc->time_cycles;
+		tc.time_mask = pc->time_mask;
+		zero = pc->cap_user_time_zero;
+		short_ = pc->cap_user_time_short;
+		__sync_synchronize();
+		if (pc->lock == seq && !(seq & 1))
+			break;
+	}
+	if (i == 10000)
+		return -EAGAIN;
+	if (!zero)
+		return 0;
+	tc.cap_user_time_zero = 1;
+	tc.cap_user_time_short = short_;
+	return emit_plain(s, &tc, PERF_RECORD_TIME_CONV, sizeof(tc));
 }
 
 enum { EV_UPDATE_UNIT, EV_UPDATE_SCALE, EV_UPDATE_NAME, EV_UPDATE_CPUS };

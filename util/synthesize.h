@@ -97,6 +97,14 @@ int synthesize__event_updates(struct synth *s, struct evlist *evlist, bool pipe)
 int synthesize__thread_map(struct synth *s, struct evlist *evlist);
 
 /**
+ * synthesize__time_conv - PERF_RECORD_TIME_CONV from a ring's control page
+ * (a struct perf_event_mmap_page), read under its seqlock, when the kernel
+ * offers cap_user_time_zero (a TSC); nothing otherwise, as perf 6.1
+ * Return: 0, -EAGAIN when the page kept changing, or the callback's error.
+ */
+int synthesize__time_conv(struct synth *s, const void *mmap_page);
+
+/**
  * synthesize__cpu_map - PERF_RECORD_CPU_MAP of @cpus in perf 6.1's
  * smallest encoding (a range, a list or a 32-bit mask)
  * Return: 0 or the callback's error.

@@ -13,6 +13,7 @@
 test_lazy_prereq EVENTS 'test -e /proc/sys/kernel/perf_event_paranoid'
 
 cases='-e cpu-clock
+-e cpu-clock:u
 -e page-faults
 -e task-clock -c 100000
 -e {cpu-clock,task-clock}
