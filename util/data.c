@@ -794,6 +794,12 @@ static int write_pipe_start(struct perf_data *d)
 		}
 		wbuf__exit(&fb);
 	}
+	{
+		/* perf's end-of-features marker: perf report --header prints the header there */
+		u64 id = HEADER_LAST_FEATURE;
+
+		put_record(&b, PERF_RECORD_HEADER_FEATURE, &id, 8, NULL, 0);
+	}
 	write_pipe_tracing_data(h, &b);
 	if (!d->own_finished_init)
 		put_record(&b, PERF_RECORD_FINISHED_INIT, NULL, 0, NULL, 0);

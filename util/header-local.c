@@ -558,6 +558,7 @@ int perf_env__init_local(struct perf_env *e, int argc, const char **argv)
 	    pmu_mappings(e) || pmu_caps(e) || caches(e) || mem_topology(e))
 		return -ENOMEM;
 	e->has_bpf_empty = true;
+	e->has_sample_time = true;	/* perf writes it also before the first sample (pipe) */
 	if (!e->hostname || !e->os_release || !e->arch || !e->version)
 		return -ENOMEM;
 	return 0;

@@ -1116,7 +1116,7 @@ int perf_header__write_feature(struct perf_header *h, int feat, struct wbuf *b)
 		w_u64(b, e->clockid_res_ns);
 		break;
 	case HEADER_SAMPLE_TIME:
-		if (!e->first_sample_time && !e->last_sample_time)
+		if (!e->has_sample_time && !e->first_sample_time && !e->last_sample_time)
 			return -ENOENT;
 		w_u64(b, e->first_sample_time);
 		w_u64(b, e->last_sample_time);

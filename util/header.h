@@ -96,6 +96,7 @@ struct perf_env {
 	u32 clock_data_clockid;
 	u64 clock_tod_ns, clock_clockid_ns;
 	u64 first_sample_time, last_sample_time;	/* SAMPLE_TIME */
+	bool has_sample_time;		/* SAMPLE_TIME even when both are 0 (a recording) */
 	u32 nr_build_ids;
 	struct perf_build_id_entry *build_ids;
 	void *tracing_data;		/* TRACING_DATA, kept opaque */

@@ -121,6 +121,15 @@ test_expect_success EVENTS 'the workload is "perf-exec" until its exec, as in pe
 	test_cmp expect actual
 '
 
+test_expect_success EVENTS,PERF 'pipe mode: perf report --header prints the header of tperf'"'"'s stream' '
+	tperf record -q -e cpu-clock -o - -- true >t.data &&
+	perf report --header --stdio -i t.data >out 2>err &&
+	test_must_be_empty() { test ! -s "$1" || { cat "$1"; return 1; }; } &&
+	test_must_be_empty err &&
+	grep -x "# hostname : $(uname -n)" out &&
+	grep -q "^# time of first sample : 0.000000$" out
+'
+
 # A sysfs with caches and PMU caps this machine lacks (TPERF_SYSFS): two
 # CPUs with their own L1 caches and a shared L2, a "cpu" PMU with a cap
 # and an "msr" PMU with one
