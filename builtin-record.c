@@ -221,13 +221,15 @@ static int dry_run(struct evlist *evlist)
 static void print_summary(const struct record_opts *o, const struct record_stats *s)
 {
 	const char *path = o->output;
-	u64 total = s->samples + s->lost;
+	/* the kernel's count of lost samples, else (kernel < 5.15) the LOST records' */
+	u64 lost = s->lost_samples ? s->lost_samples : s->lost_records;
+	u64 total = s->samples + lost;
 
-	if (s->lost)
+	if (lost)
 		warning("lost %llu samples out of %llu (%.1f%%): the ring buffers overflowed; "
 			"try a larger -m or a lower -F",
-			(unsigned long long)s->lost, (unsigned long long)total,
-			100.0 * (double)s->lost / (double)total);
+			(unsigned long long)lost, (unsigned long long)total,
+			100.0 * (double)lost / (double)total);
 	if (tperf_config.quiet)
 		return;
 	fprintf(stderr, "[ tperf record: Woken up %llu times to write data ]\n",

@@ -646,11 +646,16 @@ static int process_lost_samples(struct perf_tool *tool, struct perf_session *s,
 				const union perf_event *ev, struct perf_sample *sample,
 				struct perf_header_attr *attr)
 {
+	struct report *r = rep_of(tool);
+
 	(void)s;
 	(void)sample;
-	(void)attr;
-	if (ev->header.size >= sizeof(ev->lost_samples))
-		rep_of(tool)->total_lost_samples += ev->lost_samples.lost;
+	if (ev->header.size < sizeof(ev->lost_samples))
+		return 0;
+	r->total_lost_samples += ev->lost_samples.lost;
+	/* --stats: per event, by the record's id (perf: the first event for id 0) */
+	if (attr && attr->idx < r->nr_hists)
+		r->hists[attr->idx].nr_lost_samples += ev->lost_samples.lost;
 	return 0;
 }
 
@@ -922,10 +927,15 @@ static int print_stats(struct report *r)
 		       total ? 100.0 * s->stats.nr_events[i] / total : 0.0);
 	}
 	for (int i = 0; i < r->nr_hists; i++) {
-		if (!r->hists[i].nr_samples)
+		const struct hists *h = &r->hists[i];
+
+		if (!h->nr_samples && !h->nr_lost_samples)
 			continue;
 		printf("%s stats:\n", perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)));
-		printf("%16s events: %10llu\n", "SAMPLE", (unsigned long long)r->hists[i].nr_samples);
+		if (h->nr_samples)
+			printf("%16s events: %10llu\n", "SAMPLE", (unsigned long long)h->nr_samples);
+		if (h->nr_lost_samples)	/* perf sums them in a u32 */
+			printf("%16s events: %10u\n", "LOST_SAMPLES", (u32)h->nr_lost_samples);
 	}
 	print_unwind_stats(r);
 	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
@@ -1409,6 +1419,10 @@ static int run_report(struct report *r)
 		error("%s", r->session->errmsg);
 	if (!err && r->session->warnmsg[0])
 		warning("%s", r->session->warnmsg);
+	if (!err && !r->quiet && !r->stats) {	/* perf's --stats and -q say nothing */
+		perf_session__lost_warnings(r->session, true, msg, sizeof(msg));
+		fputs(msg, stderr);
+	}
 	if (!err && !r->hists)
 		err = setup_hists(r);
 	if (!err && !r->quiet && !r->machine.kernel_map && !all_exclude_kernel(r->session->header))

@@ -412,6 +412,10 @@ static int run_script(struct script *sc)
 		error("%s", sc->session->errmsg);
 	if (!err && sc->session->warnmsg[0])
 		warning("%s", sc->session->warnmsg);
+	if (!err) {	/* --show-lost-events shows the chunks: perf does not count them then */
+		perf_session__lost_warnings(sc->session, !sc->show_lost, msg, sizeof(msg));
+		fputs(msg, stderr);
+	}
 	if (!err && (fflush(stdout) || ferror(stdout))) {
 		error("cannot write the output: %s", strerror(errno));
 		err = -EIO;

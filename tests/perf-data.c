@@ -1125,3 +1125,61 @@ TPERF_TEST(perf_data_held_blocks, "perf.data: queued records stay whole across r
 	perf_header__exit(&h);
 	return held_blocks_dir();
 }
+
+/* LOST (@lost_records of them) and one LOST_SAMPLES of @lost_samples after 20 samples */
+static int lost_file(const char *path, int lost_records, u64 lost_samples)
+{
+	static const u64 times[20] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+				       17, 18, 19, 20 };
+	struct perf_header h;
+	struct perf_data d = { 0 };
+	u64 buf[8] = { 0 };
+	struct perf_event_header *eh = (void *)buf;
+	int err;
+
+	two_events(&h);
+	err = perf_data__open_write(&d, path, &h) || write_records(&d, &h, times, 20);
+	for (int i = 0; !err && i < lost_records; i++) {
+		*eh = (struct perf_event_header){ PERF_RECORD_LOST, 0, 24 + 24 };
+		buf[1] = 100;
+		buf[2] = 3;
+		err = perf_data__write(&d, buf, eh->size);
+	}
+	if (!err && lost_samples) {
+		memset(buf, 0, sizeof(buf));
+		*eh = (struct perf_event_header){ PERF_RECORD_LOST_SAMPLES, 0, 16 + 24 };
+		buf[1] = lost_samples;
+		err = perf_data__write(&d, buf, eh->size);
+	}
+	err = err || perf_data__finish(&d);
+	perf_header__exit(&h);
+	return err;
+}
+
+TPERF_TEST(perf_data_lost_warnings, "perf.data: perf 6.1's warnings about LOST and LOST_SAMPLES")
+{
+	const char *path = tmpfile_path("lost.data");
+	struct perf_session *s;
+	struct collect c;
+	char buf[512];
+
+	TEST_ASSERT_EQUAL("lossy file", lost_file(path, 2, 5), 0);
+	TEST_ASSERT_EQUAL("read", read_all(path, &c, true, &s), 0);
+	TEST_ASSERT_EQUAL("counted", s->stats.total_lost_samples, 5);
+	perf_session__lost_warnings(s, true, buf, sizeof(buf));
+	/* 20 samples, 2 LOST, 1 LOST_SAMPLES */
+	TEST_ASSERT_STR("chunks and 20% lost", buf,
+			"Warning:\nProcessed 23 events and lost 2 chunks!\n\n"
+			"Check IO/CPU overload!\n\n"
+			"Warning:\nProcessed 25 samples and lost 20.00%!\n\n");
+	perf_session__lost_warnings(s, false, buf, sizeof(buf));
+	TEST_ASSERT_STR("no chunks", buf, "Warning:\nProcessed 25 samples and lost 20.00%!\n\n");
+	perf_session__delete(s);
+
+	TEST_ASSERT_EQUAL("1 lost of 21: under 5%", lost_file(path, 0, 1), 0);
+	TEST_ASSERT_EQUAL("read again", read_all(path, &c, true, &s), 0);
+	perf_session__lost_warnings(s, true, buf, sizeof(buf));
+	TEST_ASSERT_STR("silent", buf, "");
+	perf_session__delete(s);
+	return TEST_OK;
+}

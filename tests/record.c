@@ -12,6 +12,7 @@
 
 #include "tests/tests.h"
 #include "util/build-id.h"
+#include "util/cpumap.h"
 #include "util/mmap.h"
 #include "util/synthesize.h"
 
@@ -226,5 +227,80 @@ TPERF_TEST(record_build_id, "record: ELF build-ids (this binary, the vDSO, a non
 	TEST_ASSERT_EQUAL("missing", filename__read_build_id("/nonexistent", id, 20), -ENOENT);
 	n = vdso__read_build_id(id, sizeof(id));
 	TEST_ASSERT_VAL("vdso", n == 20 || n == -ENOENT);
+	return TEST_OK;
+}
+
+/* the last record a synthesizer handed out */
+struct synth_last {
+	u8 rec[256];
+	size_t size;
+};
+
+static int synth_keep(void *ctx, const union perf_event *ev, size_t size)
+{
+	struct synth_last *l = ctx;
+
+	l->size = size <= sizeof(l->rec) ? size : 0;
+	memcpy(l->rec, ev, l->size);
+	return 0;
+}
+
+/* CPU_MAP of @list: @n bytes after the 8-byte header, as perf 6.1 encodes it */
+static int cpu_map_is(const char *list, const u8 *want, size_t n)
+{
+	struct synth_last l = { 0 };
+	struct synth s = { .fn = synth_keep, .ctx = &l };
+	struct cpu_map *m = strcmp(list, "-1") ? cpu_map__new(list) : cpu_map__new_any();
+	int err = m ? synthesize__cpu_map(&s, m) : -ENOMEM;
+
+	cpu_map__put(m);
+	return !err && l.size == 8 + n && l.rec[0] == PERF_RECORD_CPU_MAP &&
+	       !memcmp(l.rec + 8, want, n);
+}
+
+TPERF_TEST(record_cpu_map, "record: CPU_MAP as a range, a list or a mask, as perf 6.1 picks")
+{
+	/* consecutive: a range (u16 type 2, u8 any, pad, u16 first, u16 last) */
+	static const u8 range[] = { 2, 0, 0, 0, 4, 0, 7, 0 };
+	/* a list is smaller than the mask: u16 type 0, u16 nr, u16 cpus, padded */
+	static const u8 list[] = { 0, 0, 2, 0, 0, 0, 2, 0 };
+	/* per thread: a list of one -1 */
+	static const u8 any[] = { 0, 0, 1, 0, 0xff, 0xff, 0, 0 };
+	/* a mask is smaller: u16 type 1, u16 nr of u32 words, u16 4, the words */
+	static const u8 mask[] = { 1, 0, 1, 0, 4, 0, 0xaa, 0x0a, 0, 0, 0, 0, 0, 0, 0, 0 };
+
+	TEST_ASSERT_VAL("range", cpu_map_is("4-7", range, sizeof(range)));
+	TEST_ASSERT_VAL("list", cpu_map_is("0,2", list, sizeof(list)));
+	TEST_ASSERT_VAL("any", cpu_map_is("-1", any, sizeof(any)));
+	TEST_ASSERT_VAL("mask", cpu_map_is("1,3,5,7,9,11", mask, sizeof(mask)));
+	return TEST_OK;
+}
+
+TPERF_TEST(record_time_conv, "record: TIME_CONV from the ring's page when it offers the TSC")
+{
+	struct perf_event_mmap_page pc;
+	struct synth_last l = { 0 };
+	struct synth s = { .fn = synth_keep, .ctx = &l };
+	const struct perf_record_time_conv *tc = (const void *)l.rec;
+
+	memset(&pc, 0, sizeof(pc));
+	TEST_ASSERT_EQUAL("no TSC", synthesize__time_conv(&s, &pc), 0);
+	TEST_ASSERT_EQUAL("nothing written", l.size, 0);
+	pc.cap_user_time_zero = 1;
+	pc.cap_user_time_short = 1;
+	pc.time_shift = 31;
+	pc.time_mult = 123456;
+	pc.time_zero = 0x1122334455667788ULL;
+	pc.time_cycles = 99;
+	pc.time_mask = 0xffff;
+	TEST_ASSERT_EQUAL("TSC", synthesize__time_conv(&s, &pc), 0);
+	TEST_ASSERT_EQUAL("56 bytes", l.size, 56);
+	TEST_ASSERT_EQUAL("type", tc->header.type, PERF_RECORD_TIME_CONV);
+	TEST_ASSERT_VAL("fields", tc->time_shift == 31 && tc->time_mult == 123456 &&
+			tc->time_zero == 0x1122334455667788ULL && tc->time_cycles == 99 &&
+			tc->time_mask == 0xffff);
+	TEST_ASSERT_VAL("caps", tc->cap_user_time_zero == 1 && tc->cap_user_time_short == 1);
+	pc.lock = 1;	/* a writer that never finishes */
+	TEST_ASSERT_EQUAL("busy", synthesize__time_conv(&s, &pc), -EAGAIN);
 	return TEST_OK;
 }

@@ -446,7 +446,11 @@ int dso_hits__fill_env(struct dso_hits *h, struct perf_env *env)
 		u8 id[PERF_BUILD_ID_SIZE] = { 0 };
 		int len;
 
-		if (!h->dsos[i].hit)
+		/*
+		 * perf writes the vDSO's whether or not a sample hit it (and
+		 * caches it): a DWARF unwind through it needs its image later
+		 */
+		if (!h->dsos[i].hit && (h->dsos[i].kernel || strcmp(h->dsos[i].name, "[vdso]")))
 			continue;
 		len = dso_build_id(&h->dsos[i], id);
 		if (len <= 0)

@@ -85,9 +85,10 @@ int dso_hits__record(struct dso_hits *h, const struct perf_event_attr *attr,
 void dso_hits__mark_all(struct dso_hits *h);
 
 /**
- * dso_hits__fill_env - put the build-id of every hit DSO into env->build_ids
- * (pid -1, misc KERNEL or USER, as perf writes them); DSOs without a
- * readable build-id are left out.  Return: 0 or -ENOMEM.
+ * dso_hits__fill_env - put the build-id of every hit DSO, and of the vDSO
+ * when it was mapped (hit or not, as perf), into env->build_ids (pid -1,
+ * misc KERNEL or USER, as perf writes them); DSOs without a readable
+ * build-id are left out.  Return: 0 or -ENOMEM.
  */
 int dso_hits__fill_env(struct dso_hits *h, struct perf_env *env);
 

@@ -794,8 +794,15 @@ static int write_pipe_start(struct perf_data *d)
 		}
 		wbuf__exit(&fb);
 	}
+	{
+		/* perf's end-of-features marker: perf report --header prints the header there */
+		u64 id = HEADER_LAST_FEATURE;
+
+		put_record(&b, PERF_RECORD_HEADER_FEATURE, &id, 8, NULL, 0);
+	}
 	write_pipe_tracing_data(h, &b);
-	put_record(&b, PERF_RECORD_FINISHED_INIT, NULL, 0, NULL, 0);
+	if (!d->own_finished_init)
+		put_record(&b, PERF_RECORD_FINISHED_INIT, NULL, 0, NULL, 0);
 	err = b.oom ? -ENOMEM : write_all(d, d->fd, b.buf, b.len);
 	wbuf__exit(&b);
 	return err;

@@ -67,6 +67,8 @@ struct perf_data {
 
 	/* writing */
 	struct perf_header *wh;		/* the header being written (the caller's) */
+	bool own_finished_init;		/* pipe: the caller writes FINISHED_INIT itself
+					 * (after its synthesized records, as perf) */
 	struct wbuf out;
 	u64 written;			/* data bytes written */
 	u64 data_offset;

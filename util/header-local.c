@@ -3,10 +3,14 @@
  * This machine's values for the perf.data feature sections (the writer's
  * side of util/header.c): uname, CPUs, /proc/cpuinfo, memory, topology.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -199,6 +203,333 @@ static int set_cmdline(struct perf_env *e, int argc, const char **argv)
 	return 0;
 }
 
+/* ---- PMU_MAPPINGS, PMU_CAPS, CACHE, MEM_TOPOLOGY, as perf 6.1 gathers them ---- */
+
+/* opendir() of a folder under the sysfs root */
+static DIR *sysfs_opendir(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static DIR *sysfs_opendir(const char *fmt, ...)
+{
+	char rel[PATH_MAX], path[PATH_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(rel, sizeof(rel), fmt, ap);
+	va_end(ap);
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", sysfs__mountpoint(), rel) >= sizeof(path))
+		return NULL;
+	return opendir(path);
+}
+
+static bool is_dot(const char *name)
+{
+	return !strcmp(name, ".") || !strcmp(name, "..");
+}
+
+/* Every PMU with a type, in directory order (perf's scan order). */
+static int pmu_mappings(struct perf_env *e)
+{
+	DIR *d = sysfs_opendir("bus/event_source/devices");
+	struct dirent *de;
+	int err = 0;
+
+	if (!d)
+		return 0;
+	e->pmu_mappings = calloc(1, sizeof(*e->pmu_mappings));
+	if (!e->pmu_mappings)
+		err = -ENOMEM;
+	while (!err && (de = readdir(d))) {
+		char rel[PATH_MAX];
+		struct perf_pmu_mapping *nm;
+		int type;
+
+		if (is_dot(de->d_name))
+			continue;
+		snprintf(rel, sizeof(rel), "bus/event_source/devices/%s/type", de->d_name);
+		if (sysfs__read_int(rel, &type))
+			continue;
+		nm = realloc(e->pmu_mappings, (e->nr_pmu_mappings + 1) * sizeof(*nm));
+		if (!nm || !(nm[e->nr_pmu_mappings].name = strdup(de->d_name))) {
+			if (nm)
+				e->pmu_mappings = nm;
+			err = -ENOMEM;
+			break;
+		}
+		e->pmu_mappings = nm;
+		nm[e->nr_pmu_mappings++].type = (u32)type;
+	}
+	closedir(d);
+	return err;
+}
+
+/* @pmu's caps/ files (name, first line less its last character, as perf) */
+static int read_pmu_caps(const char *pmu, struct perf_pmu_caps *c)
+{
+	DIR *d = sysfs_opendir("bus/event_source/devices/%s/caps", pmu);
+	struct dirent *de;
+	int err = 0;
+
+	c->pmu = strdup(pmu);
+	if (!c->pmu)
+		return -ENOMEM;
+	while (d && !err && (de = readdir(d))) {
+		char rel[PATH_MAX], *v = NULL, **nn, **nv;
+		size_t len;
+
+		if (is_dot(de->d_name))
+			continue;
+		snprintf(rel, sizeof(rel), "bus/event_source/devices/%s/caps/%s", pmu, de->d_name);
+		if (sysfs__read_str(rel, &v, NULL) || !*v) {
+			free(v);
+			continue;
+		}
+		/* perf: fgets() of 128 bytes (the newline kept), less the last character */
+		len = strcspn(v, "\n");
+		len += v[len] == '\n';
+		v[(len > 127 ? 127 : len) - 1] = '\0';
+		nn = realloc(c->names, (c->nr + 1) * sizeof(*nn));
+		if (nn)
+			c->names = nn;
+		nv = nn ? realloc(c->values, (c->nr + 1) * sizeof(*nv)) : NULL;
+		if (nv)
+			c->values = nv;
+		if (!nn || !nv || !(c->names[c->nr] = strdup(de->d_name))) {
+			free(v);
+			err = -ENOMEM;
+			break;
+		}
+		c->values[c->nr++] = v;
+	}
+	if (d)
+		closedir(d);
+	return err;
+}
+
+/* PMU_CAPS: the PMUs with caps but "cpu"; CPU_PMU_CAPS: the "cpu" PMU's, when there is one */
+static int pmu_caps(struct perf_env *e)
+{
+	int err = 0;
+
+	e->has_pmu_caps = true;
+	for (u32 i = 0; i < e->nr_pmu_mappings && !err; i++) {
+		const char *name = e->pmu_mappings[i].name;
+		struct perf_pmu_caps c = { 0 }, *nc;
+
+		err = read_pmu_caps(name, &c);
+		if (!err && !strcmp(name, "cpu")) {
+			e->cpu_pmu_caps = malloc(sizeof(c));
+			if (e->cpu_pmu_caps) {
+				*e->cpu_pmu_caps = c;
+				continue;
+			}
+			err = -ENOMEM;
+		}
+		if (!err && c.nr) {
+			nc = realloc(e->pmu_caps, (e->nr_pmu_caps + 1) * sizeof(*nc));
+			if (nc) {
+				e->pmu_caps = nc;
+				nc[e->nr_pmu_caps++] = c;
+				continue;
+			}
+			err = -ENOMEM;
+		}
+		perf_pmu_caps__exit(&c);
+	}
+	return err;
+}
+
+static char *cache_str(const char *dir, const char *file)
+{
+	char rel[PATH_MAX], *s = NULL, *p;
+	size_t n;
+
+	snprintf(rel, sizeof(rel), "%s/%s", dir, file);
+	if (sysfs__read_str(rel, &s, NULL))
+		return NULL;
+	for (p = s; *p == ' ' || *p == '\t' || *p == '\n'; p++)
+		;
+	memmove(s, p, strlen(p) + 1);
+	for (n = strlen(s); n && (s[n - 1] == ' ' || s[n - 1] == '\n' || s[n - 1] == '\t'); n--)
+		s[n - 1] = '\0';
+	return s;
+}
+
+static void cache_free(struct perf_cache_level *c)
+{
+	free(c->type);
+	free(c->size);
+	free(c->map);
+}
+
+/* cache/indexN of @cpu: 0, 1 when the folder is absent, -1 when a file is missing */
+static int cache_read(int cpu, int idx, struct perf_cache_level *c)
+{
+	char dir[128], rel[192], path[PATH_MAX];
+	struct stat st;
+	int v[4];
+	static const char *const ints[4] = { "level", "coherency_line_size", "number_of_sets",
+					     "ways_of_associativity" };
+
+	memset(c, 0, sizeof(*c));
+	snprintf(dir, sizeof(dir), "devices/system/cpu/cpu%d/cache/index%d", cpu, idx);
+	snprintf(path, sizeof(path), "%s/%s", sysfs__mountpoint(), dir);
+	if (stat(path, &st))
+		return 1;
+	for (int i = 0; i < 4; i++) {
+		snprintf(rel, sizeof(rel), "%s/%s", dir, ints[i]);
+		if (sysfs__read_int(rel, &v[i]))
+			return -1;
+	}
+	*c = (struct perf_cache_level){ (u32)v[0], (u32)v[1], (u32)v[2], (u32)v[3],
+		cache_str(dir, "type"), cache_str(dir, "size"), cache_str(dir, "shared_cpu_list") };
+	if (!c->type || !c->size || !c->map) {
+		cache_free(c);
+		return -1;
+	}
+	return 0;
+}
+
+static bool cache_same(const struct perf_cache_level *a, const struct perf_cache_level *b)
+{
+	return a->level == b->level && a->line_size == b->line_size && a->sets == b->sets &&
+	       a->ways == b->ways && !strcmp(a->type, b->type) && !strcmp(a->size, b->size) &&
+	       !strcmp(a->map, b->map);
+}
+
+/*
+ * CACHE: the distinct caches of index0-3 of every possible CPU, in the
+ * order found, then (stably) by level; a cache folder with a file
+ * missing drops the feature, as in perf.
+ */
+static int caches(struct perf_env *e)
+{
+	int max = cpu__max_cpu(), err = 0;
+
+	for (int cpu = 0; cpu < max && !err; cpu++) {
+		for (int idx = 0; idx < 4; idx++) {
+			struct perf_cache_level c, *nc;
+			u32 i;
+			int r = cache_read(cpu, idx, &c);
+
+			if (r == 1)
+				break;
+			if (r < 0) {
+				err = -1;
+				break;
+			}
+			for (i = 0; i < e->nr_caches && !cache_same(&c, &e->caches[i]); i++)
+				;
+			if (i < e->nr_caches) {
+				cache_free(&c);
+				continue;
+			}
+			nc = realloc(e->caches, (e->nr_caches + 1) * sizeof(*nc));
+			if (!nc) {
+				cache_free(&c);
+				return -ENOMEM;
+			}
+			e->caches = nc;
+			nc[e->nr_caches++] = c;
+		}
+	}
+	if (err) {
+		for (u32 i = 0; i < e->nr_caches; i++)
+			cache_free(&e->caches[i]);
+		free(e->caches);
+		e->caches = NULL;
+		e->nr_caches = 0;
+		return 0;
+	}
+	for (u32 i = 1; i < e->nr_caches; i++) {	/* stable, by level */
+		struct perf_cache_level c = e->caches[i];
+		u32 j = i;
+
+		for (; j && e->caches[j - 1].level > c.level; j--)
+			e->caches[j] = e->caches[j - 1];
+		e->caches[j] = c;
+	}
+	e->has_caches = true;
+	return 0;
+}
+
+/* The memoryN entries of node @node into @n (a bitmap of highest N + 1 bits). */
+static int mem_node(unsigned int node, struct perf_mem_node *n)
+{
+	DIR *d = sysfs_opendir("devices/system/node/node%u", node);
+	struct dirent *de;
+	unsigned int b, max = 0;
+
+	if (!d)
+		return -1;
+	while ((de = readdir(d)))
+		if (sscanf(de->d_name, "memory%u", &b) == 1 && b > max)
+			max = b;
+	n->node = node;
+	n->nr_bits = (u64)max + 1;
+	n->set = calloc((n->nr_bits + 63) / 64, 8);
+	if (!n->set) {
+		closedir(d);
+		return -ENOMEM;
+	}
+	rewinddir(d);
+	while ((de = readdir(d)))
+		if (sscanf(de->d_name, "memory%u", &b) == 1)
+			n->set[b / 64] |= 1ULL << (b % 64);
+	closedir(d);
+	return 0;
+}
+
+/* MEM_TOPOLOGY: the memory block size, each node's blocks, by node */
+static int mem_topology(struct perf_env *e)
+{
+	char *s = NULL, *end;
+	u64 bsize;
+	DIR *d;
+	struct dirent *de;
+	unsigned int node;
+	int err = 0;
+
+	if (sysfs__read_str("devices/system/memory/block_size_bytes", &s, NULL))
+		return 0;
+	bsize = strtoull(s, &end, 16);
+	free(s);
+	d = sysfs_opendir("devices/system/node");
+	if (!bsize || !d) {
+		if (d)
+			closedir(d);
+		return 0;
+	}
+	while (!err && (de = readdir(d))) {
+		struct perf_mem_node *nn;
+		int r;
+
+		if (sscanf(de->d_name, "node%u", &node) != 1)
+			continue;
+		nn = realloc(e->mem_nodes, (e->nr_mem_nodes + 1) * sizeof(*nn));
+		if (!nn) {
+			err = -ENOMEM;
+			break;
+		}
+		e->mem_nodes = nn;
+		r = mem_node(node, &nn[e->nr_mem_nodes]);
+		if (r == -ENOMEM)
+			err = r;
+		else if (!r)
+			e->nr_mem_nodes++;
+	}
+	closedir(d);
+	for (u32 i = 1; i < e->nr_mem_nodes; i++) {
+		struct perf_mem_node n = e->mem_nodes[i];
+		u32 j = i;
+
+		for (; j && e->mem_nodes[j - 1].node > n.node; j--)
+			e->mem_nodes[j] = e->mem_nodes[j - 1];
+		e->mem_nodes[j] = n;
+	}
+	if (!err)
+		e->memory_bsize = bsize;
+	return err;
+}
+
 /**
  * perf_env__init_local - see util/header.h
  */
@@ -223,8 +554,11 @@ int perf_env__init_local(struct perf_env *e, int argc, const char **argv)
 		e->total_mem = meminfo_kb(mem, "MemTotal:");
 		free(mem);
 	}
-	if (set_cmdline(e, argc, argv) || cpu_topology(e) || numa_topology(e))
+	if (set_cmdline(e, argc, argv) || cpu_topology(e) || numa_topology(e) ||
+	    pmu_mappings(e) || pmu_caps(e) || caches(e) || mem_topology(e))
 		return -ENOMEM;
+	e->has_bpf_empty = true;
+	e->has_sample_time = true;	/* perf writes it also before the first sample (pipe) */
 	if (!e->hostname || !e->os_release || !e->arch || !e->version)
 		return -ENOMEM;
 	return 0;

@@ -72,6 +72,18 @@ static void free_strv(char **v, u32 n)
 }
 
 /**
+ * perf_pmu_caps__exit - free what a PMU's caps hold (not the struct)
+ * @c: the caps
+ */
+void perf_pmu_caps__exit(struct perf_pmu_caps *c)
+{
+	free(c->pmu);
+	free_strv(c->names, c->nr);
+	free_strv(c->values, c->nr);
+	memset(c, 0, sizeof(*c));
+}
+
+/**
  * perf_env__exit - free what an env holds (the struct itself is the caller's)
  * @env: the environment
  */
@@ -95,6 +107,24 @@ void perf_env__exit(struct perf_env *env)
 		free(env->build_ids[i].filename);
 	free(env->build_ids);
 	free(env->tracing_data);
+	for (u32 i = 0; i < env->nr_pmu_mappings; i++)
+		free(env->pmu_mappings[i].name);
+	free(env->pmu_mappings);
+	for (u32 i = 0; i < env->nr_caches; i++) {
+		free(env->caches[i].type);
+		free(env->caches[i].size);
+		free(env->caches[i].map);
+	}
+	free(env->caches);
+	for (u32 i = 0; i < env->nr_mem_nodes; i++)
+		free(env->mem_nodes[i].set);
+	free(env->mem_nodes);
+	for (u32 i = 0; i < env->nr_pmu_caps; i++)
+		perf_pmu_caps__exit(&env->pmu_caps[i]);
+	free(env->pmu_caps);
+	if (env->cpu_pmu_caps)
+		perf_pmu_caps__exit(env->cpu_pmu_caps);
+	free(env->cpu_pmu_caps);
 	memset(env, 0, sizeof(*env));
 }
 
@@ -945,6 +975,99 @@ static int write_build_ids(struct perf_env *e, struct wbuf *b)
 	return 0;
 }
 
+static int write_group_desc(struct perf_header *h, struct wbuf *b)
+{
+	u32 nr = 0;
+
+	for (int i = 0; i < h->nr_attrs; i++)
+		nr += h->attrs[i].leader_idx == i && h->attrs[i].nr_members > 1;
+	if (!nr)
+		return -ENOENT;	/* perf clears the bit without groups */
+	w_u32(b, nr);
+	for (int i = 0; i < h->nr_attrs; i++) {
+		const struct perf_header_attr *a = &h->attrs[i];
+
+		if (a->leader_idx != i || a->nr_members <= 1)
+			continue;
+		w_str(b, a->group_name ? a->group_name : "{anon_group}");
+		w_u32(b, (u32)i);
+		w_u32(b, a->nr_members);
+	}
+	return 0;
+}
+
+static int write_pmu_mappings(struct perf_env *e, struct wbuf *b)
+{
+	if (!e->pmu_mappings)
+		return -ENOENT;
+	w_u32(b, e->nr_pmu_mappings);
+	for (u32 i = 0; i < e->nr_pmu_mappings; i++) {
+		w_u32(b, e->pmu_mappings[i].type);
+		w_str(b, e->pmu_mappings[i].name);
+	}
+	return 0;
+}
+
+static int write_caches(struct perf_env *e, struct wbuf *b)
+{
+	if (!e->has_caches)
+		return -ENOENT;
+	w_u32(b, 1);		/* version */
+	w_u32(b, e->nr_caches);
+	for (u32 i = 0; i < e->nr_caches; i++) {
+		const struct perf_cache_level *c = &e->caches[i];
+
+		w_u32(b, c->level);
+		w_u32(b, c->line_size);
+		w_u32(b, c->sets);
+		w_u32(b, c->ways);
+		w_str(b, c->type);
+		w_str(b, c->size);
+		w_str(b, c->map);
+	}
+	return 0;
+}
+
+static int write_mem_topology(struct perf_env *e, struct wbuf *b)
+{
+	if (!e->memory_bsize)
+		return -ENOENT;
+	w_u64(b, 1);		/* version */
+	w_u64(b, e->memory_bsize);
+	w_u64(b, e->nr_mem_nodes);
+	for (u32 i = 0; i < e->nr_mem_nodes; i++) {
+		const struct perf_mem_node *n = &e->mem_nodes[i];
+
+		w_u64(b, n->node);
+		w_u64(b, n->nr_bits);
+		w_u64(b, n->nr_bits);	/* the bitmap: its size in bits, then its words */
+		wbuf__put(b, n->set, (n->nr_bits + 63) / 64 * 8);
+	}
+	return 0;
+}
+
+/* a PMU's caps: u32 count, name and value strings, then (@pmu) the PMU's name */
+static void write_one_pmu_caps(const struct perf_pmu_caps *c, struct wbuf *b, bool pmu)
+{
+	w_u32(b, c->nr);
+	for (u32 i = 0; i < c->nr; i++) {
+		w_str(b, c->names[i]);
+		w_str(b, c->values[i]);
+	}
+	if (pmu)
+		w_str(b, c->pmu);
+}
+
+static int write_pmu_caps(struct perf_env *e, struct wbuf *b)
+{
+	if (!e->has_pmu_caps)
+		return -ENOENT;
+	w_u32(b, e->nr_pmu_caps);
+	for (u32 i = 0; i < e->nr_pmu_caps; i++)
+		write_one_pmu_caps(&e->pmu_caps[i], b, true);
+	return 0;
+}
+
 static int write_str_feat(const char *s, struct wbuf *b)
 {
 	if (!s)
@@ -993,12 +1116,28 @@ int perf_header__write_feature(struct perf_header *h, int feat, struct wbuf *b)
 		w_u64(b, e->clockid_res_ns);
 		break;
 	case HEADER_SAMPLE_TIME:
-		if (!e->first_sample_time && !e->last_sample_time)
+		if (!e->has_sample_time && !e->first_sample_time && !e->last_sample_time)
 			return -ENOENT;
 		w_u64(b, e->first_sample_time);
 		w_u64(b, e->last_sample_time);
 		break;
 	case HEADER_BUILD_ID: err = write_build_ids(e, b); break;
+	case HEADER_GROUP_DESC: err = write_group_desc(h, b); break;
+	case HEADER_PMU_MAPPINGS: err = write_pmu_mappings(e, b); break;
+	case HEADER_CACHE: err = write_caches(e, b); break;
+	case HEADER_MEM_TOPOLOGY: err = write_mem_topology(e, b); break;
+	case HEADER_PMU_CAPS: err = write_pmu_caps(e, b); break;
+	case HEADER_CPU_PMU_CAPS:
+		if (!e->cpu_pmu_caps)
+			return -ENOENT;
+		write_one_pmu_caps(e->cpu_pmu_caps, b, false);
+		break;
+	case HEADER_BPF_PROG_INFO:
+	case HEADER_BPF_BTF:
+		if (!e->has_bpf_empty)
+			return -ENOENT;
+		w_u32(b, 0);	/* no program, no BTF */
+		break;
 	case HEADER_TRACING_DATA:
 		if (!e->tracing_data)
 			return -ENOENT;

@@ -47,6 +47,32 @@ struct perf_cpu_topo {
 	int core_id, socket_id, die_id;	/* -1: unknown/offline */
 };
 
+/* PMU_MAPPINGS: a PMU of /sys/bus/event_source/devices */
+struct perf_pmu_mapping {
+	u32 type;
+	char *name;
+};
+
+/* CACHE: one cache (per level, type and sharing CPUs) */
+struct perf_cache_level {
+	u32 level, line_size, sets, ways;
+	char *type, *size, *map;	/* "Data", "32K", "0-1" */
+};
+
+/* MEM_TOPOLOGY: a NUMA node's memory blocks */
+struct perf_mem_node {
+	u64 node;
+	u64 nr_bits;			/* the highest block + 1 */
+	u64 *set;			/* bit N: block N belongs to the node */
+};
+
+/* PMU_CAPS / CPU_PMU_CAPS: a PMU's caps/ files */
+struct perf_pmu_caps {
+	char *pmu;
+	u32 nr;
+	char **names, **values;
+};
+
 /* What the recording machine was (the feature sections). */
 struct perf_env {
 	char *hostname, *os_release, *version, *arch;
@@ -70,11 +96,30 @@ struct perf_env {
 	u32 clock_data_clockid;
 	u64 clock_tod_ns, clock_clockid_ns;
 	u64 first_sample_time, last_sample_time;	/* SAMPLE_TIME */
+	bool has_sample_time;		/* SAMPLE_TIME even when both are 0 (a recording) */
 	u32 nr_build_ids;
 	struct perf_build_id_entry *build_ids;
 	void *tracing_data;		/* TRACING_DATA, kept opaque */
 	size_t tracing_data_size;
 	u64 dir_format_version;		/* DIR_FORMAT */
+	/* PMU_MAPPINGS */
+	u32 nr_pmu_mappings;
+	struct perf_pmu_mapping *pmu_mappings;
+	/* CACHE (written with no entries when sysfs has none, as perf) */
+	bool has_caches;
+	u32 nr_caches;
+	struct perf_cache_level *caches;
+	/* MEM_TOPOLOGY (when memory_bsize is known) */
+	u64 memory_bsize;
+	u32 nr_mem_nodes;
+	struct perf_mem_node *mem_nodes;
+	/* BPF_PROG_INFO, BPF_BTF: no BPF program recorded, written empty */
+	bool has_bpf_empty;
+	/* PMU_CAPS (every PMU with caps but "cpu"), CPU_PMU_CAPS (the "cpu" PMU's) */
+	bool has_pmu_caps;
+	u32 nr_pmu_caps;
+	struct perf_pmu_caps *pmu_caps;
+	struct perf_pmu_caps *cpu_pmu_caps;
 	u32 comp_ver, comp_type, comp_level, comp_ratio, comp_mmap_len;	/* COMPRESSED */
 };
 
@@ -227,6 +272,7 @@ void perf_header__set_features_from_env(struct perf_header *h);
  */
 int perf_env__init_local(struct perf_env *env, int argc, const char **argv);
 void perf_env__exit(struct perf_env *env);
+void perf_pmu_caps__exit(struct perf_pmu_caps *c);
 
 /**
  * arch_get_cpuid - the cpuid string perf writes for this CPU

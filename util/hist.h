@@ -139,6 +139,7 @@ struct hists {
 	struct hist_entry **sorted;	/* after hists__output_resort() */
 	size_t nr_sorted;
 	u64 nr_samples, total_period;
+	u64 nr_lost_samples;		/* LOST_SAMPLES of its event (report --stats) */
 	u64 hidden_period;		/* of samples a filter hid: in total_period */
 	bool relative;			/* --percentage relative: totals of what is shown */
 	const char *symbol_filter;	/* --symbol-filter: entries whose symbol has it */

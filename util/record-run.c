@@ -228,6 +228,13 @@ static int add_attrs(struct rec *r)
 		ha->name = strdup(evsel__name(e));
 		if (!ha->name)
 			return -ENOMEM;
+		/* GROUP_DESC */
+		ha->leader_idx = e->leader ? e->leader->idx : e->idx;
+		if (evsel__is_group_leader(e) && e->nr_members > 1) {
+			ha->nr_members = (u32)e->nr_members;
+			if (e->group_name && !(ha->group_name = strdup(e->group_name)))
+				return -ENOMEM;
+		}
 	}
 	return 0;
 }
@@ -271,6 +278,7 @@ static int open_output(struct rec *r, int argc, const char **argv, char *buf, si
 	}
 	if (strcmp(path, "-"))
 		keep_old(path);
+	r->data.own_finished_init = true;
 	err = perf_data__open_write(&r->data, path, &r->hdr);
 	if (err) {
 		snprintf(buf, size, "%s", r->data.errmsg);
@@ -319,11 +327,11 @@ static void account(struct rec *r, const union perf_event *ev, size_t size)
 		return;
 	case PERF_RECORD_LOST:
 		if (size >= sizeof(ev->lost))
-			r->stats->lost += ev->lost.lost;
+			r->stats->lost_records += ev->lost.lost;
 		break;
 	case PERF_RECORD_LOST_SAMPLES:
 		if (size >= sizeof(ev->lost_samples))
-			r->stats->lost += ev->lost_samples.lost;
+			r->stats->lost_samples += ev->lost_samples.lost;
 		break;
 	default:
 		break;
@@ -388,6 +396,16 @@ static int finished_round(struct rec *r)
 
 /* ---- existing state ---- */
 
+/* ID_INDEX: the ring an fd of @cpu writes into (its index in r->rings) */
+static int ring_idx(void *ctx, int cpu, int thread_idx)
+{
+	struct rec *r = ctx;
+	struct perf_mmap *m = ring_of_cpu(r, cpu);
+
+	(void)thread_idx;
+	return m ? (int)(m - r->rings) : -1;
+}
+
 static int synthesize(struct rec *r)
 {
 	struct synth s = {
@@ -400,12 +418,29 @@ static int synthesize(struct rec *r)
 	};
 	const struct target *t = &r->opts->target;
 	struct thread_map *threads = r->evlist->threads;
-	int err = synthesize__kernel_mmap(&s);
+	struct perf_event_header fin = { PERF_RECORD_FINISHED_INIT, 0, sizeof(fin) };
+	bool kernel = false;
+	struct evsel *e;
+	int err = synthesize__time_conv(&s, r->nr_rings ? r->rings[0].base : NULL);
 
+	if (err == -EAGAIN)
+		err = 0;	/* perf: a debug message, no record */
+	if (!err)
+		err = synthesize__id_index(&s, r->evlist, ring_idx, r);
+	evlist__for_each_entry(r->evlist, e)
+		kernel |= !e->attr.exclude_kernel;
+	if (!err && kernel)	/* perf: no kernel maps when every event excludes it */
+		err = synthesize__kernel_mmap(&s);
 	if (err == -ENOENT || err == -EACCES)
 		err = 0;	/* kallsyms hidden: no kernel map, as perf */
-	if (!err)
+	if (!err && kernel)
 		err = synthesize__modules(&s);
+	if (!err)
+		err = synthesize__event_updates(&s, r->evlist, r->data.is_pipe);
+	if (!err)
+		err = synthesize__thread_map(&s, r->evlist);
+	if (!err)
+		err = synthesize__cpu_map(&s, r->evlist->cpus);
 	if (!err && target__has_task(t)) {
 		for (int i = 0; !err && i < threads->nr; i++) {
 			err = synthesize__thread(&s, threads->map[i], false);
@@ -421,7 +456,8 @@ static int synthesize(struct rec *r)
 		if (err == -ESRCH)
 			err = 0;
 	}
-	return err;
+	/* perf: the end of what describes the start, before the kernel's records */
+	return err ? err : write_record(r, (const union perf_event *)&fin, sizeof(fin));
 }
 
 /* ---- the drain loop ---- */
@@ -497,6 +533,69 @@ static int loop(struct rec *r, const sigset_t *waitmask)
 }
 
 /* ---- the end ---- */
+
+/*
+ * The kernel's count of the samples one fd lost (PERF_FORMAT_LOST, kernel
+ * >= 5.15), from a read() laid out by @rf: value, [enabled], [running],
+ * [id], [lost]; a group gives nr first and { value, [id], [lost] } per
+ * member, ours being the one with @id.  Return: the count, 0 when unknown.
+ */
+static u64 fd_lost(int fd, u64 rf, u64 id)
+{
+	size_t times = !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+		       !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING);
+	size_t has_id = !!(rf & PERF_FORMAT_ID), per = 2 + has_id, nv, i;
+	u64 v[3 + 3 * 64];
+	ssize_t n;
+
+	if (!(rf & PERF_FORMAT_LOST))
+		return 0;
+	n = read(fd, v, sizeof(v));
+	if (n <= 0 || n % 8)
+		return 0;
+	nv = (size_t)n / 8;
+	if (!(rf & PERF_FORMAT_GROUP))
+		return 1 + times + has_id < nv ? v[1 + times + has_id] : 0;
+	i = 1 + times;
+	for (u64 k = 0; k < v[0] && i + per <= nv; k++, i += per)
+		if (has_id ? v[i + 1] == id : k == 0)
+			return v[i + per - 1];
+	return 0;
+}
+
+/*
+ * perf 6.1's LOST_SAMPLES at the end: one per fd that lost samples, with
+ * that fd's id in its sample_id trailer (the other trailer fields 0), so
+ * that report shows "Total Lost Samples" per event.
+ */
+static int write_lost_samples(struct rec *r)
+{
+	struct evsel *e;
+
+	evlist__for_each_entry(r->evlist, e) {
+		int n = e->fd && e->cpus && e->threads ? e->cpus->nr * e->threads->nr : 0;
+
+		for (int i = 0; i < n; i++) {
+			u64 buf[(sizeof(struct perf_record_lost_samples) + 64) / 8];
+			struct perf_record_lost_samples *ls = (void *)buf;
+			struct perf_sample s = { .id = e->id[i] };
+			u64 lost = e->fd[i] >= 0 ? fd_lost(e->fd[i], e->attr.read_format, e->id[i]) : 0;
+			int err;
+
+			if (!lost)
+				continue;
+			memset(buf, 0, sizeof(buf));
+			ls->header.type = PERF_RECORD_LOST_SAMPLES;
+			ls->lost = lost;
+			ls->header.size = (u16)(sizeof(*ls) +
+						perf_sample__synthesize_id(&e->attr, &s, ls + 1));
+			err = write_record(r, (const union perf_event *)ls, ls->header.size);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
 
 /*
  * The build-id cache, after the data is safe, as perf does: for a file
@@ -626,6 +725,8 @@ int record__run(struct evlist *evlist, const struct record_opts *o, int argc, co
 		stop_workload(&r);
 		if (!r.write_err)
 			drain(&r, true);
+		if (!r.write_err)
+			write_lost_samples(&r);
 		err2 = finish(&r, buf, size);
 		err = err ? err : err2;
 	}

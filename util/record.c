@@ -333,13 +333,17 @@ static int add_default(struct evlist *evlist)
 	return 0;
 }
 
-/* Several events: ID, or IDENTIFIER when their sample_types differ. */
-static void config_sample_id(struct evlist *evlist)
+/*
+ * Several events, or a pipe (perf 6.1 sets sample_id for pipe output, so
+ * that the samples name their HEADER_ATTR): ID, or IDENTIFIER when their
+ * sample_types differ.
+ */
+static void config_sample_id(struct evlist *evlist, bool pipe)
 {
 	struct evsel *first = evlist__first(evlist), *e;
 	bool identifier = false;
 
-	if (evlist->nr_entries < 2)
+	if (evlist->nr_entries < 2 && !pipe)
 		return;
 	evlist__for_each_entry(evlist, e)
 		identifier |= e->attr.sample_type != first->attr.sample_type;
@@ -368,6 +372,6 @@ int record__config(struct evlist *evlist, const struct record_opts *o)
 		config_evsel(e, o, !system && e == evlist__first(evlist));
 	if (system && add_dummy(evlist, o))
 		return -ENOMEM;
-	config_sample_id(evlist);
+	config_sample_id(evlist, o->output && !strcmp(o->output, "-"));
 	return 0;
 }

@@ -88,7 +88,8 @@ int record__config(struct evlist *evlist, const struct record_opts *o);
 /* What a finished recording did, for the summary lines. */
 struct record_stats {
 	u64 samples;			/* PERF_RECORD_SAMPLE written */
-	u64 lost;			/* samples lost (LOST + LOST_SAMPLES) */
+	u64 lost_records;		/* records lost (the LOST records' counts) */
+	u64 lost_samples;		/* samples lost (LOST_SAMPLES: the kernel's count) */
 	u64 bytes;			/* data bytes written */
 	u64 wakeups;			/* poll() returns with data */
 	int workload_status;		/* waitpid status, -1 without a workload */

@@ -262,6 +262,8 @@ static int deliver(struct perf_session *s, struct perf_tool *t, const union perf
 
 	if (type == PERF_RECORD_LOST && ev->header.size >= sizeof(ev->lost))
 		s->stats.nr_lost += ev->lost.lost;
+	if (type == PERF_RECORD_LOST_SAMPLES && ev->header.size >= sizeof(ev->lost_samples))
+		s->stats.total_lost_samples += ev->lost_samples.lost;
 	if (!fn)
 		fn = t->kernel_other;
 	if (!a) {
@@ -702,4 +704,33 @@ int perf_session__name_events(struct perf_tool *tool, struct perf_session *sessi
 		perf_header__name_events(session->header, ev->feat.data,
 					 ev->header.size - sizeof(ev->feat));
 	return 0;
+}
+
+/**
+ * perf_session__lost_warnings - see util/session.h
+ */
+void perf_session__lost_warnings(const struct perf_session *s, bool lost_chunks, char *buf,
+				 size_t size)
+{
+	const struct perf_session_stats *st = &s->stats;
+	u64 total = 0, samples = st->nr_events[PERF_RECORD_SAMPLE];
+	size_t n = 0;
+	int r;
+
+	buf[0] = '\0';
+	for (int i = 1; i < PERF_RECORD_TYPES; i++)
+		total += st->nr_events[i];
+	/* perf counts in u32 and prints with %d */
+	if (lost_chunks && st->nr_events[PERF_RECORD_LOST]) {
+		r = snprintf(buf, size, "Warning:\nProcessed %d events and lost %d chunks!\n\n"
+			     "Check IO/CPU overload!\n\n", (int)(u32)total,
+			     (int)(u32)st->nr_events[PERF_RECORD_LOST]);
+		n = r < 0 ? 0 : (size_t)r < size ? (size_t)r : size - 1;
+	}
+	if (st->total_lost_samples &&
+	    (double)st->total_lost_samples / (double)(samples + st->total_lost_samples) > 0.05)
+		snprintf(buf + n, size - n, "Warning:\nProcessed %llu samples and lost %3.2f%%!\n\n",
+			 (unsigned long long)(samples + st->total_lost_samples),
+			 100.0 * (double)st->total_lost_samples /
+			 (double)(samples + st->total_lost_samples));
 }

@@ -63,6 +63,7 @@ struct perf_session_stats {
 	u64 nr_unknown_id;		/* samples whose id names no event */
 	u64 nr_unordered;		/* timed records older than the last flush */
 	u64 nr_lost;			/* the sum of LOST records' counts */
+	u64 total_lost_samples;		/* the sum of LOST_SAMPLES records' counts */
 	u64 nr_records;			/* everything read */
 	u64 total_size;			/* their bytes */
 };
@@ -120,5 +121,22 @@ int perf_session__name_events(struct perf_tool *tool, struct perf_session *sessi
  */
 struct perf_header_attr *perf_session__attr_of(struct perf_session *session,
 					       const union perf_event *event, size_t size);
+
+/**
+ * perf_session__lost_warnings - perf 6.1's warnings about lost data, after
+ * perf_session__process_events()
+ * @session: the session read
+ * @lost_chunks: also "Processed N events and lost M chunks!" when the file
+ *               has LOST records (perf leaves it out where the tool shows
+ *               LOST records itself: script --show-lost-events)
+ * @buf: the text, each warning as perf's ui__warning() prints it on stdio
+ *       ("Warning:\n" first), or "" when there is nothing to say
+ * @size: bytes of @buf
+ *
+ * The second warning, "Processed N samples and lost P%!", comes when the
+ * LOST_SAMPLES records count more than 5% of the samples.
+ */
+void perf_session__lost_warnings(const struct perf_session *session, bool lost_chunks,
+				 char *buf, size_t size);
 
 #endif

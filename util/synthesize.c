@@ -13,8 +13,13 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/utsname.h>
+#include <linux/perf_event.h>
 
+#include "cpumap.h"
+#include "evlist.h"
+#include "evsel.h"
 #include "synthesize.h"
+#include "threadmap.h"
 
 #define REC_MAX 8192
 
@@ -360,4 +365,244 @@ int synthesize__all(struct synth *s)
 	}
 	free(procs);
 	return err;
+}
+
+/* ---- the events: ID_INDEX, EVENT_UPDATE, THREAD_MAP, CPU_MAP ---- */
+
+/* Hand out a header-only record of @size bytes at @buf (no trailer). */
+static int emit_plain(struct synth *s, void *buf, u32 type, size_t size)
+{
+	struct perf_event_header *h = buf;
+
+	h->type = type;
+	h->misc = 0;
+	h->size = (u16)size;
+	return s->fn(s->ctx, buf, size);
+}
+
+/**
+ * synthesize__id_index - see util/synthesize.h
+ */
+int synthesize__id_index(struct synth *s, struct evlist *evlist, synth_ring_fn ring, void *rctx)
+{
+	enum { MAX = (0xffff - sizeof(struct perf_record_id_index)) /
+		     sizeof(struct perf_record_id_index_entry) };
+	size_t bytes = sizeof(struct perf_record_id_index) +
+		       MAX * sizeof(struct perf_record_id_index_entry);
+	struct perf_record_id_index *ev = calloc(1, bytes);
+	struct evsel *e;
+	int err = 0;
+
+	if (!ev)
+		return -ENOMEM;
+	evlist__for_each_entry(evlist, e) {
+		int nt = e->fd && e->threads ? e->threads->nr : 0;
+		int n = nt && e->cpus ? e->cpus->nr * nt : 0;
+
+		for (int i = 0; i < n && !err; i++) {
+			struct perf_record_id_index_entry *x = &ev->entries[ev->nr];
+			int cpu = e->cpus->map[i / nt];
+
+			if (e->fd[i] < 0)
+				continue;
+			x->id = e->id[i];
+			x->idx = (u64)(int64_t)ring(rctx, cpu, i % nt);
+			x->cpu = (u64)(int64_t)cpu;
+			x->tid = (u64)(int64_t)e->threads->map[i % nt];
+			if (++ev->nr == MAX) {
+				err = emit_plain(s, ev, PERF_RECORD_ID_INDEX, bytes);
+				ev->nr = 0;
+			}
+		}
+	}
+	if (!err && ev->nr)
+		err = emit_plain(s, ev, PERF_RECORD_ID_INDEX,
+				 sizeof(*ev) + ev->nr * sizeof(ev->entries[0]));
+	free(ev);
+	return err;
+}
+
+/* The data of a CPU map: its bytes into @d (zeroed, room for @max), its size. */
+static size_t cpu_map_data(const struct cpu_map *m, u8 *d, size_t max)
+{
+	int any = m->nr && m->map[0] == -1, nr = m->nr;
+	int lo = nr > any ? m->map[any] : -1, hi = nr ? m->map[nr - 1] : -1;
+	size_t cpus = 2 + 2 + (size_t)nr * 2, mask = 2 + 4 + (size_t)(hi + 31) / 32 * 4;
+	u16 v;
+
+	if (hi - lo + 1 == nr - any) {		/* a range */
+		v = 2;
+		memcpy(d, &v, 2);
+		d[2] = (u8)any;
+		v = (u16)lo;
+		memcpy(d + 4, &v, 2);
+		v = (u16)hi;
+		memcpy(d + 6, &v, 2);
+		return 8;
+	}
+	if (any || cpus < mask) {		/* a list */
+		if (align8(cpus) > max)
+			return 0;
+		v = 0;
+		memcpy(d, &v, 2);
+		v = (u16)nr;
+		memcpy(d + 2, &v, 2);
+		for (int i = 0; i < nr; i++) {
+			v = (u16)m->map[i];
+			memcpy(d + 4 + 2 * i, &v, 2);
+		}
+		return align8(cpus);
+	}
+	if (align8(mask) > max)			/* a mask of u32 words, as perf sizes it */
+		return 0;
+	v = 1;
+	memcpy(d, &v, 2);
+	v = (u16)((hi + 31) / 32);
+	memcpy(d + 2, &v, 2);
+	v = 4;
+	memcpy(d + 4, &v, 2);
+	for (int i = 0; i < nr; i++) {
+		size_t at = 6 + (size_t)m->map[i] / 32 * 4;
+		u32 w;
+
+		if (at + 4 > align8(mask))
+			continue;
+		memcpy(&w, d + at, 4);
+		w |= 1u << (m->map[i] % 32);
+		memcpy(d + at, &w, 4);
+	}
+	return align8(mask);
+}
+
+/**
+ * synthesize__cpu_map - see util/synthesize.h
+ */
+int synthesize__cpu_map(struct synth *s, const struct cpu_map *cpus)
+{
+	u64 buf[REC_MAX / 8] = { 0 };
+	size_t n = cpu_map_data(cpus, (u8 *)buf + 8, sizeof(buf) - 8);
+
+	return n ? emit_plain(s, buf, PERF_RECORD_CPU_MAP, 8 + n) : -E2BIG;
+}
+
+/**
+ * synthesize__thread_map - see util/synthesize.h
+ */
+int synthesize__thread_map(struct synth *s, struct evlist *evlist)
+{
+	const struct thread_map *t = evlist->threads;
+	size_t size = 16 + (size_t)(t ? t->nr : 0) * 24;
+	u8 *buf;
+	u64 nr, pid;
+	int err;
+
+	if (!t || size > 0xffff)
+		return 0;
+	buf = calloc(1, size);
+	if (!buf)
+		return -ENOMEM;
+	nr = (u64)t->nr;
+	memcpy(buf + 8, &nr, 8);
+	for (int i = 0; i < t->nr; i++) {
+		pid = (u64)(int64_t)t->map[i];
+		memcpy(buf + 16 + 24 * (size_t)i, &pid, 8);	/* comm[16] stays empty */
+	}
+	err = emit_plain(s, buf, PERF_RECORD_THREAD_MAP, size);
+	free(buf);
+	return err;
+}
+
+/**
+ * synthesize__time_conv - see util/synthesize.h
+ */
+int synthesize__time_conv(struct synth *s, const void *mmap_page)
+{
+	const volatile struct perf_event_mmap_page *pc = mmap_page;
+	struct perf_record_time_conv tc;
+	bool zero = false, short_ = false;
+	u32 seq;
+	int i;
+
+	if (!pc || !pc->cap_user_time_zero)
+		return 0;
+	memset(&tc, 0, sizeof(tc));
+	for (i = 0; i < 10000; i++) {
+		seq = pc->lock;
+		__sync_synchronize();
+		tc.time_mult = pc->time_mult;
+		tc.time_shift = pc->time_shift;
+		tc.time_zero = pc->time_zero;
+		tc.time_cycles = pc->time_cycles;
+		tc.time_mask = pc->time_mask;
+		zero = pc->cap_user_time_zero;
+		short_ = pc->cap_user_time_short;
+		__sync_synchronize();
+		if (pc->lock == seq && !(seq & 1))
+			break;
+	}
+	if (i == 10000)
+		return -EAGAIN;
+	if (!zero)
+		return 0;
+	tc.cap_user_time_zero = 1;
+	tc.cap_user_time_short = short_;
+	return emit_plain(s, &tc, PERF_RECORD_TIME_CONV, sizeof(tc));
+}
+
+enum { EV_UPDATE_UNIT, EV_UPDATE_SCALE, EV_UPDATE_NAME, EV_UPDATE_CPUS };
+
+/*
+ * header, u64 type, u64 id, then @len bytes of @data in a record of
+ * perf's size: 40 + len (the size of its struct, a 16-byte union, + data),
+ * but 24 + len for a CPU map
+ */
+static int emit_update(struct synth *s, u64 type, u64 id, const void *data, size_t len)
+{
+	u64 buf[REC_MAX / 8] = { 0 };
+	size_t size = align8((type == EV_UPDATE_CPUS ? 24 : 40) + len);
+
+	if (size > sizeof(buf))
+		return -E2BIG;
+	memcpy((u8 *)buf + 8, &type, 8);
+	memcpy((u8 *)buf + 16, &id, 8);
+	memcpy((u8 *)buf + 24, data, len);
+	return emit_plain(s, buf, PERF_RECORD_EVENT_UPDATE, size);
+}
+
+/**
+ * synthesize__event_updates - see util/synthesize.h
+ */
+int synthesize__event_updates(struct synth *s, struct evlist *evlist, bool pipe)
+{
+	struct evsel *e;
+	int err = 0;
+
+	evlist__for_each_entry(evlist, e) {
+		bool clock = e->attr.type == PERF_TYPE_SOFTWARE &&
+			     (e->attr.config == PERF_COUNT_SW_CPU_CLOCK ||
+			      e->attr.config == PERF_COUNT_SW_TASK_CLOCK);
+		const char *unit = e->unit && *e->unit ? e->unit : clock ? "msec" : NULL;
+		double scale = e->scale != 1.0 ? e->scale : clock ? 1e-6 : 1.0;
+		u64 id = e->id && e->fd ? e->id[0] : 0;
+
+		if (!e->supported)
+			continue;
+		if (unit)
+			err = emit_update(s, EV_UPDATE_UNIT, id, unit, strlen(unit) + 1);
+		if (!err && scale != 1.0)
+			err = emit_update(s, EV_UPDATE_SCALE, id, &scale, sizeof(scale));
+		if (!err && e->own_cpus) {
+			u8 d[REC_MAX - 64] = { 0 };
+			size_t n = cpu_map_data(e->own_cpus, d, sizeof(d));
+
+			if (n)
+				err = emit_update(s, EV_UPDATE_CPUS, id, d, n);
+		}
+		if (!err && pipe)
+			err = emit_update(s, EV_UPDATE_NAME, id, evsel__name(e),
+					  strlen(evsel__name(e)) + 1);
+		if (err)
+			return err;
+	}
+	return 0;
 }

@@ -17,6 +17,9 @@
 
 #include "event.h"
 
+struct cpu_map;
+struct evlist;
+
 /* Receives each record; a non-zero return stops the synthesis with it. */
 typedef int (*synth_fn)(void *ctx, const union perf_event *ev, size_t size);
 
@@ -61,5 +64,51 @@ int synthesize__thread(struct synth *s, pid_t tid, bool full);
  * Return: 0 or the callback's error; vanished threads are skipped.
  */
 int synthesize__all(struct synth *s);
+
+/*
+ * The records perf 6.1 writes about the events themselves, between the
+ * attrs and the first kernel record (they carry no sample_id trailer).
+ */
+
+/* The ring buffer index an fd of @cpu (-1: per thread) writes into. */
+typedef int (*synth_ring_fn)(void *ctx, int cpu, int thread_idx);
+
+/**
+ * synthesize__id_index - PERF_RECORD_ID_INDEX: each open fd's id with its
+ * ring index, CPU and thread (perf: evsel by evsel, CPU-major), split into
+ * records of at most 64 KiB
+ * Return: 0 or the callback's error.
+ */
+int synthesize__id_index(struct synth *s, struct evlist *evlist, synth_ring_fn ring, void *rctx);
+
+/**
+ * synthesize__event_updates - PERF_RECORD_EVENT_UPDATE for each event with
+ * a unit (clocks: "msec"), a scale other than 1 (clocks: 1e-6) or its
+ * PMU's own CPUs, and (@pipe) its name, keyed by the event's first id
+ * Return: 0 or the callback's error.
+ */
+int synthesize__event_updates(struct synth *s, struct evlist *evlist, bool pipe);
+
+/**
+ * synthesize__thread_map - PERF_RECORD_THREAD_MAP of the evlist's threads
+ * (pids, comms left empty as perf record leaves them)
+ * Return: 0 or the callback's error.
+ */
+int synthesize__thread_map(struct synth *s, struct evlist *evlist);
+
+/**
+ * synthesize__time_conv - PERF_RECORD_TIME_CONV from a ring's control page
+ * (a struct perf_event_mmap_page), read under its seqlock, when the kernel
+ * offers cap_user_time_zero (a TSC); nothing otherwise, as perf 6.1
+ * Return: 0, -EAGAIN when the page kept changing, or the callback's error.
+ */
+int synthesize__time_conv(struct synth *s, const void *mmap_page);
+
+/**
+ * synthesize__cpu_map - PERF_RECORD_CPU_MAP of @cpus in perf 6.1's
+ * smallest encoding (a range, a list or a 32-bit mask)
+ * Return: 0 or the callback's error.
+ */
+int synthesize__cpu_map(struct synth *s, const struct cpu_map *cpus);
 
 #endif

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -48,6 +49,12 @@ static __attribute__((noreturn)) void child_run(int go_fd, int err_fd, const cha
 	int err;
 
 	child_reset_signals();
+	/*
+	 * perf's name for a workload until its exec: the synthesized COMM
+	 * says "perf-exec", and scripts written for perf's files look for it
+	 * (design.md, "The workload's comm")
+	 */
+	prctl(PR_SET_NAME, "perf-exec");
 	/* Wait for the release; EOF means the parent gave up: do not run. */
 	if (read_full(go_fd, &c, 1) != 1)
 		_exit(127);
