@@ -19,7 +19,6 @@
 #include "debug.h"
 #include "dwarf-preload.h"
 #include "machine.h"
-#include "unwind.h"
 
 #define NR_THREAD_HASH	(sizeof(((struct machine *)0)->threads) / sizeof(struct thread *))
 
@@ -308,7 +307,8 @@ void machine__exit(struct machine *m)
 	preload_cancel(m);
 	/* its symbols are in the kernel DSO's chunks */
 	symtab__exit(&m->modsyms);
-	unwinder__delete(m->unwinder);
+	if (m->unwinder && m->unwinder_free)
+		m->unwinder_free(m->unwinder);
 	m->unwinder = NULL;
 	dwarf_preload__free(m->dwarf_preload);	/* after the unwinder: it took from it */
 	m->dwarf_preload = NULL;

@@ -49,7 +49,13 @@ struct machine {
 	char kernel_ref[64];		/* the kernel MMAP's symbol ("_text")... */
 	u64 kernel_ref_addr;		/* ...and its address when recorded */
 	const struct perf_env *env;
-	struct unwinder *unwinder;	/* created by the first machine__unwind() */
+	/*
+	 * The unwinder's state: made by util/unwind's machine__unwind(), freed
+	 * by machine__exit() with the destructor it left (the machine does not
+	 * know unwinding: it sits below it).
+	 */
+	struct unwinder *unwinder;
+	void (*unwinder_free)(struct unwinder *u);
 	struct user_addr *user_addrs;	/* machine__resolve_addr()'s user addresses: see there */
 	struct dwarf_preload *dwarf_preload;	/* or NULL */
 	int vdso_fd;			/* this process's [vdso] copied to a memfd, or -1 */
@@ -104,18 +110,6 @@ void machine__resolve_addr(struct machine *m, struct thread *thread, u8 cpumode,
  * Return: 0, or -ENOENT when there is none.
  */
 int machine__dso_path(struct machine *m, struct dso *dso, char *buf, size_t size);
-
-struct unwind_entry;
-
-/**
- * machine__unwind - the user frames of a DWARF sample (see unwinder__sample()
- * in util/unwind.h), with the machine's unwinder, made on first use from
- * o.unwinder and o.no_inline.  Return: 0, or -ENOMEM (also when the chosen
- * unwinder is not compiled in).
- */
-int machine__unwind(struct machine *m, struct thread *t, const struct perf_event_attr *attr,
-		    const struct perf_sample *s, int max_stack,
-		    const struct unwind_entry **entries, size_t *nr);
 
 /** machine__intern - the one copy of @s (NULL on ENOMEM) */
 const char *machine__intern(struct machine *m, const char *s);

@@ -1155,8 +1155,10 @@ int machine__unwind(struct machine *m, struct thread *t, const struct perf_event
 		    const struct unwind_entry **entries, size_t *nr)
 {
 	*nr = 0;
-	if (!m->unwinder)
+	if (!m->unwinder) {
 		m->unwinder = unwinder__new(m, (enum unwinder_kind)m->o.unwinder, !m->o.no_inline);
+		m->unwinder_free = unwinder__delete;
+	}
 	if (!m->unwinder)
 		return -ENOMEM;
 	return unwinder__sample(m->unwinder, t, attr, s, max_stack, entries, nr);

@@ -64,6 +64,16 @@ const char *unwinder__names(void);
  */
 struct unwinder *unwinder__new(struct machine *m, enum unwinder_kind kind, bool inline_frames);
 
+/**
+ * machine__unwind - the user frames of a DWARF sample (see unwinder__sample()),
+ * with @m's unwinder, made on first use from o.unwinder and o.no_inline and
+ * freed by machine__exit().  Return: 0, or -ENOMEM (also when the chosen
+ * unwinder is not compiled in).
+ */
+int machine__unwind(struct machine *m, struct thread *t, const struct perf_event_attr *attr,
+		    const struct perf_sample *s, int max_stack,
+		    const struct unwind_entry **entries, size_t *nr);
+
 /** unwinder__delete - free @u and every cached address space (NULL is fine) */
 void unwinder__delete(struct unwinder *u);
 
