@@ -309,7 +309,10 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK('e', "event", &evlist, "event",
 			     "event selector: use 'tperf list' to list the events",
 			     parse_events_option),
-		OPT_CALLBACK(0, "filter", &evlist, "filter", "event filter", parse_filter),
+		OPT_CALLBACK(0, "filter", &evlist, "filter",
+			     "event filter (tracepoints of the last -e)", parse_filter),
+		OPT_CALLBACK_NOOPT(0, "exclude-perf", &evlist, NULL,
+				   "don't record events from tperf itself", parse_exclude_perf),
 		OPT_STRING('p', "pid", &o.target.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &o.target.tid, "tid", "record events on existing thread id"),
 		OPT_BOOLEAN('a', "all-cpus", &o.target.system_wide,
@@ -391,5 +394,7 @@ int cmd_record(int argc, const char **argv)
 	warn_cache_errs(&stats);
 	evlist__delete(evlist);
 	free(full_argv);
-	return err ? 1 : exit_status(&stats, argc ? argv[0] : "");
+	if (err)
+		return stats.filter_failed ? 255 : 1;	/* perf's status for a refused filter */
+	return exit_status(&stats, argc ? argv[0] : "");
 }

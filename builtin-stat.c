@@ -262,7 +262,7 @@ int cmd_stat(int argc, const char **argv)
 	err = stat_run__run(&r);
 	if (err) {
 		error("%s", r.msg);
-		return 1;
+		return r.filter_failed ? 255 : 1;	/* perf's status for a refused filter */
 	}
 	note_unsupported(&r);
 	if (opts.config.output != stderr && fclose(opts.config.output)) {

@@ -521,6 +521,35 @@ static int evlist__each(struct evlist *evlist, int (*fn)(struct evsel *))
 }
 
 /**
+ * evlist__apply_filters - set the tracepoint filters of the open events
+ * @evlist: the events, opened
+ * @buf: receives the message when the kernel refuses a filter
+ * @size: size of @buf
+ *
+ * Return: 0 or the -errno of the first refusal (EINVAL: a syntax error or
+ * a field the tracepoint does not have).
+ */
+int evlist__apply_filters(struct evlist *evlist, char *buf, size_t size)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		int err;
+
+		if (!evsel->filter || !evsel->counts)
+			continue;
+		err = evsel__apply_filter(evsel, evsel->filter);
+		if (err) {
+			/* perf's words, which scripts may look for */
+			snprintf(buf, size, "failed to set filter \"%s\" on event %s with %d (%s)",
+				 evsel->filter, evsel__name(evsel), -err, strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
+/**
  * evlist__enable - start every open event counting
  * @evlist: the events
  *

@@ -533,6 +533,25 @@ static int evsel__ioctl(struct evsel *evsel, unsigned long req)
 }
 
 /**
+ * evsel__apply_filter - set a tracepoint filter on every fd of @evsel
+ * @evsel: an open event
+ * @filter: the filter expression (the kernel's tracepoint filter syntax)
+ *
+ * Return: 0 or the -errno of the first fd that refused it.
+ */
+int evsel__apply_filter(struct evsel *evsel, const char *filter)
+{
+	int n = evsel__nr_slots(evsel);
+
+	if (!evsel->counts)
+		return -EBADF;
+	for (int i = 0; evsel->fd && i < n; i++)
+		if (evsel->fd[i] >= 0 && ioctl(evsel->fd[i], PERF_EVENT_IOC_SET_FILTER, filter))
+			return -errno;
+	return 0;
+}
+
+/**
  * evsel__enable - start counting (PERF_EVENT_IOC_ENABLE on every fd)
  * @evsel: an open event; a powercap event restarts from zero
  *

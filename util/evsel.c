@@ -59,6 +59,21 @@ int evsel__set_name(struct evsel *evsel, const char *name)
 	return 0;
 }
 
+int evsel__append_tp_filter(struct evsel *evsel, const char *filter)
+{
+	char *n;
+
+	if (!evsel->filter)
+		n = strdup(filter);
+	else if (asprintf(&n, "(%s) && (%s)", evsel->filter, filter) < 0)
+		n = NULL;
+	if (!n)
+		return -ENOMEM;
+	free(evsel->filter);
+	evsel->filter = n;
+	return 0;
+}
+
 const char *evsel__name(struct evsel *evsel)
 {
 	char buf[64];

@@ -75,7 +75,8 @@ struct evsel {
 
 	/* tracepoints */
 	char *tp_sys, *tp_name;		/* "sched", "sched_switch" */
-	char *filter;			/* --filter expression */
+	char *filter;			/* --filter expressions, "(a) && (b)" */
+	bool cmdline_group_boundary;	/* the last event of one -e option */
 
 	/* RAPL through powercap (no "power" PMU): values come from sysfs */
 	struct powercap_event *powercap;
@@ -141,6 +142,16 @@ void evsel__close(struct evsel *evsel);
 int evsel__read(struct evsel *evsel);
 int evsel__enable(struct evsel *evsel);
 int evsel__disable(struct evsel *evsel);
+/*
+ * PERF_EVENT_IOC_SET_FILTER with @filter on every open fd of @evsel (every
+ * CPU and thread).  0 or -errno of the first fd the kernel refused it on.
+ */
+int evsel__apply_filter(struct evsel *evsel, const char *filter);
+/*
+ * Append @filter to the tracepoint filter of @evsel: "(old) && (new)", as
+ * perf does for repeated --filter options.  0 or -ENOMEM.
+ */
+int evsel__append_tp_filter(struct evsel *evsel, const char *filter);
 /*
  * When the open failed because the hardware event does not exist here, turn
  * @evsel into its software equivalent (cycles -> cpu-clock) and say so in

@@ -1706,38 +1706,113 @@ int parse_events_option(const struct option *opt, const char *str, int unset)
 		parse_events_error__exit(&err);
 		return -1;
 	}
+	/* where the events of this -e end, for --filter */
+	if ((*evlist)->nr_entries)
+		evlist__last(*evlist)->cmdline_group_boundary = true;
 	return 0;
 }
 
-/**
- * parse_filter - the --filter callback: set the filter of the last event
- * @opt: opt->value is a struct evlist ** (as for -e)
- * @str: the filter expression
- * @unset: ignored
- * Return: 0, or -1 after a message when the last event is no tracepoint.
+/*
+ * Call @fn for each event of the last -e option, last first (perf's
+ * foreach_evsel_in_last_glob(): "-e 'sched:*' --filter F" filters every
+ * event the glob gave).  @fn gets NULL when there is no event.  0 or the
+ * first non-zero @fn returns.
  */
-int parse_filter(const struct option *opt, const char *str, int unset)
+static int foreach_evsel_in_last_option(struct evlist *evlist,
+					int (*fn)(struct evsel *e, const char *arg, bool alone),
+					const char *arg)
 {
-	struct evlist **evlist = opt->value;
-	struct evsel *last;
+	struct evsel *e;
+	bool alone;
+	int ret;
 
-	if (unset || !str)
-		return 0;
-	if (!evlist || !*evlist || list_empty(&(*evlist)->entries)) {
+	if (!evlist || list_empty(&evlist->entries))
+		return fn(NULL, arg, true);
+	e = evlist__last(evlist);
+	alone = e->node.prev == &evlist->entries ||
+		list_entry(e->node.prev, struct evsel, node)->cmdline_group_boundary;
+	for (;;) {
+		ret = fn(e, arg, alone);
+		if (ret || e->node.prev == &evlist->entries)
+			return ret;
+		e = list_entry(e->node.prev, struct evsel, node);
+		if (e->cmdline_group_boundary)
+			return 0;
+	}
+}
+
+static int set_filter(struct evsel *e, const char *str, bool alone)
+{
+	if (!e) {
 		error("'--filter %s' must follow a tracepoint event: -e sys:name --filter ...", str);
 		return -1;
 	}
-	last = evlist__last(*evlist);
-	if (last->attr.type != PERF_TYPE_TRACEPOINT) {
-		error("'--filter %s' must follow a tracepoint event, not '%s'", str,
-		      evsel__name(last));
+	if (e->attr.type != PERF_TYPE_TRACEPOINT) {
+		if (alone)
+			error("'--filter %s' must follow a tracepoint event, not '%s'", str,
+			      evsel__name(e));
+		else
+			error("'--filter %s' applies to every event of the -e before it, and '%s' "
+			      "is not a tracepoint: give it its own -e", str, evsel__name(e));
 		return -1;
 	}
-	free(last->filter);
-	last->filter = strdup(str);
-	if (!last->filter) {
+	if (evsel__append_tp_filter(e, str)) {
 		error("out of memory setting filter '%s'", str);
 		return -1;
 	}
 	return 0;
+}
+
+/**
+ * parse_filter - the --filter callback: filter the events of the last -e
+ * @opt: opt->value is a struct evlist ** (as for -e)
+ * @str: the filter expression; a second --filter is and-ed: "(a) && (b)"
+ * @unset: ignored
+ *
+ * Every event of the last -e option must be a tracepoint ("-e 'sched:*'
+ * --filter F" filters each), as perf 6.1 requires.
+ * Return: 0, or -1 after a message.
+ */
+int parse_filter(const struct option *opt, const char *str, int unset)
+{
+	if (unset || !str)
+		return 0;
+	return foreach_evsel_in_last_option(*(struct evlist **)opt->value, set_filter, str);
+}
+
+static int exclude_perf(struct evsel *e, const char *filter, bool alone)
+{
+	if (!e || e->attr.type != PERF_TYPE_TRACEPOINT) {
+		if (e)
+			error("'--exclude-perf' must follow a tracepoint event, not '%s'",
+			      evsel__name(e));
+		else
+			error("'--exclude-perf' must follow a tracepoint event: -e sys:name "
+			      "--exclude-perf");
+		return -1;
+	}
+	if (evsel__append_tp_filter(e, filter)) {
+		error("out of memory setting filter '%s'", filter);
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * parse_exclude_perf - the --exclude-perf callback: "common_pid != <our pid>"
+ * @opt: opt->value is a struct evlist ** (as for -e)
+ * @str: unused
+ * @unset: ignored
+ *
+ * Return: 0, or -1 after a message when an event of the last -e is no
+ * tracepoint.
+ */
+int parse_exclude_perf(const struct option *opt, const char *str, int unset)
+{
+	char filter[64];
+
+	if (unset)
+		return 0;
+	snprintf(filter, sizeof(filter), "common_pid != %d", (int)getpid());
+	return foreach_evsel_in_last_option(*(struct evlist **)opt->value, exclude_perf, filter);
 }

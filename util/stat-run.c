@@ -253,6 +253,12 @@ static int open_counters(struct stat_run *r, bool first)
 		;
 	if (err)
 		return err;
+	err = evlist__apply_filters(r->evlist, r->msg, sizeof(r->msg));
+	if (err) {
+		r->filter_failed = true;
+		evlist__close(r->evlist);
+		return err;
+	}
 	if (!first)
 		return 0;	/* same maps every run: the rows and their stats stay */
 	drop_unsupported_defaults(r);
