@@ -375,9 +375,10 @@ int cmd_record(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	check_target(&o, argc, record_usage, options);
 	cap_freq(&o);
-	if (record__config(evlist, &o)) {
-		error("out of memory");
-		return 1;
+	err = record__config(evlist, &o, msg, sizeof(msg));
+	if (err) {
+		error("%s", msg);
+		return err == -EINVAL ? PARSE_OPT_USAGE_EXIT : 1;
 	}
 	if (dry) {
 		err = dry_run(evlist);

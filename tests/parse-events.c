@@ -195,7 +195,8 @@ static const struct pe_case good[] = {
 	{ "imc/event=0x1ff/u", 2, 21, 0x1000000ffULL, 0, 0, EK | EH | EG, 0, 0, 0, 0, 0, 0,
 	  "imc/event=0x1ff/u" },
 	/* tracepoints */
-	{ "sched:sched_switch/name=sw/", 1, TP, 301, 0, 0, EG, 0, 0, 0, 0, 1, TP_ST, "sw" },
+	{ "sched:sched_switch/max-stack=3/", 1, TP, 301, 0, 0, EG, 0, 0, 0, 0, 1, TP_ST,
+	  "sched:sched_switch" },
 	{ "sched:sched_wakeup*/call-graph=no/k", 2, TP, 0, 0, 0, EU | EH, 0, 0, 0, 0, 1, TP_ST,
 	  NULL },
 	{ "sched:sched_switch", 1, TP, 301, 0, 0, EG, 0, 0, 0, 0, 1, TP_ST, "sched:sched_switch" },
@@ -375,6 +376,16 @@ static const struct pe_bad bad[] = {
 	  "did you mean 'sched:sched_switch'?" },
 	{ "schd:sched_switch", 0, "unknown tracepoint 'schd:sched_switch'",
 	  "did you mean 'sched:sched_switch'?" },
+	/* perf 6.1 takes only call-graph and its kin on a tracepoint */
+	{ "sched:sched_switch/name=sw/", 19, "unknown term 'name' for tracepoint 'sched:sched_switch'",
+	  "valid terms: call-graph,stack-size,max-stack,inherit,no-inherit,overwrite,"
+	  "no-overwrite,aux-output" },
+	{ "sched:sched_switch/call-graph=fp,period=3/", 33,
+	  "unknown term 'period' for tracepoint 'sched:sched_switch'", NULL },
+	{ "cpu-clock/branch_type=any_call,u/", 31, "unknown term 'u' for event 'cpu-clock'", NULL },
+	{ "cpu-clock/branch_type=bogus/", 10, "unknown branch filter 'bogus'",
+	  "valid branch filters: u,k,hv,any,any_call,any_ret,ind_call,abort_tx,in_tx,no_tx,"
+	  "cond,ind_jmp,call,save_type,stack,priv" },
 	{ "sched:zz*", 0, "no tracepoint matches 'sched:zz*'",
 	  "'tperf list tracepoint' shows the tracepoints" },
 	{ "mem:", 4, "breakpoint address must be a number (mem:0x1000)", NULL },
@@ -478,9 +489,14 @@ TPERF_TEST(parse_events_groups, "parse-events: groups, leaders, group modifiers,
 	evlist__delete(evlist);
 
 	evlist = evlist__new();
-	TEST_ASSERT_VAL("weak, pinned", !parse_events(evlist, "{cpu-clock,task-clock}:WD", NULL));
+	TEST_ASSERT_VAL("weak, pinned", !parse_events(evlist, "{cpu-clock,task-clock}:WDe", NULL));
 	evlist__for_each_entry(evlist, e)
-		TEST_ASSERT_VAL("W and D on every member", e->weak_group && e->attr.pinned);
+		TEST_ASSERT_VAL("W on every member", e->weak_group);
+	/* the kernel pins (and makes exclusive) a group by its leader: perf sets it there only */
+	TEST_ASSERT_VAL("D, e on the leader", nth(evlist, 0)->attr.pinned &&
+					      nth(evlist, 0)->attr.exclusive);
+	TEST_ASSERT_VAL("not on the member", !nth(evlist, 1)->attr.pinned &&
+					     !nth(evlist, 1)->attr.exclusive);
 	TEST_ASSERT_VAL("error keeps the list", parse_events(evlist, "cpu-clock,bogus", NULL));
 	TEST_ASSERT_EQUAL("nothing added on error", evlist->nr_entries, 2);
 	TEST_ASSERT_VAL("named group", !parse_events(evlist, "g1{cpu-clock,task-clock}", NULL));

@@ -26,6 +26,7 @@ struct evsel *evsel__new(const struct perf_event_attr *attr)
 	evsel->scale = 1.0;
 	evsel->unit = "";
 	evsel->terms.inherit = -1;
+	evsel->terms.time = -1;
 	evsel->terms.overwrite = -1;
 	evsel->terms.max_stack = -1;
 	INIT_LIST_HEAD(&evsel->node);

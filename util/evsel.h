@@ -61,16 +61,19 @@ struct evsel {
 	 * percore and metric-id (see parse_events__stat_terms()).
 	 */
 	struct evsel_config_terms {
-		bool period_set, freq_set;
+		bool period_set, freq_set;	/* the later of the two only */
 		uint64_t period, freq;	/* period=N, freq=N */
+		int time;		/* time=0|1: sample TIME; -1 unset */
 		int inherit;		/* -1 unset, 0 no-inherit, 1 inherit */
 		int overwrite;		/* -1 unset, 0 no-overwrite, 1 overwrite */
 		int max_stack;		/* -1 unset */
 		uint32_t stack_size;	/* 0 unset */
+		uint64_t aux_sample_size;	/* 0 unset */
 		bool percore, aux_output;
 		char call_graph[16];	/* "fp", "dwarf", "lbr", "no" or "" */
 		char metric_id[64];	/* or "" */
-		char branch_type[64];	/* branch_type=any,u or "" */
+		char branch_type[64];	/* branch_type=any, "no" or "" */
+		uint64_t branch_sample_type;	/* its PERF_SAMPLE_BRANCH_* bits */
 	} terms;
 
 	/* tracepoints */

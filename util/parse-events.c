@@ -404,8 +404,14 @@ static void pe_apply_mods(struct evsel *e, const struct pe_mods *m)
 	e->attr.exclude_guest = m->eG;
 	e->attr.exclude_idle = m->eI;
 	e->attr.precise_ip = m->precise;
-	e->attr.pinned = m->pinned;
-	e->attr.exclusive = m->exclusive;
+	/*
+	 * Only a leader may be pinned or exclusive: "{a,b}:D" pins a, as
+	 * perf does (a member's own "b:D" stays, and the kernel refuses it).
+	 */
+	if (evsel__is_group_leader(e)) {
+		e->attr.pinned = m->pinned;
+		e->attr.exclusive = m->exclusive;
+	}
 	e->exclude_GH = m->exclude_GH;
 	e->precise_max = m->precise_max;
 	e->sample_read_leader = m->sample_read;
@@ -482,6 +488,20 @@ static bool term_is_config(const char *name)
 {
 	for (size_t i = 0; i < sizeof(config_term_names) / sizeof(config_term_names[0]); i++)
 		if (!strcmp(name, config_term_names[i]))
+			return true;
+	return false;
+}
+
+/* The terms perf 6.1 takes on a tracepoint (config_term_tracepoint()). */
+static bool term_is_tracepoint(const char *name)
+{
+	static const char *const names[] = {
+		"call-graph", "stack-size", "inherit", "no-inherit", "max-stack", "nr",
+		"overwrite", "no-overwrite", "aux-output", "aux-sample-size",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
 			return true;
 	return false;
 }
@@ -583,6 +603,59 @@ static int term_need_str(struct pe_state *st, const struct pe_term *t, char *dst
 	return 0;
 }
 
+/* perf 6.1's branch filter names (parse_branch_str()) */
+static const struct {
+	const char *name;
+	uint64_t mode;
+} branch_modes[] = {
+	{ "u", PERF_SAMPLE_BRANCH_USER },
+	{ "k", PERF_SAMPLE_BRANCH_KERNEL },
+	{ "hv", PERF_SAMPLE_BRANCH_HV },
+	{ "any", PERF_SAMPLE_BRANCH_ANY },
+	{ "any_call", PERF_SAMPLE_BRANCH_ANY_CALL },
+	{ "any_ret", PERF_SAMPLE_BRANCH_ANY_RETURN },
+	{ "ind_call", PERF_SAMPLE_BRANCH_IND_CALL },
+	{ "abort_tx", PERF_SAMPLE_BRANCH_ABORT_TX },
+	{ "in_tx", PERF_SAMPLE_BRANCH_IN_TX },
+	{ "no_tx", PERF_SAMPLE_BRANCH_NO_TX },
+	{ "cond", PERF_SAMPLE_BRANCH_COND },
+	{ "ind_jmp", PERF_SAMPLE_BRANCH_IND_JUMP },
+	{ "call", PERF_SAMPLE_BRANCH_CALL },
+	{ "save_type", PERF_SAMPLE_BRANCH_TYPE_SAVE },
+	{ "stack", PERF_SAMPLE_BRANCH_CALL_STACK },
+	{ "priv", PERF_SAMPLE_BRANCH_PRIV_SAVE },
+};
+
+/*
+ * branch_type=any|u|... (one name: ',' ends the term): record samples the
+ * branch stack with that filter; a privilege level alone means any branch
+ * at that level (perf's rule); "no" samples none.
+ */
+static int pe_branch_term(struct pe_state *st, const struct pe_term *t,
+			  struct evsel_config_terms *ct)
+{
+	size_t i, n = sizeof(branch_modes) / sizeof(branch_modes[0]);
+	const uint64_t plm = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_KERNEL |
+			     PERF_SAMPLE_BRANCH_HV;
+	int ret = term_need_str(st, t, ct->branch_type, sizeof(ct->branch_type));
+
+	if (ret)
+		return ret;
+	ct->branch_sample_type = 0;
+	if (!strcmp(t->str, "no"))
+		return 0;
+	for (i = 0; i < n && strcmp(t->str, branch_modes[i].name); i++)
+		;
+	if (i == n)
+		return pe_error(st, t->at, "valid branch filters: u,k,hv,any,any_call,any_ret,"
+				"ind_call,abort_tx,in_tx,no_tx,cond,ind_jmp,call,save_type,"
+				"stack,priv", "unknown branch filter '%s'", t->str);
+	ct->branch_sample_type = branch_modes[i].mode;
+	if (!(ct->branch_sample_type & ~plm))
+		ct->branch_sample_type |= PERF_SAMPLE_BRANCH_ANY;
+	return 0;
+}
+
 /* Apply a config term (config=, name=, period= ...) to @e. */
 static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_term *t)
 {
@@ -602,7 +675,7 @@ static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_
 	if (!strcmp(t->name, "metric-id"))
 		return term_need_str(st, t, ct->metric_id, sizeof(ct->metric_id));
 	if (!strcmp(t->name, "branch_type"))
-		return term_need_str(st, t, ct->branch_type, sizeof(ct->branch_type));
+		return pe_branch_term(st, t, ct);
 	if (!strcmp(t->name, "driver-config"))
 		return term_need_str(st, t, (char[128]){ 0 }, 128);
 	ret = term_need_num(st, t, &v);
@@ -614,10 +687,12 @@ static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_
 		e->attr.config1 = v;
 	else if (!strcmp(t->name, "config2"))
 		e->attr.config2 = v;
-	else if (!strcmp(t->name, "period"))
-		ct->period_set = true, ct->period = v;
+	else if (!strcmp(t->name, "period"))	/* the later of period= and freq= wins */
+		ct->period_set = true, ct->period = v, ct->freq_set = false;
 	else if (!strcmp(t->name, "freq"))
-		ct->freq_set = true, ct->freq = v;
+		ct->freq_set = true, ct->freq = v, ct->period_set = false;
+	else if (!strcmp(t->name, "time"))
+		ct->time = v ? 1 : 0;
 	else if (!strcmp(t->name, "inherit"))
 		ct->inherit = v ? 1 : 0;
 	else if (!strcmp(t->name, "no-inherit"))
@@ -634,6 +709,8 @@ static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_
 		ct->percore = v != 0;
 	else if (!strcmp(t->name, "aux-output"))
 		ct->aux_output = v != 0;
+	else if (!strcmp(t->name, "aux-sample-size"))
+		ct->aux_sample_size = v;
 	return 0;
 }
 
@@ -780,6 +857,11 @@ static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 			return ret;
 		if (pmu) {
 			ret = pe_pmu_term(st, e, pmu, &t, 0);
+		} else if (e->attr.type == PERF_TYPE_TRACEPOINT && !term_is_tracepoint(t.name)) {
+			ret = pe_error(st, t.at, "valid terms: call-graph,stack-size,max-stack,"
+				       "inherit,no-inherit,overwrite,no-overwrite,aux-output",
+				       "unknown term '%s' for tracepoint '%s:%s'", t.name,
+				       e->tp_sys, e->tp_name);
 		} else if (term_is_config(t.name)) {
 			ret = pe_config_term(st, e, &t);
 		} else {

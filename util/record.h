@@ -80,10 +80,15 @@ u64 record__max_sample_rate(void);
  * WEIGHT_STRUCT, PHYS_ADDR, REGS_USER|STACK_USER by option), read_format
  * ID|LOST, the tracking bits on the first event (or on a dummy:HG event
  * for -a/-C), freq or period, inherit, disabled/enable_on_exec, and
- * ID or IDENTIFIER when there are several events.
- * Return: 0 or -ENOMEM.
+ * ID or IDENTIFIER when there are several events.  The event terms
+ * (period=, freq=, time=, branch_type=, inherit=, aux-output,
+ * call-graph=, stack-size=, max-stack=) apply last and override the
+ * options; in :S groups the members then take the leader's sample_type
+ * and keep their own period only from a term, as perf 6.1 does.
+ * Return: 0, -EINVAL for a term tperf cannot honour (overwrite,
+ * aux-sample-size) or -ENOMEM, with the message in @buf.
  */
-int record__config(struct evlist *evlist, const struct record_opts *o);
+int record__config(struct evlist *evlist, const struct record_opts *o, char *buf, size_t size);
 
 /* What a finished recording did, for the summary lines. */
 struct record_stats {
