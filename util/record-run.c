@@ -187,6 +187,9 @@ static int mmap_rings(struct rec *r, char *buf, size_t size)
 	r->rings = calloc((size_t)max + 1, sizeof(*r->rings));
 	if (!r->rings)
 		return -ENOMEM;
+	/* perf's -v lines: the flush threshold, the size of each ring with its header page */
+	pr_debug("mmap flush: %zu\n", r->opts->mmap_flush);
+	pr_debug("mmap size %zuB\n", (r->opts->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE));
 	evlist__for_each_entry(r->evlist, e) {
 		if (!e->fd)
 			continue;
@@ -395,6 +398,7 @@ static int synthesize(struct rec *r)
 			       r->hdr.attrs[0].id_hdr_size :
 			       perf_sample__id_hdr_size(&r->hdr.attrs[0].attr),
 		.mmap_data = r->opts->sample_addr,
+		.namespaces = r->opts->namespaces,
 		.fn = write_record,
 		.ctx = r,
 	};

@@ -24,6 +24,7 @@ void record_opts__init(struct record_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->freq = 4000;
+	o->timestamp = true;
 	o->stack_size = 8192;
 	o->clockid = -1;
 	o->mmap_pages = 128;
@@ -69,10 +70,15 @@ void record__user_regs_names(char *buf, size_t size)
  */
 int record__parse_user_regs(struct record_opts *o, const char *str, char *buf, size_t size)
 {
-	char *copy = strdup(str), *tok, *save = NULL;
+	char *copy, *tok, *save = NULL;
 	u64 mask = 0;
 	int err = 0;
 
+	if (!str) {
+		o->user_regs = DWARF_REGS_USER_X86_64;	/* every register perf names */
+		return 0;
+	}
+	copy = strdup(str);
 	if (!copy)
 		return -ENOMEM;
 	for (tok = strtok_r(copy, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
@@ -310,7 +316,9 @@ static void config_sample_bits(struct evsel *e, const struct record_opts *o)
 {
 	struct perf_event_attr *a = &e->attr;
 
-	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+	if (o->timestamp || o->raw)	/* -R samples TIME even with --no-timestamp (perf) */
+		a->sample_type |= PERF_SAMPLE_TIME;
 	if (o->sample_cpu || o->raw || target__has_cpu(&o->target))
 		a->sample_type |= PERF_SAMPLE_CPU;
 	if (o->raw)
@@ -416,8 +424,7 @@ static int add_dummy(struct evlist *evlist, const struct record_opts *o)
 		.config = PERF_COUNT_SW_DUMMY,
 		.size = sizeof(a),
 		.sample_period = 1,
-		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-			       PERF_SAMPLE_CPU,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CPU,
 		.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST,
 		.sample_id_all = 1,
 	};

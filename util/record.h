@@ -37,7 +37,10 @@ struct record_opts {
 	bool sample_cpu, sample_addr, weight, data_src, phys_addr, raw;
 	bool inherit_stat, no_samples, switch_events, namespaces;
 	bool all_user, all_kernel;
-	bool timestamp;			/* -T: TIME is always sampled, as in perf 6.1 */
+	bool timestamp;			/* TIME sampled (true; --no-timestamp: false).  -T
+					 * changes nothing: perf 6.1 samples TIME anyway
+					 * unless --no-timestamp (or --per-thread -i) */
+	bool no_inherit_set;		/* -i or --no-no-inherit given: -t keeps it */
 	int clockid;			/* -k: -1 unset */
 	size_t mmap_pages;		/* -m: data pages per ring */
 	size_t mmap_flush;		/* --mmap-flush: bytes */
@@ -59,7 +62,8 @@ int record__parse_callgraph(struct record_opts *o, const char *str, char *buf, s
 
 /**
  * record__parse_user_regs - parse --user-regs "ax,bx,..." (perf's names, any case)
- * into o->user_regs.  Return: 0 or -EINVAL with a message in @buf.
+ * into o->user_regs; NULL (no value) is every register.  Return: 0 or
+ * -EINVAL with a message in @buf.
  */
 int record__parse_user_regs(struct record_opts *o, const char *str, char *buf, size_t size);
 
