@@ -390,6 +390,8 @@ int cmd_record(int argc, const char **argv)
 	err = record__config(evlist, &o, msg, sizeof(msg));
 	if (err) {
 		error("%s", msg);
+		evlist__delete(evlist);
+		free(full_argv);
 		return err == -EINVAL ? PARSE_OPT_USAGE_EXIT : 1;
 	}
 	if (dry) {

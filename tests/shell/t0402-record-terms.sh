@@ -126,6 +126,8 @@ test_expect_success PERF 'period=/freq= (the later wins), time=, inherit=, branc
 	-e cpu-clock/branch_type=any/
 	-e cpu-clock/branch_type=u/
 	-e cpu-clock/branch_type=any_call/
+	-e cpu-clock/branch_type=priv/
+	-e cpu-clock/branch_type=hv/
 	-e cpu-clock/branch_type=no/
 	-e cpu-clock/aux-output/
 	-e cpu-clock:k --all-user
