@@ -96,7 +96,7 @@ test_expect_success PERF,ROOT,TRACEFS 'stat --filter counts what perf counts' '
 	test_cmp expect actual
 '
 
-test_expect_success PERF 'no filter on an event that is not a tracepoint (usage error, as perf)' '
+test_expect_success PERF,ROOT,TRACEFS 'no filter on an event that is not a tracepoint (usage error, as perf)' '
 	for ev in cpu-clock cpu-clock,sched:sched_switch sched:sched_switch,cpu-clock; do
 		test_expect_code 129 perf record -o p.data -e $ev --filter "common_pid != 0" \
 			-- true 2>/dev/null &&

@@ -64,7 +64,7 @@ test_expect_success PERF 'call-graph=, max-stack=, stack-size= terms: perf'"'"'s
 	EOT
 '
 
-test_expect_success PERF,TRACEFS 'call graph terms on a tracepoint: perf'"'"'s attrs' '
+test_expect_success PERF,ROOT,TRACEFS 'call graph terms on a tracepoint: perf'"'"'s attrs' '
 	compare_cases <<-\EOT
 	-e sched:sched_switch/call-graph=fp,max-stack=2/
 	-e sched:sched_switch/max-stack=4/ -a
@@ -95,7 +95,7 @@ test_expect_success PERF ':S groups keep the members'"'"' period= and freq= term
 	EOT
 '
 
-test_expect_success PERF,TRACEFS ':S groups with a tracepoint: the leader'"'"'s sample_type' '
+test_expect_success PERF,ROOT,TRACEFS ':S groups with a tracepoint: the leader'"'"'s sample_type' '
 	compare_cases <<-\EOT
 	-e {cpu-clock,sched:sched_switch}:S
 	-e {sched:sched_switch,cpu-clock}:S
@@ -135,7 +135,7 @@ test_expect_success PERF 'period=/freq= (the later wins), time=, inherit=, branc
 	EOT
 '
 
-test_expect_success 'terms tperf cannot honour are refused, not ignored' '
+test_expect_success ROOT,TRACEFS 'terms tperf cannot honour are refused, not ignored' '
 	test_expect_code 129 tperf record --dry-run -e cpu-clock/overwrite/ -- true 2>err &&
 	echo "tperf: '"'"'cpu-clock/overwrite/'"'"': the overwrite term (a backward ring buffer kept until the end) is not supported by tperf record; drop it" >expect &&
 	test_cmp expect err &&
@@ -189,11 +189,21 @@ test_expect_success PERF,CC 'call-graph=dwarf: the user stack is recorded and pe
 	chains p.data | grep -q "^spin work_four run main"
 '
 
-test_expect_success PERF,CC,TRACEFS 'a tracepoint with max-stack=2 alone: frame pointer chains of 2' '
+test_expect_success PERF,CC,ROOT,TRACEFS 'a tracepoint with max-stack=2 alone: frame pointer chains of 2' '
 	tperf record -q -a -o t.data -e sched:sched_switch/max-stack=2/ -- sleep 0.2 &&
 	chain_depths t.data | sort -n | tail -1 >max &&
 	echo 2 >two &&
 	test_cmp two max
+'
+
+test_expect_success PERF,CC,ROOT,TRACEFS 'a uprobe with max-stack=2 alone: perf'"'"'s attr, chains of 2' '
+	test_when_finished "tperf probe -q -d \"probe_calltree:*\" 2>/dev/null; :" &&
+	tperf probe -q -x "$TRASH"/calltree work_four &&
+	compare_record -e probe_calltree:work_four/max-stack=2/ &&
+	tperf record -q -o t.data -e probe_calltree:work_four/max-stack=2/ -- "$TRASH"/calltree 20 &&
+	chains t.data | sort | uniq -c >actual &&
+	echo "     20 work_four run" >expect &&
+	test_cmp expect actual
 '
 
 test_expect_success PERF ':S group with period terms: the file'"'"'s attrs are perf'"'"'s' '
