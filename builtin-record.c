@@ -92,6 +92,10 @@ static int opt_user_regs(const struct option *opt, const char *arg, int unset)
 		((struct record_opts *)opt->value)->user_regs = 0;
 		return 0;
 	}
+	if (!arg) {	/* --user-regs alone: every user register, as perf */
+		record__parse_user_regs(opt->value, NULL, msg, sizeof(msg));
+		return 0;
+	}
 	if (!strcmp(arg, "?")) {
 		record__user_regs_names(msg, sizeof(msg));
 		fprintf(stderr, "available registers: %s\n", msg);
@@ -107,8 +111,14 @@ static int opt_user_regs(const struct option *opt, const char *arg, int unset)
 static int opt_mmap_pages(const struct option *opt, const char *arg, int unset)
 {
 	struct record_opts *o = opt->value;
-	int r = perf_mmap__pages(arg, &o->mmap_pages);
+	int r;
 
+	if (strchr(arg, ',')) {
+		error("'-m %s': the size after ',' is for AUX area events (intel_pt and the like), "
+		      "which tperf record does not support; give -m PAGES", arg);
+		return -1;
+	}
+	r = perf_mmap__pages(arg, &o->mmap_pages);
 	if (r < 0) {
 		error("invalid ring buffer size '%s': give a number of pages or a size "
 		      "such as 512K", arg);
@@ -289,6 +299,8 @@ static void check_target(struct record_opts *o, int argc, const char *const usag
 		usage_with_options_msg(usage, options, "%s", msg);
 	if (msg[0])
 		warning("%s", msg);
+	if (o->target.tid && !o->no_inherit_set)
+		o->target.no_inherit = true;	/* -t: those threads only, as perf */
 	if (o->all_user && o->all_kernel)
 		usage_with_options_msg(usage, options, "--all-user and --all-kernel exclude each other");
 	if (o->mmap_flush > o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4)
@@ -311,13 +323,16 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK('e', "event", &evlist, "event",
 			     "event selector: use 'tperf list' to list the events",
 			     parse_events_option),
-		OPT_CALLBACK(0, "filter", &evlist, "filter", "event filter", parse_filter),
+		OPT_CALLBACK(0, "filter", &evlist, "filter",
+			     "event filter (tracepoints of the last -e)", parse_filter),
+		OPT_CALLBACK_NOOPT(0, "exclude-perf", &evlist, NULL,
+				   "don't record events from tperf itself", parse_exclude_perf),
 		OPT_STRING('p', "pid", &o.target.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &o.target.tid, "tid", "record events on existing thread id"),
 		OPT_BOOLEAN('a', "all-cpus", &o.target.system_wide,
 			    "system-wide collection from all CPUs"),
 		OPT_STRING('C', "cpu", &o.target.cpu_list, "cpu", "list of cpus to monitor"),
-		OPT_BOOLEAN('i', "no-inherit", &o.target.no_inherit,
+		OPT_BOOLEAN_SET('i', "no-inherit", &o.target.no_inherit, &o.no_inherit_set,
 			    "child tasks do not inherit counters"),
 		OPT_CALLBACK('F', "freq", &o, "freq or 'max'",
 			     "profile at this frequency", opt_freq),
@@ -327,10 +342,10 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK(0, "call-graph", &o, "record_mode[,record_size]",
 			     "setup and enables call-graph recording: fp, dwarf[,size], lbr",
 			     opt_callgraph),
-		OPT_CALLBACK(0, "user-regs", &o, "register",
-			     "sample selected user registers: use '--user-regs=?' to list them",
-			     opt_user_regs),
-		OPT_CALLBACK('m', "mmap-pages", &o, "pages[,pages]",
+		OPT_CALLBACK_OPTARG(0, "user-regs", &o, NULL, "register",
+				    "sample selected user registers (all without a value): "
+				    "use '--user-regs=?' to list them", opt_user_regs),
+		OPT_CALLBACK('m', "mmap-pages", &o, "pages",
 			     "number of mmap data pages (a power of two) or a size with B/K/M/G",
 			     opt_mmap_pages),
 		OPT_CALLBACK(0, "mmap-flush", &o, "number",
@@ -374,9 +389,12 @@ int cmd_record(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	check_target(&o, argc, record_usage, options);
 	cap_freq(&o);
-	if (record__config(evlist, &o)) {
-		error("out of memory");
-		return 1;
+	err = record__config(evlist, &o, msg, sizeof(msg));
+	if (err) {
+		error("%s", msg);
+		evlist__delete(evlist);
+		free(full_argv);
+		return err == -EINVAL ? PARSE_OPT_USAGE_EXIT : 1;
 	}
 	if (dry) {
 		err = dry_run(evlist);
@@ -393,5 +411,7 @@ int cmd_record(int argc, const char **argv)
 	warn_cache_errs(&stats);
 	evlist__delete(evlist);
 	free(full_argv);
-	return err ? 1 : exit_status(&stats, argc ? argv[0] : "");
+	if (err)
+		return stats.filter_failed ? 255 : 1;	/* perf's status for a refused filter */
+	return exit_status(&stats, argc ? argv[0] : "");
 }

@@ -264,6 +264,7 @@ int cmd_stat(int argc, const char **argv)
 	setlocale(LC_NUMERIC, "");
 	perf_stat_config__init(&opts.config);
 	probe_sdt__init(argc, argv);	/* -e sdt_P:N -- ./prog */
+	parse_events__stat_terms(true);	/* record's terms are refused, as perf stat does */
 	argc = parse_options(argc, argv, stat_options, stat_usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION);
 	check_options(argc);

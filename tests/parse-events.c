@@ -195,7 +195,8 @@ static const struct pe_case good[] = {
 	{ "imc/event=0x1ff/u", 2, 21, 0x1000000ffULL, 0, 0, EK | EH | EG, 0, 0, 0, 0, 0, 0,
 	  "imc/event=0x1ff/u" },
 	/* tracepoints */
-	{ "sched:sched_switch/name=sw/", 1, TP, 301, 0, 0, EG, 0, 0, 0, 0, 1, TP_ST, "sw" },
+	{ "sched:sched_switch/max-stack=3/", 1, TP, 301, 0, 0, EG, 0, 0, 0, 0, 1, TP_ST,
+	  "sched:sched_switch" },
 	{ "sched:sched_wakeup*/call-graph=no/k", 2, TP, 0, 0, 0, EU | EH, 0, 0, 0, 0, 1, TP_ST,
 	  NULL },
 	{ "sched:sched_switch", 1, TP, 301, 0, 0, EG, 0, 0, 0, 0, 1, TP_ST, "sched:sched_switch" },
@@ -375,6 +376,16 @@ static const struct pe_bad bad[] = {
 	  "did you mean 'sched:sched_switch'?" },
 	{ "schd:sched_switch", 0, "unknown tracepoint 'schd:sched_switch'",
 	  "did you mean 'sched:sched_switch'?" },
+	/* perf 6.1 takes only call-graph and its kin on a tracepoint */
+	{ "sched:sched_switch/name=sw/", 19, "unknown term 'name' for tracepoint 'sched:sched_switch'",
+	  "valid terms: call-graph,stack-size,max-stack,inherit,no-inherit,overwrite,"
+	  "no-overwrite,aux-output" },
+	{ "sched:sched_switch/call-graph=fp,period=3/", 33,
+	  "unknown term 'period' for tracepoint 'sched:sched_switch'", NULL },
+	{ "cpu-clock/branch_type=any_call,u/", 31, "unknown term 'u' for event 'cpu-clock'", NULL },
+	{ "cpu-clock/branch_type=bogus/", 10, "unknown branch filter 'bogus'",
+	  "valid branch filters: u,k,hv,any,any_call,any_ret,ind_call,abort_tx,in_tx,no_tx,"
+	  "cond,ind_jmp,call,save_type,stack,priv" },
 	{ "sched:zz*", 0, "no tracepoint matches 'sched:zz*'",
 	  "'tperf list tracepoint' shows the tracepoints" },
 	{ "mem:", 4, "breakpoint address must be a number (mem:0x1000)", NULL },
@@ -478,9 +489,14 @@ TPERF_TEST(parse_events_groups, "parse-events: groups, leaders, group modifiers,
 	evlist__delete(evlist);
 
 	evlist = evlist__new();
-	TEST_ASSERT_VAL("weak, pinned", !parse_events(evlist, "{cpu-clock,task-clock}:WD", NULL));
+	TEST_ASSERT_VAL("weak, pinned", !parse_events(evlist, "{cpu-clock,task-clock}:WDe", NULL));
 	evlist__for_each_entry(evlist, e)
-		TEST_ASSERT_VAL("W and D on every member", e->weak_group && e->attr.pinned);
+		TEST_ASSERT_VAL("W on every member", e->weak_group);
+	/* the kernel pins (and makes exclusive) a group by its leader: perf sets it there only */
+	TEST_ASSERT_VAL("D, e on the leader", nth(evlist, 0)->attr.pinned &&
+					      nth(evlist, 0)->attr.exclusive);
+	TEST_ASSERT_VAL("not on the member", !nth(evlist, 1)->attr.pinned &&
+					     !nth(evlist, 1)->attr.exclusive);
 	TEST_ASSERT_VAL("error keeps the list", parse_events(evlist, "cpu-clock,bogus", NULL));
 	TEST_ASSERT_EQUAL("nothing added on error", evlist->nr_entries, 2);
 	TEST_ASSERT_VAL("named group", !parse_events(evlist, "g1{cpu-clock,task-clock}", NULL));
@@ -698,6 +714,22 @@ TPERF_TEST(parse_events_options, "parse-events: -e and --filter callbacks")
 	TEST_ASSERT_EQUAL("-e tracepoint", parse_events_option(&opt, "sched:sched_switch", 0), 0);
 	TEST_ASSERT_EQUAL("--filter", parse_filter(&opt, "prev_pid == 1", 0), 0);
 	TEST_ASSERT_STR("filter", evlist__last(evlist)->filter, "prev_pid == 1");
+	TEST_ASSERT_EQUAL("second --filter", parse_filter(&opt, "next_pid != 0", 0), 0);
+	TEST_ASSERT_STR("and-ed as perf", evlist__last(evlist)->filter,
+			"(prev_pid == 1) && (next_pid != 0)");
+	/* every event of the last -e must be a tracepoint; cpu-clock before stays out */
+	TEST_ASSERT_EQUAL("-e two", parse_events_option(&opt, "sched:sched_switch,sched:sched_wakeup",
+							 0), 0);
+	TEST_ASSERT_EQUAL("--filter both", parse_filter(&opt, "common_pid != 0", 0), 0);
+	TEST_ASSERT_STR("first of them", nth(evlist, 2)->filter, "common_pid != 0");
+	TEST_ASSERT_STR("second of them", nth(evlist, 3)->filter, "common_pid != 0");
+	TEST_ASSERT_STR("not the earlier -e", nth(evlist, 1)->filter,
+			"(prev_pid == 1) && (next_pid != 0)");
+	TEST_ASSERT_EQUAL("-e mixed", parse_events_option(&opt, "cpu-clock,sched:sched_switch", 0), 0);
+	quiet_stderr(true);
+	ret = parse_filter(&opt, "prev_pid == 1", 0);
+	quiet_stderr(false);
+	TEST_ASSERT_EQUAL("--filter after a mixed -e", ret, -1);
 	fp = fmemopen(out, sizeof(out), "w");
 	TEST_ASSERT_VAL("fmemopen", fp);
 	{
@@ -719,7 +751,7 @@ TPERF_TEST(parse_events_options, "parse-events: -e and --filter callbacks")
 	ret = parse_events_option(&opt, "bogus", 0);
 	quiet_stderr(false);
 	TEST_ASSERT_EQUAL("-e error", ret, -1);
-	TEST_ASSERT_EQUAL("still 2", evlist->nr_entries, 2);
+	TEST_ASSERT_EQUAL("still 6", evlist->nr_entries, 6);
 	evlist__delete(evlist);
 	return TEST_OK;
 }

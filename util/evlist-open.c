@@ -475,31 +475,6 @@ void evlist__close(struct evlist *evlist)
 		evsel__close(evsel);
 }
 
-/**
- * evlist__apply_filters - the --filter of each open tracepoint
- * @evlist: the events, open
- * @buf: receives the message on failure
- * @size: size of @buf
- *
- * Return: 0, or -errno with the message.
- */
-int evlist__apply_filters(struct evlist *evlist, char *buf, size_t size)
-{
-	struct evsel *evsel;
-
-	evlist__for_each_entry(evlist, evsel) {
-		int err = evsel__apply_filter(evsel);
-
-		if (err) {
-			snprintf(buf, size, "cannot set filter '%s' on event '%s': %s%s",
-				 evsel->filter, evsel__name(evsel), strerror(-err),
-				 err == -EINVAL ? "; check the fields in the event's format file" : "");
-			return err;
-		}
-	}
-	return 0;
-}
-
 /* A member whose counts come with its leader's group read. */
 static bool read_with_leader(const struct evsel *evsel)
 {
@@ -543,6 +518,35 @@ static int evlist__each(struct evlist *evlist, int (*fn)(struct evsel *))
 		err = fn(evsel);
 		if (err)
 			return err;
+	}
+	return 0;
+}
+
+/**
+ * evlist__apply_filters - set the tracepoint filters of the open events
+ * @evlist: the events, opened
+ * @buf: receives the message when the kernel refuses a filter
+ * @size: size of @buf
+ *
+ * Return: 0 or the -errno of the first refusal (EINVAL: a syntax error or
+ * a field the tracepoint does not have).
+ */
+int evlist__apply_filters(struct evlist *evlist, char *buf, size_t size)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		int err;
+
+		if (!evsel->filter || !evsel->counts)
+			continue;
+		err = evsel__apply_filter(evsel, evsel->filter);
+		if (err) {
+			/* perf's words, which scripts may look for */
+			snprintf(buf, size, "failed to set filter \"%s\" on event %s with %d (%s)",
+				 evsel->filter, evsel__name(evsel), -err, strerror(-err));
+			return err;
+		}
 	}
 	return 0;
 }

@@ -64,13 +64,18 @@ enum {
  * (a workload target before evlist__set_workload_pid()).
  */
 int evlist__open(struct evlist *evlist, int flags, char *buf, size_t size);
-/* Set the --filter of each open tracepoint; 0 or -errno with the message. */
-int evlist__apply_filters(struct evlist *evlist, char *buf, size_t size);
 void evlist__close(struct evlist *evlist);
 /* Read every open event; members of a PERF_FORMAT_GROUP group come with their leader. */
 int evlist__read(struct evlist *evlist);
 int evlist__enable(struct evlist *evlist);
 int evlist__disable(struct evlist *evlist);
+/*
+ * Set each event's --filter on all its fds (evsel__apply_filter()), after
+ * evlist__open() and before the events are enabled, as perf does.  0, or
+ * -errno with perf's message in @buf: failed to set filter "F" on event E
+ * with 22 (Invalid argument).
+ */
+int evlist__apply_filters(struct evlist *evlist, char *buf, size_t size);
 /* Number of file descriptors evlist__open() needs. */
 size_t evlist__nr_fds(struct evlist *evlist);
 

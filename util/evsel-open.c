@@ -533,16 +533,22 @@ static int evsel__ioctl(struct evsel *evsel, unsigned long req, const void *arg)
 }
 
 /**
- * evsel__apply_filter - give the kernel the --filter of a tracepoint
- * @evsel: an open event (nothing to do without a filter)
+ * evsel__apply_filter - set a tracepoint filter on every fd of @evsel
+ * @evsel: an open event
+ * @filter: the filter expression (the kernel's tracepoint filter syntax)
  *
- * Return: 0 or -errno (EINVAL: the kernel refused the expression).
+ * Return: 0 or the -errno of the first fd that refused it.
  */
-int evsel__apply_filter(struct evsel *evsel)
+int evsel__apply_filter(struct evsel *evsel, const char *filter)
 {
-	if (!evsel->filter || !evsel->counts)
-		return 0;
-	return evsel__ioctl(evsel, PERF_EVENT_IOC_SET_FILTER, evsel->filter);
+	int n = evsel__nr_slots(evsel);
+
+	if (!evsel->counts)
+		return -EBADF;
+	for (int i = 0; evsel->fd && i < n; i++)
+		if (evsel->fd[i] >= 0 && ioctl(evsel->fd[i], PERF_EVENT_IOC_SET_FILTER, filter))
+			return -errno;
+	return 0;
 }
 
 /**

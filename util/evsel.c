@@ -26,6 +26,7 @@ struct evsel *evsel__new(const struct perf_event_attr *attr)
 	evsel->scale = 1.0;
 	evsel->unit = "";
 	evsel->terms.inherit = -1;
+	evsel->terms.time = -1;
 	evsel->terms.overwrite = -1;
 	evsel->terms.max_stack = -1;
 	INIT_LIST_HEAD(&evsel->node);
@@ -56,6 +57,21 @@ int evsel__set_name(struct evsel *evsel, const char *name)
 		return -ENOMEM;
 	free(evsel->name);
 	evsel->name = n;
+	return 0;
+}
+
+int evsel__append_tp_filter(struct evsel *evsel, const char *filter)
+{
+	char *n;
+
+	if (!evsel->filter)
+		n = strdup(filter);
+	else if (asprintf(&n, "(%s) && (%s)", evsel->filter, filter) < 0)
+		n = NULL;
+	if (!n)
+		return -ENOMEM;
+	free(evsel->filter);
+	evsel->filter = n;
 	return 0;
 }
 

@@ -61,21 +61,25 @@ struct evsel {
 	 * percore and metric-id (see parse_events__stat_terms()).
 	 */
 	struct evsel_config_terms {
-		bool period_set, freq_set;
+		bool period_set, freq_set;	/* the later of the two only */
 		uint64_t period, freq;	/* period=N, freq=N */
+		int time;		/* time=0|1: sample TIME; -1 unset */
 		int inherit;		/* -1 unset, 0 no-inherit, 1 inherit */
 		int overwrite;		/* -1 unset, 0 no-overwrite, 1 overwrite */
 		int max_stack;		/* -1 unset */
 		uint32_t stack_size;	/* 0 unset */
+		uint64_t aux_sample_size;	/* 0 unset */
 		bool percore, aux_output;
 		char call_graph[16];	/* "fp", "dwarf", "lbr", "no" or "" */
 		char metric_id[64];	/* or "" */
-		char branch_type[64];	/* branch_type=any,u or "" */
+		char branch_type[64];	/* branch_type=any, "no" or "" */
+		uint64_t branch_sample_type;	/* its PERF_SAMPLE_BRANCH_* bits */
 	} terms;
 
 	/* tracepoints */
 	char *tp_sys, *tp_name;		/* "sched", "sched_switch" */
-	char *filter;			/* --filter expression */
+	char *filter;			/* --filter expressions, "(a) && (b)" */
+	bool cmdline_group_boundary;	/* the last event of one -e option */
 
 	/* RAPL through powercap (no "power" PMU): values come from sysfs */
 	struct powercap_event *powercap;
@@ -139,10 +143,18 @@ void evsel__close(struct evsel *evsel);
  * id, or by order without PERF_FORMAT_ID).  0 or -errno.
  */
 int evsel__read(struct evsel *evsel);
-/* PERF_EVENT_IOC_SET_FILTER with evsel->filter on every fd; 0 or -errno. */
-int evsel__apply_filter(struct evsel *evsel);
 int evsel__enable(struct evsel *evsel);
 int evsel__disable(struct evsel *evsel);
+/*
+ * PERF_EVENT_IOC_SET_FILTER with @filter on every open fd of @evsel (every
+ * CPU and thread).  0 or -errno of the first fd the kernel refused it on.
+ */
+int evsel__apply_filter(struct evsel *evsel, const char *filter);
+/*
+ * Append @filter to the tracepoint filter of @evsel: "(old) && (new)", as
+ * perf does for repeated --filter options.  0 or -ENOMEM.
+ */
+int evsel__append_tp_filter(struct evsel *evsel, const char *filter);
 /*
  * When the open failed because the hardware event does not exist here, turn
  * @evsel into its software equivalent (cycles -> cpu-clock) and say so in

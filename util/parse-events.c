@@ -404,8 +404,14 @@ static void pe_apply_mods(struct evsel *e, const struct pe_mods *m)
 	e->attr.exclude_guest = m->eG;
 	e->attr.exclude_idle = m->eI;
 	e->attr.precise_ip = m->precise;
-	e->attr.pinned = m->pinned;
-	e->attr.exclusive = m->exclusive;
+	/*
+	 * Only a leader may be pinned or exclusive: "{a,b}:D" pins a, as
+	 * perf does (a member's own "b:D" stays, and the kernel refuses it).
+	 */
+	if (evsel__is_group_leader(e)) {
+		e->attr.pinned = m->pinned;
+		e->attr.exclusive = m->exclusive;
+	}
 	e->exclude_GH = m->exclude_GH;
 	e->precise_max = m->precise_max;
 	e->sample_read_leader = m->sample_read;
@@ -482,6 +488,20 @@ static bool term_is_config(const char *name)
 {
 	for (size_t i = 0; i < sizeof(config_term_names) / sizeof(config_term_names[0]); i++)
 		if (!strcmp(name, config_term_names[i]))
+			return true;
+	return false;
+}
+
+/* The terms perf 6.1 takes on a tracepoint (config_term_tracepoint()). */
+static bool term_is_tracepoint(const char *name)
+{
+	static const char *const names[] = {
+		"call-graph", "stack-size", "inherit", "no-inherit", "max-stack", "nr",
+		"overwrite", "no-overwrite", "aux-output", "aux-sample-size",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
 			return true;
 	return false;
 }
@@ -608,6 +628,59 @@ static int pe_name_term(struct pe_state *st, struct evsel *e, const struct pe_te
 	return evsel__set_name(e, name);
 }
 
+/* perf 6.1's branch filter names (parse_branch_str()) */
+static const struct {
+	const char *name;
+	uint64_t mode;
+} branch_modes[] = {
+	{ "u", PERF_SAMPLE_BRANCH_USER },
+	{ "k", PERF_SAMPLE_BRANCH_KERNEL },
+	{ "hv", PERF_SAMPLE_BRANCH_HV },
+	{ "any", PERF_SAMPLE_BRANCH_ANY },
+	{ "any_call", PERF_SAMPLE_BRANCH_ANY_CALL },
+	{ "any_ret", PERF_SAMPLE_BRANCH_ANY_RETURN },
+	{ "ind_call", PERF_SAMPLE_BRANCH_IND_CALL },
+	{ "abort_tx", PERF_SAMPLE_BRANCH_ABORT_TX },
+	{ "in_tx", PERF_SAMPLE_BRANCH_IN_TX },
+	{ "no_tx", PERF_SAMPLE_BRANCH_NO_TX },
+	{ "cond", PERF_SAMPLE_BRANCH_COND },
+	{ "ind_jmp", PERF_SAMPLE_BRANCH_IND_JUMP },
+	{ "call", PERF_SAMPLE_BRANCH_CALL },
+	{ "save_type", PERF_SAMPLE_BRANCH_TYPE_SAVE },
+	{ "stack", PERF_SAMPLE_BRANCH_CALL_STACK },
+	{ "priv", PERF_SAMPLE_BRANCH_PRIV_SAVE },
+};
+
+/*
+ * branch_type=any|u|... (one name: ',' ends the term): record samples the
+ * branch stack with that filter; a privilege level alone means any branch
+ * at that level (perf's rule); "no" samples none.
+ */
+static int pe_branch_term(struct pe_state *st, const struct pe_term *t,
+			  struct evsel_config_terms *ct)
+{
+	size_t i, n = sizeof(branch_modes) / sizeof(branch_modes[0]);
+	const uint64_t plm = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_KERNEL |
+			     PERF_SAMPLE_BRANCH_HV;
+	int ret = term_need_str(st, t, ct->branch_type, sizeof(ct->branch_type));
+
+	if (ret)
+		return ret;
+	ct->branch_sample_type = 0;
+	if (!strcmp(t->str, "no"))
+		return 0;
+	for (i = 0; i < n && strcmp(t->str, branch_modes[i].name); i++)
+		;
+	if (i == n)
+		return pe_error(st, t->at, "valid branch filters: u,k,hv,any,any_call,any_ret,"
+				"ind_call,abort_tx,in_tx,no_tx,cond,ind_jmp,call,save_type,"
+				"stack,priv", "unknown branch filter '%s'", t->str);
+	ct->branch_sample_type = branch_modes[i].mode;
+	if (!(ct->branch_sample_type & ~plm))
+		ct->branch_sample_type |= PERF_SAMPLE_BRANCH_ANY;
+	return 0;
+}
+
 /* Apply a config term (config=, name=, period= ...) to @e. */
 static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_term *t)
 {
@@ -624,7 +697,7 @@ static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_
 	if (!strcmp(t->name, "metric-id"))
 		return term_need_str(st, t, ct->metric_id, sizeof(ct->metric_id));
 	if (!strcmp(t->name, "branch_type"))
-		return term_need_str(st, t, ct->branch_type, sizeof(ct->branch_type));
+		return pe_branch_term(st, t, ct);
 	if (!strcmp(t->name, "driver-config"))
 		return term_need_str(st, t, (char[128]){ 0 }, 128);
 	ret = term_need_num(st, t, &v);
@@ -636,10 +709,12 @@ static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_
 		e->attr.config1 = v;
 	else if (!strcmp(t->name, "config2"))
 		e->attr.config2 = v;
-	else if (!strcmp(t->name, "period"))
-		ct->period_set = true, ct->period = v;
+	else if (!strcmp(t->name, "period"))	/* the later of period= and freq= wins */
+		ct->period_set = true, ct->period = v, ct->freq_set = false;
 	else if (!strcmp(t->name, "freq"))
-		ct->freq_set = true, ct->freq = v;
+		ct->freq_set = true, ct->freq = v, ct->period_set = false;
+	else if (!strcmp(t->name, "time"))
+		ct->time = v ? 1 : 0;
 	else if (!strcmp(t->name, "inherit"))
 		ct->inherit = v ? 1 : 0;
 	else if (!strcmp(t->name, "no-inherit"))
@@ -656,6 +731,8 @@ static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_
 		ct->percore = v != 0;
 	else if (!strcmp(t->name, "aux-output"))
 		ct->aux_output = v != 0;
+	else if (!strcmp(t->name, "aux-sample-size"))
+		ct->aux_sample_size = v;
 	return 0;
 }
 
@@ -802,6 +879,11 @@ static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 			return ret;
 		if (pmu) {
 			ret = pe_pmu_term(st, e, pmu, &t, 0);
+		} else if (e->attr.type == PERF_TYPE_TRACEPOINT && !term_is_tracepoint(t.name)) {
+			ret = pe_error(st, t.at, "valid terms: call-graph,stack-size,max-stack,"
+				       "inherit,no-inherit,overwrite,no-overwrite,aux-output",
+				       "unknown term '%s' for tracepoint '%s:%s'", t.name,
+				       e->tp_sys, e->tp_name);
 		} else if (term_is_config(t.name)) {
 			ret = pe_config_term(st, e, &t);
 		} else {
@@ -1728,38 +1810,113 @@ int parse_events_option(const struct option *opt, const char *str, int unset)
 		parse_events_error__exit(&err);
 		return -1;
 	}
+	/* where the events of this -e end, for --filter */
+	if ((*evlist)->nr_entries)
+		evlist__last(*evlist)->cmdline_group_boundary = true;
 	return 0;
 }
 
-/**
- * parse_filter - the --filter callback: set the filter of the last event
- * @opt: opt->value is a struct evlist ** (as for -e)
- * @str: the filter expression
- * @unset: ignored
- * Return: 0, or -1 after a message when the last event is no tracepoint.
+/*
+ * Call @fn for each event of the last -e option, last first (perf's
+ * foreach_evsel_in_last_glob(): "-e 'sched:*' --filter F" filters every
+ * event the glob gave).  @fn gets NULL when there is no event.  0 or the
+ * first non-zero @fn returns.
  */
-int parse_filter(const struct option *opt, const char *str, int unset)
+static int foreach_evsel_in_last_option(struct evlist *evlist,
+					int (*fn)(struct evsel *e, const char *arg, bool alone),
+					const char *arg)
 {
-	struct evlist **evlist = opt->value;
-	struct evsel *last;
+	struct evsel *e;
+	bool alone;
+	int ret;
 
-	if (unset || !str)
-		return 0;
-	if (!evlist || !*evlist || list_empty(&(*evlist)->entries)) {
+	if (!evlist || list_empty(&evlist->entries))
+		return fn(NULL, arg, true);
+	e = evlist__last(evlist);
+	alone = e->node.prev == &evlist->entries ||
+		list_entry(e->node.prev, struct evsel, node)->cmdline_group_boundary;
+	for (;;) {
+		ret = fn(e, arg, alone);
+		if (ret || e->node.prev == &evlist->entries)
+			return ret;
+		e = list_entry(e->node.prev, struct evsel, node);
+		if (e->cmdline_group_boundary)
+			return 0;
+	}
+}
+
+static int set_filter(struct evsel *e, const char *str, bool alone)
+{
+	if (!e) {
 		error("'--filter %s' must follow a tracepoint event: -e sys:name --filter ...", str);
 		return -1;
 	}
-	last = evlist__last(*evlist);
-	if (last->attr.type != PERF_TYPE_TRACEPOINT) {
-		error("'--filter %s' must follow a tracepoint event, not '%s'", str,
-		      evsel__name(last));
+	if (e->attr.type != PERF_TYPE_TRACEPOINT) {
+		if (alone)
+			error("'--filter %s' must follow a tracepoint event, not '%s'", str,
+			      evsel__name(e));
+		else
+			error("'--filter %s' applies to every event of the -e before it, and '%s' "
+			      "is not a tracepoint: give it its own -e", str, evsel__name(e));
 		return -1;
 	}
-	free(last->filter);
-	last->filter = strdup(str);
-	if (!last->filter) {
+	if (evsel__append_tp_filter(e, str)) {
 		error("out of memory setting filter '%s'", str);
 		return -1;
 	}
 	return 0;
+}
+
+/**
+ * parse_filter - the --filter callback: filter the events of the last -e
+ * @opt: opt->value is a struct evlist ** (as for -e)
+ * @str: the filter expression; a second --filter is and-ed: "(a) && (b)"
+ * @unset: ignored
+ *
+ * Every event of the last -e option must be a tracepoint ("-e 'sched:*'
+ * --filter F" filters each), as perf 6.1 requires.
+ * Return: 0, or -1 after a message.
+ */
+int parse_filter(const struct option *opt, const char *str, int unset)
+{
+	if (unset || !str)
+		return 0;
+	return foreach_evsel_in_last_option(*(struct evlist **)opt->value, set_filter, str);
+}
+
+static int exclude_perf(struct evsel *e, const char *filter, bool alone)
+{
+	if (!e || e->attr.type != PERF_TYPE_TRACEPOINT) {
+		if (e)
+			error("'--exclude-perf' must follow a tracepoint event, not '%s'",
+			      evsel__name(e));
+		else
+			error("'--exclude-perf' must follow a tracepoint event: -e sys:name "
+			      "--exclude-perf");
+		return -1;
+	}
+	if (evsel__append_tp_filter(e, filter)) {
+		error("out of memory setting filter '%s'", filter);
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * parse_exclude_perf - the --exclude-perf callback: "common_pid != <our pid>"
+ * @opt: opt->value is a struct evlist ** (as for -e)
+ * @str: unused
+ * @unset: ignored
+ *
+ * Return: 0, or -1 after a message when an event of the last -e is no
+ * tracepoint.
+ */
+int parse_exclude_perf(const struct option *opt, const char *str, int unset)
+{
+	char filter[64];
+
+	if (unset)
+		return 0;
+	snprintf(filter, sizeof(filter), "common_pid != %d", (int)getpid());
+	return foreach_evsel_in_last_option(*(struct evlist **)opt->value, exclude_perf, filter);
 }

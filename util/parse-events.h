@@ -51,9 +51,14 @@ void parse_events__stat_terms(bool on);
 extern int (*parse_events__sdt_hook)(const char *sys, const char *name, char *msg,
 				     size_t size);
 
-/* Option callbacks: -e (opt->value is a struct evlist **) and --filter. */
+/*
+ * Option callbacks (opt->value is a struct evlist **): -e; --filter and
+ * record's --exclude-perf, which filter every event of the last -e (each
+ * must be a tracepoint).
+ */
 int parse_events_option(const struct option *opt, const char *str, int unset);
 int parse_filter(const struct option *opt, const char *str, int unset);
+int parse_exclude_perf(const struct option *opt, const char *str, int unset);
 
 /* The symbolic event names, for `tperf list`. */
 struct event_symbol {

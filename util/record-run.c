@@ -187,6 +187,9 @@ static int mmap_rings(struct rec *r, char *buf, size_t size)
 	r->rings = calloc((size_t)max + 1, sizeof(*r->rings));
 	if (!r->rings)
 		return -ENOMEM;
+	/* perf's -v lines: the flush threshold, the size of each ring with its header page */
+	pr_debug("mmap flush: %zu\n", r->opts->mmap_flush);
+	pr_debug("mmap size %zuB\n", (r->opts->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE));
 	evlist__for_each_entry(r->evlist, e) {
 		if (!e->fd)
 			continue;
@@ -413,6 +416,7 @@ static int synthesize(struct rec *r)
 			       r->hdr.attrs[0].id_hdr_size :
 			       perf_sample__id_hdr_size(&r->hdr.attrs[0].attr),
 		.mmap_data = r->opts->sample_addr,
+		.namespaces = r->opts->namespaces,
 		.fn = write_record,
 		.ctx = r,
 	};
@@ -670,6 +674,11 @@ static int prepare(struct rec *r, int argc, const char **argv, char *buf, size_t
 	err = set_record_cpus(r->evlist, t);
 	if (!err)
 		err = open_events(r->evlist, buf, size);
+	if (!err) {
+		/* the events are still disabled: nothing unfiltered is recorded */
+		err = evlist__apply_filters(r->evlist, buf, size);
+		r->stats->filter_failed = err != 0;
+	}
 	if (!err)
 		err = mmap_rings(r, buf, size);
 	return err;

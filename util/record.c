@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "evlist.h"
+#include "debug.h"
 #include "evsel.h"
 #include "fs.h"
 #include "record.h"
@@ -23,6 +24,7 @@ void record_opts__init(struct record_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->freq = 4000;
+	o->timestamp = true;
 	o->stack_size = 8192;
 	o->clockid = -1;
 	o->mmap_pages = 128;
@@ -68,10 +70,15 @@ void record__user_regs_names(char *buf, size_t size)
  */
 int record__parse_user_regs(struct record_opts *o, const char *str, char *buf, size_t size)
 {
-	char *copy = strdup(str), *tok, *save = NULL;
+	char *copy, *tok, *save = NULL;
 	u64 mask = 0;
 	int err = 0;
 
+	if (!str) {
+		o->user_regs = DWARF_REGS_USER_X86_64;	/* every register perf names */
+		return 0;
+	}
+	copy = strdup(str);
 	if (!copy)
 		return -ENOMEM;
 	for (tok = strtok_r(copy, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
@@ -141,58 +148,154 @@ static void config_period(struct evsel *e, const struct record_opts *o)
 			a->freq = 0;
 			a->sample_period = o->period;
 		} else {
-			a->sample_type |= PERF_SAMPLE_PERIOD;
 			a->freq = 1;
 			a->sample_freq = o->freq;
 		}
 	}
-	if (e->terms.period_set) {
-		a->sample_period = e->terms.period;
-		a->freq = 0;
-		a->sample_type &= ~(u64)PERF_SAMPLE_PERIOD;
-	}
-	if (e->terms.freq_set) {
-		a->sample_freq = e->terms.freq;
-		a->freq = 1;
+	if (a->freq)
 		a->sample_type |= PERF_SAMPLE_PERIOD;
-	}
 	if (o->no_samples)
 		a->sample_freq = 0;
 }
 
-static void config_callgraph(struct evsel *e, const struct record_opts *o)
+/* x86_64 registers DWARF unwinding cannot do without: IP and SP */
+#define DWARF_MINIMAL_REGS_X86_64	((1ULL << 8) | (1ULL << 7))
+
+/* One call graph setting, global (--call-graph) or an event's terms. */
+struct callgraph_param {
+	enum record_callgraph mode;
+	u32 dump_size;			/* dwarf: bytes of user stack */
+	u16 max_stack;			/* sample_max_stack, 0: the kernel's */
+};
+
+/* Turn call graphs on in @e's attr as perf's __evsel__config_callchain(). */
+static void config_callchain(struct evsel *e, const struct record_opts *o,
+			     const struct callgraph_param *cg)
 {
 	struct perf_event_attr *a = &e->attr;
-	enum record_callgraph cg = o->callgraph;
 
-	if (!strcmp(e->terms.call_graph, "fp"))
-		cg = CALLGRAPH_FP;
-	else if (!strcmp(e->terms.call_graph, "dwarf"))
-		cg = CALLGRAPH_DWARF;
-	else if (!strcmp(e->terms.call_graph, "lbr"))
-		cg = CALLGRAPH_LBR;
-	else if (!strcmp(e->terms.call_graph, "no"))
-		cg = CALLGRAPH_NONE;
-	if (o->user_regs) {
-		a->sample_type |= PERF_SAMPLE_REGS_USER;
-		a->sample_regs_user |= o->user_regs;
-	}
-	if (cg == CALLGRAPH_NONE)
-		return;
 	a->sample_type |= PERF_SAMPLE_CALLCHAIN;
-	if (e->terms.max_stack >= 0)
-		a->sample_max_stack = (u16)e->terms.max_stack;
-	if (cg == CALLGRAPH_DWARF) {
+	a->sample_max_stack = cg->max_stack;
+	if (cg->mode == CALLGRAPH_LBR) {
+		if (a->exclude_user) {
+			warning("LBR call stacks are of user space only and '%s' counts none: "
+				"falling back to frame pointers", evsel__name(e));
+		} else {
+			a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
+			a->branch_sample_type = PERF_SAMPLE_BRANCH_USER |
+						PERF_SAMPLE_BRANCH_CALL_STACK |
+						PERF_SAMPLE_BRANCH_NO_CYCLES |
+						PERF_SAMPLE_BRANCH_NO_FLAGS |
+						PERF_SAMPLE_BRANCH_HW_INDEX;
+		}
+	} else if (cg->mode == CALLGRAPH_DWARF) {
 		a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
-		a->sample_regs_user |= DWARF_REGS_USER_X86_64;
-		a->sample_stack_user = e->terms.stack_size ? e->terms.stack_size : o->stack_size;
+		if (o->user_regs) {
+			a->sample_regs_user |= DWARF_MINIMAL_REGS_X86_64;
+			warning("--user-regs with a dwarf call graph: IP and SP are added, "
+				"unwinding may fail without the other registers");
+		} else {
+			a->sample_regs_user |= DWARF_REGS_USER_X86_64;
+		}
+		a->sample_stack_user = cg->dump_size;
 		a->exclude_callchain_user = 1;
-	} else if (cg == CALLGRAPH_LBR && !a->exclude_user) {
-		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
-		a->branch_sample_type = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_CALL_STACK |
-					PERF_SAMPLE_BRANCH_NO_CYCLES | PERF_SAMPLE_BRANCH_NO_FLAGS |
-					PERF_SAMPLE_BRANCH_HW_INDEX;
 	}
+}
+
+/*
+ * What perf's evsel__reset_callgraph() takes back of the global call
+ * graph when an event has its own: the sample bits only (the register
+ * mask, stack size and exclude_callchain_user stay, as in perf 6.1).
+ */
+static void reset_callchain(struct evsel *e, enum record_callgraph global)
+{
+	struct perf_event_attr *a = &e->attr;
+
+	a->sample_type &= ~(u64)PERF_SAMPLE_CALLCHAIN;
+	if (global == CALLGRAPH_LBR) {
+		a->sample_type &= ~(u64)PERF_SAMPLE_BRANCH_STACK;
+		a->branch_sample_type &= ~(u64)(PERF_SAMPLE_BRANCH_USER |
+						PERF_SAMPLE_BRANCH_CALL_STACK |
+						PERF_SAMPLE_BRANCH_HW_INDEX);
+	} else if (global == CALLGRAPH_DWARF) {
+		a->sample_type &= ~(u64)(PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER);
+	}
+}
+
+/*
+ * call-graph=, stack-size= and max-stack= terms: the event's own call
+ * graph replaces the global one (max-stack alone means fp; dwarf samples
+ * data addresses too, as perf 6.1's evsel__apply_config_terms()).
+ */
+static void config_callgraph_terms(struct evsel *e, const struct record_opts *o, bool track)
+{
+	const struct evsel_config_terms *t = &e->terms;
+	struct callgraph_param cg = { .mode = CALLGRAPH_NONE };
+	const char *mode = t->call_graph[0] ? t->call_graph : NULL;
+	struct record_opts parsed;
+	char msg[128];
+
+	if (!mode && !t->stack_size && t->max_stack <= 0)
+		return;
+	if (t->max_stack > 0) {
+		cg.max_stack = (u16)t->max_stack;
+		if (!mode)
+			mode = "fp";
+	}
+	if (mode && strcmp(mode, "no")) {
+		record_opts__init(&parsed);
+		if (record__parse_callgraph(&parsed, mode, msg, sizeof(msg))) {
+			warning("call-graph=%s of '%s': %s; the global call graph applies",
+				mode, evsel__name(e), msg);
+			return;
+		}
+		cg.mode = parsed.callgraph;
+		cg.dump_size = parsed.stack_size;
+	}
+	if (t->stack_size)
+		cg.dump_size = (t->stack_size + 7) & ~7U;
+	if (o->callgraph != CALLGRAPH_NONE)
+		reset_callchain(e, o->callgraph);
+	if (cg.mode == CALLGRAPH_NONE)
+		return;
+	if (cg.mode == CALLGRAPH_DWARF) {
+		e->attr.sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+		e->attr.mmap_data = track;
+	}
+	config_callchain(e, o, &cg);
+}
+
+/* The event's terms, applied last: they override the options (perf's order). */
+static void config_terms(struct evsel *e, const struct record_opts *o, bool track)
+{
+	const struct evsel_config_terms *t = &e->terms;
+	struct perf_event_attr *a = &e->attr;
+
+	if (t->period_set) {
+		a->sample_period = t->period;
+		a->freq = 0;
+		a->sample_type &= ~(u64)PERF_SAMPLE_PERIOD;
+	}
+	if (t->freq_set) {
+		a->sample_freq = t->freq;
+		a->freq = 1;
+		a->sample_type |= PERF_SAMPLE_PERIOD;
+	}
+	if (t->time == 1)
+		a->sample_type |= PERF_SAMPLE_TIME;
+	else if (t->time == 0)
+		a->sample_type &= ~(u64)PERF_SAMPLE_TIME;
+	if (t->branch_sample_type) {
+		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
+		a->branch_sample_type = t->branch_sample_type;
+	} else if (t->branch_type[0]) {	/* branch_type=no */
+		a->sample_type &= ~(u64)PERF_SAMPLE_BRANCH_STACK;
+	}
+	if (t->inherit >= 0)
+		a->inherit = (u64)t->inherit;
+	if (t->aux_output)
+		a->aux_output = 1;
+	config_callgraph_terms(e, o, track);
 }
 
 static bool wants_addr(const struct record_opts *o)
@@ -213,7 +316,9 @@ static void config_sample_bits(struct evsel *e, const struct record_opts *o)
 {
 	struct perf_event_attr *a = &e->attr;
 
-	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+	if (o->timestamp || o->raw)	/* -R samples TIME even with --no-timestamp (perf) */
+		a->sample_type |= PERF_SAMPLE_TIME;
 	if (o->sample_cpu || o->raw || target__has_cpu(&o->target))
 		a->sample_type |= PERF_SAMPLE_CPU;
 	if (o->raw)
@@ -228,18 +333,32 @@ static void config_sample_bits(struct evsel *e, const struct record_opts *o)
 		a->sample_type |= PERF_SAMPLE_PHYS_ADDR;
 }
 
-/* :S groups: the leader samples, every sample reads the whole group. */
+/* The global call graph (-g, --call-graph) and --user-regs. */
+static void config_callgraph(struct evsel *e, const struct record_opts *o)
+{
+	struct callgraph_param cg = { .mode = o->callgraph, .dump_size = o->stack_size };
+
+	if (cg.mode != CALLGRAPH_NONE)
+		config_callchain(e, o, &cg);
+	if (o->user_regs) {
+		e->attr.sample_type |= PERF_SAMPLE_REGS_USER;
+		e->attr.sample_regs_user |= o->user_regs;
+	}
+}
+
+/*
+ * :S: every sample of the event reads its group.  A group of several
+ * cannot inherit (the kernel refuses inherited group reads).
+ */
 static void config_sample_read(struct evsel *e)
 {
 	struct perf_event_attr *a = &e->attr;
 
-	a->sample_type |= PERF_SAMPLE_READ;
-	if (e->leader->nr_members > 1)
+	a->sample_type |= PERF_SAMPLE_READ | PERF_SAMPLE_ID;
+	a->read_format |= PERF_FORMAT_ID;
+	if (e->leader->nr_members > 1) {
 		a->read_format |= PERF_FORMAT_GROUP;
-	a->inherit = 0;		/* the kernel refuses inherit with PERF_SAMPLE_READ */
-	if (e != e->leader) {
-		a->freq = 0;
-		a->sample_period = 0;
+		a->inherit = 0;
 	}
 }
 
@@ -248,6 +367,9 @@ static void config_evsel(struct evsel *e, const struct record_opts *o, bool trac
 	struct perf_event_attr *a = &e->attr;
 	bool leader = evsel__is_group_leader(e);
 
+	a->inherit = !o->target.no_inherit;
+	if (e->sample_read_leader)	/* its own :S (a group's :S is every member's) */
+		config_sample_read(e);
 	config_sample_bits(e, o);
 	if (a->type == PERF_TYPE_TRACEPOINT)	/* perf's tracepoint evsels sample the period */
 		a->sample_type |= PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
@@ -258,22 +380,40 @@ static void config_evsel(struct evsel *e, const struct record_opts *o, bool trac
 		a->inherit_stat = 1;
 		a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	}
-	a->inherit = !o->target.no_inherit && e->terms.inherit != 0;
 	a->sample_id_all = 1;
-	if (o->all_user)
-		a->exclude_kernel = 1;
-	if (o->all_kernel)
-		a->exclude_user = 1;
-	if (o->clockid >= 0) {
-		a->use_clockid = 1;
-		a->clockid = o->clockid;
-	}
 	if (track)
 		config_tracking(a, o);
 	a->disabled = leader;
 	a->enable_on_exec = leader && target__none(&o->target);
-	if (e->leader->sample_read_leader)
-		config_sample_read(e);
+	if (o->clockid >= 0) {
+		a->use_clockid = 1;
+		a->clockid = o->clockid;
+	}
+	if (o->all_user)
+		a->exclude_kernel = 1, a->exclude_user = 0;
+	if (o->all_kernel)
+		a->exclude_kernel = 0, a->exclude_user = 1;
+	config_terms(e, o, track);
+}
+
+/*
+ * :S groups, once every attr is set (perf's evsel__config_leader_sampling()):
+ * the leader samples and its samples read the members, which sample the
+ * leader's sample_type and do not sample themselves unless an event term
+ * (period=, freq=) says so.
+ */
+static void config_leader_sampling(struct evsel *e)
+{
+	struct evsel *leader = e->leader;
+	struct perf_event_attr *a = &e->attr;
+
+	if (!leader->sample_read_leader || e == leader)
+		return;
+	if (!e->terms.period_set && !e->terms.freq_set) {
+		a->freq = 0;
+		a->sample_period = 0;
+	}
+	a->sample_type = leader->attr.sample_type;
 }
 
 /* perf's system-wide tracking event: dummy:HG, enabled from the open. */
@@ -284,8 +424,7 @@ static int add_dummy(struct evlist *evlist, const struct record_opts *o)
 		.config = PERF_COUNT_SW_DUMMY,
 		.size = sizeof(a),
 		.sample_period = 1,
-		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-			       PERF_SAMPLE_CPU,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CPU,
 		.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST,
 		.sample_id_all = 1,
 	};
@@ -358,18 +497,50 @@ static void config_sample_id(struct evlist *evlist, bool pipe)
 	}
 }
 
+/*
+ * Terms tperf cannot honour: refused, never ignored.  overwrite asks for a
+ * backward ring read only at the end (perf's --overwrite machinery, not
+ * implemented); aux-sample-size needs an AUX area event (intel_pt ...).
+ */
+static int check_terms(struct evlist *evlist, char *buf, size_t size)
+{
+	struct evsel *e;
+
+	evlist__for_each_entry(evlist, e) {
+		if (e->terms.overwrite == 1) {
+			snprintf(buf, size, "'%s': the overwrite term (a backward ring buffer "
+				 "kept until the end) is not supported by tperf record; drop it",
+				 evsel__name(e));
+			return -EINVAL;
+		}
+		if (e->terms.aux_sample_size) {
+			snprintf(buf, size, "'%s': aux-sample-size needs an AUX area event "
+				 "(such as intel_pt) leading its group: there is none to sample",
+				 evsel__name(e));
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 /**
  * record__config - see util/record.h
  */
-int record__config(struct evlist *evlist, const struct record_opts *o)
+int record__config(struct evlist *evlist, const struct record_opts *o, char *buf, size_t size)
 {
 	bool system = target__has_cpu(&o->target);
 	struct evsel *e;
+	int err = check_terms(evlist, buf, size);
 
+	if (err)
+		return err;
+	snprintf(buf, size, "out of memory");
 	if (!evlist->nr_entries && add_default(evlist))
 		return -ENOMEM;
 	evlist__for_each_entry(evlist, e)
 		config_evsel(e, o, !system && e == evlist__first(evlist));
+	evlist__for_each_entry(evlist, e)
+		config_leader_sampling(e);
 	if (system && add_dummy(evlist, o))
 		return -ENOMEM;
 	config_sample_id(evlist, o->output && !strcmp(o->output, "-"));

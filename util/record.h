@@ -37,7 +37,10 @@ struct record_opts {
 	bool sample_cpu, sample_addr, weight, data_src, phys_addr, raw;
 	bool inherit_stat, no_samples, switch_events, namespaces;
 	bool all_user, all_kernel;
-	bool timestamp;			/* -T: TIME is always sampled, as in perf 6.1 */
+	bool timestamp;			/* TIME sampled (true; --no-timestamp: false).  -T
+					 * changes nothing: perf 6.1 samples TIME anyway
+					 * unless --no-timestamp (or --per-thread -i) */
+	bool no_inherit_set;		/* -i or --no-no-inherit given: -t keeps it */
 	int clockid;			/* -k: -1 unset */
 	size_t mmap_pages;		/* -m: data pages per ring */
 	size_t mmap_flush;		/* --mmap-flush: bytes */
@@ -59,7 +62,8 @@ int record__parse_callgraph(struct record_opts *o, const char *str, char *buf, s
 
 /**
  * record__parse_user_regs - parse --user-regs "ax,bx,..." (perf's names, any case)
- * into o->user_regs.  Return: 0 or -EINVAL with a message in @buf.
+ * into o->user_regs; NULL (no value) is every register.  Return: 0 or
+ * -EINVAL with a message in @buf.
  */
 int record__parse_user_regs(struct record_opts *o, const char *str, char *buf, size_t size);
 
@@ -80,10 +84,15 @@ u64 record__max_sample_rate(void);
  * WEIGHT_STRUCT, PHYS_ADDR, REGS_USER|STACK_USER by option), read_format
  * ID|LOST, the tracking bits on the first event (or on a dummy:HG event
  * for -a/-C), freq or period, inherit, disabled/enable_on_exec, and
- * ID or IDENTIFIER when there are several events.
- * Return: 0 or -ENOMEM.
+ * ID or IDENTIFIER when there are several events.  The event terms
+ * (period=, freq=, time=, branch_type=, inherit=, aux-output,
+ * call-graph=, stack-size=, max-stack=) apply last and override the
+ * options; in :S groups the members then take the leader's sample_type
+ * and keep their own period only from a term, as perf 6.1 does.
+ * Return: 0, -EINVAL for a term tperf cannot honour (overwrite,
+ * aux-sample-size) or -ENOMEM, with the message in @buf.
  */
-int record__config(struct evlist *evlist, const struct record_opts *o);
+int record__config(struct evlist *evlist, const struct record_opts *o, char *buf, size_t size);
 
 /* What a finished recording did, for the summary lines. */
 struct record_stats {
@@ -94,6 +103,7 @@ struct record_stats {
 	u64 wakeups;			/* poll() returns with data */
 	int workload_status;		/* waitpid status, -1 without a workload */
 	int signal;			/* SIGINT/SIGTERM that stopped it, or 0 */
+	bool filter_failed;		/* the kernel refused a --filter (perf exits 255) */
 	char buildid_dir[4096];		/* the build-id cache updated, "" if none */
 	struct build_id_cache_errs cache_errs;	/* what could not be cached */
 };

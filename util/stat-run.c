@@ -271,9 +271,13 @@ static int open_counters(struct stat_run *r, bool first)
 	while ((err = evlist__open(r->evlist, flags, r->msg, sizeof(r->msg))) &&
 	       retry_user_only(r, err))
 		;
-	if (!err)
-		err = evlist__apply_filters(r->evlist, r->msg, sizeof(r->msg));
 	if (err) {
+		evlist__close(r->evlist);
+		return err;
+	}
+	err = evlist__apply_filters(r->evlist, r->msg, sizeof(r->msg));
+	if (err) {
+		r->filter_failed = true;
 		evlist__close(r->evlist);
 		return err;
 	}

@@ -26,6 +26,7 @@ struct stat_run {
 	int status;			/* the last workload's wait status, or -1 */
 	int signr;			/* SIGINT/SIGTERM that stopped us, 0 */
 	int nr_unsupported_hw;		/* hardware events that could not open */
+	bool filter_failed;		/* the kernel refused a --filter (perf exits 255) */
 	char msg[1024];			/* the error when stat_run__run fails */
 };
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <linux/perf_event.h>
 
@@ -230,6 +231,37 @@ static int emit_fork(struct synth *s, pid_t tgid, pid_t tid, pid_t ppid)
 	return emit(s, ev, sizeof(struct perf_record_fork));
 }
 
+/*
+ * PERF_RECORD_NAMESPACES of a thread: the device and inode of each of its
+ * /proc/TID/ns links in the kernel's order (net, uts, ipc, pid, user, mnt,
+ * cgroup; 0/0 for one that cannot be read), as perf writes it.
+ */
+static int emit_namespaces(struct synth *s, pid_t tgid, pid_t tid)
+{
+	static const char *const ns[] = { "net", "uts", "ipc", "pid", "user", "mnt", "cgroup" };
+	const size_t nr = sizeof(ns) / sizeof(ns[0]);
+	u64 buf[REC_MAX / 8];
+	union perf_event *ev = (union perf_event *)buf;
+	u64 *v = buf + 1;	/* after the header */
+
+	memset(buf, 0, 512);
+	ev->header.type = PERF_RECORD_NAMESPACES;
+	((u32 *)v)[0] = (u32)tgid;
+	((u32 *)v)[1] = (u32)tid;
+	v[1] = nr;
+	for (size_t i = 0; i < nr; i++) {
+		char path[256];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%s/%d/ns/%s", procfs(s), (int)tid, ns[i]);
+		if (!stat(path, &st)) {
+			v[2 + 2 * i] = (u64)st.st_dev;
+			v[3 + 2 * i] = (u64)st.st_ino;
+		}
+	}
+	return emit(s, ev, 8 + 16 + nr * 16);
+}
+
 struct maps_line {
 	unsigned long long start, end, pgoff, ino;
 	unsigned int maj, min;
@@ -312,10 +344,15 @@ int synthesize__thread(struct synth *s, pid_t tid, bool full)
 
 	if (err)
 		return err;
+	/* perf's order: FORK, NAMESPACES, COMM in a full scan; else COMM, NAMESPACES */
 	if (full)
 		err = emit_fork(s, st.tgid, tid, st.ppid);
+	if (!err && full && s->namespaces)
+		err = emit_namespaces(s, st.tgid, tid);
 	if (!err)
 		err = emit_comm(s, st.tgid, tid, st.comm);
+	if (!err && !full && s->namespaces)
+		err = emit_namespaces(s, st.tgid, tid);
 	if (!err && !s->comm_only && (!full || st.tgid == tid))
 		err = synth_maps(s, st.tgid, tid);
 	return err;

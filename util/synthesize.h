@@ -27,6 +27,7 @@ struct synth {
 	size_t id_hdr_size;	/* trailer bytes to append */
 	bool mmap_data;		/* also the non-executable mappings (-d) */
 	bool comm_only;		/* synthesize__thread(): COMM only (a forked workload) */
+	bool namespaces;	/* and a NAMESPACES record per thread (--namespaces) */
 	synth_fn fn;
 	void *ctx;
 	const char *procfs;	/* "/proc" unless overridden */
@@ -53,6 +54,8 @@ int synthesize__modules(struct synth *s);
  * @full: also a FORK first (its parent: PPid for a process leader, the
  *        leader for another thread), as for a system-wide scan; mappings
  *        then only for the leader
+ * With s->namespaces a PERF_RECORD_NAMESPACES follows the COMM (precedes
+ * it after the FORK of a full scan), as perf 6.1 orders them.
  * Return: 0, -ESRCH when the thread is gone (nothing written), or the
  * callback's error.
  */

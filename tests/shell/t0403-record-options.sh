@@ -1,0 +1,144 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Every option `tperf record --list-opts` prints changes something, and the
+# same thing as in perf 6.1: the attrs (`tperf record --dry-run -vv`
+# against `perf record -vv`), the -v lines, or the file (checked here or in
+# the test file named in the table).  An option that changed nothing would
+# be silently ignored: the worst kind of defect.
+. "$(dirname "$0")/lib.sh"
+
+# attr blocks of -vv output on stdin, the first $1; perf's retries of a
+# failed open (fallback to cpu-clock, lower precise_ip) are left out
+attr_blocks() {
+	awk -v D=------------------------------------------------------------ -v N="$1" '
+		$0 == D && !inb { inb = 1; skip = retry; retry = 0; blk = D "\n"; next }
+		$0 == D && inb { inb = 0; if (!skip && n < N) printf "%s%s\n", blk, D; if (!skip) n++; next }
+		inb { blk = blk $0 "\n"; next }
+		/trying to fall back|decreasing precise_ip|switching off/ { retry = 1 }'
+}
+
+# compare_record OPTIONS...: every attr tperf would open is perf's
+compare_record() {
+	tperf record --dry-run -vv "$@" -- true 2>&1 | attr_blocks 100 >actual &&
+	n=$(grep -c "^perf_event_attr:" actual) && test "$n" -gt 0 &&
+	perf record -vv -o p.data "$@" -- true 2>&1 | attr_blocks "$n" >expect &&
+	test_cmp expect actual
+}
+
+# One line per option: the option, then how its effect is shown:
+#   attr OPTIONS...  its attrs are perf's for these options (PID: a live
+#                    process of the test)
+#   test NAME        a test below, or in the test file NAME
+option_table() {
+	cat <<-\EOT
+	--event attr -e cpu-clock -e page-faults,task-clock
+	--filter test t0401-record-filter.sh
+	--exclude-perf test t0401-record-filter.sh
+	--pid attr -e cpu-clock -p PID
+	--tid attr -e cpu-clock -t PID
+	--tid attr -e cpu-clock -t PID --no-no-inherit
+	--all-cpus attr -e cpu-clock -a
+	--cpu attr -e cpu-clock -C 0
+	--no-inherit attr -e cpu-clock -i
+	--no-inherit attr -e cpu-clock -a -i
+	--freq attr -e cpu-clock -F 99
+	--count attr -e cpu-clock -c 1234
+	--call-graph attr -e cpu-clock --call-graph dwarf,4096
+	--call-graph attr -e cpu-clock --call-graph lbr
+	--call-graph attr -e cpu-clock -g
+	--user-regs attr -e cpu-clock --user-regs=ax,bx
+	--user-regs attr -e cpu-clock --user-regs
+	--user-regs attr -e cpu-clock --call-graph dwarf --user-regs=ax
+	--mmap-pages test -m, --mmap-flush
+	--mmap-flush test -m, --mmap-flush
+	--output test t0400-record.sh
+	--timestamp attr -e cpu-clock -T
+	--timestamp attr -e cpu-clock --no-timestamp
+	--timestamp attr -e cpu-clock --no-timestamp -a
+	--timestamp attr -e cpu-clock --no-timestamp -R
+	--sample-cpu attr -e cpu-clock --sample-cpu
+	--data attr -e cpu-clock -d
+	--weight attr -e cpu-clock -W
+	--data-src test check_data_src
+	--phys-data attr -e cpu-clock --phys-data
+	--raw-samples attr -e cpu-clock -R
+	--stat attr -e cpu-clock -s
+	--no-samples attr -e cpu-clock -n
+	--switch-events attr -e cpu-clock --switch-events
+	--switch-events attr -e cpu-clock --switch-events -a
+	--namespaces attr -e cpu-clock --namespaces
+	--namespaces test namespaces
+	--all-user attr -e cpu-clock:k --all-user
+	--all-kernel attr -e cpu-clock:u --all-kernel
+	--clockid attr -e cpu-clock -k monotonic_raw
+	--clockid attr -e cpu-clock -k 4
+	--no-buildid test t0475-record-buildid-cache.sh
+	--no-buildid-cache test t0475-record-buildid-cache.sh
+	--buildid-all test t0475-record-buildid-cache.sh
+	--dry-run test compare_record
+	--verbose test compare_record
+	--quiet test t0400-record.sh
+	EOT
+}
+
+# a process for -p and -t to watch: its pid in file "pid"
+start_target() {
+	sleep 30 &
+	echo $! >pid
+}
+
+# --data-src is tperf's (perf 6.1 has none): perf's attr with DATA_SRC added
+check_data_src() {
+	perf record -vv -o p.data -e cpu-clock -- true 2>&1 | attr_blocks 1 |
+		sed "s/^\(  sample_type  *IP|TID|TIME|PERIOD\)$/\1|DATA_SRC/" >expect &&
+	grep -q "|DATA_SRC$" expect &&
+	tperf record --dry-run -vv -e cpu-clock --data-src -- true 2>&1 | attr_blocks 1 >actual &&
+	test_cmp expect actual
+}
+
+test_expect_success PERF 'each option in the table; its attrs as perf 6.1 sets them' '
+	tperf record --list-opts >opts &&
+	for o in $(cat opts); do
+		option_table | grep -q "^$o " || { echo "option $o is not in the table"; exit 1; }
+	done &&
+	for f in $(option_table | sed -n "s/^[^ ]* test \(t[0-9].*\)/\1/p" | sort -u); do
+		test -f "$SRC_DIR/tests/shell/$f" || { echo "no test file $f"; exit 1; }
+	done &&
+	start_target &&
+	test_when_finished "kill $(cat pid)" &&
+	option_table | sed -n "s/^\([^ ]*\) attr //p" | sed "s/PID/$(cat pid)/" >cases &&
+	while read -r opts; do
+		compare_record $opts || { echo "options: $opts"; exit 1; }
+	done <cases &&
+	check_data_src
+'
+
+test_expect_success PERF '-m, --mmap-flush: perf'"'"'s -v lines (ring size with its header page)' '
+	perf record -v -o p.data -e cpu-clock -m 16 --mmap-flush 4096 -- true 2>&1 |
+		grep -E "^mmap (flush: [0-9]+|size [0-9]+B)$" | head -2 >expect &&
+	tperf record -v -o t.data -e cpu-clock -m 16 --mmap-flush 4096 -- true 2>&1 |
+		grep -E "^mmap (flush: [0-9]+|size [0-9]+B)$" >actual &&
+	printf "mmap flush: 4096\nmmap size 69632B\n" >want &&
+	test_cmp want expect &&
+	test_cmp expect actual &&
+	test_expect_code 129 tperf record -m 16,16 -e cpu-clock -- true 2>err &&
+	echo "tperf: '"'"'-m 16,16'"'"': the size after '"'"','"'"' is for AUX area events (intel_pt and the like), which tperf record does not support; give -m PAGES" >expect &&
+	test_cmp expect err
+'
+
+# the NAMESPACES records of file $1, without comm, pid and time
+namespaces() {
+	perf script -i "$1" --show-namespace-events 2>/dev/null |
+		sed -n "/PERF_RECORD_NAMESPACES/{s/.*PERF_RECORD_NAMESPACES [0-9]*\/[0-9]* //;N;N;p}"
+}
+
+test_expect_success PERF '--namespaces: the workload'"'"'s namespaces are written, as perf writes them' '
+	perf record -q -o p.data -e cpu-clock --namespaces -- true &&
+	tperf record -q -o t.data -e cpu-clock --namespaces -- true &&
+	namespaces p.data >expect &&
+	namespaces t.data >actual &&
+	grep -q "nr_namespaces: 7" expect &&
+	test_cmp expect actual
+'
+
+test_done
