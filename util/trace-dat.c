@@ -36,6 +36,7 @@ struct cur {
 	int packed;		/* base is a decompressed copy */
 	char *err;
 	size_t errsize;
+	uint64_t *buf_offs;	/* version 6: where each instance's CPU table is */
 };
 
 static int fail(struct cur *c, const char *what)
@@ -375,6 +376,65 @@ static int option_text(struct cur *c, uint64_t size, char **dst)
 	return get_block(c, size, dst, "option");
 }
 
+/* Name the next buffer (the top one first, ""); its index or -errno. */
+static int add_buffer(struct trace_dat *td, const char *name)
+{
+	char **v = realloc(td->buffer_names, (size_t)(td->nr_buffers + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	td->buffer_names = v;
+	if (!(v[td->nr_buffers] = strdup(name)))
+		return -ENOMEM;
+	return td->nr_buffers++;
+}
+
+/* Room for @n more CPU slots of buffer @buffer; the first of them. */
+static struct trace_dat_cpu *add_slots(struct trace_dat *td, int buffer, uint64_t n)
+{
+	struct trace_dat_cpu *v;
+
+	if (n > TRACE_DAT_MAX_CPUS || td->nr_slots > 64 * TRACE_DAT_MAX_CPUS)
+		return NULL;
+	v = realloc(td->cpus, (size_t)(td->nr_slots + n + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	td->cpus = v;
+	v += td->nr_slots;
+	memset(v, 0, (size_t)(n + 1) * sizeof(*v));
+	for (uint64_t i = 0; i < n; i++) {
+		v[i].buffer = buffer;
+		v[i].cpu = (int)i;
+	}
+	td->nr_slots += (int)n;
+	return v;
+}
+
+/* Version 6's BUFFER option: the offset of an instance's data, its name. */
+static int read_buffer_option_v6(struct cur *c, uint64_t size)
+{
+	const char *name = (const char *)c->base + c->pos + 8;
+	uint64_t *offs, off;
+	int ret;
+
+	if ((ret = need(c, size, "option")))
+		return ret;
+	if (size < 9 || !memchr(name, '\0', size - 8))
+		return fail(c, "a BUFFER option without its name");
+	if ((ret = get_u(c, 8, &off, "buffer offset")))
+		return ret;
+	if (c->td->nr_buffers >= 256)
+		return fail(c, "too many buffers");
+	offs = realloc(c->buf_offs, (size_t)(c->td->nr_buffers + 1) * sizeof(*offs));
+	if (!offs)
+		return -ENOMEM;
+	c->buf_offs = offs;
+	offs[c->td->nr_buffers] = off;
+	ret = add_buffer(c->td, name);
+	c->pos += size - 8;
+	return ret < 0 ? ret : 0;
+}
+
 static int read_option(struct cur *c, uint64_t id, uint64_t size, int *has_clock)
 {
 	int ret;
@@ -392,7 +452,7 @@ static int read_option(struct cur *c, uint64_t id, uint64_t size, int *has_clock
 			return option_text(c, size, &c->td->cpustats);
 		break;
 	case TRACE_DAT_OPT_BUFFER:
-		return fail(c, "trace.dat files with several buffers are not supported");
+		return read_buffer_option_v6(c, size);
 	default:
 		break;
 	}
@@ -435,6 +495,46 @@ static int check_cpu(struct cur *c, struct trace_dat_cpu *cpu)
 	return 0;
 }
 
+/* The offset and size of the pages of each CPU of buffer @buffer. */
+static int read_cpu_table(struct cur *c, int buffer, uint64_t nr_cpus)
+{
+	struct trace_dat_cpu *cpus = add_slots(c->td, buffer, nr_cpus);
+	int ret;
+
+	if (!cpus)
+		return -ENOMEM;
+	for (uint64_t i = 0; i < nr_cpus; i++) {
+		struct trace_dat_cpu *cpu = &cpus[i];
+
+		if ((ret = get_u(c, 8, &cpu->offset, "CPU data offset")) ||
+		    (ret = get_u(c, 8, &cpu->size, "CPU data size")) ||
+		    (ret = check_cpu(c, cpu)))
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * Version 6's instances (trace-cmd record -B): at each BUFFER option's
+ * offset, "flyrecord" and a table of the top buffer's CPU count.
+ */
+static int read_instances_v6(struct cur *c)
+{
+	for (int b = 1; b < c->td->nr_buffers; b++) {
+		int ret;
+
+		if (c->buf_offs[b] > c->size || c->size - c->buf_offs[b] < 10)
+			return fail(c, "a buffer beyond the end of the file");
+		c->pos = c->buf_offs[b];
+		if (memcmp(c->base + c->pos, "flyrecord", 10))
+			return fail(c, "expected 'flyrecord' at a buffer's offset");
+		c->pos += 10;
+		if ((ret = read_cpu_table(c, b, (uint64_t)c->td->nr_cpus)))
+			return ret;
+	}
+	return 0;
+}
+
 static int read_cpus(struct cur *c, uint64_t nr_cpus, int has_clock)
 {
 	const char *section;
@@ -448,18 +548,9 @@ static int read_cpus(struct cur *c, uint64_t nr_cpus, int has_clock)
 	if (memcmp(section, "flyrecord", 10))
 		return fail(c, "expected 'flyrecord'");
 	c->pos += 10;
-	c->td->cpus = calloc(nr_cpus ? nr_cpus : 1, sizeof(*c->td->cpus));
-	if (!c->td->cpus)
-		return -ENOMEM;
 	c->td->nr_cpus = nr_cpus;
-	for (uint64_t i = 0; i < nr_cpus; i++) {
-		struct trace_dat_cpu *cpu = &c->td->cpus[i];
-
-		if ((ret = get_u(c, 8, &cpu->offset, "CPU data offset")) ||
-		    (ret = get_u(c, 8, &cpu->size, "CPU data size")) ||
-		    (ret = check_cpu(c, cpu)))
-			return ret;
-	}
+	if ((ret = read_cpu_table(c, 0, nr_cpus)))
+		return ret;
 	if (has_clock) {
 		uint64_t size;
 		char *text;
@@ -718,9 +809,8 @@ static int read_buffer_v7(struct cur *c, struct v7_state *st)
 
 	if (n > TRACE_DAT_MAX_CPUS)
 		return fail(c, "absurd CPU count");
-	td->cpus = calloc(n ? n : 1, sizeof(*td->cpus));
-	if (!td->cpus)
-		return -ENOMEM;
+	if ((ret = add_buffer(td, "")) < 0 || !add_slots(td, 0, n))
+		return ret < 0 ? ret : -ENOMEM;
 	td->nr_cpus = n;
 	tep_set_cpus(td->tevent.tep, n);
 	if (!st->buffer)
@@ -732,6 +822,8 @@ static int read_buffer_v7(struct cur *c, struct v7_state *st)
 		return fail(c, "a compressed buffer in a file without compression");
 	for (uint64_t i = 0; i < st->nr_buf_cpus; i++) {
 		td->cpus[i] = st->cpus[i];
+		td->cpus[i].buffer = 0;
+		td->cpus[i].cpu = (int)i;
 		if (td->compressed && td->cpus[i].size && (ret = read_chunks(c, &td->cpus[i])))
 			return ret;
 	}
@@ -782,12 +874,19 @@ static int parse_v6(struct cur *c)
 	tep_set_cpus(c->td->tevent.tep, nr_cpus);
 	if ((ret = need(c, 10, "section name")))
 		return ret;
+	if ((ret = add_buffer(c->td, "")) < 0)
+		return ret;
 	if (!memcmp(c->base + c->pos, "options  ", 10)) {
 		c->pos += 10;
 		if ((ret = read_options(c, &has_clock)))
 			return ret;
 	}
-	return read_cpus(c, nr_cpus, has_clock);
+	ret = read_cpus(c, nr_cpus, has_clock);
+	if (!ret)
+		ret = read_instances_v6(c);
+	free(c->buf_offs);
+	c->buf_offs = NULL;
+	return ret;
 }
 
 static int parse(struct trace_dat *td, char *err, size_t errsize)
@@ -866,9 +965,12 @@ void trace_dat__close(struct trace_dat *td)
 	if (td->mapped)
 		munmap((void *)td->map, td->size);
 	free(td->path);
-	for (int i = 0; td->cpus && i < td->nr_cpus; i++)
+	for (int i = 0; td->cpus && i < td->nr_slots; i++)
 		free(td->cpus[i].chunks);
 	free(td->cpus);
+	for (int i = 0; td->buffer_names && i < td->nr_buffers; i++)
+		free(td->buffer_names[i]);
+	free(td->buffer_names);
 	free(td->compression);
 	free(td->clock);
 	free(td->uname);
@@ -895,7 +997,7 @@ int trace_dat__iter_init(struct trace_dat_iter *it, struct trace_dat *td)
 {
 	memset(it, 0, sizeof(*it));
 	it->td = td;
-	it->cpu = calloc(td->nr_cpus ? td->nr_cpus : 1, sizeof(*it->cpu));
+	it->cpu = calloc(td->nr_slots ? td->nr_slots : 1, sizeof(*it->cpu));
 	if (!it->cpu)
 		return -ENOMEM;
 	return 0;
@@ -903,7 +1005,7 @@ int trace_dat__iter_init(struct trace_dat_iter *it, struct trace_dat *td)
 
 void trace_dat__iter_exit(struct trace_dat_iter *it)
 {
-	for (int i = 0; it->cpu && i < it->td->nr_cpus; i++) {
+	for (int i = 0; it->cpu && i < it->td->nr_slots; i++) {
 		free(it->cpu[i].owned[0]);
 		free(it->cpu[i].owned[1]);
 	}
@@ -991,22 +1093,60 @@ static int fill(struct trace_dat_iter *it, int i)
 	return 0;
 }
 
-int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev)
+/* The slot with the earliest event (of @buffer, -1: any): its index, -1, -errno. */
+static int earliest(struct trace_dat_iter *it, int buffer)
 {
 	int best = -1;
 
-	for (int i = 0; i < it->td->nr_cpus; i++) {
-		int ret = fill(it, i);
+	for (int i = 0; i < it->td->nr_slots; i++) {
+		int ret;
 
-		if (ret)
+		if (buffer >= 0 && it->td->cpus[i].buffer != buffer)
+			continue;
+		if ((ret = fill(it, i)))
 			return ret;
 		if (it->cpu[i].has_ev &&
 		    (best < 0 || it->cpu[i].ev.ts < it->cpu[best].ev.ts))
 			best = i;
 	}
+	return best;
+}
+
+int trace_dat__iter_peek(struct trace_dat_iter *it, int buffer, struct trace_dat_event *ev)
+{
+	int best = earliest(it, buffer);
+
+	if (best < 0)
+		return best == -1 ? 0 : best;
+	ev->cpu = it->td->cpus[best].cpu;
+	ev->buffer = buffer;
+	ev->ts = it->cpu[best].ev.ts;
+	ev->data = it->cpu[best].ev.data;
+	ev->size = it->cpu[best].ev.size;
+	ev->missed = it->cpu[best].missed;
+	return 1;
+}
+
+void trace_dat__iter_drop(struct trace_dat_iter *it, int buffer)
+{
+	int best = earliest(it, buffer);
+
+	if (best >= 0) {
+		it->cpu[best].missed = 0;
+		it->cpu[best].has_ev = 0;
+	}
+}
+
+int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev)
+{
+	int best = earliest(it, -1);
+
+	if (best < -1)
+		return best;
 	if (best < 0)
 		return 0;
-	ev->cpu = best;
+	ev->cpu = it->td->cpus[best].cpu;
+	ev->buffer = it->td->cpus[best].buffer;
 	ev->ts = it->cpu[best].ev.ts;
 	ev->data = it->cpu[best].ev.data;
 	ev->size = it->cpu[best].ev.size;
