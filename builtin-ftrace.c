@@ -869,6 +869,13 @@ static int ftrace_show(int argc, const char **argv)
 	if ((ret = open_input(&s, &td)))
 		return ret;
 	printf("cpus=%d\n", td.nr_cpus);
+	if (td.latency_text) {	/* a latency file: its text, as trace-cmd prints it */
+		fwrite(td.latency_text, 1, td.latency_len, stdout);
+		putchar('\n');
+		trace_dat__close(&td);
+		return fflush(stdout) || ferror(stdout) ? (error("cannot write the output: %s",
+								 strerror(errno)), 1) : 0;
+	}
 	trace_seq_init(&show_seq);
 	ret = for_each_line(&td, &s, 1, print_line, &s.latency);
 	trace_seq_destroy(&show_seq);

@@ -41,6 +41,7 @@ enum {
 	TRACE_DAT_SEC_KALLSYMS = 19,
 	TRACE_DAT_SEC_PRINTK = 20,
 	TRACE_DAT_SEC_CMDLINES = 21,
+	TRACE_DAT_SEC_BUFFER_TEXT = 22,	/* a latency file's text */
 };
 
 #define TRACE_DAT_SEC_COMPRESSED 1		/* section flag */
@@ -72,6 +73,9 @@ struct trace_dat {
 	struct trace_dat_cpu *cpus;	/* the CPUs of every buffer, nr_slots */
 	int nr_slots;
 	int nr_buffers;		/* the top buffer and the instances (record -B) */
+	const char *latency_text;	/* a latency file: the text of tracing/trace, */
+	size_t latency_len;		/*   in place of any CPU data (NULL: none) */
+	void *latency_owned;		/*   (decompressed, version 7) */
 	char **buffer_names;	/* "" for the top one */
 	char *clock;		/* the trace_clock in use ("local"), or NULL */
 	char *uname, *tracer_version, *cpustats;

@@ -5,6 +5,9 @@ records, laid out as the kernel lays out its ring-buffer pages, with this
 kernel's events/ftrace/{function,funcgraph_entry,funcgraph_exit}/format.
 
 Usage: mk-trace-dat.py OUT.dat <SPEC     (TRACEFS overrides /sys/kernel/tracing)
+       mk-trace-dat.py --latency TEXT OUT.dat <SPEC
+                        (a latency file: the text of tracing/trace in place of
+                         the CPU data, as trace-cmd record -p irqsoff saves it)
 
 SPEC, one record a line (times in ns, functions by name):
   CPU TS PID entry FUNC DEPTH
@@ -39,6 +42,10 @@ def event_id(name):
 
 
 def main():
+    latency = None
+    if sys.argv[1] == "--latency":
+        latency = read(sys.argv[2])
+        del sys.argv[1:3]
     out = sys.argv[1]
     ids = {n: event_id(n) for n in ("function", "funcgraph_entry", "funcgraph_exit")}
     funcs, comms = {}, {}
@@ -143,6 +150,11 @@ def main():
         patch.append(len(o) + 6)
         o += struct.pack("<HIQ", 3, 8 + len(name) + 1, 0) + name.encode() + b"\0"
     o += struct.pack("<H", 0)
+    if latency is not None:
+        o += b"latency  \0" + latency
+        with open(out, "wb") as f:
+            f.write(o)
+        return
     o += b"flyrecord\0"
 
     def put_cpus(o, pages):
