@@ -778,6 +778,20 @@ static int merge_leaf(struct trace_dat_iter *it, struct show_opts *s, struct ftr
 
 	if (ftrace_show__graph(l, &func, &depth, &ns) != FTRACE_GRAPH_ENTRY)
 		return 0;
+	if (it->td->nr_buffers > 1) {	/* trace-cmd looks in the entry's buffer */
+		struct trace_dat_event ev;
+
+		ret = trace_dat__iter_peek(it, l->buffer, &ev);
+		if (ret <= 0 || ftrace_show__decode(it->td, &ev, next))
+			return ret < 0 ? ret : 0;
+		if (ftrace_show__graph(next, &nfunc, &ndepth, &ns) == FTRACE_GRAPH_EXIT &&
+		    nfunc == func && next->pid == l->pid) {
+			l->leaf = 1;
+			l->leaf_ns = ns;
+			trace_dat__iter_drop(it, l->buffer);
+		}
+		return 0;
+	}
 	ret = next_line(it, s, next);
 	if (ret <= 0)
 		return ret;
@@ -855,6 +869,13 @@ static int ftrace_show(int argc, const char **argv)
 	if ((ret = open_input(&s, &td)))
 		return ret;
 	printf("cpus=%d\n", td.nr_cpus);
+	if (td.latency_text) {	/* a latency file: its text, as trace-cmd prints it */
+		fwrite(td.latency_text, 1, td.latency_len, stdout);
+		putchar('\n');
+		trace_dat__close(&td);
+		return fflush(stdout) || ferror(stdout) ? (error("cannot write the output: %s",
+								 strerror(errno)), 1) : 0;
+	}
 	trace_seq_init(&show_seq);
 	ret = for_each_line(&td, &s, 1, print_line, &s.latency);
 	trace_seq_destroy(&show_seq);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@ struct probe_opts {
 	struct string_list add, del, defs, filters;	/* -a, -d, -D, --filter */
 	const char *exec, *list, *line, *vars, *funcs;
 	bool dry_run, quiet, force, list_sdt;
+	bool print_lines;	/* -D: the uprobe_events lines on stdout, nothing written */
 	struct probe_finder_opts fopts;
 	bool inlines;
 	bool demangle;
@@ -99,7 +101,12 @@ static void split_def(const char *str, char *point, char *args, size_t size)
 	snprintf(args, size, "%s", s);
 }
 
-static int create_sites(struct probe_site *sites, int nr, bool dry_run)
+/*
+ * Write @sites to uprobe_events; with @dry_run (-n) write nothing and, as
+ * perf, print nothing more than a real run would ("Added new event:" and
+ * the hint); -D prints the lines (@print_lines).
+ */
+static int create_sites(struct probe_site *sites, int nr, bool dry_run, bool print_lines)
 {
 	char line[8192];
 
@@ -113,10 +120,10 @@ static int create_sites(struct probe_site *sites, int nr, bool dry_run)
 			return -1;
 		}
 		pr_debug("Writing event: %s\n", line);
-		if (dry_run) {
+		if (print_lines)
 			printf("%s\n", line);
+		if (dry_run)
 			continue;
-		}
 		ret = probe_site__create(&sites[i]);
 		if (ret) {
 			error("cannot create the probe '%s': %s", line, strerror(-ret));
@@ -157,13 +164,14 @@ static int add_one(const char *str, const struct probe_opts *o, struct added *al
 		error("%s", msg);
 		return -1;
 	}
+	fputs(msg, stderr);	/* a warning, or nothing */
 	ret = probe__name_sites(sites, nr, o->force);
 	if (ret == -EEXIST) {
 		error("event '%s:%s' already exists: delete it with 'tperf probe -d %s:%s' or "
 		      "add a duplicate with -f", sites[0].group, sites[0].base, sites[0].group,
 		      sites[0].base);
 	} else if (!ret) {
-		ret = create_sites(sites, nr, o->dry_run);
+		ret = create_sites(sites, nr, o->dry_run, o->print_lines);
 		if (ret && !o->dry_run)
 			rollback(sites, nr);
 	}
@@ -172,7 +180,7 @@ static int add_one(const char *str, const struct probe_opts *o, struct added *al
 		return -1;
 	}
 	split_def(str, point, uargs, sizeof(point));
-	for (int i = 0; i < nr && !o->quiet && !o->dry_run; i++) {
+	for (int i = 0; i < nr && !o->quiet && !o->print_lines; i++) {
 		char names[512];
 
 		if (!*printed)
@@ -206,7 +214,7 @@ static int add_probes(const char **defs, int n, const struct probe_opts *o)
 	}
 	if (printed && prev.nr)
 		fprintf(stderr, "\nYou can now use it in all tperf tools, such as:\n\n"
-			"\ttperf stat -e %s:%s -a sleep 1\n\n", prev.sites[0].group,
+			"\ttperf record -e %s:%s -aR sleep 1\n\n", prev.sites[0].group,
 			prev.sites[0].event);
 	probe_sites__free(prev.sites, prev.nr);
 	return 0;
@@ -326,17 +334,29 @@ struct names {
 	int n;
 	const struct probe_filter *filter;
 	bool demangle;
+	int seen;	/* symbols (not PLT entries) met, listed or not */
 };
 
 
 /* Add @name (a symbol, or a "NAME@plt" entry when @plt) if the filter wants it. */
 static int add_name(struct names *ns, const char *name, bool plt)
 {
-	char **v, *dem = ns->demangle && !plt ? probe_cxx__demangle(name, false) : NULL;
+	char **v, *dem = NULL;
 
-	/* C++ names as perf shows them: demangled, without the parameters;
-	 * versioned names ("memcpy@@GLIBC_2.14") are not listed */
-	if (!probe_filter__match(ns->filter, dem ?: name) || (!plt && strchr(name, '@'))) {
+	/* C++ names as perf shows them: demangled, without the parameters,
+	 * "@plt" kept after a PLT entry's */
+	if (ns->demangle && plt) {
+		size_t n = strlen(name) - strlen("@plt");
+		char *sym = strndup(name, n), *d = sym ? probe_cxx__demangle(sym, false) : NULL;
+
+		if (d && asprintf(&dem, "%s@plt", d) < 0)
+			dem = NULL;
+		free(d);
+		free(sym);
+	} else if (ns->demangle) {
+		dem = probe_cxx__demangle(name, false);
+	}
+	if (!probe_filter__match(ns->filter, dem ?: name)) {
 		free(dem);
 		return 0;
 	}
@@ -355,8 +375,11 @@ static int add_name(struct names *ns, const char *name, bool plt)
 
 static int collect_name(const char *name, uint64_t addr, void *arg)
 {
+	struct names *ns = arg;
+
 	(void)addr;
-	return add_name(arg, name, false);
+	ns->seen++;
+	return add_name(ns, name, false);
 }
 
 static int collect_plt(const char *name, void *arg)
@@ -381,6 +404,14 @@ static int list_funcs(const char *path, const struct probe_filter *filter, bool 
 		return 1;
 	}
 	ret = probe_elf__for_each_function(pe, true, collect_name, &ns);
+	if (!ret && !ns.seen) {	/* perf loads no PLT entry then, and fails */
+		char real[PATH_MAX];
+
+		probe_elf__close(pe);
+		fprintf(stderr, "Failed to load symbols in %s\n  Error: Failed to show functions.\n",
+			realpath(path, real) ? real : path);
+		return 1;
+	}
 	if (!ret)
 		ret = probe_elf__for_each_plt(pe, collect_plt, &ns);
 	probe_elf__close(pe);
@@ -516,6 +547,22 @@ static int show_vars(const char *path, const char *str, const struct probe_opts 
 		return 1;
 	}
 	ret = probe_finder__show_vars(pe, &def, &o->fopts, str, stdout, msg, sizeof(msg));
+	if (ret == -ESRCH) {	/* perf's second try: by the symbol's address */
+		struct probe_def alt;
+		bool ifunc;
+
+		if (!probe__alternative(pe, &def, &alt, &ifunc)) {
+			if (ifunc) {
+				char warn[512];
+
+				probe__ifunc_warning(def.func, warn, sizeof(warn));
+				fputs(warn, stderr);
+			}
+			ret = probe_finder__show_vars(pe, &alt, &o->fopts, str, stdout, msg,
+						      sizeof(msg));
+			probe__alternative_exit(&alt);
+		}
+	}
 	probe_elf__close(pe);
 	probe_def__exit(&def);
 	if (ret || fflush(stdout) || ferror(stdout)) {
@@ -722,7 +769,7 @@ int cmd_probe(int argc, const char **argv)
 			error("out of memory");
 			return 1;
 		}
-		o.dry_run = true;
+		o.dry_run = o.print_lines = true;
 	}
 	free(o.defs.v);
 	if (!o.add.n)

@@ -16,6 +16,7 @@ int ftrace_show__decode(struct trace_dat *td, const struct trace_dat_event *ev,
 	memset(line, 0, sizeof(*line));
 	line->rec.ts = ev->ts;
 	line->rec.cpu = ev->cpu;
+	line->buffer = ev->buffer;
 	line->rec.data = (void *)ev->data;
 	line->rec.size = ev->size;
 	line->rec.record_size = ev->size;
@@ -379,6 +380,18 @@ static struct ftrace_show_cache *show_cache(struct trace_dat *td)
 	return c;
 }
 
+/* trace-cmd's "NAME: " column of a file with several buffers, "" the top's */
+static void put_buffer_column(struct trace_dat *td, struct ftrace_line *l, struct trace_seq *s)
+{
+	const char *name = td->buffer_names[l->buffer];
+	size_t w = 0;
+
+	for (int i = 0; i < td->nr_buffers; i++)
+		if (strlen(td->buffer_names[i]) > w)
+			w = strlen(td->buffer_names[i]);
+	trace_seq_printf(s, "%*s%c ", (int)w, name, *name ? ':' : ' ');
+}
+
 /* "            comm-pid   [cpu] secs.usecs: name:                 " */
 static void put_prefix(struct trace_dat *td, struct ftrace_line *l, struct trace_seq *s)
 {
@@ -440,10 +453,16 @@ void ftrace_show__format(struct trace_dat *td, struct ftrace_line *line, int lat
 	struct fast_event *fe;
 	char payload[300];
 
+	/* with several buffers trace-cmd puts the "NAME: " column before
+	 * the dropped-events line, and not again on the event's own line */
+	if (td->nr_buffers > 1 && rec->missed_events)
+		put_buffer_column(td, line, s);
 	if (rec->missed_events > 0)
 		trace_seq_printf(s, "CPU:%d [%lld EVENTS DROPPED]\n", rec->cpu, rec->missed_events);
 	else if (rec->missed_events < 0)
 		trace_seq_printf(s, "CPU:%d [EVENTS DROPPED]\n", rec->cpu);
+	if (td->nr_buffers > 1 && !rec->missed_events && !latency)
+		put_buffer_column(td, line, s);
 	if (latency) {
 		format_slow(td, line, latency, s);
 		return;

@@ -24,6 +24,7 @@ struct ftrace_line {
 	struct tep_event *event;	/* NULL: unknown type */
 	int pid;
 	const char *comm;
+	int buffer;			/* of trace_dat.buffer_names */
 	int leaf;			/* a funcgraph_entry whose exit came next: */
 	unsigned long long leaf_ns;	/*   shown as "func();" with this duration */
 };

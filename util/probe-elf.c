@@ -10,12 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "build-id.h"
 #include "elf-inflate.h"
 #include "probe-cxx.h"
 #include "probe-elf.h"
+#include "rbtree.h"
 
 struct probe_elf {
 	int fd;
@@ -26,6 +28,9 @@ struct probe_elf {
 	bool dbg_looked;
 	struct elf_inflated *inflated;	/* the DWARF Elf's inflated sections */
 	bool inflate_tried;
+	int syms_fd;		/* the file whose .symtab perf reads, -1: @elf */
+	Elf *syms;
+	bool syms_looked;
 };
 
 int probe_elf__open(const char *path, struct probe_elf **pe)
@@ -44,6 +49,7 @@ int probe_elf__open(const char *path, struct probe_elf **pe)
 	}
 	p->fd = fd;
 	p->dbg_fd = -1;
+	p->syms_fd = -1;
 	p->path = strdup(path);
 	p->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!p->path || !p->elf || elf_kind(p->elf) != ELF_K_ELF) {
@@ -65,6 +71,10 @@ void probe_elf__close(struct probe_elf *pe)
 		elf_end(pe->dbg);
 	if (pe->dbg_fd >= 0)
 		close(pe->dbg_fd);
+	if (pe->syms)
+		elf_end(pe->syms);
+	if (pe->syms_fd >= 0)
+		close(pe->syms_fd);
 	elf_inflated__free(pe->inflated);	/* after elf_end(): libelf points at it */
 	close(pe->fd);
 	free(pe->path);
@@ -243,51 +253,181 @@ bool probe_elf__is64(struct probe_elf *pe)
 	return gelf_getclass(pe->elf) == ELFCLASS64;
 }
 
-static Elf_Scn *find_scn(Elf *elf, Elf64_Word type)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
-
-	while ((scn = elf_nextscn(elf, scn)))
-		if (gelf_getshdr(scn, &sh) && sh.sh_type == type)
-			return scn;
-	return NULL;
-}
-
 typedef int (*sym_fn)(const char *name, const GElf_Sym *sym, void *arg);
 
-/* Labels (untyped symbols) count in a text or data section only, as perf's. */
-static bool label_section(struct probe_elf *pe, size_t ndx)
+static bool is_regular(const char *path)
 {
-	Elf_Scn *scn = ndx < SHN_LORESERVE ? elf_getscn(pe->elf, ndx) : NULL;
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* The section of type @type named @name in @elf (NULL if none). */
+static Elf_Scn *typed_scn(Elf *elf, const char *name, Elf64_Word type)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = named_scn(elf, name, &sh);
+
+	return scn && sh.sh_type == type ? scn : NULL;
+}
+
+/*
+ * Take @path as @pe's symbol file if it is an ELF file of the same build
+ * (same build-id, when @pe has one) with a .symtab; 0 when taken.
+ */
+static int try_syms_file(struct probe_elf *pe, const char *path, const char *hex)
+{
+	char other[128];
+	int fd;
+	Elf *elf;
+
+	if (!is_regular(path) || (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -ENOENT;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF && typed_scn(elf, ".symtab", SHT_SYMTAB) &&
+	    (!hex || (!build_id_hex(elf, other, sizeof(other)) && !strcmp(hex, other)))) {
+		pe->syms = elf;
+		pe->syms_fd = fd;
+		return 0;
+	}
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return -ENOENT;
+}
+
+/*
+ * The file perf 6.1 takes the symbols of a binary from (dso__load()): the
+ * first, in this order, that is of the same build and has a .symtab: the
+ * .gnu_debuglink file (the first of its four places that exists), the
+ * build-id cache's copy and debug file, /usr/lib/debug/PATH.debug,
+ * /usr/lib/debug/PATH, /usr/lib/debug/.build-id/xx/rest.debug, the binary.
+ * None: the binary's .dynsym.
+ */
+static Elf *syms_elf(struct probe_elf *pe)
+{
+	static const char *const link_fmts[] = {
+		"%.0s%s", "%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s"
+	};
+	char hex[128], real[PATH_MAX], dir[PATH_MAX], p[PATH_MAX * 2 + 64], bdir[PATH_MAX];
+	const char *h = NULL, *link, *slash;
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	Elf_Data *d;
+
+	if (pe->syms_looked)
+		return pe->syms ?: pe->elf;
+	pe->syms_looked = true;
+	if (!build_id_hex(pe->elf, hex, sizeof(hex)))
+		h = hex;
+	if (!realpath(pe->path, real))
+		snprintf(real, sizeof(real), "%s", pe->path);
+	snprintf(dir, sizeof(dir), "%s", real);
+	slash = strrchr(dir, '/');
+	dir[slash ? slash - dir : 0] = '\0';
+	scn = named_scn(pe->elf, ".gnu_debuglink", &sh);
+	d = scn ? elf_getdata(scn, NULL) : NULL;
+	if (d && d->d_size && memchr(d->d_buf, '\0', d->d_size) && *(link = d->d_buf)) {
+		for (size_t i = 0; i < sizeof(link_fmts) / sizeof(link_fmts[0]); i++) {
+			snprintf(p, sizeof(p), link_fmts[i], dir, link);
+			if (is_regular(p)) {	/* perf tries the first that exists only */
+				if (!try_syms_file(pe, p, h))
+					return pe->syms;
+				break;
+			}
+		}
+	}
+	if (h) {
+		buildid_dir__get(bdir, sizeof(bdir));
+		snprintf(p, sizeof(p), "%s/.build-id/%.2s/%s", bdir, hex, hex + 2);
+		if (!try_syms_file(pe, p, h))
+			return pe->syms;
+		snprintf(p, sizeof(p), "%s/.build-id/%.2s/%s/elf", bdir, hex, hex + 2);
+		if (!try_syms_file(pe, p, h))
+			return pe->syms;
+		snprintf(p, sizeof(p), "%s/.build-id/%.2s/%s/debug", bdir, hex, hex + 2);
+		if (!try_syms_file(pe, p, h))
+			return pe->syms;
+	}
+	snprintf(p, sizeof(p), "/usr/lib/debug%s.debug", real);
+	if (!try_syms_file(pe, p, h))
+		return pe->syms;
+	snprintf(p, sizeof(p), "/usr/lib/debug%s", real);
+	if (!try_syms_file(pe, p, h))
+		return pe->syms;
+	if (h) {
+		snprintf(p, sizeof(p), "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+		if (!try_syms_file(pe, p, h))
+			return pe->syms;
+	}
+	return pe->elf;
+}
+
+/* Labels (untyped symbols) count in a text or data section only, as perf's. */
+static bool label_section(Elf *elf, const GElf_Sym *sym)
+{
+	Elf_Scn *scn = sym->st_shndx < SHN_LORESERVE ? elf_getscn(elf, sym->st_shndx) : NULL;
+	int vis = GELF_ST_VISIBILITY(sym->st_other);
 	size_t shstrndx;
 	GElf_Shdr sh;
 	const char *name;
 
-	if (!scn || !gelf_getshdr(scn, &sh) || elf_getshdrstrndx(pe->elf, &shstrndx) ||
-	    !(name = elf_strptr(pe->elf, shstrndx, sh.sh_name)))
+	if (vis == STV_HIDDEN || vis == STV_INTERNAL || !scn || !gelf_getshdr(scn, &sh) ||
+	    elf_getshdrstrndx(elf, &shstrndx) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
 		return false;
 	return strstr(name, "text") || strstr(name, "data");
 }
 
-/* Every defined function symbol of .symtab, or of .dynsym without .symtab. */
-static int for_each_sym_in(struct probe_elf *pe, Elf_Scn *scn, bool all, sym_fn fn, void *arg);
+static bool alloc_section(Elf *elf, size_t ndx)
+{
+	Elf_Scn *scn = ndx < SHN_LORESERVE ? elf_getscn(elf, ndx) : NULL;
+	GElf_Shdr sh;
+
+	return scn && gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC);
+}
+
+/* Which symbols for_each_sym_in() passes on. */
+enum sym_kinds {
+	SYM_FUNCS,	/* STT_FUNC: what perf probes by name without DWARF */
+	SYM_ALL,	/* what perf loads: functions, IFUNCs, data, labels */
+};
+
+static int for_each_sym_in(Elf *elf, Elf_Scn *scn, enum sym_kinds kinds, sym_fn fn, void *arg);
 
 /*
- * The symbols of .symtab, or of .dynsym without .symtab; with @all (perf's
- * -F listing) those of .dynsym after those of .symtab, as perf lists both.
+ * The symbols of the symbol file's .symtab, or of the binary's .dynsym
+ * without one; with SYM_ALL (perf's -F listing) those of the symbol
+ * file's .dynsym after those of its .symtab, as perf lists both (a debug
+ * file's .dynsym has no contents: none).
  */
-static int for_each_sym_type(struct probe_elf *pe, bool all, sym_fn fn, void *arg)
+static int for_each_sym_type(struct probe_elf *pe, enum sym_kinds kinds, sym_fn fn, void *arg)
 {
-	Elf_Scn *symtab = find_scn(pe->elf, SHT_SYMTAB), *dynsym = find_scn(pe->elf, SHT_DYNSYM);
-	int ret = for_each_sym_in(pe, symtab ?: dynsym, all, fn, arg);
+	Elf *elf = syms_elf(pe);
+	Elf_Scn *symtab = typed_scn(elf, ".symtab", SHT_SYMTAB);
+	Elf_Scn *dynsym = typed_scn(elf, ".dynsym", SHT_DYNSYM);
+	int ret = for_each_sym_in(elf, symtab ?: dynsym, kinds, fn, arg);
 
-	if (!ret && all && symtab && dynsym)
-		ret = for_each_sym_in(pe, dynsym, all, fn, arg);
+	if (!ret && kinds == SYM_ALL && symtab && dynsym)
+		ret = for_each_sym_in(elf, dynsym, kinds, fn, arg);
 	return ret;
 }
 
-static int for_each_sym_in(struct probe_elf *pe, Elf_Scn *scn, bool all, sym_fn fn, void *arg)
+static bool sym_wanted(Elf *elf, const GElf_Sym *sym, enum sym_kinds kinds)
+{
+	int type = GELF_ST_TYPE(sym->st_info);
+
+	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx == SHN_ABS || !sym->st_value)
+		return false;
+	if (kinds == SYM_FUNCS)
+		return type == STT_FUNC;
+	if (!alloc_section(elf, sym->st_shndx))	/* .gnu.warning.NAME's objects */
+		return false;
+	if (type == STT_NOTYPE)
+		return label_section(elf, sym);
+	return type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_OBJECT;
+}
+
+static int for_each_sym_in(Elf *elf, Elf_Scn *scn, enum sym_kinds kinds, sym_fn fn, void *arg)
 {
 	GElf_Shdr sh;
 	Elf_Data *data;
@@ -302,18 +442,9 @@ static int for_each_sym_in(struct probe_elf *pe, Elf_Scn *scn, bool all, sym_fn 
 		const char *name;
 		int ret;
 
-		int type;
-
-		if (!gelf_getsym(data, (int)i, &sym))
+		if (!gelf_getsym(data, (int)i, &sym) || !sym_wanted(elf, &sym, kinds))
 			continue;
-		type = GELF_ST_TYPE(sym.st_info);
-		if ((all ? type != STT_FUNC && type != STT_OBJECT && type != STT_NOTYPE :
-		     type != STT_FUNC) ||
-		    sym.st_shndx == SHN_UNDEF || !sym.st_value)
-			continue;
-		if (type == STT_NOTYPE && !label_section(pe, sym.st_shndx))
-			continue;
-		name = elf_strptr(pe->elf, sh.sh_link, sym.st_name);
+		name = elf_strptr(elf, sh.sh_link, sym.st_name);
 		if (!name || !*name)
 			continue;
 		ret = fn(name, &sym, arg);
@@ -325,7 +456,7 @@ static int for_each_sym_in(struct probe_elf *pe, Elf_Scn *scn, bool all, sym_fn 
 
 static int for_each_sym(struct probe_elf *pe, sym_fn fn, void *arg)
 {
-	return for_each_sym_type(pe, false, fn, arg);
+	return for_each_sym_type(pe, SYM_FUNCS, fn, arg);
 }
 
 struct sym_query {
@@ -362,6 +493,159 @@ int probe_elf__find_symbol(struct probe_elf *pe, const char *name, int nth,
 	if (size)
 		*size = q.size;
 	return 0;
+}
+
+struct named_sym {
+	struct rb_link rb;	/* in the tree by name */
+	const char *name;
+	uint64_t addr;
+	size_t idx;		/* load order */
+	bool ifunc;
+	bool owned;		/* a PLT entry's name, malloc'ed */
+};
+
+struct sym_array {
+	struct named_sym *v;
+	size_t n, alloc;
+	uint64_t plt_addr;
+};
+
+static int collect_sym(const char *name, const GElf_Sym *sym, void *arg)
+{
+	struct sym_array *a = arg;
+
+	if (a->n == a->alloc) {
+		size_t alloc = a->alloc ? a->alloc * 2 : 1024;
+		struct named_sym *v = realloc(a->v, alloc * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		a->v = v;
+		a->alloc = alloc;
+	}
+	a->v[a->n] = (struct named_sym){ .name = name, .addr = sym->st_value, .idx = a->n,
+					 .ifunc = GELF_ST_TYPE(sym->st_info) == STT_GNU_IFUNC };
+	a->n++;
+	return 0;
+}
+
+int probe_elf__for_each_plt(struct probe_elf *pe, int (*fn)(const char *name, void *arg),
+			    void *arg);
+
+/* A PLT entry, where perf puts it: in .plt, 16 bytes each after the first. */
+static int collect_plt_name(const char *name, void *arg)
+{
+	struct sym_array *a = arg;
+	GElf_Sym sym = { .st_value = a->plt_addr += 16 };
+	char *copy = strdup(name);
+	int ret = copy ? collect_sym(copy, &sym, a) : -ENOMEM;
+
+	if (ret)
+		free(copy);
+	else
+		a->v[a->n - 1].owned = true;
+	return ret;
+}
+
+static int cmp_sym_addr(const void *a, const void *b)
+{
+	const struct named_sym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/*
+ * perf's comparison of a symbol's name with the name looked for: with
+ * @tagged, "NAME@@VERSION" compares as NAME (the default version).
+ */
+static int cmp_lookup(const char *sym, const char *name, bool tagged)
+{
+	const char *at = tagged ? strstr(sym, "@@") : NULL;
+
+	if (at) {
+		size_t len = strlen(name);
+
+		if (len < (size_t)(at - sym))
+			len = (size_t)(at - sym);
+		return strncmp(sym, name, len);
+	}
+	return strcmp(sym, name);
+}
+
+/*
+ * The walk down perf's tree of symbols by name: with @tagged the tree's
+ * order is not the comparison's, so it finds what its path meets (glibc's
+ * "aio_cancel@@GLIBC_2.34" next to "aio_cancel@GLIBC_2.2.5" is missed, as
+ * by perf); exact, the first of that name.
+ */
+static const struct named_sym *search_sym(struct rb_link *root, const char *name, bool tagged)
+{
+	const struct named_sym *s = NULL;
+
+	for (struct rb_link *n = root; n;) {
+		const struct named_sym *e = (const struct named_sym *)n;
+		int c = cmp_lookup(e->name, name, tagged);
+
+		if (c > 0) {
+			n = n->l;
+		} else if (c < 0) {
+			n = n->r;
+		} else {
+			s = e;
+			break;
+		}
+	}
+	if (s && !tagged)	/* the first of that name: loaded first */
+		for (struct rb_link *n = rb_first(root); n; n = rb_next(n))
+			if (!strcmp(((const struct named_sym *)n)->name, name))
+				return (const struct named_sym *)n;
+	return s;
+}
+
+int probe_elf__first_symbol(struct probe_elf *pe, const char *name, uint64_t *addr, bool *ifunc)
+{
+	struct sym_array a = { 0 };
+	const struct named_sym *s = NULL;
+	struct rb_link *root = NULL;
+	GElf_Shdr sh;
+	int ret = for_each_sym_type(pe, SYM_ALL, collect_sym, &a);
+
+	/*
+	 * perf's symbols: those loaded (the PLT entries after them) in a tree
+	 * by address, from which its tree by name is filled in order, so the
+	 * same insertions give the same shape
+	 */
+	if (!ret && a.n) {
+		a.plt_addr = named_scn(pe->elf, ".plt", &sh) ? sh.sh_addr : 0;
+		ret = probe_elf__for_each_plt(pe, collect_plt_name, &a);
+	}
+	if (!ret && a.n) {
+		qsort(a.v, a.n, sizeof(*a.v), cmp_sym_addr);
+		for (size_t i = 0; i < a.n; i++) {
+			struct rb_link **p = &root, *parent = NULL;
+			bool left = false;
+
+			while (*p) {
+				parent = *p;
+				left = strcmp(a.v[i].name, ((struct named_sym *)parent)->name) < 0;
+				p = left ? &parent->l : &parent->r;
+			}
+			rb_link_leaf(&root, &a.v[i].rb, parent, left);
+			rb_insert_fixup(&root, &a.v[i].rb);
+		}
+		s = search_sym(root, name, false) ?: search_sym(root, name, true);
+	}
+	if (s) {
+		*addr = s->addr;
+		*ifunc = s->ifunc;
+	}
+	for (size_t i = 0; i < a.n; i++)
+		if (a.v[i].owned)
+			free((char *)a.v[i].name);
+	free(a.v);
+	return ret ?: s ? 0 : -ENOENT;
 }
 
 int probe_elf__count_symbol(struct probe_elf *pe, const char *name)
@@ -413,7 +697,7 @@ int probe_elf__for_each_function(struct probe_elf *pe, bool all,
 {
 	struct func_iter it = { fn, arg };
 
-	return for_each_sym_type(pe, all, call_func, &it);
+	return for_each_sym_type(pe, all ? SYM_ALL : SYM_FUNCS, call_func, &it);
 }
 
 /* The PT_LOAD segment holding virtual address (or file offset) @v. */
@@ -535,8 +819,9 @@ int probe_elf__for_each_plt(struct probe_elf *pe, int (*fn)(const char *name, vo
 		    !gelf_getrel(rel, (int)i, &r))
 			continue;
 		info = sh.sh_type == SHT_RELA ? ra.r_info : r.r_info;
-		if (!GELF_R_SYM(info) || !gelf_getsym(syms, (int)GELF_R_SYM(info), &sym) ||
-		    !(name = elf_strptr(pe->elf, dsh.sh_link, sym.st_name)) || !*name)
+		/* an IRELATIVE slot names no symbol: perf lists it as "@plt" */
+		if (!gelf_getsym(syms, (int)GELF_R_SYM(info), &sym) ||
+		    !(name = elf_strptr(pe->elf, dsh.sh_link, sym.st_name)))
 			continue;
 		snprintf(buf, sizeof(buf), "%s@plt", name);
 		ret = fn(buf, arg);

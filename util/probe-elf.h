@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The ELF side of `tperf probe`: function symbols by name (.symtab, then
- * .dynsym), virtual address -> file offset through the PT_LOAD segments (what
+ * The ELF side of `tperf probe`: symbols by name (.symtab, then .dynsym, of
+ * the file perf takes them from: a debug file of the same build first),
+ * virtual address -> file offset through the PT_LOAD segments (what
  * uprobe_events wants), and the raw stapsdt notes.
  */
 #ifndef TPERF_PROBE_ELF_H
@@ -46,6 +47,12 @@ int probe_elf__fd(struct probe_elf *pe);
 int probe_elf__find_symbol(struct probe_elf *pe, const char *name, int nth,
 			   uint64_t *addr, uint64_t *size);
 int probe_elf__count_symbol(struct probe_elf *pe, const char *name);
+/*
+ * The first symbol perf's symbol map finds by @name (NAME, else
+ * NAME@@VERSION), of any kind perf loads (functions, IFUNCs, data): its
+ * address, and whether it is an IFUNC.  0 or -ENOENT.
+ */
+int probe_elf__first_symbol(struct probe_elf *pe, const char *name, uint64_t *addr, bool *ifunc);
 /* The function containing @addr: its name (in libelf's memory) and start. */
 const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start);
 /* Call @fn for every defined function symbol (with @all: data and untyped

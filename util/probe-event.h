@@ -54,6 +54,8 @@ struct probe_def {
 	bool sdt;		/* an SDT marker: func = provider, file = name */
 	bool abs;		/* "0xADDR": the uprobe offset @addr in the file */
 	uint64_t addr;
+	bool func_at_addr;	/* func is the DWARF function entered at func_addr */
+	uint64_t func_addr;	/* (probe__alternative()'s point) */
 	struct probe_arg args[PROBE_MAX_ARGS];
 	int nr_args;
 };
@@ -74,6 +76,8 @@ void probe_def__exit(struct probe_def *def);
 bool probe_name__valid(const char *name);
 
 /* One uprobe to create: the pieces of a uprobe_events line. */
+struct probe_elf;
+
 struct probe_site {
 	char group[64], event[64];
 	char base[64];		/* the event name before de-duplication */
@@ -124,11 +128,26 @@ int probe__delete(const char *filter,
 struct probe_finder_opts;
 
 /*
+ * perf's second try for a function the DWARF does not name (an alias such
+ * as glibc's malloc, an IFUNC such as its strcpy): the first symbol of that
+ * name in perf's symbol map, and the DWARF function at its address, as
+ * FUNC@FILE (at its entry) or FUNC+OFFSET, into @alt (@def otherwise;
+ * probe__alternative_exit() frees).  *@ifunc: the symbol is an IFUNC.
+ * Points with a file or a line have none: 0 or -ENOENT.
+ */
+int probe__alternative(struct probe_elf *pe, const struct probe_def *def, struct probe_def *alt,
+		       bool *ifunc);
+void probe__alternative_exit(struct probe_def *alt);
+/* perf's warning about a probe on an IFUNC symbol (its resolver), into @msg. */
+void probe__ifunc_warning(const char *func, char *msg, size_t size);
+
+/*
  * Resolve @def in the binary @path into uprobe sites (*@sites, *@nr; free
  * with probe_sites__free()): SDT markers from .note.stapsdt, else DWARF,
  * else (functions without variables) the ELF symbol tables.  Sites get
  * their group and base name; probe__name_sites() names them.  0 or -errno
- * with @msg saying what failed and what to do.
+ * with @msg saying what failed and what to do; on success @msg is empty or
+ * holds a warning to show (perf's, lines ending in '\n', for an IFUNC).
  */
 int probe__resolve(const char *path, const struct probe_def *def,
 		   const struct probe_finder_opts *o, struct probe_site **sites, int *nr,

@@ -1538,36 +1538,64 @@ static int match_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 }
 
 /*
- * FUNC is no function's name in the DWARF but a symbol's (an alias, as
- * glibc's malloc of __libc_malloc): the functions at its addresses, as perf
- * finds them.
+ * The function whose code holds @addr: a function of the unit, as perf's
+ * die_find_realfunc() (libdw's scopes go from an inlined copy to its
+ * abstract parents instead), else the innermost subprogram libdw's scopes
+ * give (LTO units, whose functions sit under other DIEs).  0 or -ENOENT.
  */
-static int find_funcs_by_symbol(struct finder *f)
+static int real_func_die(Dwarf *dw, Dwarf_Addr addr, Dwarf_Die *cu, Dwarf_Die *fn)
 {
-	uint64_t addr;
-	int ret = 0;
+	Dwarf_Die die, *scopes;
+	int n, ret = -ENOENT;
 
-	for (int i = 0; !ret && !probe_elf__find_symbol(f->pe, f->def->func, i, &addr, NULL);
-	     i++) {
-		Dwarf_Die cu, *scopes, fn;
-		Dwarf_Addr entry;
-		int n;
-		bool found = false;
-
-		if (!dwarf_addrdie(f->dw, addr, &cu))
-			continue;
-		n = dwarf_getscopes(&cu, addr, &scopes);
-		for (int k = 0; k < n && !found; k++)
-			if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram) {
-				fn = scopes[k];
-				found = true;
+	if (!dwarf_addrdie(dw, addr, cu))
+		return -ENOENT;
+	if (dwarf_child(cu, &die) == 0) {
+		do {
+			if (dwarf_tag(&die) == DW_TAG_subprogram && dwarf_haspc(&die, addr) > 0) {
+				*fn = die;
+				return 0;
 			}
-		if (n > 0)
-			free(scopes);
-		if (found && !entry_pc(&fn, &entry) && entry == addr)
-			ret = probe_func(f, &fn, &cu);
+		} while (dwarf_siblingof(&die, &die) == 0);
 	}
+	n = dwarf_getscopes(cu, addr, &scopes);
+	for (int k = 0; k < n && ret; k++)
+		if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram) {
+			*fn = scopes[k];
+			ret = 0;
+		}
+	if (n > 0)
+		free(scopes);
 	return ret;
+}
+
+/*
+ * The function entered at def->func_addr (probe__alternative()'s point):
+ * libdw's innermost subprogram there first (the one its scopes work in:
+ * LTO's copies of a function of another unit), else the unit's function.
+ */
+static int find_func_at_addr(struct finder *f)
+{
+	Dwarf_Addr entry, addr = f->def->func_addr;
+	Dwarf_Die cu, fn, *scopes;
+	bool found = false;
+	int n;
+
+	if (!dwarf_addrdie(f->dw, addr, &cu))
+		return 0;
+	n = dwarf_getscopes(&cu, addr, &scopes);
+	for (int k = 0; k < n && !found; k++)
+		if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram) {
+			fn = scopes[k];
+			found = !entry_pc(&fn, &entry) && entry == addr;
+		}
+	if (n > 0)
+		free(scopes);
+	if (!found && (real_func_die(f->dw, addr, &cu, &fn) || entry_pc(&fn, &entry) ||
+		       entry != addr))
+		return 0;
+	f->nr_funcs++;
+	return probe_func(f, &fn, &cu);
 }
 
 /* Probe function instance @die (its name matched). */
@@ -1757,6 +1785,26 @@ int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
 }
 
 
+int probe_finder__real_func_at(struct probe_elf *pe, uint64_t addr, char **func, char **file,
+			       uint64_t *entry)
+{
+	Dwarf *dw = open_dwarf(pe);
+	Dwarf_Die cu, fn;
+	Dwarf_Addr pc;
+	int ret = -ENOENT;
+
+	if (!dw)
+		return -ENODATA;
+	if (!real_func_die(dw, addr, &cu, &fn) && dwarf_diename(&fn) && entry_pc(&fn, &pc) == 0) {
+		*func = strdup(dwarf_diename(&fn));
+		*file = dwarf_decl_file(&fn) ? strdup(dwarf_decl_file(&fn)) : NULL;
+		*entry = pc;
+		ret = *func ? 0 : -ENOMEM;
+	}
+	dwarf_end(dw);
+	return ret;
+}
+
 static int src_lazy_line(struct finder *f, int line, void *arg)
 {
 	f->src_line = line;
@@ -1818,9 +1866,9 @@ static int find_points(struct finder *f)
 	int ret;
 
 	if (f->def->func) {
-		ret = for_each_cu_naming(f, f->def->func, find_funcs_in_cu);
-		if (!ret && !f->nr_funcs && !probe_cxx__qualified(f->def->func))
-			ret = find_funcs_by_symbol(f);
+		/* a name the DWARF lacks: probe-resolve.c's symbol fallbacks */
+		ret = f->def->func_at_addr ? find_func_at_addr(f) :
+		      for_each_cu_naming(f, f->def->func, find_funcs_in_cu);
 	} else if (f->def->lazy)
 		ret = find_src_lazy(f);
 	else {
@@ -1832,7 +1880,7 @@ static int find_points(struct finder *f)
 			   f->def->lazy, f->def->func ?: f->def->file);
 	} else if (!ret && !f->nr) {
 		if (f->def->func && !f->nr_funcs)
-			ret = fail(f, -ENOENT, "no function '%s'%s%s in the debug information",
+			ret = fail(f, -ESRCH, "no function '%s'%s%s in the debug information",
 				   f->def->func, f->def->file ? "@" : "", f->def->file ?: "");
 		else if (f->def->func)
 			no_code_message(f, f->target_file, true, f->target_line), ret = f->err;

@@ -64,6 +64,13 @@ int probe_finder__show_lines(struct probe_elf *pe, const char *func, const char 
 			     int start, int end, bool relative, const char *source_prefix,
 			     FILE *fp, char *msg, size_t size);
 /* Function name, source file and line of @addr, for listings. */
+/*
+ * The function (not inlined: the outermost subprogram) whose code holds
+ * @addr: its DW_AT_name, declaration file (NULL if unknown) and entry.
+ * 0, -ENOENT or -ENODATA (no DWARF).  Free *@func and *@file.
+ */
+int probe_finder__real_func_at(struct probe_elf *pe, uint64_t addr, char **func, char **file,
+			       uint64_t *entry);
 int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
 			    uint64_t *offset, char **file, int *line);
 

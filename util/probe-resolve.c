@@ -54,6 +54,8 @@ struct resolver {
 	const char *path;	/* absolute */
 	bool raw_offset;	/* add_site() gets file offsets, not addresses */
 	const struct probe_def *def;
+	const char *name_func;	/* names the events instead of def->func */
+	bool warned;		/* msg holds a warning for a success */
 	const struct probe_finder_opts *o;
 	struct probe_elf *pe;
 	struct probe_site *sites;
@@ -167,10 +169,73 @@ static int resolve_dwarf(struct resolver *r, char *group)
 	for (int i = 0; !ret && i < nr; i++) {
 		char base[64];
 
-		event_base(r->def, r->def->func ?: pts[i].func, base, sizeof(base));
+		event_base(r->def, r->name_func ?: r->def->func ?: pts[i].func, base,
+			   sizeof(base));
 		ret = add_site(r, pts[i].addr, group, base, pts[i].fetchargs, 0);
 	}
 	probe_points__free(pts, nr);
+	return ret;
+}
+
+int probe__alternative(struct probe_elf *pe, const struct probe_def *def, struct probe_def *alt,
+		       bool *ifunc)
+{
+	uint64_t addr, entry;
+	char *func, *file;
+
+	if (!def->func || def->file || def->line || strpbrk(def->func, "*?[") ||
+	    probe_cxx__qualified(def->func) ||
+	    probe_elf__first_symbol(pe, def->func, &addr, ifunc) ||
+	    probe_finder__real_func_at(pe, addr, &func, &file, &entry))
+		return -ENOENT;
+	/* perf's point: FUNC@FILE at an entry, else FUNC+OFFSET; the finder
+	 * takes the function at that address (its name may name others) */
+	free(file);
+	*alt = *def;
+	alt->func = func;
+	alt->file = NULL;
+	alt->func_at_addr = true;
+	alt->func_addr = entry;
+	alt->offset = def->offset + (addr - entry);
+	return 0;
+}
+
+void probe__alternative_exit(struct probe_def *alt)
+{
+	free(alt->func);
+}
+
+void probe__ifunc_warning(const char *func, char *msg, size_t size)
+{
+	snprintf(msg, size, "Warning: The probe function (%s) is a GNU indirect function.\n"
+		 "Consider identifying the final function used at run time and set the probe "
+		 "directly on that.\n", func);
+}
+
+/*
+ * perf's second try when the DWARF names no such function: the
+ * alternative point above, the event named after the function given.
+ */
+static int resolve_alternative(struct resolver *r, char *group)
+{
+	const struct probe_def *d = r->def;
+	struct probe_def alt;
+	bool ifunc;
+	int ret;
+
+	if (probe__alternative(r->pe, d, &alt, &ifunc))
+		return -ENOENT;
+	r->def = &alt;
+	r->name_func = d->func;
+	r->msg[0] = '\0';
+	ret = resolve_dwarf(r, group);
+	r->def = d;
+	r->name_func = NULL;
+	probe__alternative_exit(&alt);
+	if (!ret && ifunc) {
+		probe__ifunc_warning(d->func, r->msg, r->size);
+		r->warned = true;
+	}
 	return ret;
 }
 
@@ -271,10 +336,22 @@ static int resolve_code(struct resolver *r)
 		return resolve_abs(r, group);
 	if (probe_finder__has_dwarf(r->pe)) {
 		ret = resolve_dwarf(r, group);
-		/* a function the DWARF does not cover (from an assembly file, or a
-		 * library without debug information for it): its symbol */
-		if (ret == -ENOENT && !r->nr && !needs_dwarf(r->def) &&
-		    probe_elf__count_symbol(r->pe, r->def->func))
+		if ((ret != -ENOENT && ret != -ESRCH) || r->nr || !r->def->func || r->def->file ||
+		    probe_cxx__qualified(r->def->func))
+			return ret;
+		/*
+		 * A function the DWARF does not name (an alias such as glibc's
+		 * malloc of __libc_malloc, an IFUNC, code without debug
+		 * information), as perf 6.1 goes on: a plain point takes the
+		 * DWARF function at the symbol's address; with arguments or
+		 * %return, only those that need no DWARF, on the function
+		 * symbols.
+		 */
+		if (!r->def->nr_args && !r->def->retprobe && !resolve_alternative(r, group))
+			return 0;
+		/* (and where libdw fails on a function it has: LTO's) */
+		if ((ret == -ENOENT || r->def->nr_args || r->def->retprobe) &&
+		    !needs_dwarf(r->def) && probe_elf__count_symbol(r->pe, r->def->func))
 			return resolve_symbol(r, group);
 		return ret;
 	}
@@ -310,6 +387,8 @@ int probe__resolve(const char *path, const struct probe_def *def,
 		probe_sites__free(r.sites, r.nr);
 		return ret;
 	}
+	if (!r.warned)
+		msg[0] = '\0';
 	*sites = r.sites;
 	*nr = r.nr;
 	return 0;

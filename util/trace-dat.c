@@ -36,6 +36,7 @@ struct cur {
 	int packed;		/* base is a decompressed copy */
 	char *err;
 	size_t errsize;
+	uint64_t *buf_offs;	/* version 6: where each instance's CPU table is */
 };
 
 static int fail(struct cur *c, const char *what)
@@ -375,6 +376,65 @@ static int option_text(struct cur *c, uint64_t size, char **dst)
 	return get_block(c, size, dst, "option");
 }
 
+/* Name the next buffer (the top one first, ""); its index or -errno. */
+static int add_buffer(struct trace_dat *td, const char *name)
+{
+	char **v = realloc(td->buffer_names, (size_t)(td->nr_buffers + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	td->buffer_names = v;
+	if (!(v[td->nr_buffers] = strdup(name)))
+		return -ENOMEM;
+	return td->nr_buffers++;
+}
+
+/* Room for @n more CPU slots of buffer @buffer; the first of them. */
+static struct trace_dat_cpu *add_slots(struct trace_dat *td, int buffer, uint64_t n)
+{
+	struct trace_dat_cpu *v;
+
+	if (n > TRACE_DAT_MAX_CPUS || td->nr_slots > 64 * TRACE_DAT_MAX_CPUS)
+		return NULL;
+	v = realloc(td->cpus, (size_t)(td->nr_slots + n + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	td->cpus = v;
+	v += td->nr_slots;
+	memset(v, 0, (size_t)(n + 1) * sizeof(*v));
+	for (uint64_t i = 0; i < n; i++) {
+		v[i].buffer = buffer;
+		v[i].cpu = (int)i;
+	}
+	td->nr_slots += (int)n;
+	return v;
+}
+
+/* Version 6's BUFFER option: the offset of an instance's data, its name. */
+static int read_buffer_option_v6(struct cur *c, uint64_t size)
+{
+	const char *name = (const char *)c->base + c->pos + 8;
+	uint64_t *offs, off;
+	int ret;
+
+	if ((ret = need(c, size, "option")))
+		return ret;
+	if (size < 9 || !memchr(name, '\0', size - 8))
+		return fail(c, "a BUFFER option without its name");
+	if ((ret = get_u(c, 8, &off, "buffer offset")))
+		return ret;
+	if (c->td->nr_buffers >= 256)
+		return fail(c, "too many buffers");
+	offs = realloc(c->buf_offs, (size_t)(c->td->nr_buffers + 1) * sizeof(*offs));
+	if (!offs)
+		return -ENOMEM;
+	c->buf_offs = offs;
+	offs[c->td->nr_buffers] = off;
+	ret = add_buffer(c->td, name);
+	c->pos += size - 8;
+	return ret < 0 ? ret : 0;
+}
+
 static int read_option(struct cur *c, uint64_t id, uint64_t size, int *has_clock)
 {
 	int ret;
@@ -392,7 +452,7 @@ static int read_option(struct cur *c, uint64_t id, uint64_t size, int *has_clock
 			return option_text(c, size, &c->td->cpustats);
 		break;
 	case TRACE_DAT_OPT_BUFFER:
-		return fail(c, "trace.dat files with several buffers are not supported");
+		return read_buffer_option_v6(c, size);
 	default:
 		break;
 	}
@@ -435,6 +495,46 @@ static int check_cpu(struct cur *c, struct trace_dat_cpu *cpu)
 	return 0;
 }
 
+/* The offset and size of the pages of each CPU of buffer @buffer. */
+static int read_cpu_table(struct cur *c, int buffer, uint64_t nr_cpus)
+{
+	struct trace_dat_cpu *cpus = add_slots(c->td, buffer, nr_cpus);
+	int ret;
+
+	if (!cpus)
+		return -ENOMEM;
+	for (uint64_t i = 0; i < nr_cpus; i++) {
+		struct trace_dat_cpu *cpu = &cpus[i];
+
+		if ((ret = get_u(c, 8, &cpu->offset, "CPU data offset")) ||
+		    (ret = get_u(c, 8, &cpu->size, "CPU data size")) ||
+		    (ret = check_cpu(c, cpu)))
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * Version 6's instances (trace-cmd record -B): at each BUFFER option's
+ * offset, "flyrecord" and a table of the top buffer's CPU count.
+ */
+static int read_instances_v6(struct cur *c)
+{
+	for (int b = 1; b < c->td->nr_buffers; b++) {
+		int ret;
+
+		if (c->buf_offs[b] > c->size || c->size - c->buf_offs[b] < 10)
+			return fail(c, "a buffer beyond the end of the file");
+		c->pos = c->buf_offs[b];
+		if (memcmp(c->base + c->pos, "flyrecord", 10))
+			return fail(c, "expected 'flyrecord' at a buffer's offset");
+		c->pos += 10;
+		if ((ret = read_cpu_table(c, b, (uint64_t)c->td->nr_cpus)))
+			return ret;
+	}
+	return 0;
+}
+
 static int read_cpus(struct cur *c, uint64_t nr_cpus, int has_clock)
 {
 	const char *section;
@@ -443,23 +543,18 @@ static int read_cpus(struct cur *c, uint64_t nr_cpus, int has_clock)
 	if ((ret = need(c, 10, "section name")))
 		return ret;
 	section = (const char *)c->base + c->pos;
-	if (!memcmp(section, "latency  ", 10))
-		return fail(c, "latency trace.dat files (text only) are not supported");
+	if (!memcmp(section, "latency  ", 10)) {	/* the rest is tracing/trace's text */
+		c->td->nr_cpus = nr_cpus;
+		c->td->latency_text = (const char *)c->base + c->pos + 10;
+		c->td->latency_len = c->size - c->pos - 10;
+		return add_slots(c->td, 0, 0) ? 0 : -ENOMEM;
+	}
 	if (memcmp(section, "flyrecord", 10))
 		return fail(c, "expected 'flyrecord'");
 	c->pos += 10;
-	c->td->cpus = calloc(nr_cpus ? nr_cpus : 1, sizeof(*c->td->cpus));
-	if (!c->td->cpus)
-		return -ENOMEM;
 	c->td->nr_cpus = nr_cpus;
-	for (uint64_t i = 0; i < nr_cpus; i++) {
-		struct trace_dat_cpu *cpu = &c->td->cpus[i];
-
-		if ((ret = get_u(c, 8, &cpu->offset, "CPU data offset")) ||
-		    (ret = get_u(c, 8, &cpu->size, "CPU data size")) ||
-		    (ret = check_cpu(c, cpu)))
-			return ret;
-	}
+	if ((ret = read_cpu_table(c, 0, nr_cpus)))
+		return ret;
 	if (has_clock) {
 		uint64_t size;
 		char *text;
@@ -473,12 +568,22 @@ static int read_cpus(struct cur *c, uint64_t nr_cpus, int has_clock)
 	return 0;
 }
 
+/* A version 7 BUFFER option: a buffer's section and its CPUs' data. */
+struct v7_buffer {
+	uint64_t offset;		/* of its BUFFER section */
+	char *name;			/* "" for the top buffer */
+	struct trace_dat_cpu *cpus;	/* by CPU id */
+	uint64_t nr_cpus;		/* the highest id + 1, 0: no CPU at all */
+};
+
+#define V7_MAX_BUFFERS 256
+
 /* Version 7: what the options sections point to. */
 struct v7_state {
 	uint64_t section[TRACE_DAT_SEC_CMDLINES + 1];	/* offsets, by section id */
-	uint64_t buffer, nr_cpus;
-	struct trace_dat_cpu *cpus;	/* of the BUFFER option, by CPU id */
-	uint64_t nr_buf_cpus;
+	uint64_t nr_cpus;		/* the CPUCOUNT option */
+	uint64_t latency;		/* the BUFFER_TEXT option's section */
+	struct v7_buffer *bufs;		/* in the order of their options */
 	int nr_buffers;
 };
 
@@ -518,7 +623,8 @@ static int open_section(struct cur *c, uint64_t off, uint64_t id, struct cur *s,
 	s->size = size;
 	s->pos = 0;
 	s->file_off = c->file_off + c->pos;
-	if (!(*flags & TRACE_DAT_SEC_COMPRESSED) || id == TRACE_DAT_SEC_BUFFER)
+	if (!(*flags & TRACE_DAT_SEC_COMPRESSED) || id == TRACE_DAT_SEC_BUFFER ||
+	    id == TRACE_DAT_SEC_BUFFER_TEXT)	/* in chunks */
 		return 0;
 	if ((ret = get_u(s, 4, &csize, "compressed size")) ||
 	    (ret = get_u(s, 4, &usize, "uncompressed size")) ||
@@ -542,28 +648,38 @@ static int open_section(struct cur *c, uint64_t off, uint64_t id, struct cur *s,
 	return 0;
 }
 
-/* The BUFFER option: where the ring-buffer pages of each CPU are. */
+/* A BUFFER option: a buffer's name, clock and where its CPUs' pages are. */
 static int read_buffer_option(struct cur *c, struct v7_state *st)
 {
 	const char *name, *clock;
 	uint64_t page_size, count;
+	struct v7_buffer *b;
 	int ret;
 
-	if (st->nr_buffers++)
-		return fail(c, "trace.dat files with several buffers are not supported");
-	if ((ret = get_u(c, 8, &st->buffer, "buffer offset")) ||
+	if (st->nr_buffers >= V7_MAX_BUFFERS)
+		return fail(c, "too many buffers");
+	b = realloc(st->bufs, (size_t)(st->nr_buffers + 1) * sizeof(*b));
+	if (!b)
+		return -ENOMEM;
+	st->bufs = b;
+	b = memset(&b[st->nr_buffers++], 0, sizeof(*b));
+	if ((ret = get_u(c, 8, &b->offset, "buffer offset")) ||
 	    (ret = get_str(c, &name, "buffer name")) || (ret = get_str(c, &clock, "buffer clock")) ||
 	    (ret = get_u(c, 4, &page_size, "buffer page size")) ||
 	    (ret = get_u(c, 4, &count, "buffer CPU count")))
 		return ret;
+	if (!(b->name = strdup(name)))
+		return -ENOMEM;
 	if (page_size != (uint64_t)c->td->page_size)
 		return fail(c, "the buffer's page size differs from the file's");
 	if (count > TRACE_DAT_MAX_CPUS)
 		return fail(c, "absurd CPU count");
-	free(c->td->clock);
-	c->td->clock = *clock ? strdup(clock) : NULL;
-	st->cpus = calloc(TRACE_DAT_MAX_CPUS, sizeof(*st->cpus));
-	if (!st->cpus)
+	if (!*name) {	/* the top buffer's clock is the file's */
+		free(c->td->clock);
+		c->td->clock = *clock ? strdup(clock) : NULL;
+	}
+	b->cpus = calloc(TRACE_DAT_MAX_CPUS, sizeof(*b->cpus));
+	if (!b->cpus)
 		return -ENOMEM;
 	for (uint64_t i = 0; i < count; i++) {
 		struct trace_dat_cpu cpu = { 0 };
@@ -575,9 +691,9 @@ static int read_buffer_option(struct cur *c, struct v7_state *st)
 			return ret;
 		if (id >= TRACE_DAT_MAX_CPUS)
 			return fail(c, "absurd CPU id");
-		st->cpus[id] = cpu;
-		if (id >= st->nr_buf_cpus)
-			st->nr_buf_cpus = id + 1;
+		b->cpus[id] = cpu;
+		if (id >= b->nr_cpus)
+			b->nr_cpus = id + 1;
 	}
 	return 0;
 }
@@ -599,7 +715,8 @@ static int read_option_v7(struct cur *c, struct v7_state *st, uint64_t id, uint6
 		ret = read_buffer_option(c, st);
 		break;
 	case TRACE_DAT_OPT_BUFFER_TEXT:
-		return fail(c, "latency trace.dat files (text only) are not supported");
+		ret = get_u(c, 8, &st->latency, "latency section offset");
+		break;
 	case TRACE_DAT_OPT_CPUCOUNT:
 		ret = get_u(c, 4, &st->nr_cpus, "CPU count");
 		break;
@@ -708,31 +825,128 @@ static int read_chunks(struct cur *c, struct trace_dat_cpu *cpu)
 	return 0;
 }
 
-static int read_buffer_v7(struct cur *c, struct v7_state *st)
+/* The CPU slots of buffer @b (index @idx of td's buffers), @n of them. */
+static int read_buffer_cpus_v7(struct cur *c, const struct v7_buffer *b, int idx, uint64_t n)
 {
 	struct trace_dat *td = c->td;
-	uint64_t flags, n = st->nr_cpus > st->nr_buf_cpus ? st->nr_cpus : st->nr_buf_cpus;
+	struct trace_dat_cpu *slots = add_slots(td, idx, n);
+	uint64_t flags;
 	uint8_t *owned;
+	struct cur s;
+	int ret, compressed;
+
+	if (!slots)
+		return -ENOMEM;
+	if (!b || !b->offset)
+		return 0;
+	if ((ret = open_section(c, b->offset, TRACE_DAT_SEC_BUFFER, &s, &owned, &flags)))
+		return ret;
+	compressed = !!(flags & TRACE_DAT_SEC_COMPRESSED);
+	if (compressed && !strcmp(td->compression, "none"))
+		return fail(c, "a compressed buffer in a file without compression");
+	if (idx && compressed != td->compressed)
+		return fail(c, "buffers compressed and not in one file");
+	td->compressed = compressed;
+	for (uint64_t i = 0; i < b->nr_cpus; i++) {
+		slots[i].offset = b->cpus[i].offset;
+		slots[i].size = b->cpus[i].size;
+		if (compressed && slots[i].size && (ret = read_chunks(c, &slots[i])))
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * A latency file's text (BUFFER_TEXT option): the section's bytes, or
+ * when compressed, its chunks (count, then compressed and plain sizes
+ * and data) inflated one after the other.
+ */
+static int read_latency_v7(struct cur *c, struct v7_state *st)
+{
+	struct trace_dat *td = c->td;
+	uint64_t flags, count, csize, usize, total = 0;
+	uint8_t *owned, *text = NULL;
 	struct cur s;
 	int ret;
 
+	td->nr_cpus = st->nr_cpus;
+	if (!add_slots(td, 0, 0))
+		return -ENOMEM;
+	if ((ret = open_section(c, st->latency, TRACE_DAT_SEC_BUFFER_TEXT, &s, &owned, &flags)))
+		return ret;
+	if (!(flags & TRACE_DAT_SEC_COMPRESSED)) {
+		td->latency_text = (const char *)s.base;
+		td->latency_len = s.size;
+		return 0;
+	}
+	if ((ret = get_u(&s, 4, &count, "chunk count")))
+		return ret;
+	for (uint64_t i = 0; i < count; i++) {
+		uint8_t *n;
+
+		if ((ret = get_u(&s, 4, &csize, "chunk size")) ||
+		    (ret = get_u(&s, 4, &usize, "chunk uncompressed size")) ||
+		    (ret = need(&s, csize, "chunk")))
+			break;
+		if (usize > TRACE_DAT_MAX_BLOCK || total + usize > TRACE_DAT_MAX_BLOCK) {
+			ret = fail(&s, "absurd uncompressed size");
+			break;
+		}
+		if (!(n = realloc(text, total + usize + 1))) {
+			ret = -ENOMEM;
+			break;
+		}
+		text = n;
+		if (trace_dat__decompress(td->compression, s.base + s.pos, csize, text + total,
+					  usize)) {
+			ret = fail(&s, "cannot decompress the latency text");
+			break;
+		}
+		total += usize;
+		s.pos += csize;
+	}
+	if (ret) {
+		free(text);
+		return ret;
+	}
+	td->latency_owned = text;
+	td->latency_text = text ? (const char *)text : "";
+	td->latency_len = total;
+	return 0;
+}
+
+/*
+ * Every buffer: the top one (named "") first, then the instances in the
+ * order of their options, those without CPUs left out as trace-cmd
+ * report leaves them out.
+ */
+static int read_buffer_v7(struct cur *c, struct v7_state *st)
+{
+	struct trace_dat *td = c->td;
+	const struct v7_buffer *top = NULL;
+	uint64_t n = st->nr_cpus;
+	int ret, idx;
+
+	for (int i = 0; i < st->nr_buffers; i++) {
+		if (st->bufs[i].nr_cpus > n)
+			n = st->bufs[i].nr_cpus;
+		if (!*st->bufs[i].name && !top)
+			top = &st->bufs[i];
+	}
 	if (n > TRACE_DAT_MAX_CPUS)
 		return fail(c, "absurd CPU count");
-	td->cpus = calloc(n ? n : 1, sizeof(*td->cpus));
-	if (!td->cpus)
-		return -ENOMEM;
 	td->nr_cpus = n;
 	tep_set_cpus(td->tevent.tep, n);
-	if (!st->buffer)
-		return 0;
-	if ((ret = open_section(c, st->buffer, TRACE_DAT_SEC_BUFFER, &s, &owned, &flags)))
+	if ((ret = add_buffer(td, "")) < 0 || (ret = read_buffer_cpus_v7(c, top, 0, n)))
 		return ret;
-	td->compressed = !!(flags & TRACE_DAT_SEC_COMPRESSED);
-	if (td->compressed && !strcmp(td->compression, "none"))
-		return fail(c, "a compressed buffer in a file without compression");
-	for (uint64_t i = 0; i < st->nr_buf_cpus; i++) {
-		td->cpus[i] = st->cpus[i];
-		if (td->compressed && td->cpus[i].size && (ret = read_chunks(c, &td->cpus[i])))
+	for (int i = 0; i < st->nr_buffers; i++) {
+		const struct v7_buffer *b = &st->bufs[i];
+
+		if (b == top || !b->nr_cpus)
+			continue;
+		if ((idx = add_buffer(td, b->name)) < 0)
+			return idx;
+		if ((ret = read_buffer_cpus_v7(c, b, idx, n)))
 			return ret;
 	}
 	return 0;
@@ -765,8 +979,13 @@ static int parse_v7(struct cur *c)
 	if (!ret)
 		ret = read_metadata_v7(c, &st);
 	if (!ret)
-		ret = read_buffer_v7(c, &st);
-	free(st.cpus);
+		ret = st.latency && !st.nr_buffers ? read_latency_v7(c, &st) :
+		      read_buffer_v7(c, &st);
+	for (int i = 0; i < st.nr_buffers; i++) {
+		free(st.bufs[i].name);
+		free(st.bufs[i].cpus);
+	}
+	free(st.bufs);
 	return ret;
 }
 
@@ -782,12 +1001,19 @@ static int parse_v6(struct cur *c)
 	tep_set_cpus(c->td->tevent.tep, nr_cpus);
 	if ((ret = need(c, 10, "section name")))
 		return ret;
+	if ((ret = add_buffer(c->td, "")) < 0)
+		return ret;
 	if (!memcmp(c->base + c->pos, "options  ", 10)) {
 		c->pos += 10;
 		if ((ret = read_options(c, &has_clock)))
 			return ret;
 	}
-	return read_cpus(c, nr_cpus, has_clock);
+	ret = read_cpus(c, nr_cpus, has_clock);
+	if (!ret)
+		ret = read_instances_v6(c);
+	free(c->buf_offs);
+	c->buf_offs = NULL;
+	return ret;
 }
 
 static int parse(struct trace_dat *td, char *err, size_t errsize)
@@ -866,9 +1092,13 @@ void trace_dat__close(struct trace_dat *td)
 	if (td->mapped)
 		munmap((void *)td->map, td->size);
 	free(td->path);
-	for (int i = 0; td->cpus && i < td->nr_cpus; i++)
+	for (int i = 0; td->cpus && i < td->nr_slots; i++)
 		free(td->cpus[i].chunks);
 	free(td->cpus);
+	free(td->latency_owned);
+	for (int i = 0; td->buffer_names && i < td->nr_buffers; i++)
+		free(td->buffer_names[i]);
+	free(td->buffer_names);
 	free(td->compression);
 	free(td->clock);
 	free(td->uname);
@@ -895,7 +1125,7 @@ int trace_dat__iter_init(struct trace_dat_iter *it, struct trace_dat *td)
 {
 	memset(it, 0, sizeof(*it));
 	it->td = td;
-	it->cpu = calloc(td->nr_cpus ? td->nr_cpus : 1, sizeof(*it->cpu));
+	it->cpu = calloc(td->nr_slots ? td->nr_slots : 1, sizeof(*it->cpu));
 	if (!it->cpu)
 		return -ENOMEM;
 	return 0;
@@ -903,7 +1133,7 @@ int trace_dat__iter_init(struct trace_dat_iter *it, struct trace_dat *td)
 
 void trace_dat__iter_exit(struct trace_dat_iter *it)
 {
-	for (int i = 0; it->cpu && i < it->td->nr_cpus; i++) {
+	for (int i = 0; it->cpu && i < it->td->nr_slots; i++) {
 		free(it->cpu[i].owned[0]);
 		free(it->cpu[i].owned[1]);
 	}
@@ -991,22 +1221,60 @@ static int fill(struct trace_dat_iter *it, int i)
 	return 0;
 }
 
-int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev)
+/* The slot with the earliest event (of @buffer, -1: any): its index, -1, -errno. */
+static int earliest(struct trace_dat_iter *it, int buffer)
 {
 	int best = -1;
 
-	for (int i = 0; i < it->td->nr_cpus; i++) {
-		int ret = fill(it, i);
+	for (int i = 0; i < it->td->nr_slots; i++) {
+		int ret;
 
-		if (ret)
+		if (buffer >= 0 && it->td->cpus[i].buffer != buffer)
+			continue;
+		if ((ret = fill(it, i)))
 			return ret;
 		if (it->cpu[i].has_ev &&
 		    (best < 0 || it->cpu[i].ev.ts < it->cpu[best].ev.ts))
 			best = i;
 	}
+	return best;
+}
+
+int trace_dat__iter_peek(struct trace_dat_iter *it, int buffer, struct trace_dat_event *ev)
+{
+	int best = earliest(it, buffer);
+
+	if (best < 0)
+		return best == -1 ? 0 : best;
+	ev->cpu = it->td->cpus[best].cpu;
+	ev->buffer = buffer;
+	ev->ts = it->cpu[best].ev.ts;
+	ev->data = it->cpu[best].ev.data;
+	ev->size = it->cpu[best].ev.size;
+	ev->missed = it->cpu[best].missed;
+	return 1;
+}
+
+void trace_dat__iter_drop(struct trace_dat_iter *it, int buffer)
+{
+	int best = earliest(it, buffer);
+
+	if (best >= 0) {
+		it->cpu[best].missed = 0;
+		it->cpu[best].has_ev = 0;
+	}
+}
+
+int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev)
+{
+	int best = earliest(it, -1);
+
+	if (best < -1)
+		return best;
 	if (best < 0)
 		return 0;
-	ev->cpu = best;
+	ev->cpu = it->td->cpus[best].cpu;
+	ev->buffer = it->td->cpus[best].buffer;
 	ev->ts = it->cpu[best].ev.ts;
 	ev->data = it->cpu[best].ev.data;
 	ev->size = it->cpu[best].ev.size;

@@ -41,6 +41,7 @@ enum {
 	TRACE_DAT_SEC_KALLSYMS = 19,
 	TRACE_DAT_SEC_PRINTK = 20,
 	TRACE_DAT_SEC_CMDLINES = 21,
+	TRACE_DAT_SEC_BUFFER_TEXT = 22,	/* a latency file's text */
 };
 
 #define TRACE_DAT_SEC_COMPRESSED 1		/* section flag */
@@ -54,6 +55,7 @@ struct trace_dat_chunk {
 };
 
 struct trace_dat_cpu {
+	int buffer, cpu;	/* its buffer (0: the top one) and CPU number */
 	uint64_t offset, size;	/* of its pages (or chunks) in the file */
 	struct trace_dat_chunk *chunks;	/* when the buffer is compressed */
 	uint32_t nr_chunks;
@@ -68,7 +70,13 @@ struct trace_dat {
 	struct ftrace_page_fmt pfmt;
 	struct trace_event tevent;
 	int nr_cpus;
-	struct trace_dat_cpu *cpus;
+	struct trace_dat_cpu *cpus;	/* the CPUs of every buffer, nr_slots */
+	int nr_slots;
+	int nr_buffers;		/* the top buffer and the instances (record -B) */
+	const char *latency_text;	/* a latency file: the text of tracing/trace, */
+	size_t latency_len;		/*   in place of any CPU data (NULL: none) */
+	void *latency_owned;		/*   (decompressed, version 7) */
+	char **buffer_names;	/* "" for the top one */
 	char *clock;		/* the trace_clock in use ("local"), or NULL */
 	char *uname, *tracer_version, *cpustats;
 	int has_kallsyms, has_header;
@@ -82,6 +90,7 @@ struct trace_dat {
 /* One event from the merged iteration. */
 struct trace_dat_event {
 	int cpu;
+	int buffer;		/* index into trace_dat.buffer_names */
 	uint64_t ts;
 	const uint8_t *data;
 	uint32_t size;
@@ -176,5 +185,13 @@ struct trace_dat_wparams {
  */
 int trace_dat__write(const char *path, const struct trace_dat_wparams *p,
 		     char *err, size_t errsize);
+
+/**
+ * trace_dat__iter_peek - the next event of buffer @buffer, not consumed
+ * (trace-cmd's look at a buffer's next record); 1, 0 at the end, -errno
+ */
+int trace_dat__iter_peek(struct trace_dat_iter *it, int buffer, struct trace_dat_event *ev);
+/** trace_dat__iter_drop - consume the event trace_dat__iter_peek() gave */
+void trace_dat__iter_drop(struct trace_dat_iter *it, int buffer);
 
 #endif

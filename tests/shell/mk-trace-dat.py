@@ -5,6 +5,9 @@ records, laid out as the kernel lays out its ring-buffer pages, with this
 kernel's events/ftrace/{function,funcgraph_entry,funcgraph_exit}/format.
 
 Usage: mk-trace-dat.py OUT.dat <SPEC     (TRACEFS overrides /sys/kernel/tracing)
+       mk-trace-dat.py --latency TEXT OUT.dat <SPEC
+                        (a latency file: the text of tracing/trace in place of
+                         the CPU data, as trace-cmd record -p irqsoff saves it)
 
 SPEC, one record a line (times in ns, functions by name):
   CPU TS PID entry FUNC DEPTH
@@ -13,6 +16,9 @@ SPEC, one record a line (times in ns, functions by name):
   comm PID NAME
   missed CPU COUNT       (the next page of CPU starts after COUNT lost events;
                           -1: lost, count unknown)
+  buffer NAME            (the records after it go to instance buffer NAME, as
+                          trace-cmd record -B NAME saves it: a BUFFER option
+                          pointing at its own table of CPU data)
 Functions get addresses ffffffff81000000 + 0x100 * n in kallsyms order.
 """
 import os
@@ -36,9 +42,15 @@ def event_id(name):
 
 
 def main():
+    latency = None
+    if sys.argv[1] == "--latency":
+        latency = read(sys.argv[2])
+        del sys.argv[1:3]
     out = sys.argv[1]
     ids = {n: event_id(n) for n in ("function", "funcgraph_entry", "funcgraph_exit")}
-    funcs, comms, recs = {}, {}, []
+    funcs, comms = {}, {}
+    buffers = [("", [])]        # (name, records); "" the top buffer
+    recs = buffers[0][1]
 
     def addr(name):
         if name not in funcs:
@@ -51,6 +63,10 @@ def main():
             continue
         if f[0] == "comm":
             comms[int(f[1])] = f[2]
+            continue
+        if f[0] == "buffer":
+            buffers.append((f[1], []))
+            recs = buffers[-1][1]
             continue
         if f[0] == "missed":
             recs.append((int(f[1]), None, int(f[2])))
@@ -66,48 +82,53 @@ def main():
             body = struct.pack("<QQ", addr(f[4]), addr(f[5]))
         recs.append((cpu, ts, head + body))
 
-    ncpus = max([r[0] for r in recs] + [0]) + 1
-    pages = []
+    ncpus = max([r[0] for _, rs in buffers for r in rs] + [0]) + 1
 
-    def flush(page, first, missed):
-        commit = len(page)
-        if missed is not None:
-            commit |= 1 << 31
-            if missed >= 0:
-                commit |= 1 << 30
-                page += struct.pack("<Q", missed)
-        return struct.pack("<QQ", first, commit) + page.ljust(PAGE - 16, b"\0")
+    def cpu_pages(recs):
+        pages = []
 
-    for cpu in range(ncpus):
-        data, page, first, last, missed, lost = b"", b"", None, 0, None, None
-        for c, ts, rec in [r for r in recs if r[0] == cpu]:
-            if ts is None:
-                if page:
+        def flush(page, first, missed):
+            commit = len(page)
+            if missed is not None:
+                commit |= 1 << 31
+                if missed >= 0:
+                    commit |= 1 << 30
+                    page += struct.pack("<Q", missed)
+            return struct.pack("<QQ", first, commit) + page.ljust(PAGE - 16, b"\0")
+
+        for cpu in range(ncpus):
+            data, page, first, last, missed, lost = b"", b"", None, 0, None, None
+            for c, ts, rec in [r for r in recs if r[0] == cpu]:
+                if ts is None:
+                    if page:
+                        data += flush(page, first, missed)
+                        page, first, missed = b"", None, None
+                    lost = rec
+                    continue
+                ev = b""
+                if first is not None and ts - last >= 1 << 27:
+                    d = ts - last
+                    ev += struct.pack("<II", 30 | (d & ((1 << 27) - 1)) << 5, d >> 27)
+                    delta = 0
+                else:
+                    delta = 0 if first is None else ts - last
+                ev += struct.pack("<I", len(rec) // 4 | delta << 5) + rec
+                room = PAGE - 16 - (8 if missed is not None and missed >= 0 else 0)
+                if len(page) + len(ev) > room:
                     data += flush(page, first, missed)
                     page, first, missed = b"", None, None
-                lost = rec
-                continue
-            ev = b""
-            if first is not None and ts - last >= 1 << 27:
-                d = ts - last
-                ev += struct.pack("<II", 30 | (d & ((1 << 27) - 1)) << 5, d >> 27)
-                delta = 0
-            else:
-                delta = 0 if first is None else ts - last
-            ev += struct.pack("<I", len(rec) // 4 | delta << 5) + rec
-            room = PAGE - 16 - (8 if missed is not None and missed >= 0 else 0)
-            if len(page) + len(ev) > room:
+                    ev = struct.pack("<I", len(rec) // 4) + rec
+                if first is None:
+                    first, missed, lost = ts, lost, None
+                page += ev
+                last = ts
+            if page:
                 data += flush(page, first, missed)
-                page, first, missed = b"", None, None
-                ev = struct.pack("<I", len(rec) // 4) + rec
-            if first is None:
-                first, missed, lost = ts, lost, None
-            page += ev
-            last = ts
-        if page:
-            data += flush(page, first, missed)
-        pages.append(data)
+            pages.append(data)
 
+        return pages
+
+    pages = cpu_pages(buffers[0][1])
     o = bytearray(b"\x17\x08\x44tracing6\0" + bytes([0, 8]) + struct.pack("<I", PAGE))
     for name in ("header_page", "header_event"):
         text = read(f"{TFS}/events/{name}")
@@ -123,18 +144,36 @@ def main():
     cmd = "".join(f"{p} {n}\n" for p, n in sorted(comms.items()))
     o += struct.pack("<Q", len(cmd)) + cmd.encode()
     o += struct.pack("<I", ncpus)
-    o += b"options  \0" + struct.pack("<H", 0)
+    o += b"options  \0"
+    patch = []          # where each instance's offset goes
+    for name, _ in buffers[1:]:
+        patch.append(len(o) + 6)
+        o += struct.pack("<HIQ", 3, 8 + len(name) + 1, 0) + name.encode() + b"\0"
+    o += struct.pack("<H", 0)
+    if latency is not None:
+        o += b"latency  \0" + latency
+        with open(out, "wb") as f:
+            f.write(o)
+        return
     o += b"flyrecord\0"
-    off = len(o) + 16 * ncpus
-    off = (off + PAGE - 1) // PAGE * PAGE
-    table = b""
-    for d in pages:
-        table += struct.pack("<QQ", off if d else 0, len(d))
-        off += len(d)
-    o += table
-    o += b"\0" * ((PAGE - len(o) % PAGE) % PAGE)
-    for d in pages:
-        o += d
+
+    def put_cpus(o, pages):
+        off = len(o) + 16 * ncpus
+        off = (off + PAGE - 1) // PAGE * PAGE
+        table = b""
+        for d in pages:
+            table += struct.pack("<QQ", off if d else 0, len(d))
+            off += len(d)
+        o += table
+        o += b"\0" * ((PAGE - len(o) % PAGE) % PAGE)
+        for d in pages:
+            o += d
+
+    put_cpus(o, pages)
+    for (name, rs), at in zip(buffers[1:], patch):
+        struct.pack_into("<Q", o, at, len(o))
+        o += b"flyrecord\0"
+        put_cpus(o, cpu_pages(rs))
     with open(out, "wb") as f:
         f.write(o)
 

@@ -23,7 +23,7 @@ for bin in target0 target2; do
 		test_expect_success PERF "$bin '$def': the line perf writes" '
 			perf_lines "$B/$bin" "$def" >expect &&
 			test -s expect &&
-			tperf probe -n -x "$B/$bin" "$def" >actual &&
+			tperf probe -x "$B/$bin" -D "$def" >actual &&
 			test_cmp expect actual
 		'
 	done
@@ -32,7 +32,7 @@ done
 test_expect_success PERF 'target0 target.c:60: an absolute line' '
 	perf_lines "$B/target0" "target.c:60" >expect &&
 	test -s expect &&
-	tperf probe -n -x "$B/target0" "target.c:60" >actual &&
+	tperf probe -x "$B/target0" -D "target.c:60" >actual &&
 	test_cmp expect actual
 '
 
@@ -41,7 +41,7 @@ for def in 'add;return*' 'visit;total*' 'main;sum=add*' 'target.c;return*' \
 	test_expect_success PERF "target0 '$def': lines matching a pattern, as perf" '
 		perf_lines "$B/target0" "$def" >expect &&
 		test -s expect &&
-		tperf probe -n -x "$B/target0" "$def" >actual &&
+		tperf probe -x "$B/target0" -D "$def" >actual &&
 		test_cmp expect actual
 	'
 done
@@ -55,26 +55,26 @@ test_expect_success 'a pattern matching no line with code' '
 test_expect_success PERF 'target0 visit:4 total i: a relative line' '
 	perf_lines "$B/target0" "visit:4 total i" >expect &&
 	test -s expect &&
-	tperf probe -n -x "$B/target0" "visit:4 total i" >actual &&
+	tperf probe -x "$B/target0" -D "visit:4 total i" >actual &&
 	test_cmp expect actual
 '
 
 test_expect_success PERF 'target0 visit:4 $vars: every variable at every place' '
 	perf_lines "$B/target0" "visit:4 \$vars" >expect &&
 	test -s expect &&
-	tperf probe -n -x "$B/target0" "visit:4 \$vars" >actual &&
+	tperf probe -x "$B/target0" -D "visit:4 \$vars" >actual &&
 	test_cmp expect actual
 '
 
 test_expect_success PERF 'a function of a shared library' '
 	perf_lines "$B/O0/libtarget.so" "lib_scale v" >expect &&
-	tperf probe -n -x "$B/O0/libtarget.so" "lib_scale v" >actual &&
+	tperf probe -x "$B/O0/libtarget.so" -D "lib_scale v" >actual &&
 	test_cmp expect actual &&
 	grep -q "^p:probe_libtarget/lib_scale $B/O0/libtarget.so:0x[0-9a-f]* v=" actual
 '
 
 test_expect_success 'an inlined function at -O2: one line per instance, one event' '
-	tperf probe -n -x "$B/target2" square >actual &&
+	tperf probe -x "$B/target2" -D square >actual &&
 	test $(wc -l <actual) -ge 2 &&
 	test $(cut -d" " -f1 actual | sort -u) = p:probe_target2/square &&
 	tperf probe -n -x "$B/target2" --max-probes 1 square 2>err;
@@ -90,7 +90,7 @@ test_expect_success '--no-inlines skips the inlined instances' '
 '
 
 test_expect_success 'bitfields, array elements and globals' '
-	tperf probe -n -x "$B/target0" "visit it->flag it->kind it[1].tag:string counter" >out &&
+	tperf probe -x "$B/target0" -D "visit it->flag it->kind it[1].tag:string counter" >out &&
 	sed "s/^p:probe_target0\/visit [^ ]* //" out >actual &&
 	addr=$(nm "$B/target0" | sed -n "s/^0*\([0-9a-f]*\) [dD] counter$/\1/p") &&
 	echo "flag=+24(-32(%bp)):b3@0/32 kind=+24(-32(%bp)):b5@3/32 tag=+65(-32(%bp)):string counter=@+0x$addr:s64" >expect &&
@@ -98,9 +98,9 @@ test_expect_success 'bitfields, array elements and globals' '
 '
 
 test_expect_success 'a binary without DWARF: symbols work, variables are refused' '
-	tperf probe -n -x "$B/target-nodwarf" "add %di:s32 \$comm" >out &&
+	tperf probe -x "$B/target-nodwarf" -D "add %di:s32 \$comm" >out &&
 	grep -q "^p:probe_target-nodwarf/add \|^p:probe_target_nodwarf/add $B/target-nodwarf:0x[0-9a-f]* %di:s32 \$comm$" out &&
-	tperf probe -n -x "$B/target-nodwarf" "add%return \$retval" >out &&
+	tperf probe -x "$B/target-nodwarf" -D "add%return \$retval" >out &&
 	grep -q "^r:probe_target_nodwarf/add__return .* \$retval$" out &&
 	test_must_fail tperf probe -n -x "$B/target-nodwarf" "add a" 2>err &&
 	grep -q "^tperf: '"'"'$B/target-nodwarf'"'"' has no debug information (DWARF): " err

@@ -22,7 +22,7 @@ test_expect_success ROOT 'create, list and delete a probe' '
 	You can now use it in all tperf tools, such as:
 
 	EOT
-	printf "\ttperf stat -e probe_target0:add -a sleep 1\n\n" >>expect &&
+	printf "\ttperf record -e probe_target0:add -aR sleep 1\n\n" >>expect &&
 	test_cmp expect err &&
 	grep -q "^p:probe_target0/add $B/target0:0x[0-9a-f]* a=-[0-9]*(%bp):s32 b=-[0-9]*(%bp):s32$" $T/uprobe_events &&
 	tperf probe -l >actual &&

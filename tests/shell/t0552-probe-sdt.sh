@@ -34,19 +34,19 @@ for bin in target0 target2 target-nodwarf; do
 		HOME=$TRASH perf probe -n -v -x "$B/$bin" "sdt_target:*" 2>&1 |
 			sed -n "s/^Writing event: //p" >expect &&
 		test $(wc -l <expect) = 3 &&
-		tperf probe -n -x "$B/$bin" "sdt_target:*" >actual &&
+		tperf probe -x "$B/$bin" -D "sdt_target:*" >actual &&
 		test_cmp expect actual &&
 		grep -q "^p:sdt_target/sem $B/$bin:0x[0-9a-f]*(0x[0-9a-f]*) arg1=" actual
 	'
 done
 
 test_expect_success 'the other spellings of a marker' '
-	tperf probe -n -x "$B/target2" sdt_target:loop >expect &&
-	tperf probe -n -x "$B/target2" %sdt_target:loop >actual &&
+	tperf probe -x "$B/target2" -D sdt_target:loop >expect &&
+	tperf probe -x "$B/target2" -D %sdt_target:loop >actual &&
 	test_cmp expect actual &&
-	tperf probe -n -x "$B/target2" %target:loop >actual &&
+	tperf probe -x "$B/target2" -D %target:loop >actual &&
 	test_cmp expect actual &&
-	tperf probe -n -x "$B/target2" "myloop=%target:loop" | sed "s/myloop/loop/" >actual &&
+	tperf probe -x "$B/target2" -D "myloop=%target:loop" | sed "s/myloop/loop/" >actual &&
 	test_cmp expect actual
 '
 

@@ -37,14 +37,14 @@ for bin in cxx0 cxx2; do
 	test_expect_success CXX,PERF "$bin: 'ns::twice x' is perf's 'twice x'" '
 		perf_lines "$B/$bin" "twice x" >expect &&
 		test -s expect &&
-		tperf probe -n -x "$B/$bin" "ns::twice x" >actual &&
+		tperf probe -x "$B/$bin" -D "ns::twice x" >actual &&
 		test_cmp expect actual
 	'
 
 	test_expect_success CXX,PERF "$bin: a mangled name, as perf takes it" '
 		perf_lines "$B/$bin" "_ZN2ns5twiceEl x" >expect &&
 		test -s expect &&
-		tperf probe -n -x "$B/$bin" "_ZN2ns5twiceEl x" >actual &&
+		tperf probe -x "$B/$bin" -D "_ZN2ns5twiceEl x" >actual &&
 		test_cmp expect actual
 	'
 
@@ -54,25 +54,25 @@ for bin in cxx0 cxx2; do
 		done >perf &&
 		addrs perf >expect &&
 		test $(wc -l <expect) = 2 &&
-		tperf probe -n -x "$B/$bin" "ns::Counter::add" >out &&
+		tperf probe -x "$B/$bin" -D "ns::Counter::add" >out &&
 		addrs out >actual &&
 		test_cmp expect actual &&
 		test "$(cut -d" " -f1 out | sort -u)" = p:probe_$bin/add
 	'
 
 	test_expect_success CXX "$bin: one overload by its parameters" '
-		tperf probe -n -x "$B/$bin" "ns::Counter::add(int,int)" >a &&
-		tperf probe -n -x "$B/$bin" "Counter::add(int,int)" >b &&
+		tperf probe -x "$B/$bin" -D "ns::Counter::add(int,int)" >a &&
+		tperf probe -x "$B/$bin" -D "Counter::add(int,int)" >b &&
 		test $(wc -l <a) = 1 &&
 		test_cmp a b &&
-		tperf probe -n -x "$B/$bin" "add(int)" >c &&
+		tperf probe -x "$B/$bin" -D "add(int)" >c &&
 		test $(wc -l <c) = 1 &&
 		! test_cmp a c >/dev/null
 	'
 
 	test_expect_success CXX,PERF "$bin: a template instance, named by its function" '
 		perf_lines "$B/$bin" _Z5maxofIiET_S0_S0_ | addrs >expect &&
-		tperf probe -n -x "$B/$bin" "maxof<int>" >out &&
+		tperf probe -x "$B/$bin" -D "maxof<int>" >out &&
 		addrs out >actual &&
 		test_cmp expect actual &&
 		grep -q "^p:probe_$bin/maxof " out
@@ -103,9 +103,9 @@ test_expect_success CXX 'errors: an unknown C++ name, a bad one' '
 '
 
 test_expect_success CXX 'without DWARF: a qualified name from the symbols' '
-	tperf probe -n -x "$B/cxx-nodwarf" "ns::twice%return \$retval" >out &&
+	tperf probe -x "$B/cxx-nodwarf" -D "ns::twice%return \$retval" >out &&
 	grep -q "^r:probe_cxx_nodwarf/twice__return $B/cxx-nodwarf:0x[0-9a-f]* \$retval$" out &&
-	tperf probe -n -x "$B/cxx-nodwarf" "ns::Counter::add" >out &&
+	tperf probe -x "$B/cxx-nodwarf" -D "ns::Counter::add" >out &&
 	test $(wc -l <out) = 2
 '
 

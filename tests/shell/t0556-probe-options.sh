@@ -55,7 +55,8 @@ test_expect_success PERF '-v: the lines written, as perf -v prints them' '
 	HOME=$TRASH perf probe -n -v -x "$B/target2" "visit it->name:string n" 2>&1 |
 		grep "^Writing event: " >expect &&
 	test -s expect &&
-	tperf probe -n -v -x "$B/target2" "visit it->name:string n" 2>actual >/dev/null &&
+	tperf probe -n -v -x "$B/target2" "visit it->name:string n" 2>err >/dev/null &&
+	grep "^Writing event: " err >actual &&
 	test_cmp expect actual
 '
 
@@ -78,7 +79,7 @@ test_expect_success PERF '-s: sources moved since the build, found as perf finds
 		tperf probe -x src/moved -L main -s "$s" >actual &&
 		test_cmp expect actual || return 1
 	done &&
-	tperf probe -x src/moved -n "main;return*" --source src/b >out &&
+	tperf probe -x src/moved -D "main;return*" --source src/b >out &&
 	grep -q "^p:probe_moved/main " out &&
 	test_must_fail tperf probe -x src/moved -L main -s "$PWD/src" 2>err &&
 	echo "tperf: cannot find the source '"'"'$PWD/src/a/inline.c'"'"' under '"'"'$PWD/src'"'"' (--source)" >expect &&
@@ -90,13 +91,13 @@ for def in "0x1169" "g_t0556:e=0x1169" "0x1169%return \$retval" "0x1169 %di:u32 
 		HOME=$TRASH perf probe -n -v -x "$B/target0" "$def" 2>&1 |
 			sed -n "s/^Writing event: //p" >expect &&
 		test -s expect &&
-		tperf probe -n -x "$B/target0" "$def" >actual &&
+		tperf probe -x "$B/target0" -D "$def" >actual &&
 		test_cmp expect actual
 	'
 done
 
 test_expect_success 'an address: +OFFS added; bad ones refused' '
-	tperf probe -n -x "$B/target0" "0x1169+4" >actual &&
+	tperf probe -x "$B/target0" -D "0x1169+4" >actual &&
 	echo "p:probe_target0/abs_1169 $B/target0:0x116d" >expect &&
 	test_cmp expect actual &&
 	test_must_fail tperf probe -n -x "$B/target0" "0x1169 a" 2>err &&
@@ -111,7 +112,7 @@ test_expect_success 'an address: +OFFS added; bad ones refused' '
 
 test_expect_success ROOT 'a probe on the address of add fires 5 times' '
 	test_when_finished "tperf probe -q -d \"g_t0556:*\" 2>/dev/null; :" &&
-	off=$(tperf probe -n -x "$B/target2" add | sed "s/.*:0x\([0-9a-f]*\).*/\1/") &&
+	off=$(tperf probe -x "$B/target2" -D add | sed "s/.*:0x\([0-9a-f]*\).*/\1/") &&
 	tperf probe -q -x "$B/target2" "g_t0556:ev=0x$off %di:s32" &&
 	tperf stat -x, -e g_t0556:ev -- "$B/target2" >/dev/null 2>err &&
 	grep -q "^5,,g_t0556:ev," err

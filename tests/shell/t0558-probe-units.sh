@@ -23,7 +23,7 @@ for fn in twice sq helper do_twice run_a; do
 	test_expect_success PERF "'$fn': the sites perf finds, in every unit" '
 		perf_lines "$B/units" $fn >expect &&
 		test -s expect &&
-		tperf probe -n -x "$B/units" $fn >actual &&
+		tperf probe -x "$B/units" -D $fn >actual &&
 		test_cmp expect actual
 	'
 done
@@ -34,14 +34,14 @@ test_expect_success 'twice: inlined in both units and out of line, each a site' 
 	grep -q "^	@<run_a+[0-9]*>$" out &&
 	grep -q "^	@<do_twice+0>$" out &&
 	test $(grep -c "^	@<helper+[0-9]*>$" out) = 2 &&
-	tperf probe -n -x "$B/units" twice >lines &&
+	tperf probe -x "$B/units" -D twice >lines &&
 	test $(sort -u lines | wc -l) = $(grep -c "^	@" out)
 '
 
 test_expect_success 'helper: the static functions of both units' '
-	tperf probe -n -x "$B/units" helper >lines &&
+	tperf probe -x "$B/units" -D helper >lines &&
 	test $(sort -u lines | wc -l) = 2 &&
-	tperf probe -n -x "$B/units" sq >lines &&
+	tperf probe -x "$B/units" -D sq >lines &&
 	test $(sort -u lines | wc -l) -ge 2
 '
 
@@ -60,8 +60,8 @@ test_expect_success 'setup: the binary with zlib-compressed debug sections' '
 
 for fn in twice sq helper do_twice; do
 	test_expect_success "compressed debug sections: '$fn' as uncompressed" '
-		tperf probe -n -x "$B/units" $fn | sed "s|$B/units|BIN|; s|probe_units|G|" >expect &&
-		tperf probe -n -x "$B/unitz" $fn | sed "s|$B/unitz|BIN|; s|probe_unitz|G|" >actual &&
+		tperf probe -x "$B/units" -D $fn | sed "s|$B/units|BIN|; s|probe_units|G|" >expect &&
+		tperf probe -x "$B/unitz" -D $fn | sed "s|$B/unitz|BIN|; s|probe_unitz|G|" >actual &&
 		test_cmp expect actual &&
 		tperf probe -x "$B/units" -V $fn >expect &&
 		tperf probe -x "$B/unitz" -V $fn >actual &&
@@ -94,14 +94,14 @@ test_expect_success PERF '-L of a relative source: under its compilation folder,
 	test_cmp expect actual &&
 	perf_lines "$B/relunits" "a.c;return*" >expect &&
 	test -s expect &&
-	(cd / && tperf probe -n -x "$B/relunits" "a.c;return*") >actual &&
+	(cd / && tperf probe -x "$B/relunits" -D "a.c;return*") >actual &&
 	test_cmp expect actual
 '
 
 test_expect_success 'a relative source found under its compilation folder from anywhere' '
-	tperf probe -n -x "$B/relunits" "run_b;return*" >expect &&
+	tperf probe -x "$B/relunits" -D "run_b;return*" >expect &&
 	test -s expect &&
-	(cd / && tperf probe -n -x "$B/relunits" "run_b;return*") >actual &&
+	(cd / && tperf probe -x "$B/relunits" -D "run_b;return*") >actual &&
 	test_cmp expect actual &&
 	tperf probe -x "$B/relunits" -L a.c:5-8 >expect &&
 	(cd / && tperf probe -x "$B/relunits" -L a.c:5-8) >actual &&
@@ -146,7 +146,7 @@ for def in 'run_a;return*' 'twice;*' 'do_twice;return*'; do
 	test_expect_success PERF "'$def' (-O2): the lines perf writes" '
 		perf_lines "$B/units" "$def" >expect &&
 		test -s expect &&
-		tperf probe -n -x "$B/units" "$def" >actual &&
+		tperf probe -x "$B/units" -D "$def" >actual &&
 		test_cmp expect actual
 	'
 done
@@ -154,7 +154,7 @@ for def in 'u0_f49;acc*' 'u1_f3;local*' 'u1_f30;*return*'; do
 	test_expect_success PERF "'$def' (bench program): the lines perf writes" '
 		perf_lines "$TRASH/gen/big" "$def" >expect &&
 		test -s expect &&
-		tperf probe -n -x "$TRASH/gen/big" "$def" >actual &&
+		tperf probe -x "$TRASH/gen/big" -D "$def" >actual &&
 		test_cmp expect actual
 	'
 done
@@ -166,7 +166,7 @@ for fn in twice do_twice; do
 		perf_lines "$B/ltounits" $fn >expect &&
 		test -s expect &&
 		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-			tperf probe -n -x "$B/ltounits" $fn >actual &&
+			tperf probe -x "$B/ltounits" -D $fn >actual &&
 		test_cmp expect actual
 	'
 done
