@@ -7,23 +7,7 @@
 # be silently ignored: the worst kind of defect.
 . "$(dirname "$0")/lib.sh"
 
-# attr blocks of -vv output on stdin, the first $1; perf's retries of a
-# failed open (fallback to cpu-clock, lower precise_ip) are left out
-attr_blocks() {
-	awk -v D=------------------------------------------------------------ -v N="$1" '
-		$0 == D && !inb { inb = 1; skip = retry; retry = 0; blk = D "\n"; next }
-		$0 == D && inb { inb = 0; if (!skip && n < N) printf "%s%s\n", blk, D; if (!skip) n++; next }
-		inb { blk = blk $0 "\n"; next }
-		/trying to fall back|decreasing precise_ip|switching off/ { retry = 1 }'
-}
-
-# compare_record OPTIONS...: every attr tperf would open is perf's
-compare_record() {
-	tperf record --dry-run -vv "$@" -- true 2>&1 | attr_blocks 100 >actual &&
-	n=$(grep -c "^perf_event_attr:" actual) && test "$n" -gt 0 &&
-	perf record -vv -o p.data "$@" -- true 2>&1 | attr_blocks "$n" >expect &&
-	test_cmp expect actual
-}
+. "$(dirname "$0")/attr-lib.sh"
 
 # One line per option: the option, then how its effect is shown:
 #   attr OPTIONS...  its attrs are perf's for these options (PID: a live
