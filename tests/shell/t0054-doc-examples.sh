@@ -100,7 +100,10 @@ state() {
 # gone (one of a tperf still running, another test's, is not ours)
 leaked_instances() {
 	local d
-	for d in $TFS/instances/tperf-*; do
+	for d in $TFS/instances/tperf-[0-9]*; do
+		case ${d##*/tperf-} in
+		*[!0-9]*) continue ;;	# another test's (tperf-test-PID), not tperf's
+		esac
 		if [ -d "$d" ] && [ ! -e "/proc/${d##*/tperf-}" ]; then echo "${d##*/}"; fi
 	done
 }
