@@ -12,7 +12,7 @@ W=$TESTS_DIR/workloads
 test_lazy_prereq CC 'command -v cc'
 test_lazy_prereq TRACEFS 'ls /sys/kernel/tracing/events/sched/sched_switch/format'
 
-. "$(dirname "$0")/attr-lib.sh"
+. "$TESTS_DIR/shell/attr-lib.sh"
 
 # each line of stdin: options for compare_record
 compare_cases() {

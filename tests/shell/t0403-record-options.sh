@@ -7,7 +7,7 @@
 # be silently ignored: the worst kind of defect.
 . "$(dirname "$0")/lib.sh"
 
-. "$(dirname "$0")/attr-lib.sh"
+. "$TESTS_DIR/shell/attr-lib.sh"
 
 # One line per option: the option, then how its effect is shown:
 #   attr OPTIONS...  its attrs are perf's for these options (PID: a live
