@@ -38,7 +38,7 @@ ifeq ($(HAVE_LIBUNWIND),1)
   FEATURES += -DHAVE_LIBUNWIND
 endif
 # libdeflate (Debian libdeflate-dev): compressed debug sections inflated 2-3x
-# faster than with zlib (util/elf-inflate.c)
+# faster than with zlib (util/symbol/elf-inflate.c)
 HAVE_LIBDEFLATE := $(shell pkg-config --exists libdeflate 2>/dev/null && echo 1)
 ifeq ($(HAVE_LIBDEFLATE),1)
   PKGS += libdeflate
@@ -53,7 +53,7 @@ WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers 
 	    -Wshadow -Wformat=2 -Wno-format-nonliteral -Wundef -Wwrite-strings
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 $(WARNINGS) -D_GNU_SOURCE -DTPERF_VERSION='"$(VERSION)"' \
-	   $(FEATURES) -I. -Iutil -Iarch/x86/include $(shell pkg-config --cflags $(PKGS))
+	   $(FEATURES) -I. $(shell pkg-config --cflags $(PKGS))
 # Start-up time (bench/README.md): each shared library costs tens of
 # microseconds at every start, so the libraries whose static archives are
 # installed are linked from them (only the members used are pulled in).
@@ -104,7 +104,7 @@ ifeq ($(FUZZ),1)
   CFLAGS  += $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link
 endif
 
-LIB_SRCS     := $(sort $(wildcard util/*.c arch/x86/util/*.c))
+LIB_SRCS     := $(sort $(wildcard util/*/*.c arch/x86/util/*.c))
 BUILTIN_SRCS := perf.c $(sort $(wildcard builtin-*.c))
 TEST_SRCS    := $(sort $(wildcard tests/*.c))
 LIB_OBJS     := $(LIB_SRCS:%.c=$(OUT)/%.o)

@@ -8,10 +8,10 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "util/debug.h"
-#include "util/parse-options.h"
-#include "util/perf-attr.h"
-#include "util/session.h"
+#include "util/lib/debug.h"
+#include "util/lib/parse-options.h"
+#include "util/event/perf-attr.h"
+#include "util/perf-data/session.h"
 
 struct evlist_opts {
 	const char *input;

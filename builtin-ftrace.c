@@ -19,13 +19,13 @@
 #include <poll.h>
 
 #include "builtin.h"
-#include "util/debug.h"
-#include "util/ftrace-record.h"
-#include "util/parse-options.h"
-#include "util/trace-dat.h"
-#include "util/tracefs-instance.h"
-#include "util/workload.h"
-#include "util/ftrace-show.h"
+#include "util/lib/debug.h"
+#include "util/trace/ftrace-record.h"
+#include "util/lib/parse-options.h"
+#include "util/trace/trace-dat.h"
+#include "util/trace/tracefs-instance.h"
+#include "util/event/workload.h"
+#include "util/trace/ftrace-show.h"
 
 struct ftrace_opts {
 	const char *output, *tracer, *cpus, *clock, *graph_opts, *func_opts, *compression;

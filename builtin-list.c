@@ -10,11 +10,11 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "util/debug.h"
-#include "util/fs.h"
-#include "util/list-events.h"
-#include "util/pager.h"
-#include "util/parse-options.h"
+#include "util/lib/debug.h"
+#include "util/lib/fs.h"
+#include "util/event/list-events.h"
+#include "util/lib/pager.h"
+#include "util/lib/parse-options.h"
 
 struct list_opts {
 	bool desc, long_desc, raw_dump, json;

@@ -13,16 +13,16 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "util/config.h"
-#include "util/debug.h"
-#include "util/fs.h"
-#include "util/parse-options.h"
-#include "util/probe-elf.h"
-#include "util/probe-event.h"
-#include "util/probe-cxx.h"
-#include "util/probe-filter.h"
-#include "util/probe-finder.h"
-#include "util/sdt.h"
+#include "util/lib/config.h"
+#include "util/lib/debug.h"
+#include "util/lib/fs.h"
+#include "util/lib/parse-options.h"
+#include "util/symbol/probe-elf.h"
+#include "util/probe/probe-event.h"
+#include "util/symbol/probe-cxx.h"
+#include "util/probe/probe-filter.h"
+#include "util/probe/probe-finder.h"
+#include "util/probe/sdt.h"
 
 struct probe_opts {
 	struct string_list add, del, defs, filters;	/* -a, -d, -D, --filter */

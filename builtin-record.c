@@ -2,7 +2,7 @@
 /*
  * tperf record: run a command (or watch processes, threads, CPUs) and
  * record its samples into a perf.data that perf 6.1 reads.  Glue only:
- * options into struct record_opts, util/record.c does the work.
+ * options into struct record_opts, util/record/record.c does the work.
  */
 #include <errno.h>
 #include <limits.h>
@@ -14,15 +14,15 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "util/config.h"
-#include "util/debug.h"
-#include "util/evlist.h"
-#include "util/evsel.h"
-#include "util/mmap.h"
-#include "util/parse-events.h"
-#include "util/parse-options.h"
-#include "util/probe-sdt.h"
-#include "util/record.h"
+#include "util/lib/config.h"
+#include "util/lib/debug.h"
+#include "util/event/evlist.h"
+#include "util/event/evsel.h"
+#include "util/record/mmap.h"
+#include "util/event/parse-events.h"
+#include "util/lib/parse-options.h"
+#include "util/probe/probe-sdt.h"
+#include "util/record/record.h"
 
 static const char *const record_usage[] = {
 	"tperf record [<options>] [<command>]",

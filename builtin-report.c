@@ -13,18 +13,18 @@
 #include <string.h>
 
 #include "builtin.h"
-#include "util/batch-pipe.h"
-#include "util/config.h"
-#include "util/debug.h"
-#include "util/header-print.h"
-#include "util/hist.h"
-#include "util/pager.h"
-#include "util/parse-options.h"
-#include "util/sample-filter.h"
-#include "util/session.h"
-#include "util/srcline.h"
-#include "util/unwind.h"
-#include "util/sort-trace.h"
+#include "util/lib/batch-pipe.h"
+#include "util/lib/config.h"
+#include "util/lib/debug.h"
+#include "util/perf-data/header-print.h"
+#include "util/report/hist.h"
+#include "util/lib/pager.h"
+#include "util/lib/parse-options.h"
+#include "util/report/sample-filter.h"
+#include "util/perf-data/session.h"
+#include "util/symbol/srcline.h"
+#include "util/unwind/unwind.h"
+#include "util/report/sort-trace.h"
 
 struct report {
 	const char *input, *sort, *symfs, *kallsyms, *unwinder;

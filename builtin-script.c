@@ -10,15 +10,15 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "util/debug.h"
-#include "util/event-fprintf.h"
-#include "util/parse-options.h"
-#include "util/sample-filter.h"
-#include "util/srccode.h"
-#include "util/script-print.h"
-#include "util/script-trace.h"
-#include "util/session.h"
-#include "util/unwind.h"
+#include "util/lib/debug.h"
+#include "util/perf-data/event-fprintf.h"
+#include "util/lib/parse-options.h"
+#include "util/report/sample-filter.h"
+#include "util/symbol/srccode.h"
+#include "util/report/script-print.h"
+#include "util/report/script-trace.h"
+#include "util/perf-data/session.h"
+#include "util/unwind/unwind.h"
 
 /* The filter options as given, parsed into sample-filter once known valid. */
 struct script_filter_args {

@@ -2,7 +2,7 @@
 /*
  * tperf stat: count events while a command runs (or system-wide, or on
  * existing processes) and print the totals as Linux perf stat does.  Glue
- * only: the option table fills stat_opts, util/stat-run.c does the work.
+ * only: the option table fills stat_opts, util/stat/stat-run.c does the work.
  */
 #include <errno.h>
 #include <locale.h>
@@ -15,16 +15,16 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "util/config.h"
-#include "util/debug.h"
-#include "util/evlist.h"
-#include "util/parse-events.h"
-#include "util/parse-options.h"
-#include "util/probe-sdt.h"
-#include "util/stat-display.h"
-#include "util/stat-run.h"
-#include "util/stat.h"
-#include "util/target.h"
+#include "util/lib/config.h"
+#include "util/lib/debug.h"
+#include "util/event/evlist.h"
+#include "util/event/parse-events.h"
+#include "util/lib/parse-options.h"
+#include "util/probe/probe-sdt.h"
+#include "util/stat/stat-display.h"
+#include "util/stat/stat-run.h"
+#include "util/stat/stat.h"
+#include "util/event/target.h"
 
 static struct stat_opts {
 	struct evlist *evlist;

@@ -14,9 +14,9 @@
 
 #include "builtin.h"
 #include "tests/tests.h"
-#include "util/config.h"
-#include "util/debug.h"
-#include "util/parse-options.h"
+#include "util/lib/config.h"
+#include "util/lib/debug.h"
+#include "util/lib/parse-options.h"
 
 extern const struct tperf_test __start_tperf_tests[], __stop_tperf_tests[];
 

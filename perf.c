@@ -12,11 +12,11 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "util/config.h"
-#include "util/debug.h"
-#include "util/levenshtein.h"
-#include "util/pager.h"
-#include "util/parse-options.h"
+#include "util/lib/config.h"
+#include "util/lib/debug.h"
+#include "util/lib/levenshtein.h"
+#include "util/lib/pager.h"
+#include "util/lib/parse-options.h"
 
 /* The one dispatch table: `tperf --list-cmds` prints it. */
 const struct cmd_struct commands[] = {

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Reads every record of a perf.data through util/session.c (ordered events,
+ * Reads every record of a perf.data through util/perf-data/session.c (ordered events,
  * every sample parsed) and prints the record count, for timing against
  * `perf report --stats` on the same file:
  *
- *   cc -O2 -I. -Iutil -o perf-data-read bench/perf-data-read.c libtperf.a -lzstd
+ *   cc -O2 -I. -o perf-data-read bench/perf-data-read.c libtperf.a -lzstd
  *   time ./perf-data-read perf.data; time perf report --stats -i perf.data
  */
 #include <stdio.h>
 
-#include "util/session.h"
+#include "util/perf-data/session.h"
 
 static unsigned long long nr_samples;
 

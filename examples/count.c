@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <sys/wait.h>
 
-#include "util/evlist.h"
-#include "util/parse-events.h"
-#include "util/target.h"
-#include "util/workload.h"
+#include "util/event/evlist.h"
+#include "util/event/parse-events.h"
+#include "util/event/target.h"
+#include "util/event/workload.h"
 
 int main(int argc, const char **argv)
 {

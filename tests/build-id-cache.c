@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include "tests.h"
-#include "../util/build-id-cache.h"
-#include "../util/build-id.h"
-#include "../util/header.h"
+#include "util/symbol/build-id-cache.h"
+#include "util/symbol/build-id.h"
+#include "util/perf-data/header.h"
 
 static void hex_of(const u8 *id, int n, char *hex)
 {

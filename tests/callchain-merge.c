@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "tests/tests.h"
-#include "util/callchain.h"
-#include "util/dso.h"
-#include "util/symbol.h"
+#include "util/report/callchain.h"
+#include "util/symbol/dso.h"
+#include "util/symbol/symbol.h"
 
 struct pool {
 	struct dso dso[2];

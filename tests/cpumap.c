@@ -4,8 +4,8 @@
 #include <stdlib.h>
 
 #include "tests/tests.h"
-#include "util/cpumap.h"
-#include "util/fs.h"
+#include "util/event/cpumap.h"
+#include "util/lib/fs.h"
 
 TPERF_TEST(cpumap_parse, "cpumap: parse and print CPU lists")
 {

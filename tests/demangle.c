@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "tests/tests.h"
-#include "util/symbol.h"
+#include "util/symbol/symbol.h"
 
 static int check(const char *mangled, const char *expected)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for the DWARF preload (util/dwarf-preload.c): which records
+ * Unit tests for the DWARF preload (util/symbol/dwarf-preload.c): which records
  * of a data section it opens files for, and that what the unwinder takes
  * from it is what opening the file itself gives.
  */
@@ -12,8 +12,8 @@
 #include <elfutils/libdw.h>
 
 #include "tests/tests.h"
-#include "util/dwarf-preload.h"
-#include "util/probe-elf.h"
+#include "util/symbol/dwarf-preload.h"
+#include "util/symbol/probe-elf.h"
 
 struct buf {
 	char data[8192];

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for util/event-fprintf.c: perf's record lines, short records. */
+/* Unit tests for util/perf-data/event-fprintf.c: perf's record lines, short records. */
 #include <stdlib.h>
 #include <sys/mman.h>
 
 #include "tests/tests.h"
-#include "util/event-fprintf.h"
+#include "util/perf-data/event-fprintf.h"
 
 /* perf_event__fprintf() of @ev into a string (static buffer). */
 static const char *text(const union perf_event *ev)

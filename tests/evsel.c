@@ -17,15 +17,15 @@
 #include <unistd.h>
 
 #include "tests/tests.h"
-#include "util/config.h"
-#include "util/cpumap.h"
-#include "util/evlist.h"
-#include "util/evsel.h"
-#include "util/fs.h"
-#include "util/powercap.h"
-#include "util/rlimit.h"
-#include "util/target.h"
-#include "util/threadmap.h"
+#include "util/lib/config.h"
+#include "util/event/cpumap.h"
+#include "util/event/evlist.h"
+#include "util/event/evsel.h"
+#include "util/lib/fs.h"
+#include "util/event/powercap.h"
+#include "util/lib/rlimit.h"
+#include "util/event/target.h"
+#include "util/event/threadmap.h"
 
 static struct evsel *new_event(uint32_t type, uint64_t config, const char *name)
 {

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "tests.h"
-#include "util/ftrace-page.h"
-#include "util/trace-event.h"
+#include "util/trace/ftrace-page.h"
+#include "util/trace/trace-event.h"
 
 struct page_builder {
 	uint8_t page[4096];
@@ -203,8 +203,8 @@ TPERF_TEST(test_ftrace_function_decode, "function and function_graph records dec
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "util/ftrace-show.h"
-#include "util/trace-dat.h"
+#include "util/trace/ftrace-show.h"
+#include "util/trace/trace-dat.h"
 
 static int format_id(const char *name)
 {

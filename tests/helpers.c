@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "tests/tests.h"
-#include "util/callchain.h"
+#include "util/report/callchain.h"
 
 static int mkdir_p(char *path)
 {

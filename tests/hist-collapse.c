@@ -10,8 +10,8 @@
 #include <stdlib.h>
 
 #include "tests/tests.h"
-#include "util/hist.h"
-#include "util/symbol.h"
+#include "util/report/hist.h"
+#include "util/symbol/symbol.h"
 
 struct pool {
 	char names[2][8];

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "tests/tests.h"
-#include "util/symbol.h"
+#include "util/symbol/symbol.h"
 
 /* kallsyms as the loader read it before segments: one symbol__new() per line. */
 static int kallsyms_plain(struct symtab *t, const char *text)

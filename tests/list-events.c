@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "tests/tests.h"
-#include "util/list-events.h"
+#include "util/event/list-events.h"
 
 /* Print @le with @o into a string (free it). */
 static char *print_to_string(const struct list_events *le, const struct list_print_opts *o)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "tests/tests.h"
-#include "util/mem-src.h"
+#include "util/report/mem-src.h"
 
 static const struct { uint64_t word; const char *text; } words[] = {
 	{ 0x5080144, "|OP STORE|LVL L1 hit|SNP N/A|TLB N/A|LCK N/A|BLK  N/A" },

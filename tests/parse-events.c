@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for util/parse-events.c on a fake sysfs tree
+ * Unit tests for util/event/parse-events.c on a fake sysfs tree
  * (tests/data/sysfs-fake-x86) and a fake tracefs (tests/data/tracefs-fake),
  * so they do not depend on the machine.  The expected attrs are those Linux
  * perf 6.1 builds for the same strings (checked with `perf stat -vv` where
@@ -18,12 +18,12 @@
 #include <linux/hw_breakpoint.h>
 
 #include "tests/tests.h"
-#include "util/cpumap.h"
-#include "util/evlist.h"
-#include "util/evsel.h"
-#include "util/parse-events.h"
-#include "util/parse-options.h"
-#include "util/pmu.h"
+#include "util/event/cpumap.h"
+#include "util/event/evlist.h"
+#include "util/event/evsel.h"
+#include "util/event/parse-events.h"
+#include "util/lib/parse-options.h"
+#include "util/event/pmu.h"
 
 /* exclude_* and other attr bits, as a compact mask */
 enum {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "tests/tests.h"
-#include "util/parse-options.h"
+#include "util/lib/parse-options.h"
 
 struct opts {
 	bool a, g, inherit, big, big_set;

@@ -17,9 +17,9 @@
 #include <zstd.h>
 
 #include "tests/tests.h"
-#include "util/data.h"
-#include "util/perf-attr.h"
-#include "util/session.h"
+#include "util/perf-data/data.h"
+#include "util/event/perf-attr.h"
+#include "util/perf-data/session.h"
 
 #define ST (PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ID | \
 	    PERF_SAMPLE_PERIOD)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "tests/tests.h"
-#include "util/event.h"
+#include "util/perf-data/event.h"
 
 /* A record under construction: header first, then u64/u32 words. */
 struct rec {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for util/pmu.c on the fake sysfs tree tests/data/sysfs-fake-x86. */
+/* Unit tests for util/event/pmu.c on the fake sysfs tree tests/data/sysfs-fake-x86. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tests/tests.h"
-#include "util/cpumap.h"
-#include "util/pmu.h"
+#include "util/event/cpumap.h"
+#include "util/event/pmu.h"
 
 static int use_fake_sysfs(void)
 {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "tests/tests.h"
-#include "util/powercap.h"
+#include "util/event/powercap.h"
 
 #define Z "class/powercap/"
 

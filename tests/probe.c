@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of util/probe-event.c and util/sdt.c: the definition parser
+ * Unit tests of util/probe/probe-event.c and util/probe/sdt.c: the definition parser
  * (fields, errors and their positions), default names, uprobe lines and
  * their safety check, SDT argument conversion and note parsing.
  */
@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include "tests/tests.h"
-#include "util/probe-cxx.h"
-#include "util/probe-event.h"
-#include "util/probe-filter.h"
-#include "util/sdt.h"
+#include "util/symbol/probe-cxx.h"
+#include "util/probe/probe-event.h"
+#include "util/probe/probe-filter.h"
+#include "util/probe/sdt.h"
 
 TPERF_TEST(probe_def_parse_full, "probe: a full definition parsed into its parts")
 {

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for the red-black tree (util/rbtree.c): random insertions and
+ * Unit tests for the red-black tree (util/lib/rbtree.c): random insertions and
  * erasures keep it a red-black tree in order, and erasing takes a node's
  * successor as the kernel's rb_erase() does (the shape perf's trees have).
  */
 #include <stdlib.h>
 
 #include "tests/tests.h"
-#include "util/rbtree.h"
+#include "util/lib/rbtree.h"
 
 struct knode {
 	struct rb_link rb;	/* first */

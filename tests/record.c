@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 #include "tests/tests.h"
-#include "util/build-id.h"
-#include "util/cpumap.h"
-#include "util/mmap.h"
-#include "util/synthesize.h"
+#include "util/symbol/build-id.h"
+#include "util/event/cpumap.h"
+#include "util/record/mmap.h"
+#include "util/perf-data/synthesize.h"
 
 #define RING_DATA 4096
 

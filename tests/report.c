@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include "tests/tests.h"
-#include "util/callchain.h"
-#include "util/map.h"
-#include "util/symbol.h"
+#include "util/report/callchain.h"
+#include "util/model/map.h"
+#include "util/symbol/symbol.h"
 
 static int add(struct symtab *t, u64 start, u64 len, u8 bind, const char *name)
 {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests for the sample filter of script and report (util/sample-filter.c). */
+/* Unit tests for the sample filter of script and report (util/report/sample-filter.c). */
 #include <errno.h>
 #include <stdint.h>
 
 #include "tests/tests.h"
-#include "util/sample-filter.h"
+#include "util/report/sample-filter.h"
 
 static bool at(const struct sample_filter *f, u64 t)
 {

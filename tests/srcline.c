@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include "tests/tests.h"
-#include "util/dso.h"
-#include "util/hist.h"
-#include "util/srcline.h"
+#include "util/symbol/dso.h"
+#include "util/report/hist.h"
+#include "util/symbol/srcline.h"
 
 /* The file offset of @addr in this program (its mapping in /proc/self/maps). */
 static int self_offset(unsigned long addr, unsigned long *off)

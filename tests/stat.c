@@ -10,14 +10,14 @@
 #include <string.h>
 
 #include "tests/tests.h"
-#include "util/cpumap.h"
-#include "util/evlist.h"
-#include "util/parse-events.h"
-#include "util/pmu.h"
-#include "util/stat-display.h"
-#include "util/stat.h"
-#include "util/target.h"
-#include "util/threadmap.h"
+#include "util/event/cpumap.h"
+#include "util/event/evlist.h"
+#include "util/event/parse-events.h"
+#include "util/event/pmu.h"
+#include "util/stat/stat-display.h"
+#include "util/stat/stat.h"
+#include "util/event/target.h"
+#include "util/event/threadmap.h"
 
 TPERF_TEST(stat_welford, "stat: running mean and stddev of the mean (Welford)")
 {

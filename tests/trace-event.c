@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for the tracing data reader (util/tracing-data.c), the
- * libtraceevent handle (util/trace-event.c) and the compiled print fmts
- * (util/trace-fast.c), on a blob built here in perf's layout.
+ * Unit tests for the tracing data reader (util/trace/tracing-data.c), the
+ * libtraceevent handle (util/trace/trace-event.c) and the compiled print fmts
+ * (util/trace/trace-fast.c), on a blob built here in perf's layout.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "tests/tests.h"
-#include "util/trace-event.h"
-#include "util/trace-fast.h"
-#include "util/tracing-data.h"
+#include "util/trace/trace-event.h"
+#include "util/trace/trace-fast.h"
+#include "util/trace/tracing-data.h"
 
 static const char header_page[] =
 	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"

@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "util/machine.h"
-#include "util/synthesize.h"
-#include "util/unwind.h"
+#include "util/model/machine.h"
+#include "util/perf-data/synthesize.h"
+#include "util/unwind/unwind.h"
 
 #define REGS_MASK 0xff0fffULL	/* what record --call-graph dwarf samples */
 #define NR_REGS 20

@@ -13,14 +13,14 @@
 #include <unistd.h>
 
 #include "tests/tests.h"
-#include "util/cpumap.h"
-#include "util/evlist.h"
-#include "util/evsel.h"
-#include "util/fs.h"
-#include "util/parse-events.h"
-#include "util/target.h"
-#include "util/threadmap.h"
-#include "util/workload.h"
+#include "util/event/cpumap.h"
+#include "util/event/evlist.h"
+#include "util/event/evsel.h"
+#include "util/lib/fs.h"
+#include "util/event/parse-events.h"
+#include "util/event/target.h"
+#include "util/event/threadmap.h"
+#include "util/event/workload.h"
 
 static bool no_children_left(void)
 {

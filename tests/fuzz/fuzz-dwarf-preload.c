@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer target for the DWARF preload's walk of a data section
- * (util/dwarf-preload.c): the input is the start of a perf.data data
+ * (util/symbol/dwarf-preload.c): the input is the start of a perf.data data
  * section.  Each name it reports must be a string inside the input, an
  * absolute path; the walk must stay inside the input.
  * Seeds: tests/fuzz/corpus/dwarf-preload/.
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/dwarf-preload.h"
+#include "util/symbol/dwarf-preload.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/ftrace-page.h"
+#include "util/trace/ftrace-page.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target for the kallsyms reader (util/symbol.c): the input is a
+ * libFuzzer target for the kallsyms reader (util/symbol/symbol.c): the input is a
  * kallsyms file (a build-id cache's copy may come from anywhere), loaded
  * from a memfd as a mapped regular file, with and without a reference
  * symbol.  The symbols must come out sorted, each start before its end.
@@ -14,7 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "util/symbol.h"
+#include "util/symbol/symbol.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

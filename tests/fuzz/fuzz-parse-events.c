@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/evlist.h"
-#include "util/evsel.h"
-#include "util/parse-events.h"
+#include "util/event/evlist.h"
+#include "util/event/evsel.h"
+#include "util/event/parse-events.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/parse-options.h"
+#include "util/lib/parse-options.h"
 
 #define MAX_ARGS 64
 

@@ -6,9 +6,9 @@
  * attr, zstd payloads, ordered events) see it; inputs that start with a
  * pipe-mode header exercise the header records too.  Every sample is
  * synthesized back and re-parsed, and every record goes through the -D
- * dump (util/event-fprintf.c) into /dev/null.
+ * dump (util/perf-data/event-fprintf.c) into /dev/null.
  *
- * Build: clang -fsanitize=fuzzer,address -I. -Iutil tests/fuzz/fuzz-perf-data.c
+ * Build: clang -fsanitize=fuzzer,address -I. tests/fuzz/fuzz-perf-data.c
  *        libtperf.a -lzstd ...   (tests/fuzz/run.sh does it)
  */
 #ifndef _GNU_SOURCE
@@ -21,7 +21,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "util/session.h"
+#include "util/perf-data/session.h"
 
 static int on_sample(struct perf_tool *t, struct perf_session *s, const union perf_event *ev,
 		     struct perf_sample *sample, struct perf_header_attr *a)

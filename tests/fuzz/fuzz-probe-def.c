@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target for the probe definition parser (util/probe-event.c):
+ * libFuzzer target for the probe definition parser (util/probe/probe-event.c):
  * probe_def__parse() on arbitrary text; a parsed definition's names must be
  * valid tracefs names, an error's position inside the text.  Seeds:
  * tests/fuzz/corpus/probe-def/.
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/probe-cxx.h"
-#include "util/probe-event.h"
+#include "util/symbol/probe-cxx.h"
+#include "util/probe/probe-event.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer target for the name filters of tperf probe -F/--filter
- * (util/probe-filter.c): an expression parsed, or refused with a position
+ * (util/probe/probe-filter.c): an expression parsed, or refused with a position
  * inside it; a parsed one matched against a few names, then or-ed with
  * itself.  Seeds: tests/fuzz/corpus/probe-filter/.
  */
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/probe-filter.h"
+#include "util/probe/probe-filter.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target for the SDT reader (util/sdt.c): the input is taken as
+ * libFuzzer target for the SDT reader (util/probe/sdt.c): the input is taken as
  * the contents of a .note.stapsdt section (64-bit, then 32-bit), and every
  * marker's arguments are converted to uprobe fetch arguments, whose text
  * must then hold no character uprobe_events would misread.  Seeds:
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/sdt.h"
+#include "util/probe/sdt.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

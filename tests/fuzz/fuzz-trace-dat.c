@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/ftrace-show.h"
-#include "util/trace-dat.h"
+#include "util/trace/ftrace-show.h"
+#include "util/trace/trace-dat.h"
 
 /*
  * libtraceevent 1.7 leaks a few bytes when tep_parse_event() fails on a

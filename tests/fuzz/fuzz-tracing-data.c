@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "util/trace-event.h"
-#include "util/tracing-data.h"
+#include "util/trace/trace-event.h"
+#include "util/trace/tracing-data.h"
 
 /* libtraceevent 1.7 leaks when tep_parse_event() fails half way (its bug) */
 const char *__lsan_default_suppressions(void);

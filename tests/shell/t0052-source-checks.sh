@@ -68,6 +68,22 @@ test_expect_success 'each util/ header describes itself before its first declara
 	test_cmp /dev/null bad
 '
 
+test_expect_success 'util/ folders include only their own and lower folders' '
+	sh "$SRC_DIR/tests/shell/check-layers.sh" "$SRC_DIR"
+'
+
+test_expect_success 'the layering check finds a planted upward include' '
+	mkdir -p tree/util/lib tree/util/report &&
+	echo "#include \"util/report/hist.h\"" >tree/util/lib/bad.c &&
+	echo "#include \"util/lib/debug.h\"" >tree/util/report/fine.c &&
+	test_must_fail sh "$SRC_DIR/tests/shell/check-layers.sh" tree >out &&
+	echo "util/lib/bad.c:1: lib (level 0) includes util/report/ above it (level 6)" >expect &&
+	test_cmp expect out &&
+	mkdir tree/util/newfolder &&
+	test_must_fail sh "$SRC_DIR/tests/shell/check-layers.sh" tree >out &&
+	grep -q "^util/newfolder: a folder without a level" out
+'
+
 test_expect_success 'the shell tests keep the honesty rules' '
 	(cd "$SRC_DIR" && sh tests/shell/check-honesty.sh tests/shell/*.sh)
 '

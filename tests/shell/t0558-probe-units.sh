@@ -6,7 +6,7 @@
 # of line in one, one whose name is the tail of another's .debug_str string,
 # a short name stored inline (DW_FORM_string), static functions of one name
 # in two units.  The same with compressed debug sections (inflated by
-# util/elf-inflate.c) and with LTO (cross-unit origins: every unit walked).
+# util/symbol/elf-inflate.c) and with LTO (cross-unit origins: every unit walked).
 . "$(dirname "$0")/lib.sh"
 
 U=$TESTS_DIR/probe/units

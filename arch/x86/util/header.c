@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "util/header.h"
+#include "util/perf-data/header.h"
 
 /**
- * arch_get_cpuid - see util/header.h
+ * arch_get_cpuid - see util/perf-data/header.h
  */
 int arch_get_cpuid(char *buf, size_t size)
 {

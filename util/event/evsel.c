@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * evsel: allocation and naming.  Opening, reading and closing live in
+ * evsel-open.c; attr printing in evsel-fprintf.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/event/cpumap.h"
+#include "util/event/evsel.h"
+#include "util/event/powercap.h"
+
+struct evsel *evsel__new(const struct perf_event_attr *attr)
+{
+	struct evsel *evsel = calloc(1, sizeof(*evsel));
+
+	if (!evsel)
+		return NULL;
+	if (attr)
+		evsel->attr = *attr;
+	evsel->attr.size = sizeof(evsel->attr);
+	evsel->leader = evsel;
+	evsel->nr_members = 1;
+	evsel->scale = 1.0;
+	evsel->unit = "";
+	evsel->terms.inherit = -1;
+	evsel->terms.time = -1;
+	evsel->terms.overwrite = -1;
+	evsel->terms.max_stack = -1;
+	INIT_LIST_HEAD(&evsel->node);
+	return evsel;
+}
+
+void evsel__delete(struct evsel *evsel)
+{
+	if (!evsel)
+		return;
+	evsel__close(evsel);
+	cpu_map__put(evsel->own_cpus);
+	if (evsel->powercap)
+		powercap_event__delete(evsel->powercap);
+	free(evsel->name);
+	free(evsel->group_name);
+	free(evsel->tp_sys);
+	free(evsel->tp_name);
+	free(evsel->filter);
+	free(evsel);
+}
+
+int evsel__set_name(struct evsel *evsel, const char *name)
+{
+	char *n = strdup(name);
+
+	if (!n)
+		return -ENOMEM;
+	free(evsel->name);
+	evsel->name = n;
+	return 0;
+}
+
+int evsel__append_tp_filter(struct evsel *evsel, const char *filter)
+{
+	char *n;
+
+	if (!evsel->filter)
+		n = strdup(filter);
+	else if (asprintf(&n, "(%s) && (%s)", evsel->filter, filter) < 0)
+		n = NULL;
+	if (!n)
+		return -ENOMEM;
+	free(evsel->filter);
+	evsel->filter = n;
+	return 0;
+}
+
+const char *evsel__name(struct evsel *evsel)
+{
+	char buf[64];
+
+	if (evsel->name)
+		return evsel->name;
+	snprintf(buf, sizeof(buf), "type%u/config=%#llx/", evsel->attr.type,
+		 (unsigned long long)evsel->attr.config);
+	evsel__set_name(evsel, buf);
+	return evsel->name ? evsel->name : "unknown";
+}

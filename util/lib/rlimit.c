@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * RLIMIT_NOFILE: one event fd per event, CPU and thread adds up quickly
+ * (200 events on 64 CPUs is 12800), so the soft limit is raised before
+ * opening, up to the hard limit only root could lift.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/resource.h>
+
+#include "util/lib/fs.h"
+#include "util/lib/rlimit.h"
+
+/* Descriptors kept free for files the command opens itself. */
+
+/*
+ * Count by probing descriptors when none is left to list them: up to the
+ * soft limit, and at least 4096 (inherited fds may sit above a lowered one).
+ */
+static size_t nr_open_fds_probe(void)
+{
+	struct rlimit rl;
+	size_t n = 0;
+	int max = 4096;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur > 4096)
+		max = rl.rlim_cur > 65536 ? 65536 : (int)rl.rlim_cur;
+	for (int fd = 0; fd < max; fd++)
+		n += fcntl(fd, F_GETFD) != -1;
+	return n;
+}
+
+/**
+ * rlimit__nr_open_fds - descriptors open in this process now
+ *
+ * Return: the count (without the one used to list them).
+ */
+size_t rlimit__nr_open_fds(void)
+{
+	char path[PATH_MAX];
+	struct dirent *d;
+	size_t n = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/self/fd", procfs__mountpoint());
+	dir = opendir(path);
+	if (!dir)
+		return nr_open_fds_probe();
+	while ((d = readdir(dir)))
+		if (d->d_name[0] != '.')
+			n++;
+	closedir(dir);
+	return n ? n - 1 : 0;
+}
+
+/**
+ * rlimit__nofile_strerror - explain that @want descriptors do not fit
+ * @want: descriptors the process needs in all
+ * @buf: receives the message
+ * @size: size of @buf
+ *
+ * Return: the length of the message.
+ */
+int rlimit__nofile_strerror(size_t want, char *buf, size_t size)
+{
+	struct rlimit rl = { 0, 0 };
+
+	getrlimit(RLIMIT_NOFILE, &rl);
+	return snprintf(buf, size,
+			"too many open files: %zu descriptors are needed but the limit "
+			"(RLIMIT_NOFILE) is %llu, hard limit %llu; raise it with 'ulimit -n %zu' "
+			"(as root beyond the hard limit), or count fewer events or CPUs",
+			want, (unsigned long long)rl.rlim_cur, (unsigned long long)rl.rlim_max,
+			want);
+}
+
+/**
+ * rlimit__ensure_nofile - make room for @needed more descriptors
+ * @needed: descriptors about to be opened
+ * @buf: receives the message on failure
+ * @size: size of @buf
+ *
+ * Return: 0 or -EMFILE (the hard limit is too low) with the message.
+ */
+int rlimit__ensure_nofile(size_t needed, char *buf, size_t size)
+{
+	size_t want = rlimit__nr_open_fds() + needed + NOFILE_SLACK;
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		return 0;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
+		return 0;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want) {
+		rlimit__nofile_strerror(want, buf, size);
+		return -EMFILE;
+	}
+	rl.rlim_cur = want;
+	if (setrlimit(RLIMIT_NOFILE, &rl)) {
+		snprintf(buf, size, "cannot raise the open-files limit (RLIMIT_NOFILE) to %zu: %m",
+			 want);
+		return -EMFILE;
+	}
+	return 0;
+}

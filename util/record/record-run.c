@@ -1,0 +1,745 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The recording session: open the events (falling back from cycles to
+ * cpu-clock), one ring per CPU with every fd of that CPU redirected into
+ * it, the perf.data header first (data.size 0, so a killed recorder leaves
+ * a readable file), the synthesized state, the workload, the drain loop
+ * (ppoll on the rings; FINISHED_ROUND after each pass that wrote), and the
+ * features (SAMPLE_TIME, BUILD_ID of the hit DSOs) at the end.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/symbol/build-id.h"
+#include "util/lib/config.h"
+#include "util/event/cpumap.h"
+#include "util/perf-data/data.h"
+#include "util/lib/debug.h"
+#include "util/event/evlist.h"
+#include "util/event/evsel.h"
+#include "util/perf-data/header.h"
+#include "util/record/mmap.h"
+#include "util/record/record.h"
+#include "util/perf-data/synthesize.h"
+#include "util/event/threadmap.h"
+#include "util/trace/tracing-data.h"
+#include "util/event/workload.h"
+
+struct rec {
+	const struct record_opts *opts;
+	struct evlist *evlist;
+	struct perf_header hdr;
+	struct perf_data data;
+	bool data_open;
+	struct perf_mmap *rings;
+	int nr_rings;
+	struct dso_hits *hits;
+	struct workload wl;
+	bool has_workload, workload_done;
+	u64 first_time, last_time;
+	struct record_stats *stats;
+	int write_err;
+	u64 trim_buf[65536 / 8];	/* a sample with its stack copy trimmed */
+};
+
+static volatile sig_atomic_t got_signal, got_child;
+
+static void on_signal(int sig)
+{
+	if (sig == SIGCHLD)
+		got_child = 1;
+	else
+		got_signal = sig;
+}
+
+/* Block the signals we wait for (ppoll unblocks them); *@old gets the mask. */
+static void setup_signals(sigset_t *old)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigset_t set;
+
+	got_signal = got_child = 0;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/* ---- the events ---- */
+
+/* The CPUs to record on: the target's, or every online CPU for tasks. */
+static int set_record_cpus(struct evlist *evlist, const struct target *t)
+{
+	if (target__has_cpu(t))
+		return 0;
+	cpu_map__put(evlist->cpus);
+	evlist->cpus = cpu_map__new_online();
+	return evlist->cpus ? 0 : -ENOMEM;
+}
+
+/* cycles -> cpu-clock (keeping the precise modifiers, as perf names it) */
+static int fallback(struct evsel *e)
+{
+	char msg[256];
+
+	if (!evsel__fallback(e, e->open_err, msg, sizeof(msg)))
+		return -1;
+	pr_debug("%s\n", msg);
+	return 0;
+}
+
+/* Lower the precision of a cycles:P default event that does not open. */
+static bool lower_precise(struct evsel *e)
+{
+	if (!e->precise_max || !e->attr.precise_ip || e->attr.type != PERF_TYPE_HARDWARE)
+		return false;
+	e->attr.precise_ip--;
+	pr_debug2("decreasing precise_ip by one (%u)\n", e->attr.precise_ip);
+	return true;
+}
+
+static int open_events(struct evlist *evlist, char *buf, size_t size)
+{
+	for (int tries = 0; tries < 16; tries++) {
+		struct evsel *failed = NULL, *e;
+		int err = evlist__open(evlist, 0, buf, size);
+
+		if (!err) {
+			buf[0] = '\0';
+			return 0;
+		}
+		evlist__for_each_entry(evlist, e) {
+			if (e->open_err && !failed)
+				failed = e;
+		}
+		if (!failed)
+			return err;
+		if (lower_precise(failed))
+			continue;
+		if (failed->precise_max)
+			failed->attr.precise_ip = 3;
+		if (fallback(failed))
+			return err;
+	}
+	return -EINVAL;
+}
+
+/* ---- rings ---- */
+
+static struct perf_mmap *ring_of_cpu(struct rec *r, int cpu)
+{
+	for (int i = 0; i < r->nr_rings; i++)
+		if (r->rings[i].cpu == cpu)
+			return &r->rings[i];
+	return NULL;
+}
+
+static int attach_fd(struct rec *r, int fd, int cpu, char *buf, size_t size)
+{
+	struct perf_mmap *m = ring_of_cpu(r, cpu);
+	int err;
+
+	if (m) {
+		if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, m->fd)) {
+			err = -errno;
+			snprintf(buf, size, "cannot redirect an event into the ring of CPU %d: %s",
+				 cpu, strerror(errno));
+			return err;
+		}
+		return 0;
+	}
+	m = &r->rings[r->nr_rings];
+	err = perf_mmap__mmap(m, fd, cpu, r->opts->mmap_pages);
+	if (err) {
+		snprintf(buf, size, "cannot map a ring buffer of %zu pages on CPU %d: %s%s",
+			 r->opts->mmap_pages, cpu, strerror(-err),
+			 err == -EPERM || err == -ENOMEM ?
+			 " (try a smaller -m, or raise /proc/sys/kernel/perf_event_mlock_kb)" : "");
+		return err;
+	}
+	r->nr_rings++;
+	return 0;
+}
+
+static int mmap_rings(struct rec *r, char *buf, size_t size)
+{
+	struct evsel *e;
+	int max = 0;
+
+	evlist__for_each_entry(r->evlist, e)
+		max += e->cpus ? e->cpus->nr : 0;
+	r->rings = calloc((size_t)max + 1, sizeof(*r->rings));
+	if (!r->rings)
+		return -ENOMEM;
+	/* perf's -v lines: the flush threshold, the size of each ring with its header page */
+	pr_debug("mmap flush: %zu\n", r->opts->mmap_flush);
+	pr_debug("mmap size %zuB\n", (r->opts->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE));
+	evlist__for_each_entry(r->evlist, e) {
+		if (!e->fd)
+			continue;
+		for (int ci = 0; ci < e->cpus->nr; ci++) {
+			for (int ti = 0; ti < e->threads->nr; ti++) {
+				int fd = e->fd[ci * e->threads->nr + ti], err;
+
+				if (fd < 0)
+					continue;
+				err = attach_fd(r, fd, e->cpus->map[ci], buf, size);
+				if (err)
+					return err;
+			}
+		}
+	}
+	return 0;
+}
+
+/* ---- the output ---- */
+
+static int add_attrs(struct rec *r)
+{
+	struct evsel *e;
+
+	evlist__for_each_entry(r->evlist, e) {
+		int n = e->cpus && e->threads ? e->cpus->nr * e->threads->nr : 0, k = 0;
+		u64 *ids = calloc((size_t)n + 1, sizeof(*ids));
+		struct perf_header_attr *ha;
+
+		if (!ids)
+			return -ENOMEM;
+		for (int i = 0; i < n; i++)
+			if (e->fd[i] >= 0)
+				ids[k++] = e->id[i];
+		ha = perf_header__add_attr(&r->hdr, &e->attr, sizeof(e->attr), ids, (u32)k);
+		free(ids);
+		if (!ha)
+			return -ENOMEM;
+		ha->name = strdup(evsel__name(e));
+		if (!ha->name)
+			return -ENOMEM;
+		/* GROUP_DESC */
+		ha->leader_idx = e->leader ? e->leader->idx : e->idx;
+		if (evsel__is_group_leader(e) && e->nr_members > 1) {
+			ha->nr_members = (u32)e->nr_members;
+			if (e->group_name && !(ha->group_name = strdup(e->group_name)))
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* perf's rule: an existing non-empty output becomes FILE.old. */
+static void keep_old(const char *path)
+{
+	char old[PATH_MAX];
+	struct stat st;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_size)
+		return;
+	if ((size_t)snprintf(old, sizeof(old), "%s.old", path) >= sizeof(old))
+		return;
+	if (rename(path, old))
+		warning("cannot rename '%s' to '%s': %s", path, old, strerror(errno));
+}
+
+static int open_output(struct rec *r, int argc, const char **argv, char *buf, size_t size)
+{
+	const char *path = r->opts->output;
+	int err;
+
+	perf_header__init(&r->hdr);
+	err = add_attrs(r);
+	if (!err)
+		err = perf_env__init_local(&r->hdr.env, argc, argv);
+	if (err)
+		return err;
+	if (r->opts->clockid >= 0) {
+		struct timespec res;
+
+		if (!clock_getres(r->opts->clockid, &res))
+			r->hdr.env.clockid_res_ns = (u64)res.tv_sec * 1000000000ULL + (u64)res.tv_nsec;
+	}
+	err = tracing_data__build(r->evlist, &r->hdr.env.tracing_data, &r->hdr.env.tracing_data_size);
+	if (err) {
+		snprintf(buf, size, "cannot read the tracepoint formats from tracefs: %s",
+			 strerror(-err));
+		return err;
+	}
+	if (strcmp(path, "-"))
+		keep_old(path);
+	r->data.own_finished_init = true;
+	err = perf_data__open_write(&r->data, path, &r->hdr);
+	if (err) {
+		snprintf(buf, size, "%s", r->data.errmsg);
+		perf_data__close(&r->data);
+		return err;
+	}
+	r->data_open = true;	/* pipe mode: the library writes the tracing data record */
+	return 0;
+}
+
+static const struct perf_event_attr *attr_of(struct rec *r, const union perf_event *ev,
+					     size_t size)
+{
+	struct perf_header_attr *a = &r->hdr.attrs[0];
+	int pos;
+	u64 id;
+
+	if (r->hdr.nr_attrs == 1)
+		return &a->attr;
+	pos = perf_sample__id_pos(a->attr.sample_type);
+	if (pos < 0 || size < sizeof(ev->header) + (size_t)(pos + 1) * 8)
+		return NULL;
+	memcpy(&id, (const u8 *)ev + sizeof(ev->header) + (size_t)pos * 8, 8);
+	a = perf_header__find_attr(&r->hdr, id);
+	return a ? &a->attr : NULL;
+}
+
+static void account(struct rec *r, const union perf_event *ev, size_t size)
+{
+	const struct perf_event_attr *attr;
+	struct perf_sample s;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_SAMPLE:
+		r->stats->samples++;
+		attr = attr_of(r, ev, size);
+		if (attr && (attr->sample_type & PERF_SAMPLE_TIME) &&
+		    !perf_sample__parse(attr, ev, size, &s)) {
+			if (!r->first_time || s.time < r->first_time)
+				r->first_time = s.time;
+			if (s.time > r->last_time)
+				r->last_time = s.time;
+		}
+		if (r->hits)
+			dso_hits__record(r->hits, attr, ev, size);
+		return;
+	case PERF_RECORD_LOST:
+		if (size >= sizeof(ev->lost))
+			r->stats->lost_records += ev->lost.lost;
+		break;
+	case PERF_RECORD_LOST_SAMPLES:
+		if (size >= sizeof(ev->lost_samples))
+			r->stats->lost_samples += ev->lost_samples.lost;
+		break;
+	default:
+		break;
+	}
+	if (r->hits)
+		dso_hits__record(r->hits, NULL, ev, size);
+}
+
+/*
+ * A sample with a user stack copy keeps only the part of the copy the
+ * kernel filled (dyn_size, rounded up to 8): the rest is never read, and
+ * it is most of a DWARF recording.  Readers take the copy's size from the
+ * record, so the format is unchanged.  Return: the record to write, @ev
+ * itself when there is nothing to trim.
+ */
+static const union perf_event *trim_stack(struct rec *r, const union perf_event *ev,
+					  size_t *size)
+{
+	const struct perf_event_attr *attr;
+	struct perf_sample s;
+	int n;
+
+	if (ev->header.type != PERF_RECORD_SAMPLE)
+		return ev;
+	attr = attr_of(r, ev, *size);
+	if (!attr || !(attr->sample_type & PERF_SAMPLE_STACK_USER) ||
+	    perf_sample__parse(attr, ev, *size, &s) || !s.user_stack.size)
+		return ev;
+	if (((s.user_stack.dyn_size + 7) & ~7ULL) >= s.user_stack.size)
+		return ev;
+	s.user_stack.size = (s.user_stack.dyn_size + 7) & ~7ULL;
+	n = perf_sample__synthesize(attr, &s, r->trim_buf, sizeof(r->trim_buf));
+	if (n <= 0)
+		return ev;
+	*size = (size_t)n;
+	return (const union perf_event *)r->trim_buf;
+}
+
+/* Write one record (from a ring or synthesized). */
+static int write_record(void *ctx, const union perf_event *ev, size_t size)
+{
+	struct rec *r = ctx;
+	int err;
+
+	ev = trim_stack(r, ev, &size);
+	err = perf_data__write(&r->data, ev, size);
+
+	if (err) {
+		r->write_err = err;
+		return err;
+	}
+	account(r, ev, size);
+	return 0;
+}
+
+static int finished_round(struct rec *r)
+{
+	struct perf_event_header h = { PERF_RECORD_FINISHED_ROUND, 0, sizeof(h) };
+
+	return write_record(r, (const union perf_event *)&h, sizeof(h));
+}
+
+/* ---- existing state ---- */
+
+/* ID_INDEX: the ring an fd of @cpu writes into (its index in r->rings) */
+static int ring_idx(void *ctx, int cpu, int thread_idx)
+{
+	struct rec *r = ctx;
+	struct perf_mmap *m = ring_of_cpu(r, cpu);
+
+	(void)thread_idx;
+	return m ? (int)(m - r->rings) : -1;
+}
+
+static int synthesize(struct rec *r)
+{
+	struct synth s = {
+		.id_hdr_size = r->hdr.attrs[0].id_hdr_size ?
+			       r->hdr.attrs[0].id_hdr_size :
+			       perf_sample__id_hdr_size(&r->hdr.attrs[0].attr),
+		.mmap_data = r->opts->sample_addr,
+		.namespaces = r->opts->namespaces,
+		.fn = write_record,
+		.ctx = r,
+	};
+	const struct target *t = &r->opts->target;
+	struct thread_map *threads = r->evlist->threads;
+	struct perf_event_header fin = { PERF_RECORD_FINISHED_INIT, 0, sizeof(fin) };
+	bool kernel = false;
+	struct evsel *e;
+	int err = synthesize__time_conv(&s, r->nr_rings ? r->rings[0].base : NULL);
+
+	if (err == -EAGAIN)
+		err = 0;	/* perf: a debug message, no record */
+	if (!err)
+		err = synthesize__id_index(&s, r->evlist, ring_idx, r);
+	evlist__for_each_entry(r->evlist, e)
+		kernel |= !e->attr.exclude_kernel;
+	if (!err && kernel)	/* perf: no kernel maps when every event excludes it */
+		err = synthesize__kernel_mmap(&s);
+	if (err == -ENOENT || err == -EACCES)
+		err = 0;	/* kallsyms hidden: no kernel map, as perf */
+	if (!err && kernel)
+		err = synthesize__modules(&s);
+	if (!err)
+		err = synthesize__event_updates(&s, r->evlist, r->data.is_pipe);
+	if (!err)
+		err = synthesize__thread_map(&s, r->evlist);
+	if (!err)
+		err = synthesize__cpu_map(&s, r->evlist->cpus);
+	if (!err && target__has_task(t)) {
+		for (int i = 0; !err && i < threads->nr; i++) {
+			err = synthesize__thread(&s, threads->map[i], false);
+			if (err == -ESRCH)
+				err = 0;
+		}
+	} else if (!err && target__has_cpu(t)) {
+		err = synthesize__all(&s);
+	}
+	if (!err && r->has_workload) {
+		s.comm_only = true;
+		err = synthesize__thread(&s, r->wl.pid, false);
+		if (err == -ESRCH)
+			err = 0;
+	}
+	/* perf: the end of what describes the start, before the kernel's records */
+	return err ? err : write_record(r, (const union perf_event *)&fin, sizeof(fin));
+}
+
+/* ---- the drain loop ---- */
+
+static int drain(struct rec *r, bool final)
+{
+	bool wrote = false;
+
+	for (int i = 0; i < r->nr_rings; i++) {
+		struct perf_mmap *m = &r->rings[i];
+		long n;
+
+		if (!final && perf_mmap__avail(m) < r->opts->mmap_flush)
+			continue;
+		n = perf_mmap__read(m, write_record, r);
+		if (r->write_err)
+			return r->write_err;
+		if (n > 0)
+			wrote = true;
+	}
+	return wrote ? finished_round(r) : 0;
+}
+
+static void check_workload(struct rec *r)
+{
+	int status;
+
+	if (!r->has_workload || r->workload_done)
+		return;
+	if (waitpid(r->wl.pid, &status, WNOHANG) == r->wl.pid) {
+		r->workload_done = true;
+		r->stats->workload_status = status;
+	}
+}
+
+static void stop_workload(struct rec *r)
+{
+	if (r->has_workload && !r->workload_done) {
+		kill(r->wl.pid, SIGTERM);
+		if (!workload__wait(&r->wl, &r->stats->workload_status))
+			r->workload_done = true;
+	}
+}
+
+static int loop(struct rec *r, const sigset_t *waitmask)
+{
+	struct pollfd *pfd = calloc((size_t)r->nr_rings + 1, sizeof(*pfd));
+	int live = r->nr_rings, err = 0;
+
+	if (!pfd)
+		return -ENOMEM;
+	for (int i = 0; i < r->nr_rings; i++)
+		pfd[i] = (struct pollfd){ .fd = r->rings[i].fd, .events = POLLIN };
+	for (;;) {
+		err = drain(r, false);
+		check_workload(r);
+		if (err || got_signal || r->workload_done || (!live && !r->has_workload))
+			break;
+		r->stats->wakeups++;
+		if (ppoll(pfd, (nfds_t)r->nr_rings, NULL, waitmask) < 0 && errno != EINTR) {
+			err = -errno;
+			break;
+		}
+		for (int i = 0; i < r->nr_rings; i++) {
+			if (pfd[i].fd >= 0 && pfd[i].revents & (POLLHUP | POLLERR)) {
+				pfd[i].fd = -1;
+				live--;
+			}
+		}
+	}
+	free(pfd);
+	return err;
+}
+
+/* ---- the end ---- */
+
+/*
+ * The kernel's count of the samples one fd lost (PERF_FORMAT_LOST, kernel
+ * >= 5.15), from a read() laid out by @rf: value, [enabled], [running],
+ * [id], [lost]; a group gives nr first and { value, [id], [lost] } per
+ * member, ours being the one with @id.  Return: the count, 0 when unknown.
+ */
+static u64 fd_lost(int fd, u64 rf, u64 id)
+{
+	size_t times = !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+		       !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING);
+	size_t has_id = !!(rf & PERF_FORMAT_ID), per = 2 + has_id, nv, i;
+	u64 v[3 + 3 * 64];
+	ssize_t n;
+
+	if (!(rf & PERF_FORMAT_LOST))
+		return 0;
+	n = read(fd, v, sizeof(v));
+	if (n <= 0 || n % 8)
+		return 0;
+	nv = (size_t)n / 8;
+	if (!(rf & PERF_FORMAT_GROUP))
+		return 1 + times + has_id < nv ? v[1 + times + has_id] : 0;
+	i = 1 + times;
+	for (u64 k = 0; k < v[0] && i + per <= nv; k++, i += per)
+		if (has_id ? v[i + 1] == id : k == 0)
+			return v[i + per - 1];
+	return 0;
+}
+
+/*
+ * perf 6.1's LOST_SAMPLES at the end: one per fd that lost samples, with
+ * that fd's id in its sample_id trailer (the other trailer fields 0), so
+ * that report shows "Total Lost Samples" per event.
+ */
+static int write_lost_samples(struct rec *r)
+{
+	struct evsel *e;
+
+	evlist__for_each_entry(r->evlist, e) {
+		int n = e->fd && e->cpus && e->threads ? e->cpus->nr * e->threads->nr : 0;
+
+		for (int i = 0; i < n; i++) {
+			u64 buf[(sizeof(struct perf_record_lost_samples) + 64) / 8];
+			struct perf_record_lost_samples *ls = (void *)buf;
+			struct perf_sample s = { .id = e->id[i] };
+			u64 lost = e->fd[i] >= 0 ? fd_lost(e->fd[i], e->attr.read_format, e->id[i]) : 0;
+			int err;
+
+			if (!lost)
+				continue;
+			memset(buf, 0, sizeof(buf));
+			ls->header.type = PERF_RECORD_LOST_SAMPLES;
+			ls->lost = lost;
+			ls->header.size = (u16)(sizeof(*ls) +
+						perf_sample__synthesize_id(&e->attr, &s, ls + 1));
+			err = write_record(r, (const union perf_event *)ls, ls->header.size);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The build-id cache, after the data is safe, as perf does: for a file
+ * (not a pipe), unless -N or -B.  Best effort: failures only go to stats.
+ */
+static void cache_build_ids(struct rec *r)
+{
+	char dir[4096];
+
+	if (!r->hits || r->opts->no_buildid_cache || !strcmp(r->opts->output, "-") ||
+	    !r->hdr.env.nr_build_ids)
+		return;
+	snprintf(r->stats->buildid_dir, sizeof(r->stats->buildid_dir), "%s",
+		 buildid_dir__get(dir, sizeof(dir)));
+	build_id_cache__add_env(r->stats->buildid_dir, &r->hdr.env, &r->stats->cache_errs);
+}
+
+static int finish(struct rec *r, char *buf, size_t size)
+{
+	int err = 0;
+
+	r->stats->bytes = r->data.written;
+	r->hdr.env.first_sample_time = r->first_time;
+	r->hdr.env.last_sample_time = r->last_time;
+	if (r->hits && r->opts->buildid_all)
+		dso_hits__mark_all(r->hits);
+	if (r->hits)
+		err = dso_hits__fill_env(r->hits, &r->hdr.env);
+	if (!err)
+		err = perf_data__finish(&r->data);
+	else
+		perf_data__close(&r->data);
+	r->data_open = false;
+	if (err)
+		snprintf(buf, size, "%s", r->data.errmsg[0] ? r->data.errmsg : strerror(-err));
+	else
+		cache_build_ids(r);
+	return err;
+}
+
+static void cleanup(struct rec *r)
+{
+	if (r->data_open)
+		perf_data__close(&r->data);
+	for (int i = 0; i < r->nr_rings; i++)
+		perf_mmap__munmap(&r->rings[i]);
+	free(r->rings);
+	evlist__close(r->evlist);
+	dso_hits__delete(r->hits);
+	perf_header__exit(&r->hdr);
+	if (r->has_workload && r->wl.go_fd >= 0)
+		workload__abort(&r->wl);
+}
+
+static int prepare(struct rec *r, int argc, const char **argv, char *buf, size_t size)
+{
+	const struct target *t = &r->opts->target;
+	int err = evlist__create_maps(r->evlist, t, buf, size);
+
+	if (err)
+		return err;
+	if (argc) {
+		err = workload__prepare(&r->wl, argv);
+		if (err) {
+			snprintf(buf, size, "cannot start '%s': %s", argv[0], strerror(-err));
+			return err;
+		}
+		r->has_workload = true;
+		if (target__none(t))
+			evlist__set_workload_pid(r->evlist, r->wl.pid);
+	}
+	err = set_record_cpus(r->evlist, t);
+	if (!err)
+		err = open_events(r->evlist, buf, size);
+	if (!err) {
+		/* the events are still disabled: nothing unfiltered is recorded */
+		err = evlist__apply_filters(r->evlist, buf, size);
+		r->stats->filter_failed = err != 0;
+	}
+	if (!err)
+		err = mmap_rings(r, buf, size);
+	return err;
+}
+
+static int start(struct rec *r, const char **argv, char *buf, size_t size)
+{
+	int err;
+
+	if (!target__none(&r->opts->target))
+		evlist__enable(r->evlist);
+	if (!r->has_workload)
+		return 0;
+	err = workload__start(&r->wl);
+	if (err) {
+		r->workload_done = true;
+		snprintf(buf, size, "cannot run '%s': %s", argv[0], strerror(-err));
+	}
+	return err;
+}
+
+/**
+ * record__run - see util/record/record.h
+ */
+int record__run(struct evlist *evlist, const struct record_opts *o, int argc, const char **argv,
+		int cmd_argc, const char **cmd_argv, struct record_stats *stats, char *buf,
+		size_t size)
+{
+	struct rec r = { .opts = o, .evlist = evlist, .stats = stats };
+	sigset_t waitmask;
+	int err, err2;
+
+	memset(stats, 0, sizeof(*stats));
+	stats->workload_status = -1;
+	r.wl.go_fd = r.wl.err_fd = -1;
+	setup_signals(&waitmask);
+	err = prepare(&r, argc, argv, buf, size);
+	if (!err)
+		err = open_output(&r, cmd_argc, cmd_argv, buf, size);
+	if (!err && !o->no_buildid && !(r.hits = dso_hits__new()))
+		err = -ENOMEM;
+	if (!err)
+		err = synthesize(&r);
+	if (!err)
+		err = start(&r, argv, buf, size);
+	if (!err)
+		err = loop(&r, &waitmask);
+	if (r.write_err && !buf[0])
+		snprintf(buf, size, "%s", r.data.errmsg);
+	stats->signal = got_signal;
+	if (r.data_open) {
+		evlist__disable(evlist);
+		stop_workload(&r);
+		if (!r.write_err)
+			drain(&r, true);
+		if (!r.write_err)
+			write_lost_samples(&r);
+		err2 = finish(&r, buf, size);
+		err = err ? err : err2;
+	}
+	cleanup(&r);
+	sigprocmask(SIG_SETMASK, &waitmask, NULL);
+	return err;
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Recording: the options of `tperf record`, the attrs they give (as perf
+ * 6.1 sets them), and the session that opens the events, maps one ring
+ * per CPU, writes the existing state, runs the workload, drains the rings
+ * into a perf.data and writes the header features at the end.
+ */
+#ifndef TPERF_RECORD_H
+#define TPERF_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/symbol/build-id-cache.h"
+#include "util/perf-data/event.h"
+#include "util/event/target.h"
+
+struct evlist;
+struct evsel;
+
+enum record_callgraph {
+	CALLGRAPH_NONE,
+	CALLGRAPH_FP,
+	CALLGRAPH_DWARF,
+	CALLGRAPH_LBR,
+};
+
+struct record_opts {
+	struct target target;
+	u64 freq;			/* -F (default 4000) */
+	u64 period;			/* -c, 0: frequency mode */
+	bool freq_given, period_given;
+	enum record_callgraph callgraph;
+	u32 stack_size;			/* dwarf: user stack bytes (8192) */
+	u64 user_regs;			/* --user-regs: PERF_REG_X86_* mask, 0: none */
+	bool sample_cpu, sample_addr, weight, data_src, phys_addr, raw;
+	bool inherit_stat, no_samples, switch_events, namespaces;
+	bool all_user, all_kernel;
+	bool timestamp;			/* TIME sampled (true; --no-timestamp: false).  -T
+					 * changes nothing: perf 6.1 samples TIME anyway
+					 * unless --no-timestamp (or --per-thread -i) */
+	bool no_inherit_set;		/* -i or --no-no-inherit given: -t keeps it */
+	int clockid;			/* -k: -1 unset */
+	size_t mmap_pages;		/* -m: data pages per ring */
+	size_t mmap_flush;		/* --mmap-flush: bytes */
+	const char *output;		/* -o; "-" for pipe mode */
+	bool dry_run;
+	bool no_buildid;		/* -B: no BUILD_ID feature, no cache */
+	bool no_buildid_cache;		/* -N: no build-id cache update */
+	bool buildid_all;		/* --buildid-all: every mmapped DSO, not only hit ones */
+};
+
+/* Defaults as perf's: 4000 Hz, 128 pages (512 KiB), perf.data. */
+void record_opts__init(struct record_opts *o);
+
+/**
+ * record__parse_callgraph - parse "fp", "dwarf[,SIZE]", "lbr" or "no"
+ * Return: 0 or -EINVAL with a message in @buf.
+ */
+int record__parse_callgraph(struct record_opts *o, const char *str, char *buf, size_t size);
+
+/**
+ * record__parse_user_regs - parse --user-regs "ax,bx,..." (perf's names, any case)
+ * into o->user_regs; NULL (no value) is every register.  Return: 0 or
+ * -EINVAL with a message in @buf.
+ */
+int record__parse_user_regs(struct record_opts *o, const char *str, char *buf, size_t size);
+
+/** record__user_regs_names - the names --user-regs takes, space separated, into @buf */
+void record__user_regs_names(char *buf, size_t size);
+
+/**
+ * record__max_sample_rate - kernel.perf_event_max_sample_rate (0 when unreadable)
+ */
+u64 record__max_sample_rate(void);
+
+/**
+ * record__config - set every evsel's attr for recording as perf 6.1 does
+ * @evlist: the parsed events (an empty list gets the default cycles:P)
+ * @o: the options
+ *
+ * sample_type IP|TID|TIME|PERIOD (+CPU, CALLCHAIN, ADDR|DATA_SRC, RAW,
+ * WEIGHT_STRUCT, PHYS_ADDR, REGS_USER|STACK_USER by option), read_format
+ * ID|LOST, the tracking bits on the first event (or on a dummy:HG event
+ * for -a/-C), freq or period, inherit, disabled/enable_on_exec, and
+ * ID or IDENTIFIER when there are several events.  The event terms
+ * (period=, freq=, time=, branch_type=, inherit=, aux-output,
+ * call-graph=, stack-size=, max-stack=) apply last and override the
+ * options; in :S groups the members then take the leader's sample_type
+ * and keep their own period only from a term, as perf 6.1 does.
+ * Return: 0, -EINVAL for a term tperf cannot honour (overwrite,
+ * aux-sample-size) or -ENOMEM, with the message in @buf.
+ */
+int record__config(struct evlist *evlist, const struct record_opts *o, char *buf, size_t size);
+
+/* What a finished recording did, for the summary lines. */
+struct record_stats {
+	u64 samples;			/* PERF_RECORD_SAMPLE written */
+	u64 lost_records;		/* records lost (the LOST records' counts) */
+	u64 lost_samples;		/* samples lost (LOST_SAMPLES: the kernel's count) */
+	u64 bytes;			/* data bytes written */
+	u64 wakeups;			/* poll() returns with data */
+	int workload_status;		/* waitpid status, -1 without a workload */
+	int signal;			/* SIGINT/SIGTERM that stopped it, or 0 */
+	bool filter_failed;		/* the kernel refused a --filter (perf exits 255) */
+	char buildid_dir[4096];		/* the build-id cache updated, "" if none */
+	struct build_id_cache_errs cache_errs;	/* what could not be cached */
+};
+
+/**
+ * record__run - record @evlist for the target of @o
+ * @evlist: configured by record__config()
+ * @o: the options
+ * @argc, @argv: the workload (argc 0 for -p/-t/-a/-C until a signal)
+ * @cmd_argc, @cmd_argv: tperf's whole command line, for CMDLINE
+ * @stats: filled
+ * @buf: the message when it fails
+ *
+ * Return: 0, or -errno with a message in @buf ("cannot start 'x': No such
+ * file or directory"...).  The output file is complete (features written)
+ * whenever the events were opened, also after SIGINT/SIGTERM.
+ */
+int record__run(struct evlist *evlist, const struct record_opts *o, int argc, const char **argv,
+		int cmd_argc, const char **cmd_argv, struct record_stats *stats, char *buf,
+		size_t size);
+
+#endif

@@ -1,0 +1,582 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * `tperf stat` output: the std table, CSV and JSON, in the field order and
+ * widths Linux perf 6.1 uses so that scripts written for it keep working.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/lib/config.h"
+#include "util/event/cpumap.h"
+#include "util/event/evlist.h"
+#include "util/lib/json.h"
+#include "util/stat/stat-display.h"
+#include "util/event/target.h"
+#include "util/event/threadmap.h"
+
+#define METRIC_LEN 35	/* " #    0.581 CPUs utilized          " */
+#define NSEC_PER_SEC 1000000000.0
+
+/**
+ * perf_stat__print_header - the " Performance counter stats for" line
+ * @config: output and format (nothing for CSV, JSON and -I)
+ * @target: what was counted
+ * @argc: the workload's argument count (0: none)
+ * @argv: the workload
+ */
+void perf_stat__print_header(struct perf_stat_config *config, const struct target *target,
+			     int argc, const char **argv)
+{
+	FILE *out = config->output;
+
+	if (config->csv_output || config->json_output || config->interval)
+		return;
+	fflush(stdout);
+	fprintf(out, "\n Performance counter stats for ");
+	if (target->system_wide) {
+		fprintf(out, "'system wide");
+	} else if (target->cpu_list) {
+		fprintf(out, "'CPU(s) %s", target->cpu_list);
+	} else if (target->pid) {
+		fprintf(out, "process id '%s", target->pid);
+	} else if (target->tid) {
+		fprintf(out, "thread id '%s", target->tid);
+	} else {
+		fprintf(out, "'%s", argc > 0 ? argv[0] : "");
+		for (int i = 1; i < argc; i++)
+			fprintf(out, " %s", argv[i]);
+	}
+	fprintf(out, "'");
+	if (config->run_count > 1)
+		fprintf(out, " (%d runs)", config->run_count);
+	fprintf(out, ":\n\n");
+}
+
+/* The first other counter matching @pred with a counted row equal to @id. */
+static const struct stat_aggr *find_row(struct evlist *evlist, const struct aggr_id *id,
+					bool (*pred)(const struct evsel *))
+{
+	struct evsel *e;
+
+	evlist__for_each_entry(evlist, e) {
+		struct evsel_stat *es = evsel__stat(e);
+
+		if (!es || !pred(e))
+			continue;
+		for (int i = 0; i < es->nr_aggr; i++)
+			if (es->aggr[i].counted && aggr_id__equal(&es->aggr[i].id, id) &&
+			    stat_aggr__value(&es->aggr[i]) > 0)
+				return &es->aggr[i];
+	}
+	return NULL;
+}
+
+static bool is_hw(const struct evsel *e, uint64_t config)
+{
+	return e->attr.type == PERF_TYPE_HARDWARE && e->attr.config == config;
+}
+
+static bool is_cycles(const struct evsel *e) { return is_hw(e, PERF_COUNT_HW_CPU_CYCLES); }
+static bool is_branches(const struct evsel *e) { return is_hw(e, PERF_COUNT_HW_BRANCH_INSTRUCTIONS); }
+static bool is_cache_refs(const struct evsel *e) { return is_hw(e, PERF_COUNT_HW_CACHE_REFERENCES); }
+static bool is_clock(const struct evsel *e) { return evsel__is_clock(e); }
+
+/* A rate per second of task time, with K/M/G as perf shows it. */
+static double rate_metric(double val, double nsecs, char *unit_buf, size_t size)
+{
+	double ratio = nsecs ? NSEC_PER_SEC * val / nsecs : 0;
+	const char *prefix = "";
+
+	if (ratio >= 1e9) {
+		ratio /= 1e9;
+		prefix = "G";
+	} else if (ratio >= 1e6) {
+		ratio /= 1e6;
+		prefix = "M";
+	} else if (ratio >= 1e3) {
+		ratio /= 1e3;
+		prefix = "K";
+	}
+	snprintf(unit_buf, size, "%s/sec", prefix);
+	return ratio;
+}
+
+/* cycles, instructions, branch-misses, cache-misses: a ratio to a base event. */
+static bool hw_metric(struct evlist *evlist, struct evsel *evsel, const struct stat_aggr *row,
+		      double *res, const char **fmt, const char **unit)
+{
+	const struct stat_aggr *base = NULL;
+	double val = stat_aggr__value(row);
+	double mult = 100.0;
+
+	if (is_cycles(evsel)) {
+		base = find_row(evlist, &row->id, is_clock);
+		*fmt = "%8.3f";
+		*unit = base ? "GHz" : "Ghz";
+		mult = 1.0;
+	} else if (is_hw(evsel, PERF_COUNT_HW_INSTRUCTIONS)) {
+		base = find_row(evlist, &row->id, is_cycles);
+		*fmt = "%7.2f ";
+		*unit = "insn per cycle";
+		mult = 1.0;
+	} else if (is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES)) {
+		base = find_row(evlist, &row->id, is_branches);
+		*fmt = "%7.2f%%";
+		*unit = "of all branches";
+	} else if (is_hw(evsel, PERF_COUNT_HW_CACHE_MISSES)) {
+		base = find_row(evlist, &row->id, is_cache_refs);
+		*fmt = "%7.2f%%";
+		*unit = "of all cache refs";
+	} else {
+		return false;
+	}
+	if (!base) {
+		*fmt = NULL;
+		return true;
+	}
+	*res = mult * val / stat_aggr__value(base);
+	return true;
+}
+
+/**
+ * perf_stat__metric - the shadow metric of one row
+ * @config: the walltime and the interval
+ * @evlist: the other events (the base of a ratio)
+ * @evsel: the event of the row
+ * @row: the row
+ * @fmt: the printf format of the value, NULL when there is none
+ * @unit: the unit, NULL when there is no metric
+ * @unit_buf: room for a rate's unit ("K/sec")
+ * @size: its size
+ *
+ * Return: the metric's value.
+ */
+double perf_stat__metric(struct perf_stat_config *config, struct evlist *evlist,
+			 struct evsel *evsel, const struct stat_aggr *row,
+			 const char **fmt, const char **unit, char *unit_buf, size_t size)
+{
+	double val = stat_aggr__value(row), res = 0;
+	const struct stat_aggr *clock;
+
+	*fmt = NULL;
+	*unit = NULL;
+	if (evsel__is_clock(evsel)) {
+		double wall = avg_stats(&config->walltime_nsecs_stats);
+
+		*fmt = "%8.3f";
+		*unit = "CPUs utilized";
+		return wall ? val / wall : 0;
+	}
+	if (hw_metric(evlist, evsel, row, &res, fmt, unit))
+		return res;
+	if (config->interval && evsel->unit && !strcmp(evsel->unit, "Joules")) {
+		*fmt = "%8.2f";
+		*unit = "W";
+		return val * evsel->scale * 1000.0 / config->interval;
+	}
+	clock = find_row(evlist, &row->id, is_clock);
+	if (!clock)
+		return 0;
+	*fmt = "%8.3f";
+	*unit = unit_buf;
+	return rate_metric(val * evsel->scale, stat_aggr__value(clock), unit_buf, size);
+}
+
+/* "key" : "value" and @sep, with the value escaped (names come from anywhere). */
+static void json_str(FILE *out, const char *key, const char *val, const char *sep)
+{
+	fprintf(out, "\"%s\" : ", key);
+	json__fprint_string(out, val);
+	fputs(sep, out);
+}
+
+static void print_aggr_prefix(struct perf_stat_config *config, struct evsel *evsel,
+			      const struct stat_aggr *row)
+{
+	const struct aggr_id *id = &row->id;
+	bool csv = config->csv_output, json = config->json_output;
+	const char *sep = config->csv_sep;
+	FILE *out = config->output;
+	struct thread_map *threads;
+	int nr = evsel->supported ? row->nr : 1;
+
+	switch (config->aggr_mode) {
+	case AGGR_CORE:
+		if (json)
+			fprintf(out, "\"core\" : \"S%d-D%d-C%d\", \"aggregate-number\" : %d, ",
+				id->socket, id->die, id->core, nr);
+		else
+			fprintf(out, "S%d-D%d-C%*d%s%*d%s", id->socket, id->die, csv ? 0 : -8,
+				id->core, sep, csv ? 0 : 4, nr, sep);
+		break;
+	case AGGR_DIE:
+		if (json)
+			fprintf(out, "\"die\" : \"S%d-D%d\", \"aggregate-number\" : %d, ",
+				id->socket, id->die, nr);
+		else
+			fprintf(out, "S%d-D%*d%s%*d%s", id->socket, csv ? 0 : -8, id->die, sep,
+				csv ? 0 : 4, nr, sep);
+		break;
+	case AGGR_SOCKET:
+		if (json)
+			fprintf(out, "\"socket\" : \"S%d\", \"aggregate-number\" : %d, ",
+				id->socket, nr);
+		else
+			fprintf(out, "S%*d%s%*d%s", csv ? 0 : -5, id->socket, sep, csv ? 0 : 4,
+				nr, sep);
+		break;
+	case AGGR_NONE:
+		if (id->cpu < 0)
+			break;
+		if (json)
+			fprintf(out, "\"cpu\" : \"%d\", ", id->cpu);
+		else
+			fprintf(out, "CPU%*d%s", csv ? 0 : -7, id->cpu, sep);
+		break;
+	case AGGR_THREAD:
+		threads = evsel->threads ? evsel->threads : evsel->evlist->threads;
+		if (!threads || id->thread < 0 || id->thread >= threads->nr)
+			break;
+		if (json) {
+			char key[sizeof(row->comm) + 16];
+
+			snprintf(key, sizeof(key), "%s-%d", row->comm, threads->map[id->thread]);
+			json_str(out, "thread", key, ", ");
+		} else
+			fprintf(out, "%*s-%*d%s", csv ? 0 : 16, row->comm, csv ? 0 : -8,
+				threads->map[id->thread], sep);
+		break;
+	case AGGR_GLOBAL:
+		break;
+	}
+}
+
+static void print_prefix(struct perf_stat_config *config, struct evsel *evsel,
+			 const struct stat_aggr *row, const struct timespec *ts)
+{
+	FILE *out = config->output;
+
+	if (ts && config->json_output)
+		fprintf(out, "{\"interval\" : %lu.%09lu, ", (unsigned long)ts->tv_sec,
+			(unsigned long)ts->tv_nsec);
+	else if (ts)
+		fprintf(out, "%6lu.%09lu%s", (unsigned long)ts->tv_sec,
+			(unsigned long)ts->tv_nsec, config->csv_sep);
+	else if (config->json_output)
+		fprintf(out, "{");
+	print_aggr_prefix(config, evsel, row);
+}
+
+static double row_noise(const struct stat_aggr *row)
+{
+	return rel_stddev_stats(stddev_stats(&row->val), avg_stats(&row->val));
+}
+
+static void print_noise_running(struct perf_stat_config *config, const struct stat_aggr *row)
+{
+	uint64_t run = avg_stats(&row->run), ena = avg_stats(&row->ena);
+	double pct = config->run_count > 1 ? row_noise(row) : 0;
+	FILE *out = config->output;
+
+	if (config->json_output) {
+		if (config->run_count > 1)
+			fprintf(out, "\"variance\" : %.2f, ", pct);
+		/* perf computes this percentage in integers */
+		fprintf(out, "\"event-runtime\" : %" PRIu64 ", \"pcnt-running\" : %.2f, ", run,
+			run != ena ? (double)(100 * run / ena) : 100.0);
+		return;
+	}
+	if (config->csv_output) {
+		if (config->run_count > 1)
+			fprintf(out, "%s%.2f%%", config->csv_sep, pct);
+		fprintf(out, "%s%" PRIu64 "%s%.2f", config->csv_sep, run, config->csv_sep,
+			run != ena ? (double)(100 * run / ena) : 100.0);
+		return;
+	}
+	if (pct)
+		fprintf(out, "  ( +-%6.2f%% )", pct);
+	if (run != ena)
+		fprintf(out, "  (%.2f%%)", 100.0 * run / ena);
+}
+
+static void print_metric(struct perf_stat_config *config, const char *fmt, const char *unit,
+			 double val)
+{
+	FILE *out = config->output;
+	char vals[64], *v = vals;
+	int n;
+
+	if (config->json_output) {
+		fprintf(out, "\"metric-value\" : %f, ", fmt && unit ? val : 0.0);
+		json_str(out, "metric-unit", fmt && unit ? unit : "", "");
+		return;
+	}
+	if (config->csv_output) {
+		if (!fmt || !unit) {
+			fprintf(out, "%s%s", config->csv_sep, config->csv_sep);
+			return;
+		}
+		snprintf(vals, sizeof(vals), fmt, val);
+		while (*v == ' ')
+			v++;
+		v[strcspn(v, " ")] = '\0';
+		fprintf(out, "%s%s%s%s", config->csv_sep, v, config->csv_sep, unit);
+		return;
+	}
+	if (!fmt || !unit) {
+		fprintf(out, "%-*s", METRIC_LEN, "");
+		return;
+	}
+	n = fprintf(out, " # ");
+	n += fprintf(out, fmt, val);
+	fprintf(out, " %-*s", METRIC_LEN - n - 1, unit);
+}
+
+static void print_uncounted(struct perf_stat_config *config, struct evsel *evsel,
+			    const struct stat_aggr *row)
+{
+	const char *what = evsel->supported ? "<not counted>" : "<not supported>";
+	const char *unit = evsel->unit ? evsel->unit : "";
+	FILE *out = config->output;
+
+	if (config->json_output) {
+		fprintf(out, "\"counter-value\" : \"%s\", ", what);
+		json_str(out, "unit", unit, ", ");
+		json_str(out, "event", evsel__name(evsel), ", ");
+	} else if (config->csv_output) {
+		fprintf(out, "%s%s%s%s%s", what, config->csv_sep, unit, config->csv_sep,
+			evsel__name(evsel));
+	} else {
+		fprintf(out, "%18s%s%-*s%s%-25s", what, config->csv_sep, config->unit_width,
+			unit, config->csv_sep, evsel__name(evsel));
+		print_metric(config, NULL, NULL, 0);
+	}
+	print_noise_running(config, row);
+	if (config->json_output || config->csv_output)
+		print_metric(config, NULL, NULL, 0);
+}
+
+static void print_value(struct perf_stat_config *config, struct evsel *evsel, double avg)
+{
+	const char *unit = evsel->unit ? evsel->unit : "";
+	bool frac = floor(evsel->scale) != evsel->scale;
+	FILE *out = config->output;
+
+	if (config->json_output) {
+		fprintf(out, "\"counter-value\" : \"%f\", ", avg);
+		json_str(out, "unit", unit, ", ");
+		json_str(out, "event", evsel__name(evsel), ", ");
+		return;
+	}
+	if (config->csv_output)
+		fprintf(out, frac ? "%.2f" : "%.0f", avg);
+	else if (config->big_num)
+		fprintf(out, frac ? "%'18.2f" : "%'18.0f", avg);
+	else
+		fprintf(out, frac ? "%18.2f" : "%18.0f", avg);
+	fprintf(out, "%s%-*s%s%-*s", config->csv_sep, config->csv_output ? 0 : config->unit_width,
+		unit, config->csv_sep, config->csv_output ? 0 : 32, evsel__name(evsel));
+}
+
+static void print_row(struct perf_stat_config *config, struct evlist *evlist,
+		      struct evsel *evsel, const struct stat_aggr *row, const struct timespec *ts)
+{
+	const char *fmt, *unit;
+	char unit_buf[16];
+	double metric;
+
+	print_prefix(config, evsel, row, ts);
+	if (!row->counted) {
+		print_uncounted(config, evsel, row);
+	} else {
+		metric = perf_stat__metric(config, evlist, evsel, row, &fmt, &unit, unit_buf,
+					   sizeof(unit_buf));
+		/* perf prints the mean of -r runs as a whole count (truncated) */
+		print_value(config, evsel, trunc(stat_aggr__value(row)) * evsel->scale);
+		if (!config->csv_output && !config->json_output)
+			print_metric(config, fmt, unit, metric);
+		print_noise_running(config, row);
+		if (config->csv_output || config->json_output)
+			print_metric(config, fmt, unit, metric);
+	}
+	fprintf(config->output, config->json_output ? "}\n" : "\n");
+}
+
+static void print_interval_header(struct perf_stat_config *config)
+{
+	/* perf's headings; the space before "counts" differs by mode */
+	static const char *const heads[] = {
+		[AGGR_GLOBAL] = "#           time             counts",
+		[AGGR_NONE] = "#           time CPU                    counts",
+		[AGGR_SOCKET] = "#           time socket cpus             counts",
+		[AGGR_DIE] = "#           time die          cpus             counts",
+		[AGGR_CORE] = "#           time core            cpus             counts",
+		[AGGR_THREAD] = "#           time             comm-pid                  counts",
+	};
+
+	if (config->csv_output || config->json_output)
+		return;
+	if (config->num_print_interval == 0)
+		fprintf(config->output, "%s %*s events\n", heads[config->aggr_mode],
+			config->unit_width, "unit");
+	if (++config->num_print_interval == 25)
+		config->num_print_interval = 0;
+}
+
+static bool by_row_first(const struct perf_stat_config *config)
+{
+	return config->aggr_mode == AGGR_CORE || config->aggr_mode == AGGR_DIE ||
+	       config->aggr_mode == AGGR_SOCKET;
+}
+
+static int id_cmp(const void *pa, const void *pb)
+{
+	const int *x = pa, *y = pb;
+
+	for (int i = 0; i < 5; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	return 0;
+}
+
+/* Rows in order of aggregation id, each with every counter (--per-core ...). */
+static void print_by_id(struct perf_stat_config *config, struct evlist *evlist,
+			const struct timespec *ts)
+{
+	struct aggr_id *ids = NULL;
+	struct evsel *evsel;
+	int n = 0, cap = 0;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *es = evsel__stat(evsel);
+
+		for (int i = 0; es && i < es->nr_aggr; i++) {
+			if (n == cap) {
+				struct aggr_id *t;
+
+				cap = cap ? 2 * cap : 16;
+				t = realloc(ids, cap * sizeof(*ids));
+				if (!t)
+					goto out;
+				ids = t;
+			}
+			ids[n++] = es->aggr[i].id;
+		}
+	}
+	if (n)
+		qsort(ids, n, sizeof(*ids), id_cmp);
+	for (int k = 0; k < n; k++) {
+		if (k && aggr_id__equal(&ids[k], &ids[k - 1]))
+			continue;
+		evlist__for_each_entry(evlist, evsel) {
+			struct evsel_stat *es = evsel__stat(evsel);
+
+			for (int i = 0; es && i < es->nr_aggr; i++)
+				if (aggr_id__equal(&es->aggr[i].id, &ids[k]))
+					print_row(config, evlist, evsel, &es->aggr[i], ts);
+		}
+	}
+out:
+	free(ids);
+}
+
+/**
+ * perf_stat__print_counters - every row of every event
+ * @config: the output format and aggregation
+ * @evlist: the events, processed
+ * @ts: the time since the start for -I rows, or NULL
+ */
+void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *evlist,
+			       const struct timespec *ts)
+{
+	struct evsel *evsel;
+
+	if (config->null_run)
+		return;
+	if (ts)
+		print_interval_header(config);
+	if (by_row_first(config)) {
+		print_by_id(config, evlist, ts);
+		return;
+	}
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *es = evsel__stat(evsel);
+
+		for (int i = 0; es && i < es->nr_aggr; i++)
+			print_row(config, evlist, evsel, &es->aggr[i], ts);
+	}
+}
+
+/* Digits to show: two more than the first significant one of @num. */
+static int get_precision(double num)
+{
+	if (num > 1)
+		return 0;
+	return lround(ceil(-log10(num)));
+}
+
+/**
+ * perf_stat__print_footer - elapsed time (+- with -r) and user/sys times
+ * @config: the walltime statistics and the rusage
+ */
+void perf_stat__print_footer(struct perf_stat_config *config)
+{
+	double avg = avg_stats(&config->walltime_nsecs_stats) / NSEC_PER_SEC;
+	FILE *out = config->output;
+
+	if (config->interval || config->csv_output || config->json_output)
+		return;
+	if (!config->null_run)
+		fprintf(out, "\n");
+	if (config->run_count == 1) {
+		fprintf(out, " %17.9f seconds time elapsed", avg);
+		if (config->ru_display) {
+			const struct rusage *ru = &config->ru_data;
+
+			fprintf(out, "\n\n");
+			fprintf(out, " %17.9f seconds user\n",
+				ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6);
+			fprintf(out, " %17.9f seconds sys\n",
+				ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6);
+		}
+	} else {
+		double sd = stddev_stats(&config->walltime_nsecs_stats) / NSEC_PER_SEC;
+		int precision = sd > 0 ? get_precision(sd) + 2 : 9;
+		double pct = rel_stddev_stats(sd, avg);
+
+		fprintf(out, " %17.*f +- %.*f seconds time elapsed", precision, avg, precision,
+			sd);
+		if (pct)
+			fprintf(out, "  ( +-%6.2f%% )", pct);
+	}
+	fprintf(out, "\n\n");
+}
+
+/**
+ * perf_stat__print_signaled - a command killed by a signal, as perf says it
+ * @command: its argv[0]
+ * @sig: the signal
+ *
+ * On stderr whatever -o, -x, -j or --quiet say, before the counts.
+ */
+void perf_stat__print_signaled(const char *command, int sig)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s\n", command, strsignal(sig));
+}
+
+/**
+ * perf_stat__print_delay_state - say when -D holds counting back, as perf
+ * @enabled: false when the command starts with its events disabled, true
+ *           when the delay is over
+ */
+void perf_stat__print_delay_state(bool enabled)
+{
+	if (tperf_config.quiet)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "Events %s\n", enabled ? "enabled" : "disabled");
+}

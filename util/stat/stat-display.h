@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Printing `tperf stat` results in Linux perf's layouts: the std table with
+ * shadow metrics ("#    0.998 CPUs utilized"), CSV (-x SEP: value, unit,
+ * event, [noise,] run time, percentage running, metric value, metric unit)
+ * and JSON (-j: one object per counter and row), with -I timestamps.
+ */
+#ifndef TPERF_STAT_DISPLAY_H
+#define TPERF_STAT_DISPLAY_H
+
+#include <time.h>
+
+#include "util/stat/stat.h"
+
+struct evlist;
+struct target;
+
+/*
+ * " Performance counter stats for 'CMD ARGS' (N runs):" and the blank lines
+ * around it; nothing for CSV, JSON or interval output.
+ */
+void perf_stat__print_header(struct perf_stat_config *config, const struct target *target,
+			     int argc, const char **argv);
+/*
+ * Every counter's rows.  @ts is the interval's time since the start (-I),
+ * or NULL for the final counts.
+ */
+void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *evlist,
+			       const struct timespec *ts);
+/* "N seconds time elapsed" (+- stddev with -r), user and sys times. */
+void perf_stat__print_footer(struct perf_stat_config *config);
+/* -D: perf's "Events disabled" / "Events enabled" on stderr (not with --quiet). */
+void perf_stat__print_delay_state(bool enabled);
+/* "sh: Killed" on stderr for a command a signal ended, as perf's psignal(). */
+void perf_stat__print_signaled(const char *command, int sig);
+
+/*
+ * The shadow metric of row @row of @evsel: fills *@fmt ("%8.3f"; NULL
+ * when there is no value), *@unit ("CPUs utilized"; NULL: no metric at
+ * all) and returns the value.  Exposed for the unit tests.
+ */
+double perf_stat__metric(struct perf_stat_config *config, struct evlist *evlist,
+			 struct evsel *evsel, const struct stat_aggr *row,
+			 const char **fmt, const char **unit, char *unit_buf, size_t size);
+
+#endif

@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The `tperf stat` run loop.  Signals (SIGCHLD, SIGINT, SIGTERM) only set
+ * flags; the loop sleeps in ppoll() with them unblocked so that none is lost
+ * between a check and the sleep.  A SIGINT or SIGTERM is passed on to the
+ * workload, whose exit then ends the run.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/lib/config.h"
+#include "util/lib/debug.h"
+#include "util/event/evlist.h"
+#include "util/event/pmu.h"
+#include "util/stat/stat-display.h"
+#include "util/stat/stat-run.h"
+#include "util/event/target.h"
+#include "util/event/threadmap.h"
+#include "util/event/workload.h"
+
+static volatile sig_atomic_t got_signal, child_exited;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void on_child(int sig)
+{
+	child_exited = 1;
+}
+
+/**
+ * perf_stat__config_attrs - the attr fields perf stat sets
+ * @evlist: the events
+ * @target: what is counted (enable_on_exec for a workload only)
+ * @inherit: count children too
+ * @enable_on_exec: let the workload's exec enable the events
+ */
+void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
+			     bool inherit, bool enable_on_exec)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct perf_event_attr *attr = &evsel->attr;
+
+		evsel__config_read_format(evsel);
+		attr->sample_type = PERF_SAMPLE_IDENTIFIER;
+		/* tracepoints come with a sample period: counting wants none */
+		attr->sample_period = 0;
+		attr->freq = 0;
+		attr->inherit = inherit && evsel->terms.inherit != 0;
+		attr->disabled = 0;
+		attr->enable_on_exec = 0;
+		if (evsel__is_group_leader(evsel)) {
+			attr->disabled = 1;
+			attr->enable_on_exec = enable_on_exec && target__none(target);
+		}
+		/*
+		 * CPU-wide events (msr, power, powercap) counting for a workload
+		 * start at the open: enable_on_exec would never fire on them
+		 * (evsel__open clears these the same way).
+		 */
+		if (attr->enable_on_exec && (evsel->requires_cpu || evsel->own_cpus ||
+					     evsel->powercap)) {
+			attr->enable_on_exec = 0;
+			attr->disabled = 0;
+		}
+	}
+}
+
+/* perf's pmu_have_event("cpu", @name): a sysfs alias of the cpu PMU. */
+static bool cpu_pmu_has(const char *name)
+{
+	struct pmu *pmu = pmu__find("cpu");
+
+	return pmu && pmu__find_alias(pmu, name);
+}
+
+/**
+ * perf_stat__default_events - the events perf 6.1 stat counts without -e
+ * @target: cpu-clock counts for -a and -C, task-clock otherwise
+ * @buf: receives the comma-separated list, in perf's order
+ * @size: its size
+ *
+ * The hardware events are listed whether or not this machine can count
+ * them: perf shows the ones it cannot as <not supported>.  The stall events
+ * come only when the cpu PMU lists them in sysfs, as perf adds them.
+ */
+void perf_stat__default_events(const struct target *target, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s,context-switches,cpu-migrations,page-faults%s%s,"
+		 "cycles,instructions,branches,branch-misses",
+		 target__has_cpu(target) ? "cpu-clock" : "task-clock",
+		 cpu_pmu_has("stalled-cycles-frontend") ? ",stalled-cycles-frontend" : "",
+		 cpu_pmu_has("stalled-cycles-backend") ? ",stalled-cycles-backend" : "");
+}
+
+static uint64_t ts_ns(const struct timespec *ts)
+{
+	return (uint64_t)ts->tv_sec * 1000000000ULL + ts->tv_nsec;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts_ns(&ts);
+}
+
+static struct timespec ns_ts(uint64_t ns)
+{
+	struct timespec ts = { ns / 1000000000ULL, ns % 1000000000ULL };
+
+	return ts;
+}
+
+/* -p/-t: true while at least one of the threads still exists. */
+static bool targets_alive(struct evlist *evlist)
+{
+	struct thread_map *t = evlist->threads;
+
+	for (int i = 0; t && i < t->nr; i++)
+		if (t->map[i] > 0 && (kill(t->map[i], 0) == 0 || errno == EPERM))
+			return true;
+	return false;
+}
+
+static void read_and_process(struct stat_run *r, bool delta, bool reset)
+{
+	struct evsel *evsel;
+
+	evlist__read(r->evlist);
+	evlist__for_each_entry(r->evlist, evsel)
+		perf_stat__process_counts(r->config, evsel, delta, reset);
+}
+
+static void print_interval(struct stat_run *r, uint64_t t0)
+{
+	struct timespec ts = ns_ts(now_ns() - t0);
+
+	read_and_process(r, true, true);
+	init_stats(&r->config->walltime_nsecs_stats);
+	update_stats(&r->config->walltime_nsecs_stats, r->config->interval * 1000000ULL);
+	perf_stat__print_counters(r->config, r->evlist, &ts);
+}
+
+struct wait_state {
+	struct workload *w;	/* NULL: no workload */
+	bool child_done;
+	uint64_t t0, next_tick, enable_at;
+	unsigned int intervals;
+	bool enabled;
+};
+
+static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *unblocked)
+{
+	uint64_t now = now_ns(), timeout = UINT64_MAX;
+	struct timespec tmo;
+	struct rusage ru;
+	int status;
+
+	if (got_signal && (!s->w || s->child_done))
+		return false;
+	if (got_signal && s->w) {
+		kill(s->w->pid, got_signal);
+		got_signal = -got_signal;	/* passed on once; remember it */
+	}
+	if (s->w && child_exited && wait4(s->w->pid, &status, WNOHANG, &ru) == s->w->pid) {
+		r->status = status;
+		r->config->ru_data = ru;
+		s->child_done = true;
+		return false;
+	}
+	if (!s->w && target__has_task(r->target) && !targets_alive(r->evlist))
+		return false;
+	if (!s->enabled && now >= s->enable_at) {
+		/* -D: as in perf, the clock (elapsed, -I stamps) starts now */
+		evlist__enable(r->evlist);
+		s->enabled = true;
+		s->t0 = now;
+		s->next_tick = now + r->config->interval * 1000000ULL;
+		perf_stat__print_delay_state(true);
+	}
+	if (r->config->interval && now >= s->next_tick) {
+		print_interval(r, s->t0);
+		s->next_tick += r->config->interval * 1000000ULL;
+		if (r->config->interval_count && ++s->intervals >= r->config->interval_count)
+			return false;
+		return true;
+	}
+	if (r->config->interval)
+		timeout = s->next_tick - now;
+	if (!s->enabled)
+		timeout = s->enable_at - now < timeout ? s->enable_at - now : timeout;
+	if (!s->w && target__has_task(r->target) && timeout > 100000000ULL)
+		timeout = 100000000ULL;
+	tmo = ns_ts(timeout);
+	ppoll(NULL, 0, timeout == UINT64_MAX ? NULL : &tmo, unblocked);
+	return true;
+}
+
+static void wait_run(struct stat_run *r, struct wait_state *s)
+{
+	sigset_t block, old;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGCHLD);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	while (wait_step(r, s, &old))
+		;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Hardware events that could not be opened (the note about a missing PMU). */
+static int count_unsupported_hw(struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int n = 0;
+
+	evlist__for_each_entry(evlist, evsel)
+		if (!evsel->supported && evsel->attr.type == PERF_TYPE_HARDWARE)
+			n++;
+	return n;
+}
+
+/*
+ * As perf stat: when perf_event_paranoid forbids counting the kernel, the
+ * event that failed counts user space only (its name gets ":u").
+ */
+static bool retry_user_only(struct stat_run *r, int err)
+{
+	struct evsel *evsel;
+	char msg[256];
+
+	if ((err != -EACCES && err != -EPERM) || target__has_cpu(r->target))
+		return false;
+	evlist__for_each_entry(r->evlist, evsel) {
+		if (evsel->open_err != EACCES && evsel->open_err != EPERM)
+			continue;
+		if (!evsel__fallback(evsel, err, msg, sizeof(msg)))
+			return false;
+		pr_debug("%s\n", msg);
+		evlist__close(r->evlist);
+		evlist__for_each_entry(r->evlist, evsel) {
+			evsel->open_err = 0;
+			evsel->supported = false;
+		}
+		return true;
+	}
+	return false;
+}
+
+static int open_counters(struct stat_run *r, bool first)
+{
+	int flags = EVLIST_OPEN_KEEP_UNSUPPORTED | EVLIST_OPEN_CPU_MAJOR;
+	struct evsel *evsel;
+	int err;
+
+	while ((err = evlist__open(r->evlist, flags, r->msg, sizeof(r->msg))) &&
+	       retry_user_only(r, err))
+		;
+	if (err) {
+		evlist__close(r->evlist);
+		return err;
+	}
+	err = evlist__apply_filters(r->evlist, r->msg, sizeof(r->msg));
+	if (err) {
+		r->filter_failed = true;
+		evlist__close(r->evlist);
+		return err;
+	}
+	if (!first)
+		return 0;	/* same maps every run: the rows and their stats stay */
+	r->nr_unsupported_hw = count_unsupported_hw(r->evlist);
+	evlist__for_each_entry(r->evlist, evsel) {
+		err = perf_stat__setup_aggr(r->config, evsel);
+		if (err) {
+			snprintf(r->msg, sizeof(r->msg), "cannot set up the counts: %s",
+				 strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
+static int start_workload(struct stat_run *r, struct workload *w)
+{
+	int err = workload__start(w);
+
+	if (err)
+		snprintf(r->msg, sizeof(r->msg), "cannot run '%s': %s", r->argv[0],
+			 strerror(-err));
+	return err;
+}
+
+static int run_once(struct stat_run *r, bool first)
+{
+	struct wait_state s = { .w = NULL };
+	struct workload w;
+	int err;
+
+	child_exited = 0;
+	if (r->argc) {
+		err = workload__prepare(&w, r->argv);
+		if (err) {
+			snprintf(r->msg, sizeof(r->msg), "cannot start '%s': %s", r->argv[0],
+				 strerror(-err));
+			return err;
+		}
+		/* -a/-C with a command count everything, not just the command */
+		if (target__none(r->target))
+			evlist__set_workload_pid(r->evlist, w.pid);
+		s.w = &w;
+	}
+	err = open_counters(r, first);
+	if (err) {
+		if (s.w)
+			workload__abort(&w);
+		return err;
+	}
+	/* a workload without -D is enabled by its exec, the rest here (as perf) */
+	s.enabled = r->delay_ms < 0 || (s.w && !r->delay_ms && target__none(r->target));
+	if (!s.enabled && !r->delay_ms) {
+		evlist__enable(r->evlist);
+		s.enabled = true;
+	}
+	/* workload__start() waits for the exec: the clock starts before it */
+	s.t0 = now_ns();
+	if (s.w && (err = start_workload(r, &w))) {
+		evlist__close(r->evlist);
+		return err;
+	}
+	s.next_tick = s.t0 + r->config->interval * 1000000ULL;
+	s.enable_at = s.t0 + (r->delay_ms > 0 ? r->delay_ms * 1000000ULL : 0);
+	if (r->delay_ms) {
+		perf_stat__print_delay_state(false);
+		if (r->delay_ms > 0)
+			s.next_tick = UINT64_MAX;	/* intervals from the enable */
+	}
+	wait_run(r, &s);
+	if (s.w && !s.child_done) {	/* --interval-count ended it */
+		kill(w.pid, SIGTERM);
+		wait4(w.pid, NULL, 0, &r->config->ru_data);
+		r->status = -1;	/* stopped by us: not the command's failure */
+	}
+	evlist__disable(r->evlist);
+	if (s.child_done && WIFSIGNALED(r->status))
+		perf_stat__print_signaled(r->argv[0], WTERMSIG(r->status));
+	if (r->config->interval) {
+		if (!r->config->interval_count || s.intervals < r->config->interval_count)
+			print_interval(r, s.t0);
+	} else {
+		update_stats(&r->config->walltime_nsecs_stats, now_ns() - s.t0);
+		read_and_process(r, false, false);
+	}
+	evlist__close(r->evlist);
+	return 0;
+}
+
+static void dry_run(struct stat_run *r)
+{
+	struct evsel *evsel;
+
+	if (tperf_config.verbose < 2)
+		return;
+	evlist__for_each_entry(r->evlist, evsel)
+		perf_event_attr__fprintf(stderr, &evsel->attr);
+}
+
+/**
+ * stat_run__run - every run of tperf stat, with its output
+ * @r: the configuration; results in @r->status, @r->signr, @r->msg
+ *
+ * Return: 0, or -errno with the message in @r->msg.
+ */
+int stat_run__run(struct stat_run *r)
+{
+	struct sigaction sa = { .sa_handler = on_signal }, sc = { .sa_handler = on_child };
+	struct sigaction old_int, old_term, old_chld;
+	int err = 0, run;
+
+	r->status = -1;
+	got_signal = 0;
+	perf_stat__config_attrs(r->evlist, r->target, !r->target->no_inherit, !r->delay_ms);
+	if (r->dry_run) {
+		dry_run(r);
+		return 0;
+	}
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGCHLD, &sc, &old_chld);
+	for (run = 0; run < r->config->run_count && !err && !got_signal; run++)
+		err = run_once(r, run == 0);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGCHLD, &old_chld, NULL);
+	r->signr = got_signal < 0 ? -got_signal : got_signal;
+	if (err)
+		return err;
+	if (run < r->config->run_count && run > 0)
+		r->config->run_count = run;	/* stopped early: what ran */
+	if (!r->config->interval) {
+		perf_stat__print_header(r->config, r->target, r->argc, r->argv);
+		perf_stat__print_counters(r->config, r->evlist, NULL);
+	}
+	perf_stat__print_footer(r->config);
+	return 0;
+}

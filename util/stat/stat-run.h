@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Running `tperf stat`: configure the attrs as perf stat does, open, start
+ * the workload, wait (printing intervals), read, aggregate, print; -r runs.
+ */
+#ifndef TPERF_STAT_RUN_H
+#define TPERF_STAT_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/stat/stat.h"
+
+struct evlist;
+struct target;
+
+struct stat_run {
+	struct perf_stat_config *config;
+	struct evlist *evlist;
+	struct target *target;
+	int argc;			/* the workload, argc 0: none */
+	const char **argv;
+	int delay_ms;			/* -D: enable that late (-1: never) */
+	bool dry_run;			/* configure and print attrs (-vv) only */
+	/* results */
+	int status;			/* the last workload's wait status, or -1 */
+	int signr;			/* SIGINT/SIGTERM that stopped us, 0 */
+	int nr_unsupported_hw;		/* hardware events that could not open */
+	bool filter_failed;		/* the kernel refused a --filter (perf exits 255) */
+	char msg[1024];			/* the error when stat_run__run fails */
+};
+
+/*
+ * Set the attr fields perf stat sets: read_format (times, group), sample
+ * type IDENTIFIER, no period, inherit, disabled on leaders, enable_on_exec
+ * for a workload (not with -D).
+ */
+void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
+			     bool inherit, bool enable_on_exec);
+/* perf 6.1's default events for @target, comma-separated, in @buf. */
+void perf_stat__default_events(const struct target *target, char *buf, size_t size);
+/*
+ * Every run with its output.  0, or -errno with the message in r->msg
+ * (nothing printed then).  A SIGINT/SIGTERM ends the runs early: what was
+ * counted is printed and r->signr says which signal came.
+ */
+int stat_run__run(struct stat_run *r);
+
+#endif

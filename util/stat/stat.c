@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Counting statistics: Welford running mean/variance, aggregation of the
+ * per-CPU/per-thread counts into output rows, and ena/run scaling.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/event/cpumap.h"
+#include "util/lib/fs.h"
+#include "util/event/evlist.h"
+#include "util/event/powercap.h"
+#include "util/stat/stat.h"
+#include "util/event/threadmap.h"
+
+/**
+ * init_stats - empty running statistics
+ * @stats: set to no values (min at UINT64_MAX)
+ */
+void init_stats(struct stats *stats)
+{
+	stats->n = 0.0;
+	stats->mean = 0.0;
+	stats->M2 = 0.0;
+	stats->max = 0;
+	stats->min = UINT64_MAX;
+}
+
+/**
+ * update_stats - add a value (Welford's update of mean and M2)
+ * @stats: the running statistics
+ * @val: the new value
+ */
+void update_stats(struct stats *stats, uint64_t val)
+{
+	double delta;
+
+	stats->n++;
+	delta = (double)val - stats->mean;
+	stats->mean += delta / stats->n;
+	stats->M2 += delta * ((double)val - stats->mean);
+	if (val > stats->max)
+		stats->max = val;
+	if (val < stats->min)
+		stats->min = val;
+}
+
+/**
+ * avg_stats - the mean of the values so far
+ * @stats: the running statistics
+ *
+ * Return: the mean, 0 without values.
+ */
+double avg_stats(const struct stats *stats)
+{
+	return stats->mean;
+}
+
+/*
+ * The sample variance is M2 / (n - 1); the variance of the mean of n
+ * samples is that divided by n, and its root is what `-r` shows.
+ */
+/**
+ * stddev_stats - standard deviation of the mean, as perf's -r shows it
+ * @stats: the running statistics
+ *
+ * Return: sqrt(M2 / (n - 1) / n), 0 with fewer than two values.
+ */
+double stddev_stats(const struct stats *stats)
+{
+	double variance;
+
+	if (stats->n < 2)
+		return 0.0;
+	variance = stats->M2 / (stats->n - 1);
+	return sqrt(variance / stats->n);
+}
+
+/**
+ * rel_stddev_stats - a standard deviation in percent of the mean
+ * @stddev: from stddev_stats()
+ * @avg: the mean
+ *
+ * Return: 100 * @stddev / @avg, 0 when @avg is 0.
+ */
+double rel_stddev_stats(double stddev, double avg)
+{
+	return avg ? 100.0 * stddev / avg : 0.0;
+}
+
+/**
+ * perf_stat_config__init - the defaults of tperf stat
+ * @config: global aggregation, scaling, big numbers, one run, stderr
+ */
+void perf_stat_config__init(struct perf_stat_config *config)
+{
+	memset(config, 0, sizeof(*config));
+	config->aggr_mode = AGGR_GLOBAL;
+	config->scale = true;
+	config->csv_sep = " ";
+	config->big_num = true;
+	config->run_count = 1;
+	config->unit_width = 4;
+	config->output = stderr;
+	init_stats(&config->walltime_nsecs_stats);
+}
+
+/**
+ * evsel__is_clock - task-clock or cpu-clock (counting nanoseconds)
+ * @evsel: the event
+ *
+ * Return: true for the software clock events.
+ */
+bool evsel__is_clock(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       (evsel->attr.config == PERF_COUNT_SW_TASK_CLOCK ||
+		evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK);
+}
+
+/**
+ * perf_stat__init_evlist - attach stat data to every event
+ * @config: its unit_width grows to the widest unit
+ * @evlist: the events; clocks get the unit "msec" and scale 1e-6
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int perf_stat__init_evlist(struct perf_stat_config *config, struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		if (!evsel->priv) {
+			evsel->priv = calloc(1, sizeof(struct evsel_stat));
+			if (!evsel->priv)
+				return -ENOMEM;
+		}
+		/* clocks count nanoseconds and show milliseconds */
+		if (evsel__is_clock(evsel) && (!evsel->unit || !*evsel->unit) &&
+		    evsel->scale == 1.0) {
+			evsel->unit = "msec";
+			evsel->scale = 1e-6;
+		}
+		if (evsel->unit && (int)strlen(evsel->unit) > config->unit_width)
+			config->unit_width = strlen(evsel->unit);
+	}
+	return 0;
+}
+
+static void evsel_stat__free_rows(struct evsel_stat *es)
+{
+	free(es->aggr);
+	free(es->fd_aggr);
+	free(es->prev);
+	es->aggr = NULL;
+	es->fd_aggr = NULL;
+	es->prev = NULL;
+	es->nr_aggr = es->nr_fds = 0;
+}
+
+/**
+ * perf_stat__exit_one - free one event's stat data
+ * @evsel: the event (evsel->priv is cleared)
+ */
+void perf_stat__exit_one(struct evsel *evsel)
+{
+	if (evsel->priv)
+		evsel_stat__free_rows(evsel->priv);
+	free(evsel->priv);
+	evsel->priv = NULL;
+}
+
+/**
+ * perf_stat__exit_evlist - free the stat data of every event
+ * @evlist: the events given to perf_stat__init_evlist()
+ */
+void perf_stat__exit_evlist(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel)
+		perf_stat__exit_one(evsel);
+}
+
+/**
+ * aggr_id__equal - whether two rows are the same CPU, core, socket ...
+ * @a: an id
+ * @b: another
+ *
+ * Return: true when every member is equal.
+ */
+bool aggr_id__equal(const struct aggr_id *a, const struct aggr_id *b)
+{
+	return a->socket == b->socket && a->die == b->die && a->core == b->core &&
+	       a->cpu == b->cpu && a->thread == b->thread;
+}
+
+static struct aggr_id aggr_id__get(enum aggr_mode mode, int cpu, int thread_idx)
+{
+	struct aggr_id id = { -1, -1, -1, -1, -1 };
+
+	switch (mode) {
+	case AGGR_NONE:
+		id.cpu = cpu;
+		break;
+	case AGGR_CORE:
+		id.core = cpu < 0 ? -1 : cpu__get_core_id(cpu);
+		/* fall through */
+	case AGGR_DIE:
+		id.die = cpu < 0 ? -1 : cpu__get_die_id(cpu);
+		/* fall through */
+	case AGGR_SOCKET:
+		id.socket = cpu < 0 ? -1 : cpu__get_socket_id(cpu);
+		if (mode != AGGR_SOCKET && id.die < 0)
+			id.die = 0;	/* no die file: one die per socket */
+		break;
+	case AGGR_THREAD:
+		id.thread = thread_idx;
+		break;
+	case AGGR_GLOBAL:
+		break;
+	}
+	return id;
+}
+
+static int aggr_cmp(const struct aggr_id *a, const struct aggr_id *b)
+{
+	const int *x = &a->socket, *y = &b->socket;
+
+	for (int i = 0; i < 5; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	return 0;
+}
+
+/* The row index of @id, appending a row (kept sorted by id later). */
+static int evsel_stat__row(struct evsel_stat *es, const struct aggr_id *id, int cap)
+{
+	int i;
+
+	for (i = 0; i < es->nr_aggr; i++)
+		if (aggr_id__equal(&es->aggr[i].id, id))
+			return i;
+	if (es->nr_aggr >= cap)
+		return -1;
+	es->aggr[i].id = *id;
+	es->nr_aggr++;
+	return i;
+}
+
+static void evsel_stat__sort_rows(struct evsel_stat *es)
+{
+	for (int i = 1; i < es->nr_aggr; i++) {
+		for (int j = i; j > 0 && aggr_cmp(&es->aggr[j].id, &es->aggr[j - 1].id) < 0; j--) {
+			struct stat_aggr t = es->aggr[j];
+
+			es->aggr[j] = es->aggr[j - 1];
+			es->aggr[j - 1] = t;
+			for (int f = 0; f < es->nr_fds; f++) {
+				if (es->fd_aggr[f] == j)
+					es->fd_aggr[f] = j - 1;
+				else if (es->fd_aggr[f] == j - 1)
+					es->fd_aggr[f] = j;
+			}
+		}
+	}
+}
+
+static void stat_aggr__init(struct stat_aggr *a)
+{
+	init_stats(&a->val);
+	init_stats(&a->ena);
+	init_stats(&a->run);
+}
+
+/* The name of thread @tid now (perf reads it once, before counting), or "?". */
+static void read_comm(pid_t tid, char *buf, size_t size)
+{
+	char rel[64], *s = NULL;
+	size_t len;
+
+	snprintf(rel, sizeof(rel), "%d/comm", tid);
+	snprintf(buf, size, "%s", "?");
+	if (procfs__read_str(rel, &s, &len) == 0) {
+		s[strcspn(s, "\n")] = '\0';
+		snprintf(buf, size, "%s", s);
+	}
+	free(s);
+}
+
+/**
+ * perf_stat__setup_aggr - the output rows of an event, from its maps
+ * @config: gives the aggregation mode
+ * @evsel: an opened (or unsupported) event; rows sorted by id
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int perf_stat__setup_aggr(struct perf_stat_config *config, struct evsel *evsel)
+{
+	struct evsel_stat *es = evsel__stat(evsel);
+	/* an event that failed to open still gets the evlist's rows */
+	struct cpu_map *cpus = evsel->cpus ? evsel->cpus :
+			       evsel->evlist ? evsel->evlist->cpus : NULL;
+	struct thread_map *threads = evsel->threads ? evsel->threads :
+				     evsel->evlist ? evsel->evlist->threads : NULL;
+	int ncpus = cpus ? cpus->nr : 1;
+	int nthreads = threads ? threads->nr : 1;
+	int nfds = ncpus * nthreads;
+
+	evsel_stat__free_rows(es);
+	es->aggr = calloc(nfds, sizeof(*es->aggr));
+	es->fd_aggr = calloc(nfds, sizeof(*es->fd_aggr));
+	es->prev = calloc(nfds, sizeof(*es->prev));
+	if (!es->aggr || !es->fd_aggr || !es->prev) {
+		evsel_stat__free_rows(es);
+		return -ENOMEM;
+	}
+	es->nr_fds = nfds;
+	for (int c = 0; c < ncpus; c++) {
+		int cpu = cpus ? cpus->map[c] : -1;
+		bool new_cpu = true;
+
+		for (int t = 0; t < nthreads; t++) {
+			struct aggr_id id = aggr_id__get(config->aggr_mode, cpu, t);
+
+			/* powercap "CPUs" are zones: their package is the socket */
+			if (evsel->powercap && cpu >= 0 && id.socket >= 0)
+				id.socket = powercap_event__zone_package(evsel->powercap, cpu);
+			int row = evsel_stat__row(es, &id, nfds);
+
+			es->fd_aggr[c * nthreads + t] = row;
+			if (config->aggr_mode == AGGR_THREAD && threads && !es->aggr[row].comm[0])
+				read_comm(threads->map[t], es->aggr[row].comm,
+					  sizeof(es->aggr[row].comm));
+			/* a row counts CPUs, or threads in --per-thread */
+			if (new_cpu || config->aggr_mode == AGGR_THREAD)
+				es->aggr[row].nr++;
+			new_cpu = false;
+		}
+	}
+	for (int i = 0; i < es->nr_aggr; i++)
+		stat_aggr__init(&es->aggr[i]);
+	evsel_stat__sort_rows(es);
+	return 0;
+}
+
+static uint64_t scale_value(const struct counts_values *c, bool scale)
+{
+	if (!scale || c->run == 0 || c->run >= c->ena)
+		return c->val;
+	return (uint64_t)((double)c->val * c->ena / c->run);
+}
+
+/**
+ * perf_stat__process_counts - sum an event's counts into its rows
+ * @config: scaling on or off
+ * @evsel: the event, read into evsel->counts
+ * @delta: use the change since the previous call (intervals)
+ * @reset: forget the earlier values first (each interval)
+ */
+void perf_stat__process_counts(struct perf_stat_config *config, struct evsel *evsel,
+			       bool delta, bool reset)
+{
+	struct evsel_stat *es = evsel__stat(evsel);
+
+	for (int i = 0; i < es->nr_aggr; i++) {
+		memset(&es->aggr[i].sum, 0, sizeof(es->aggr[i].sum));
+		if (reset)
+			stat_aggr__init(&es->aggr[i]);
+	}
+	for (int f = 0; evsel->counts && evsel->supported && f < es->nr_fds; f++) {
+		struct counts_values c = evsel->counts[f];
+		struct stat_aggr *a = &es->aggr[es->fd_aggr[f]];
+
+		if (delta) {
+			struct counts_values p = es->prev[f];
+
+			es->prev[f] = c;
+			c.val = c.val >= p.val ? c.val - p.val : 0;
+			c.ena = c.ena >= p.ena ? c.ena - p.ena : 0;
+			c.run = c.run >= p.run ? c.run - p.run : 0;
+		}
+		a->sum.val += c.val;
+		a->sum.ena += c.ena;
+		a->sum.run += c.run;
+	}
+	for (int i = 0; i < es->nr_aggr; i++) {
+		struct stat_aggr *a = &es->aggr[i];
+
+		a->counted = evsel->supported && a->sum.run && a->sum.ena;
+		update_stats(&a->val, scale_value(&a->sum, config->scale));
+		update_stats(&a->ena, a->sum.ena);
+		update_stats(&a->run, a->sum.run);
+	}
+}
+
+/**
+ * stat_aggr__value - a row's value, scaled by ena/run, mean over runs
+ * @a: the row
+ *
+ * Return: the value in the event's own units (before evsel->scale).
+ */
+double stat_aggr__value(const struct stat_aggr *a)
+{
+	return avg_stats(&a->val);
+}

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Counting-mode statistics (`tperf stat`): per-run and per-interval deltas
+ * of each counter, scaled by time_enabled/time_running, aggregated per
+ * thread, CPU, core, die, socket or globally, and averaged over -r runs
+ * with Welford's running variance.  Printing is in stat-display.c.
+ */
+#ifndef TPERF_STAT_H
+#define TPERF_STAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/resource.h>
+
+#include "util/event/evsel.h"
+
+struct evlist;
+
+/* Running mean and variance (Welford), min and max. */
+struct stats {
+	double n, mean, M2;
+	uint64_t max, min;
+};
+
+void init_stats(struct stats *stats);
+void update_stats(struct stats *stats, uint64_t val);
+double avg_stats(const struct stats *stats);
+/* Standard deviation of the mean (as perf shows it): sqrt(var / n). */
+double stddev_stats(const struct stats *stats);
+/* 100 * stddev / avg, 0 when avg is 0. */
+double rel_stddev_stats(double stddev, double avg);
+
+enum aggr_mode {
+	AGGR_GLOBAL,	/* one row per counter */
+	AGGR_NONE,	/* -A: one row per CPU */
+	AGGR_SOCKET,
+	AGGR_DIE,
+	AGGR_CORE,
+	AGGR_THREAD,	/* --per-thread */
+};
+
+/* Which row a CPU or thread belongs to; unused members are -1. */
+struct aggr_id {
+	int socket, die, core, cpu, thread;
+};
+
+/* One output row of one counter. */
+struct stat_aggr {
+	struct aggr_id id;
+	int nr;				/* CPUs (or threads) summed into it */
+	struct counts_values sum;	/* this run or interval: raw sums */
+	bool counted;			/* ran at least once (run > 0) */
+	char comm[16];			/* --per-thread: the thread's name when opened */
+	struct stats val, ena, run;	/* over runs: scaled value, times */
+};
+
+/* What stat keeps per evsel (evsel->priv). */
+struct evsel_stat {
+	int nr_aggr;
+	struct stat_aggr *aggr;
+	int *fd_aggr;			/* [fd index] -> aggr index */
+	int nr_fds;
+	struct counts_values *prev;	/* last read, for interval deltas */
+};
+
+struct perf_stat_config {
+	enum aggr_mode aggr_mode;
+	bool scale;			/* scale by ena/run (--no-scale turns off) */
+	bool csv_output, json_output;
+	const char *csv_sep;		/* " " unless -x */
+	bool big_num;
+	bool null_run;
+	bool ru_display;		/* print user/sys from the workload's rusage */
+	int run_count;			/* -r; 1 by default */
+	unsigned int interval;		/* -I milliseconds, 0: none */
+	unsigned int interval_count;
+	int unit_width;			/* widest unit, at least 4 */
+	FILE *output;
+	struct stats walltime_nsecs_stats;
+	struct rusage ru_data;
+	int num_print_interval;		/* interval header every 25 prints */
+};
+
+/* Defaults: global aggregation, scaling on, big numbers, stderr. */
+void perf_stat_config__init(struct perf_stat_config *config);
+
+/*
+ * Give each evsel its evsel_stat and the clock events their unit ("msec",
+ * scale 1e-6); compute config->unit_width.  0 or -ENOMEM.
+ */
+int perf_stat__init_evlist(struct perf_stat_config *config, struct evlist *evlist);
+/* Free the stat data of one evsel (before deleting it). */
+void perf_stat__exit_one(struct evsel *evsel);
+/* Free what perf_stat__init_evlist() allocated. */
+void perf_stat__exit_evlist(struct evlist *evlist);
+
+/*
+ * Build the rows of @evsel for its open cpus/threads (call after each open:
+ * the maps may differ between runs).  0 or -ENOMEM.
+ */
+int perf_stat__setup_aggr(struct perf_stat_config *config, struct evsel *evsel);
+/*
+ * Sum evsel->counts (or its delta since the last call when @delta) into the
+ * rows, scale by ena/run and add the values to the running statistics.  The
+ * statistics are reset first when @reset (each interval).
+ */
+void perf_stat__process_counts(struct perf_stat_config *config, struct evsel *evsel,
+			       bool delta, bool reset);
+/* The row's value scaled by ena/run (not by evsel->scale): mean over runs. */
+double stat_aggr__value(const struct stat_aggr *a);
+/* True for task-clock and cpu-clock (values in nanoseconds). */
+bool evsel__is_clock(const struct evsel *evsel);
+/* evsel->priv as an evsel_stat. */
+static inline struct evsel_stat *evsel__stat(const struct evsel *evsel)
+{
+	return evsel->priv;
+}
+/* Same row of another counter: equal ids. */
+bool aggr_id__equal(const struct aggr_id *a, const struct aggr_id *b);
+
+#endif
