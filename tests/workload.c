@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -84,6 +85,31 @@ TPERF_TEST(workload_abort, "workload: a workload never started is killed and rea
 	TEST_ASSERT_EQUAL("prepare", workload__prepare(&w, argv), 0);
 	workload__abort(&w);
 	TEST_ASSERT_EQUAL("pid cleared", w.pid, -1);
+	TEST_ASSERT_VAL("reaped", no_children_left());
+	return TEST_OK;
+}
+
+TPERF_TEST(workload_comm, "workload: named perf-exec once prepared, before it runs")
+{
+	const char *argv[] = { "true", NULL };
+	struct workload w;
+	char path[64], comm[32] = "";
+	FILE *f;
+
+	/*
+	 * record synthesizes the workload's COMM right after prepare: the
+	 * name must already be perf's, every time (a race before)
+	 */
+	for (int i = 0; i < 50; i++) {
+		TEST_ASSERT_EQUAL("prepare", workload__prepare(&w, argv), 0);
+		snprintf(path, sizeof(path), "/proc/%d/comm", (int)w.pid);
+		f = fopen(path, "r");
+		TEST_ASSERT_VAL("comm file", f);
+		TEST_ASSERT_VAL("read comm", fgets(comm, sizeof(comm), f));
+		fclose(f);
+		workload__abort(&w);
+		TEST_ASSERT_VAL("comm is perf-exec", !strcmp(comm, "perf-exec\n"));
+	}
 	TEST_ASSERT_VAL("reaped", no_children_left());
 	return TEST_OK;
 }

@@ -55,6 +55,13 @@ static __attribute__((noreturn)) void child_run(int go_fd, int err_fd, const cha
 	 * (design.md, "The workload's comm")
 	 */
 	prctl(PR_SET_NAME, "perf-exec");
+	/*
+	 * Tell the parent the name is set: it synthesizes the workload's
+	 * COMM from /proc as soon as workload__prepare() returns.
+	 */
+	c = 0;
+	if (write(go_fd, &c, 1) != 1)
+		_exit(127);
 	/* Wait for the release; EOF means the parent gave up: do not run. */
 	if (read_full(go_fd, &c, 1) != 1)
 		_exit(127);
@@ -64,6 +71,21 @@ static __attribute__((noreturn)) void child_run(int go_fd, int err_fd, const cha
 	if (write(err_fd, &err, sizeof(err)) < 0)
 		_exit(127);
 	_exit(127);
+}
+
+static void workload__close_fds(struct workload *w)
+{
+	if (w->go_fd >= 0)
+		close(w->go_fd);
+	if (w->err_fd >= 0)
+		close(w->err_fd);
+	w->go_fd = w->err_fd = -1;
+}
+
+static void reap(pid_t pid)
+{
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
 }
 
 /**
@@ -76,6 +98,7 @@ static __attribute__((noreturn)) void child_run(int go_fd, int err_fd, const cha
 int workload__prepare(struct workload *w, const char **argv)
 {
 	int go[2], err[2], e;
+	char ready;
 
 	w->pid = -1;
 	w->go_fd = w->err_fd = -1;
@@ -105,26 +128,18 @@ int workload__prepare(struct workload *w, const char **argv)
 	close(err[1]);
 	w->go_fd = go[1];
 	w->err_fd = err[0];
+	/* held until the child has renamed itself (see child_run) */
+	if (read_full(w->go_fd, &ready, 1) != 1) {
+		workload__close_fds(w);
+		reap(w->pid);
+		w->pid = -1;
+		return -ECHILD;
+	}
 	return 0;
 close_go:
 	close(go[0]);
 	close(go[1]);
 	return e;
-}
-
-static void workload__close_fds(struct workload *w)
-{
-	if (w->go_fd >= 0)
-		close(w->go_fd);
-	if (w->err_fd >= 0)
-		close(w->err_fd);
-	w->go_fd = w->err_fd = -1;
-}
-
-static void reap(pid_t pid)
-{
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
 }
 
 /**
