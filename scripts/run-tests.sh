@@ -31,9 +31,11 @@ if [ "$(id -u)" = 0 ] && [ -d /sys/kernel/tracing ] &&
 fi
 
 echo "== tperf test"
+t0=$(date +%s)
 # shellcheck disable=SC2086
 "$TPERF" test $UNITS >"$log" 2>&1
 cat "$log"
+echo "# tperf test took $(($(date +%s) - t0)) s"
 p=$(grep -c ': Ok$' "$log"); f=$(grep -c 'FAILED!$' "$log"); s=$(grep -c ': Skip (' "$log")
 sed -n 's/^ *\([0-9]*\): *\(.*[^ ]\) *: Skip (\(.*\))$/tperf test \1: \2: \3/p' "$log" >>"$skips"
 # shellcheck disable=SC2086
@@ -47,9 +49,11 @@ pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
 
 for t in ${TPERF_TEST_SHELL:-tests/shell/t[0-9]*.sh}; do
 	echo "== $t"
+	t0=$(date +%s)
 	bash "$t" >"$log" 2>&1
 	rc=$?
 	cat "$log"
+	echo "# $t took $(($(date +%s) - t0)) s"
 	p=$(grep -c '^ok [0-9]* - ' "$log"); f=$(grep -c '^not ok ' "$log")
 	s=$(grep -c '^ok [0-9]* # skip' "$log")
 	sed -n "s|^ok \([0-9]*\) # skip \(.*\)$|$t \1: \2|p" "$log" >>"$skips"
