@@ -179,13 +179,15 @@ $(OUT)/Documentation/%.1: Documentation/%.txt Documentation/txt2man.sh
 install-deps:
 	$(Q)sh scripts/install-deps.sh
 
-# The test command CI runs: dependencies, build, every test, one summary line.
+# The test command CI runs: dependencies, build (one job per CPU), every
+# test, one summary line.
+NPROC := $(shell nproc 2>/dev/null || echo 1)
 check: install-deps
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) -j$(NPROC) --no-print-directory all
 	$(Q)TPERF=$(abspath $(TPERF)) sh scripts/run-tests.sh
 
 check-full: install-deps
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) -j$(NPROC) --no-print-directory all
 	$(Q)TPERF=$(abspath $(TPERF)) TPERF_TEST_FULL=1 sh scripts/run-tests.sh
 
 demo: install-deps

@@ -364,6 +364,7 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN('n', "no-samples", &o.no_samples, "don't sample"),
 		OPT_BOOLEAN(0, "switch-events", &o.switch_events, "record context switch events"),
 		OPT_BOOLEAN(0, "namespaces", &o.namespaces, "record namespaces events"),
+		OPT_BOOLEAN(0, "no-bpf-event", &o.no_bpf_event, "do not record bpf events"),
 		OPT_BOOLEAN(0, "all-user", &o.all_user, "configure all used events to run in user space"),
 		OPT_BOOLEAN(0, "all-kernel", &o.all_kernel,
 			    "configure all used events to run in kernel space"),

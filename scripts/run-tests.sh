@@ -5,14 +5,27 @@
 # that need the FULL prerequisite: the long fuzz runs).  Prints the outputs,
 # then every skip with its reason, and ends with "N passed, N failed, N
 # skipped".
+SELF=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.." || exit 1
 TPERF=${TPERF:-$PWD/tperf}
 export TPERF
+
+# --one SCRIPT DIR: run one shell test into DIR/NAME.{log,rc,time} (the
+# pool below runs several at once this way)
+if [ "${1:-}" = --one ]; then
+	b=$3/$(basename "$2")
+	t0=$(date +%s)
+	bash "$2" >"$b.log" 2>&1
+	echo $? >"$b.rc"
+	echo $(($(date +%s) - t0)) >"$b.time"
+	exit 0
+fi
 log=$(mktemp)
 skips=$(mktemp)
+logs=$(mktemp -d)
 unmount=
 cleanup() {
-	rm -f "$log" "$skips"
+	rm -rf "$log" "$skips" "$logs"
 	[ -z "$unmount" ] || umount /sys/kernel/tracing 2>/dev/null
 }
 trap cleanup EXIT
@@ -47,13 +60,29 @@ if [ $((p + f + s)) != "$n" ]; then
 fi
 pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
 
-for t in ${TPERF_TEST_SHELL:-tests/shell/t[0-9]*.sh}; do
+# The shell tests: those that change or watch the machine's shared state
+# (tracefs, uprobe_events, counts and timings a busy CPU would change) say
+# "# run-tests: alone" in their header and run one at a time, after the
+# others, which run TPERF_TEST_JOBS at once (default: one per CPU).
+ALL=${TPERF_TEST_SHELL:-$(ls tests/shell/t[0-9]*.sh)}
+ALONE= SHARED=
+for t in $ALL; do
+	if grep -q "^# run-tests: alone" "$t"; then ALONE="$ALONE $t"; else SHARED="$SHARED $t"; fi
+done
+JOBS=${TPERF_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+# shellcheck disable=SC2086
+printf "%s\n" $SHARED | xargs -r -P "$JOBS" -I{} sh "$SELF" --one {} "$logs"
+for t in $ALONE; do
+	sh "$SELF" --one "$t" "$logs"
+done
+
+for t in $ALL; do
 	echo "== $t"
-	t0=$(date +%s)
-	bash "$t" >"$log" 2>&1
-	rc=$?
+	b=$logs/$(basename "$t")
+	cp "$b.log" "$log"
+	rc=$(cat "$b.rc")
 	cat "$log"
-	echo "# $t took $(($(date +%s) - t0)) s"
+	echo "# $t took $(cat "$b.time") s"
 	p=$(grep -c '^ok [0-9]* - ' "$log"); f=$(grep -c '^not ok ' "$log")
 	s=$(grep -c '^ok [0-9]* # skip' "$log")
 	sed -n "s|^ok \([0-9]*\) # skip \(.*\)$|$t \1: \2|p" "$log" >>"$skips"

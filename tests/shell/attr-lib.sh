@@ -14,10 +14,25 @@ attr_blocks() {
 		/trying to fall back|decreasing precise_ip|switching off/ { retry = 1 }'
 }
 
-# compare_record OPTIONS...: every attr tperf would open is perf's
+# compare_record OPTIONS...: every attr tperf would open is perf's (lib.sh
+# gives `perf record` --no-bpf-event: tperf gets it too; `bpf_event_attr`
+# compares the default)
 compare_record() {
-	tperf record --dry-run -vv "$@" -- true 2>&1 | attr_blocks 100 >actual &&
+	tperf record --dry-run -vv --no-bpf-event "$@" -- true 2>&1 | attr_blocks 100 >actual &&
 	n=$(grep -c "^perf_event_attr:" actual) && test "$n" -gt 0 &&
 	perf record -vv -o p.data "$@" -- true 2>&1 | attr_blocks "$n" >expect &&
+	test_cmp expect actual
+}
+
+# the bpf_event bit: set by default, cleared by --no-bpf-event, as perf 6.1
+# does (`command perf`: lib.sh's perf adds the option)
+bpf_event_attr() {
+	command perf record -vv -o p.data -e cpu-clock -- true 2>&1 | attr_blocks 1 >expect &&
+	grep -q "^  bpf_event  *1$" expect &&
+	tperf record --dry-run -vv -e cpu-clock -- true 2>&1 | attr_blocks 1 >actual &&
+	test_cmp expect actual &&
+	command perf record -vv --no-bpf-event -o p.data -e cpu-clock -- true 2>&1 | attr_blocks 1 >expect &&
+	! grep -q bpf_event expect &&
+	tperf record --dry-run -vv --no-bpf-event -e cpu-clock -- true 2>&1 | attr_blocks 1 >actual &&
 	test_cmp expect actual
 }

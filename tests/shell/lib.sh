@@ -32,6 +32,20 @@ unset PAGER
 
 tperf() { "$TPERF" "$@"; }
 
+# perf 6.1's record starts a side-band thread for BPF events that polls
+# with a 1-second timeout: every `perf record` took over a second, most of
+# make check's time.  --no-bpf-event leaves it out (and clears the attr's
+# bpf_event bit: a test comparing attrs passes the option to tperf too,
+# and one compares the default bit with `command perf`).
+perf() {
+	if [ "${1:-}" = record ]; then
+		shift
+		command perf record --no-bpf-event "$@"
+	else
+		command perf "$@"
+	fi
+}
+
 test_count=0
 test_fail=0
 test_skip=0
@@ -71,6 +85,10 @@ test_lazy_prereq TRACECMD 'command -v trace-cmd' 'trace-cmd (Debian trace-cmd) i
 test_lazy_prereq MAN 'command -v man' 'man (Debian man-db) is not installed'
 test_lazy_prereq FULL '[ -n "$TPERF_TEST_FULL" ]' 'a slow test: make check-full runs it'
 
+# test_pick I N: in make check, a loop over a large matrix of cases runs
+# every Nth (I counts the cases from 0); make check-full runs them all
+test_pick() { [ -n "${TPERF_TEST_FULL:-}" ] || [ $(($1 % $2)) = 0 ]; }
+
 test_when_finished() { _cleanup="$1; $_cleanup"; }
 
 _run_body() {
@@ -93,6 +111,7 @@ test_expect_success() {
 		echo "ok $test_count # skip $1 (missing $_missing${_prereq_why[$_missing]:+: ${_prereq_why[$_missing]}})"
 		return
 	fi
+	local t0=${EPOCHREALTIME/[.,]/}
 	if _run_body "$2"; then
 		test_pass=$((test_pass + 1))
 		echo "ok $test_count - $1"
@@ -101,6 +120,10 @@ test_expect_success() {
 		echo "not ok $test_count - $1"
 		sed 's/^/#	/' "$TRASH/out.$test_count" | head -60
 	fi
+	# TPERF_TEST_TIMES=1: how long each test took (where make check's time goes)
+	[ -z "${TPERF_TEST_TIMES:-}" ] ||
+		printf '# %d.%d s\n' $(((${EPOCHREALTIME/[.,]/} - t0) / 1000000)) \
+			$(((${EPOCHREALTIME/[.,]/} - t0) / 100000 % 10))
 }
 
 test_done() {

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (counts and timings that another test's load would change)
 # tperf stat: the std table against perf 6.1's, the default events, exit
 # statuses and error messages.
 . "$(dirname "$0")/lib.sh"

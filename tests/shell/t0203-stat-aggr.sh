@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (counts and timings that another test's load would change)
 # tperf stat -A, --per-core, --per-die, --per-socket, --per-thread: the row
 # labels of this machine, as perf prints them.
 . "$(dirname "$0")/lib.sh"

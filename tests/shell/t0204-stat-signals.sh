@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (counts and timings that another test's load would change)
 # tperf stat and signals, -p targets, system-wide msr/tsc/.
 . "$(dirname "$0")/lib.sh"
 

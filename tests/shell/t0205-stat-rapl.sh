@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (counts and timings that another test's load would change)
 # RAPL energy in tperf stat: the power PMU of a fake sysfs tree (dry run)
 # and the powercap fallback read from files that change under it.
 . "$(dirname "$0")/lib.sh"

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (counts and timings that another test's load would change)
 # tperf stat without -e: perf 6.1's default events, rows, order and text in
 # the table, CSV and JSON, with -r, -a, -C, -A, --per-socket and -I; the
 # hardware rows this machine cannot count are perf's <not supported> rows.

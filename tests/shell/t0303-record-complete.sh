@@ -22,14 +22,20 @@ cases='-e cpu-clock
 -e cpu-clock -a
 -e cpu-clock -o -'
 
-# record case $1 with perf (p.data) and tperf (t.data) running "sleep 0.1"
+# record case $1 with perf (p.data) and tperf (t.data) running "sleep 0.1";
+# once per case: the tests below share the recordings (kept in $TRASH)
 rec() {
-	case $1 in
-	*"-o -") perf record -q ${1% -o -} -o - -- sleep 0.1 >p.data 2>/dev/null &&
-		 tperf record -q ${1% -o -} -o - -- sleep 0.1 >t.data ;;
-	*) perf record -q $1 -o p.data -- sleep 0.1 2>/dev/null &&
-	   tperf record -q $1 -o t.data -- sleep 0.1 ;;
-	esac
+	local k
+	k=$TRASH/rec.$(echo "$1" | md5sum | cut -c1-12)
+	if ! [ -f "$k.t" ]; then
+		case $1 in
+		*"-o -") perf record -q ${1% -o -} -o - -- sleep 0.1 >"$k.p" 2>/dev/null &&
+			 tperf record -q ${1% -o -} -o - -- sleep 0.1 >"$k.t" ;;
+		*) perf record -q $1 -o "$k.p" -- sleep 0.1 2>/dev/null &&
+		   tperf record -q $1 -o "$k.t" -- sleep 0.1 ;;
+		esac || { rm -f "$k.p" "$k.t"; return 1; }
+	fi
+	cp "$k.p" p.data && cp "$k.t" t.data
 }
 
 # The records before FINISHED_INIT as perf -D shows them, ids, pids and
@@ -45,17 +51,20 @@ head_records() {
 		s/(COMM[^:]*: [a-z-]+:)[0-9]+\/[0-9]+/\1P\/P/"
 }
 
-# The feature sections of file-mode perf.data $1: "bit size hex" per line
+# The feature sections of each file-mode perf.data named, into FILE.feat:
+# "bit size hex" per line (one python for all: its start-up is slow here)
 features() {
-	python3 - "$1" <<-\EOF
+	python3 - "$@" <<-\EOF
 	import struct, sys
-	f = open(sys.argv[1], 'rb').read()
-	do, dsz = struct.unpack_from('<QQ', f, 40)
-	words = struct.unpack_from('<4Q', f, 72)
-	bits = [i for i in range(256) if words[i // 64] >> (i % 64) & 1]
-	for k, b in enumerate(bits):
-	    o, s = struct.unpack_from('<QQ', f, do + dsz + 16 * k)
-	    print(b, s, f[o:o + s].hex())
+	for name in sys.argv[1:]:
+	    f = open(name, 'rb').read()
+	    do, dsz = struct.unpack_from('<QQ', f, 40)
+	    words = struct.unpack_from('<4Q', f, 72)
+	    bits = [i for i in range(256) if words[i // 64] >> (i % 64) & 1]
+	    with open(name + '.feat', 'w') as out:
+	        for k, b in enumerate(bits):
+	            o, s = struct.unpack_from('<QQ', f, do + dsz + 16 * k)
+	            print(b, s, f[o:o + s].hex(), file=out)
 	EOF
 }
 
@@ -73,11 +82,12 @@ test_expect_success EVENTS,PERF 'the records before the kernel'"'"'s are perf'"'
 test_expect_success EVENTS,PERF 'the same feature sections, the same bytes where perf'"'"'s are fixed' '
 	echo "$cases" | grep -v -- "-o -" | while read -r c; do
 		rec "$c" || exit 1
-		features p.data | cut -d" " -f1 >expect &&
-		features t.data | cut -d" " -f1 >actual &&
+		features p.data t.data &&
+		cut -d" " -f1 p.data.feat >expect &&
+		cut -d" " -f1 t.data.feat >actual &&
 		test_cmp expect actual &&
-		features p.data | grep -E "^(16|17|20|22|25|26|28|31) " >expect &&
-		features t.data | grep -E "^(16|17|20|22|25|26|28|31) " >actual &&
+		grep -E "^(16|17|20|22|25|26|28|31) " p.data.feat >expect &&
+		grep -E "^(16|17|20|22|25|26|28|31) " t.data.feat >actual &&
 		test_cmp expect actual || { echo "case: $c"; exit 1; }
 	done
 '

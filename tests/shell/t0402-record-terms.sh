@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
 # Event terms and group modifiers in tperf record: call-graph=, max-stack=,
 # stack-size= (on any event, tracepoints too), period= and freq= of :S group
 # members, time=, inherit=, branch_type=, aux-output, :D and :e on groups.
@@ -150,7 +151,7 @@ chains() {
 
 test_expect_success PERF,CC 'max-stack=3: the recorded chains stop at 3 frames, as perf'"'"'s' '
 	perf record -q -o p.data -e cpu-clock/max-stack=3/ -- "$TRASH"/calltree 100 &&
-	tperf record -q -o t.data -e cpu-clock/max-stack=3/ -- "$TRASH"/calltree 100 &&
+	tperf record -q -o t.data --no-bpf-event -e cpu-clock/max-stack=3/ -- "$TRASH"/calltree 100 &&
 	perf evlist -v -i p.data >expect &&
 	perf evlist -v -i t.data >actual &&
 	test_cmp expect actual &&
@@ -164,7 +165,7 @@ test_expect_success PERF,CC 'max-stack=3: the recorded chains stop at 3 frames, 
 
 test_expect_success PERF,CC 'call-graph=dwarf: the user stack is recorded and perf unwinds it' '
 	perf record -q -o p.data -e cpu-clock/call-graph=dwarf/ -- "$TRASH"/calltree 100 &&
-	tperf record -q -o t.data -e cpu-clock/call-graph=dwarf/ -- "$TRASH"/calltree 100 &&
+	tperf record -q -o t.data --no-bpf-event -e cpu-clock/call-graph=dwarf/ -- "$TRASH"/calltree 100 &&
 	perf evlist -v -i p.data >expect &&
 	perf evlist -v -i t.data >actual &&
 	test_cmp expect actual &&
@@ -191,7 +192,7 @@ test_expect_success PERF,CC,ROOT,TRACEFS 'a uprobe with max-stack=2 alone: perf'
 
 test_expect_success PERF ':S group with period terms: the file'"'"'s attrs are perf'"'"'s' '
 	perf record -q -o p.data -e "{cpu-clock/period=1000000/,task-clock/period=6789000/}:S" -- true &&
-	tperf record -q -o t.data -e "{cpu-clock/period=1000000/,task-clock/period=6789000/}:S" -- true &&
+	tperf record -q -o t.data --no-bpf-event -e "{cpu-clock/period=1000000/,task-clock/period=6789000/}:S" -- true &&
 	perf evlist -v -i p.data >expect &&
 	perf evlist -v -i t.data >actual &&
 	test_cmp expect actual

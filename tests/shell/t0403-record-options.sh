@@ -52,6 +52,7 @@ option_table() {
 	--switch-events attr -e cpu-clock --switch-events -a
 	--namespaces attr -e cpu-clock --namespaces
 	--namespaces test namespaces
+	--no-bpf-event test bpf_event_attr
 	--all-user attr -e cpu-clock:k --all-user
 	--all-kernel attr -e cpu-clock:u --all-kernel
 	--clockid attr -e cpu-clock -k monotonic_raw
@@ -76,7 +77,7 @@ check_data_src() {
 	perf record -vv -o p.data -e cpu-clock -- true 2>&1 | attr_blocks 1 |
 		sed "s/^\(  sample_type  *IP|TID|TIME|PERIOD\)$/\1|DATA_SRC/" >expect &&
 	grep -q "|DATA_SRC$" expect &&
-	tperf record --dry-run -vv -e cpu-clock --data-src -- true 2>&1 | attr_blocks 1 >actual &&
+	tperf record --dry-run -vv --no-bpf-event -e cpu-clock --data-src -- true 2>&1 | attr_blocks 1 >actual &&
 	test_cmp expect actual
 }
 
@@ -94,7 +95,8 @@ test_expect_success PERF 'each option in the table; its attrs as perf 6.1 sets t
 	while read -r opts; do
 		compare_record $opts || { echo "options: $opts"; exit 1; }
 	done <cases &&
-	check_data_src
+	check_data_src &&
+	bpf_event_attr
 '
 
 test_expect_success PERF '-m, --mmap-flush: perf'"'"'s -v lines (ring size with its header page)' '

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (system-wide tracepoints and tracefs)
 # report of files whose events are all tracepoints (or probes): perf 6.1's
 # default is the "Trace output" table (--sort trace; trace_fields with
 # --raw-trace), not with a dummy event (-a) nor in pipe mode; trace_fields,

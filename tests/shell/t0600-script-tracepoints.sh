@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (system-wide tracepoints and tracefs)
 # Tracepoints in script and report: the payloads perf 6.1's `perf script`
 # prints, byte for byte, on files recorded by perf and by tperf (and each
 # reads the other's tracing data), -F with trace, --list-fields, formats

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (system-wide tracepoints and tracefs)
 # The payload text tperf script prints for a tracepoint equals the text the
 # kernel writes in tracefs's `trace` for the same occurrence: the same
 # events are recorded at once by a tracefs instance of our own (perf clock,

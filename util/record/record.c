@@ -306,7 +306,8 @@ static bool wants_addr(const struct record_opts *o)
 static void config_tracking(struct perf_event_attr *a, const struct record_opts *o)
 {
 	a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
-	a->ksymbol = a->bpf_event = 1;
+	a->ksymbol = 1;
+	a->bpf_event = !o->no_bpf_event;
 	a->mmap_data = wants_addr(o);
 	a->context_switch = o->switch_events;
 	a->namespaces = o->namespaces;

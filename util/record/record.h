@@ -35,7 +35,7 @@ struct record_opts {
 	u32 stack_size;			/* dwarf: user stack bytes (8192) */
 	u64 user_regs;			/* --user-regs: PERF_REG_X86_* mask, 0: none */
 	bool sample_cpu, sample_addr, weight, data_src, phys_addr, raw;
-	bool inherit_stat, no_samples, switch_events, namespaces;
+	bool inherit_stat, no_samples, switch_events, namespaces, no_bpf_event;
 	bool all_user, all_kernel;
 	bool timestamp;			/* TIME sampled (true; --no-timestamp: false).  -T
 					 * changes nothing: perf 6.1 samples TIME anyway
