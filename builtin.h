@@ -26,8 +26,5 @@ struct cmd_struct {
 
 extern const struct cmd_struct commands[];
 extern const int nr_commands;
-const struct cmd_struct *find_command(const char *name);
-/* Print the version line (and with @build_options the compiled-in features). */
-void print_version(int build_options);
 
 #endif

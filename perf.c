@@ -38,7 +38,7 @@ static const char tperf_usage[] =
 	"tperf [--version] [-v|--verbose] [--debug VAR[=N]] [--no-pager]\n"
 	"             [--buildid-dir DIR] [-h|--help] COMMAND [ARGS]";
 
-const struct cmd_struct *find_command(const char *name)
+static const struct cmd_struct *find_command(const char *name)
 {
 	for (int i = 0; i < nr_commands; i++)
 		if (!strcmp(commands[i].name, name))
@@ -46,7 +46,8 @@ const struct cmd_struct *find_command(const char *name)
 	return NULL;
 }
 
-void print_version(int build_options)
+/* Print the version line (and with @build_options the compiled-in features). */
+static void print_version(int build_options)
 {
 	printf("tperf version %s\n", TPERF_VERSION);
 	if (!build_options)

@@ -183,11 +183,6 @@ int powercap_event__zone_package(const struct powercap_event *ev, int idx)
 	return idx >= 0 && idx < ev->nr ? ev->zones[idx].package : -1;
 }
 
-const char *powercap_event__zone_path(const struct powercap_event *ev, int idx)
-{
-	return idx >= 0 && idx < ev->nr ? ev->zones[idx].path : NULL;
-}
-
 int powercap_event__start(struct powercap_event *ev)
 {
 	for (int i = 0; i < ev->nr; i++) {

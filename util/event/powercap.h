@@ -21,9 +21,8 @@ struct powercap_event *powercap__find(const char *name);
 const char *const *powercap__event_names(void);
 /* Number of zones (packages) of the event; values are read per zone. */
 int powercap_event__nr_zones(const struct powercap_event *ev);
-/* Zone @idx's package id (for --per-socket), its sysfs path for -v. */
+/* Zone @idx's package id (for --per-socket). */
 int powercap_event__zone_package(const struct powercap_event *ev, int idx);
-const char *powercap_event__zone_path(const struct powercap_event *ev, int idx);
 /*
  * Read zone @idx: energy in microjoules since powercap_event__start(),
  * accumulated across wrap-arounds (call at least once per wrap period).

@@ -179,14 +179,6 @@ int sysfs__read_str(const char *rel, char **buf, size_t *len)
 	return err ? err : filename__read_str(path, buf, len);
 }
 
-int sysfs__read_u64(const char *rel, uint64_t *val)
-{
-	char path[PATH_MAX];
-	int err = rel_path(path, sizeof(path), sysfs__mountpoint(), rel);
-
-	return err ? err : filename__read_u64(path, val);
-}
-
 static int read_int(const char *path, int *val)
 {
 	char *buf, *end;

@@ -24,7 +24,6 @@ int filename__read_str(const char *path, char **buf, size_t *len);
 int filename__read_u64(const char *path, uint64_t *val);
 /* The same, relative to the sysfs root ("bus/event_source/devices/msr/type"). */
 int sysfs__read_str(const char *rel, char **buf, size_t *len);
-int sysfs__read_u64(const char *rel, uint64_t *val);
 int sysfs__read_int(const char *rel, int *val);
 /* The same, relative to the procfs root ("sys/kernel/perf_event_paranoid"). */
 int procfs__read_str(const char *rel, char **buf, size_t *len);

@@ -4,7 +4,8 @@
 
 #include "util/lib/levenshtein.h"
 
-int edit_distance(const char *a, const char *b)
+/* Edit distance between @a and @b (insert, delete, substitute, swap: cost 1). */
+static int edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 	int *base, *prev2, *prev, *cur, d;

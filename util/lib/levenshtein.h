@@ -4,8 +4,6 @@
 
 #include <stddef.h>
 
-/* Edit distance between @a and @b (insert, delete, substitute, swap: cost 1). */
-int edit_distance(const char *a, const char *b);
 
 /**
  * closest_match - the candidate nearest to @word, or NULL when none is close

@@ -16,7 +16,8 @@ int pager_in_use(void)
 	return pager_pid > 0;
 }
 
-void pager_finish(void)
+/* Flush stdout, close the pipe to the pager and wait for it to quit. */
+static void pager_finish(void)
 {
 	int status;
 

@@ -8,8 +8,6 @@
  * an empty value means none.  Nothing happens with --no-pager.
  */
 void setup_pager(void);
-/* Flush stdout, close the pipe to the pager and wait for it to quit. */
-void pager_finish(void);
 int pager_in_use(void);
 
 #endif

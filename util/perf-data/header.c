@@ -15,6 +15,8 @@
 #include "util/event/perf-attr.h"
 #include "util/perf-data/trace-names.h"
 
+static void perf_env__exit(struct perf_env *env);
+
 static const char *const feat_names[HEADER_LAST_FEATURE] = {
 	[HEADER_RESERVED] = "RESERVED",	[HEADER_TRACING_DATA] = "TRACING_DATA",
 	[HEADER_BUILD_ID] = "BUILD_ID", [HEADER_HOSTNAME] = "HOSTNAME",
@@ -87,7 +89,7 @@ void perf_pmu_caps__exit(struct perf_pmu_caps *c)
  * perf_env__exit - free what an env holds (the struct itself is the caller's)
  * @env: the environment
  */
-void perf_env__exit(struct perf_env *env)
+static void perf_env__exit(struct perf_env *env)
 {
 	free(env->hostname);
 	free(env->os_release);

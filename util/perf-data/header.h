@@ -271,7 +271,6 @@ void perf_header__set_features_from_env(struct perf_header *h);
  * Return: 0 or -ENOMEM.
  */
 int perf_env__init_local(struct perf_env *env, int argc, const char **argv);
-void perf_env__exit(struct perf_env *env);
 void perf_pmu_caps__exit(struct perf_pmu_caps *c);
 
 /**

@@ -888,13 +888,6 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 	return ferror(fp) ? -EIO : 0;
 }
 
-void script__fprintf_start(FILE *fp, const struct script_opts *o, unsigned int fields,
-			   const struct perf_event_attr *attr, struct thread *t,
-			   const struct perf_sample *s)
-{
-	script__fprintf_start_rec(fp, o, fields, attr, t, s, PERF_RECORD_SAMPLE);
-}
-
 void script__fprintf_start_rec(FILE *fp, const struct script_opts *o, unsigned int fields,
 			       const struct perf_event_attr *attr, struct thread *t,
 			       const struct perf_sample *s, u32 type)

@@ -104,18 +104,9 @@ int script__fprintf_sample(FILE *fp, const struct script_opts *o, unsigned int f
 			   const struct perf_sample *s);
 
 /**
- * script__fprintf_start - the comm, tid/pid, cpu and time columns of a line
- * (of @fields), as a sample line and perf's --show-*-events lines start
- * @attr: the event of the line (a callchain event's comm is not padded)
- * @t: the thread whose comm is shown (NULL: ":-1")
- */
-void script__fprintf_start(FILE *fp, const struct script_opts *o, unsigned int fields,
-			   const struct perf_event_attr *attr, struct thread *t,
-			   const struct perf_sample *s);
-
-/**
- * script__fprintf_start_rec - script__fprintf_start() for a record of @type
- * (PERF_RECORD_MMAP ...): the misc field shows the record's own flags
+ * script__fprintf_start_rec - the start of a line (comm, tid, time, event
+ * ...) as for a sample, for a record of @type (PERF_RECORD_MMAP ...): the
+ * misc field shows the record's own flags
  */
 void script__fprintf_start_rec(FILE *fp, const struct script_opts *o, unsigned int fields,
 			       const struct perf_event_attr *attr, struct thread *t,

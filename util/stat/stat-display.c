@@ -17,6 +17,15 @@
 #include "util/event/target.h"
 #include "util/event/threadmap.h"
 
+/*
+ * The shadow metric of row @row of @evsel: fills *@fmt ("%8.3f"; NULL
+ * when there is no value), *@unit ("CPUs utilized"; NULL: no metric at
+ * all) and returns the value.
+ */
+static double perf_stat__metric(struct perf_stat_config *config, struct evlist *evlist,
+				struct evsel *evsel, const struct stat_aggr *row,
+				const char **fmt, const char **unit, char *unit_buf, size_t size);
+
 #define METRIC_LEN 35	/* " #    0.581 CPUs utilized          " */
 #define NSEC_PER_SEC 1000000000.0
 
@@ -154,9 +163,9 @@ static bool hw_metric(struct evlist *evlist, struct evsel *evsel, const struct s
  *
  * Return: the metric's value.
  */
-double perf_stat__metric(struct perf_stat_config *config, struct evlist *evlist,
-			 struct evsel *evsel, const struct stat_aggr *row,
-			 const char **fmt, const char **unit, char *unit_buf, size_t size)
+static double perf_stat__metric(struct perf_stat_config *config, struct evlist *evlist,
+				struct evsel *evsel, const struct stat_aggr *row,
+				const char **fmt, const char **unit, char *unit_buf, size_t size)
 {
 	double val = stat_aggr__value(row), res = 0;
 	const struct stat_aggr *clock;

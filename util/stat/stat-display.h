@@ -34,13 +34,5 @@ void perf_stat__print_delay_state(bool enabled);
 /* "sh: Killed" on stderr for a command a signal ended, as perf's psignal(). */
 void perf_stat__print_signaled(const char *command, int sig);
 
-/*
- * The shadow metric of row @row of @evsel: fills *@fmt ("%8.3f"; NULL
- * when there is no value), *@unit ("CPUs utilized"; NULL: no metric at
- * all) and returns the value.  Exposed for the unit tests.
- */
-double perf_stat__metric(struct perf_stat_config *config, struct evlist *evlist,
-			 struct evsel *evsel, const struct stat_aggr *row,
-			 const char **fmt, const char **unit, char *unit_buf, size_t size);
 
 #endif

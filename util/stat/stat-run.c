@@ -25,6 +25,14 @@
 #include "util/event/threadmap.h"
 #include "util/event/workload.h"
 
+/*
+ * Set the attr fields perf stat sets: read_format (times, group), sample
+ * type IDENTIFIER, no period, inherit, disabled on leaders, enable_on_exec
+ * for a workload (not with -D).
+ */
+static void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
+				    bool inherit, bool enable_on_exec);
+
 static volatile sig_atomic_t got_signal, child_exited;
 
 static void on_signal(int sig)
@@ -44,8 +52,8 @@ static void on_child(int sig)
  * @inherit: count children too
  * @enable_on_exec: let the workload's exec enable the events
  */
-void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
-			     bool inherit, bool enable_on_exec)
+static void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
+				    bool inherit, bool enable_on_exec)
 {
 	struct evsel *evsel;
 

@@ -30,13 +30,6 @@ struct stat_run {
 	char msg[1024];			/* the error when stat_run__run fails */
 };
 
-/*
- * Set the attr fields perf stat sets: read_format (times, group), sample
- * type IDENTIFIER, no period, inherit, disabled on leaders, enable_on_exec
- * for a workload (not with -D).
- */
-void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
-			     bool inherit, bool enable_on_exec);
 /* perf 6.1's default events for @target, comma-separated, in @buf. */
 void perf_stat__default_events(const struct target *target, char *buf, size_t size);
 /*

@@ -16,6 +16,8 @@
 #include "util/stat/stat.h"
 #include "util/event/threadmap.h"
 
+static void perf_stat__exit_one(struct evsel *evsel);
+
 /**
  * init_stats - empty running statistics
  * @stats: set to no values (min at UINT64_MAX)
@@ -165,7 +167,8 @@ static void evsel_stat__free_rows(struct evsel_stat *es)
  * perf_stat__exit_one - free one event's stat data
  * @evsel: the event (evsel->priv is cleared)
  */
-void perf_stat__exit_one(struct evsel *evsel)
+/* Free the stat data of one evsel (before deleting it). */
+static void perf_stat__exit_one(struct evsel *evsel)
 {
 	if (evsel->priv)
 		evsel_stat__free_rows(evsel->priv);

@@ -90,8 +90,6 @@ void perf_stat_config__init(struct perf_stat_config *config);
  * scale 1e-6); compute config->unit_width.  0 or -ENOMEM.
  */
 int perf_stat__init_evlist(struct perf_stat_config *config, struct evlist *evlist);
-/* Free the stat data of one evsel (before deleting it). */
-void perf_stat__exit_one(struct evsel *evsel);
 /* Free what perf_stat__init_evlist() allocated. */
 void perf_stat__exit_evlist(struct evlist *evlist);
 

@@ -16,6 +16,8 @@
 #include "util/lib/config.h"
 #include "util/perf-data/header.h"
 
+static int notes__read_build_id(const char *path, u8 *id, size_t size);
+
 #define NT_GNU_BUILD_ID_TYPE 3
 
 /* Walk a notes blob; the GNU build-id's length into @id, or -ENOENT. */
@@ -119,7 +121,11 @@ int filename__read_build_id(const char *path, u8 *id, size_t size)
 /**
  * notes__read_build_id - see util/symbol/build-id.h
  */
-int notes__read_build_id(const char *path, u8 *id, size_t size)
+/**
+ * notes__read_build_id - the GNU build-id note in a raw notes blob such as
+ * /sys/kernel/notes (@path).  Return: its length or -errno.
+ */
+static int notes__read_build_id(const char *path, u8 *id, size_t size)
 {
 	u8 buf[4096];
 	ssize_t n;

@@ -33,11 +33,6 @@ int filename__read_build_id(const char *path, u8 *id, size_t size);
  */
 int elf__build_id(Elf *elf, u8 *id, size_t size);
 
-/**
- * notes__read_build_id - the GNU build-id note in a raw notes blob such as
- * /sys/kernel/notes (@path).  Return: its length or -errno.
- */
-int notes__read_build_id(const char *path, u8 *id, size_t size);
 
 /**
  * vdso__read_build_id - the build-id of this process's [vdso] image (the

@@ -215,11 +215,6 @@ void *probe_elf__scopes_elf(struct probe_elf *pe)
 	return elf;
 }
 
-void *probe_elf__debug_elf(struct probe_elf *pe)
-{
-	return dwarf_elf(pe);
-}
-
 /* Has @elf a section named @name (with contents or not)? */
 static bool has_section(Elf *elf, const char *name)
 {
@@ -241,11 +236,6 @@ static bool has_section(Elf *elf, const char *name)
 bool probe_elf__has_debug_frame(struct probe_elf *pe)
 {
 	return has_section(pe->elf, ".debug_frame") || has_section(dwarf_elf(pe), ".debug_frame");
-}
-
-int probe_elf__fd(struct probe_elf *pe)
-{
-	return pe->fd;
 }
 
 bool probe_elf__is64(struct probe_elf *pe)

@@ -33,11 +33,8 @@ void *probe_elf__dwarf_elf(struct probe_elf *pe);
  * this or probe_elf__dwarf_elf() for one @pe: the first call decides.
  */
 void *probe_elf__scopes_elf(struct probe_elf *pe);
-/* The same Elf, its sections as they are in the file (not inflated). */
-void *probe_elf__debug_elf(struct probe_elf *pe);
 /* Has @pe's file or its debug file a .debug_frame section? */
 bool probe_elf__has_debug_frame(struct probe_elf *pe);
-int probe_elf__fd(struct probe_elf *pe);
 
 /*
  * The defined function symbol @name: its address and size.  0, or -ENOENT.

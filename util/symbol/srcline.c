@@ -606,13 +606,6 @@ static int a2l_lookup(struct srcline_dso *s, struct dso *dso, u64 addr, const ch
 	return 0;
 }
 
-bool srcline__has_dwarf(struct dso *dso)
-{
-	struct srcline_dso *s = sl_of(dso);
-
-	return s && s->dw;
-}
-
 int srcline__find(struct dso *dso, u64 addr, const char **file, unsigned int *line)
 {
 	struct srcline_dso *s = sl_of(dso);
@@ -749,7 +742,7 @@ static const char *func_name(Dwarf_Die *d)
  * concrete tree (dwarf_getscopes() goes on into an inline instance's
  * abstract origin instead, where its callers are not).
  */
-int srcline__for_each_inline(struct dso *dso, u64 addr, srcline_inline_fn fn, void *arg)
+static int srcline__for_each_inline(struct dso *dso, u64 addr, srcline_inline_fn fn, void *arg)
 {
 	struct srcline_dso *s = sl_of(dso);
 	Dwarf_Die cu, *scopes = NULL, *chain = NULL;

@@ -40,8 +40,6 @@ int srcline__find_path(struct dso *dso, u64 addr, const char **path, unsigned in
  */
 const char *srcline__frame(struct dso *dso, u64 addr, unsigned int inl);
 
-/** srcline__has_dwarf - @dso (its debug file or itself) has DWARF to look lines up in */
-bool srcline__has_dwarf(struct dso *dso);
 
 /**
  * dso__srcline - perf's srcline of @addr: "file.c:12"; without a line
@@ -64,13 +62,6 @@ const char *dso__srcfile(struct dso *dso, u64 addr);
 typedef int (*srcline_inline_fn)(const char *func, const char *file, unsigned int line,
 				 void *arg);
 
-/**
- * srcline__for_each_inline - the inline frames at @addr, innermost first:
- * each inlined function with the line inside it, then the function they
- * were inlined into with the line of the call
- * Return: 0, the callback's non-zero value, or -ENOENT without line info.
- */
-int srcline__for_each_inline(struct dso *dso, u64 addr, srcline_inline_fn fn, void *arg);
 
 /** srcline__dso_exit - free @dso's line tables and cache (dso__delete calls it) */
 void srcline__dso_exit(struct dso *dso);

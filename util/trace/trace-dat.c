@@ -22,6 +22,15 @@
 #include "util/trace/trace-dat.h"
 #include "util/trace/tracing-data.h"
 
+/**
+ * trace_dat__decompress - inflate @csize bytes of @algo ("zstd", "zlib") into
+ *	exactly @ulen bytes at @out
+ * Returns 0, -EINVAL on corrupt data, -ENOTSUP for an unknown @algo (@in may
+ * then be NULL: a probe for support).
+ */
+static int trace_dat__decompress(const char *algo, const void *in, size_t csize, void *out,
+				 size_t ulen);
+
 static const char magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
 
 /*
@@ -1285,8 +1294,8 @@ int trace_dat__iter_next(struct trace_dat_iter *it, struct trace_dat_event *ev)
 }
 
 
-int trace_dat__decompress(const char *algo, const void *in, size_t csize, void *out,
-			  size_t ulen)
+static int trace_dat__decompress(const char *algo, const void *in, size_t csize, void *out,
+				 size_t ulen)
 {
 	if (!strcmp(algo, "zstd")) {
 		size_t n;

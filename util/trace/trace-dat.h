@@ -147,14 +147,6 @@ void trace_dat__iter_exit(struct trace_dat_iter *it);
  */
 int trace_dat__format_ok(const char *text, size_t size);
 
-/**
- * trace_dat__decompress - inflate @csize bytes of @algo ("zstd", "zlib") into
- *	exactly @ulen bytes at @out
- * Returns 0, -EINVAL on corrupt data, -ENOTSUP for an unknown @algo (@in may
- * then be NULL: a probe for support).
- */
-int trace_dat__decompress(const char *algo, const void *in, size_t csize, void *out,
-			  size_t ulen);
 
 /**
  * trace_dat__compress - deflate @len bytes with @algo ("zstd", "zlib") into a

@@ -94,7 +94,8 @@ struct unwinder {
 	struct unwind_pc *pcs_cache;	/* NR_PC_SLOTS of them */
 };
 
-int unwinder__parse(const char *name, enum unwinder_kind *kind)
+/** unwinder__parse - "libdw" or "libunwind" to @kind.  Return: 0 or -EINVAL */
+static int unwinder__parse(const char *name, enum unwinder_kind *kind)
 {
 	if (!strcmp(name, "libdw"))
 		*kind = UNWINDER_LIBDW;
@@ -127,15 +128,6 @@ bool unwinder__available(enum unwinder_kind kind)
 	return kind == UNWINDER_LIBDW || kind == UNWINDER_LIBUNWIND;
 #else
 	return kind == UNWINDER_LIBDW;
-#endif
-}
-
-const char *unwinder__names(void)
-{
-#ifdef HAVE_LIBUNWIND
-	return "libdw libunwind";
-#else
-	return "libdw";
 #endif
 }
 

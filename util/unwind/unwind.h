@@ -42,8 +42,6 @@ struct unwind_stats {
 
 struct unwinder;
 
-/** unwinder__parse - "libdw" or "libunwind" to @kind.  Return: 0 or -EINVAL */
-int unwinder__parse(const char *name, enum unwinder_kind *kind);
 
 /**
  * unwinder__option - the --unwinder option's value @name (NULL: libdw) to
@@ -54,8 +52,6 @@ int unwinder__option(const char *name, int *kind);
 /** unwinder__available - whether @kind was compiled in */
 bool unwinder__available(enum unwinder_kind kind);
 
-/** unwinder__names - the compiled-in unwinders, space separated ("libdw libunwind") */
-const char *unwinder__names(void);
 
 /**
  * unwinder__new - an unwinder for the samples of @m
