@@ -850,8 +850,6 @@ static bool needs_collapse(const struct hists *h)
 	return false;
 }
 
-enum hists_collapse_mode hists__collapse_mode;
-unsigned int hists__collapse_split_pct;
 
 /* Below this many entries one thread merges them all (a thread costs ~50 us). */
 #define COLLAPSE_THREAD_MIN	4096
@@ -901,7 +899,7 @@ struct collapse_run {
 	atomic_size_t stop;		/* where the second thread stopped, + 1 */
 	atomic_bool split;		/* nr_to[] has the owners */
 	int err[2];			/* this thread's, the second's */
-	unsigned int split_pct;		/* hists__collapse_split_pct */
+	unsigned int split_pct;		/* h->collapse_split_pct */
 	atomic_size_t made;		/* with split_pct: merges the second thread made */
 };
 
@@ -1008,10 +1006,10 @@ static void split_merges(struct collapse_run *r, size_t from)
 /* Merge on two threads?  Not with srcline frames: their lookups share the DSOs' caches. */
 static bool collapse_threaded(const struct hists *h, size_t n)
 {
-	if (hists__collapse_mode == HISTS_COLLAPSE_SERIAL || n >= UINT32_MAX / 2 ||
+	if (h->collapse_mode == HISTS_COLLAPSE_SERIAL || n >= UINT32_MAX / 2 ||
 	    (h->has_callchain && callchain_param__key(h->cc) == CCKEY_SRCLINE))
 		return false;
-	if (hists__collapse_mode == HISTS_COLLAPSE_PARALLEL)
+	if (h->collapse_mode == HISTS_COLLAPSE_PARALLEL)
 		return true;
 	return h->has_callchain && n >= COLLAPSE_THREAD_MIN && batch_pipe__usable_cpus() > 1;
 }
@@ -1048,7 +1046,7 @@ static void collapse_insert(struct collapse_run *r, struct hist_entry **v, size_
 static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n)
 {
 	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes));
-	struct collapse_run r = { .h = h, .split_pct = hists__collapse_split_pct };
+	struct collapse_run r = { .h = h, .split_pct = h->collapse_split_pct };
 	struct rb_link *root = NULL;
 	size_t from = 0;
 	pthread_t th;
