@@ -312,7 +312,8 @@ static bool dyn_key(enum sort_key_id k)
 }
 
 /* The key's output order (perf's sort function of the key). */
-static int key_sort(const struct hists *h, enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+static int key_sort(const struct hists *h, enum sort_key_id k, const struct hist_entry *a,
+		    const struct hist_entry *b)
 {
 	if (dyn_key(k)) {	/* perf's output sort: the entry placed is the left one */
 		((struct hist_entry *)a)->dyn_sized |= 1ull << (k - SORT_DYN0);
@@ -358,7 +359,8 @@ static int cmp_inlined(const struct symbol *a, const struct symbol *b)
 	return a->start != b->start ? cmp_addr(a->start, b->start) : cmp_addr(a->end, b->end);
 }
 
-static int key_ident(const struct hists *h, enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+static int key_ident(const struct hists *h, enum sort_key_id k, const struct hist_entry *a,
+		     const struct hist_entry *b)
 {
 	int c;
 
@@ -404,7 +406,8 @@ static int ident_cmp(const struct hists *h, const struct hist_entry *a, const st
 }
 
 /* The children overhead order: larger first, then callers above callees. */
-static int children_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
+static int children_cmp(const struct hists *h, const struct hist_entry *a,
+			const struct hist_entry *b)
 {
 	if (a->period_acc != b->period_acc)
 		return a->period_acc > b->period_acc ? -1 : 1;
@@ -690,8 +693,9 @@ static int wkey_dso(const struct hists *h, const struct hist_wkey *x, const stru
 }
 
 /* key_ident(SORT_SYM) on the walk's copies (@a and @b for the DSO names). */
-static inline int wkey_sym(const struct hists *h, const struct hist_wkey *x, const struct hist_wkey *y,
-		    const struct hist_entry *a, const struct hist_entry *b)
+static inline int wkey_sym(const struct hists *h, const struct hist_wkey *x,
+			   const struct hist_wkey *y, const struct hist_entry *a,
+			   const struct hist_entry *b)
 {
 	int c;
 
