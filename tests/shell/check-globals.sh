@@ -33,7 +33,7 @@ found=$(objdump -t $objs | awk '
 			next
 		name = $NF
 		# section symbols and what the sanitizers add
-		if (name ~ /^\./ || name ~ /^_*(asan|ubsan|sancov|lsan)/ || name == sec)
+		if (name ~ /^\./ || name ~ /^_*(asan|ubsan|sancov|lsan|odr_asan)/ || name == sec)
 			next
 		sub(/\.[0-9]+$/, "", name)
 		print obj, name
