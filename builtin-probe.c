@@ -264,25 +264,21 @@ static int list_probes(const char *filter)
 	return 0;
 }
 
-static bool quiet_del;
-
 static void print_deleted(const char *group, const char *event)
 {
-	if (!quiet_del)
-		fprintf(stderr, "Removed event: %s:%s\n", group, event);
+	fprintf(stderr, "Removed event: %s:%s\n", group, event);
 }
 
 static int del_probes(const struct string_list *del, bool quiet)
 {
 	int status = 0;
 
-	quiet_del = quiet;
 	if (!tracefs__mountpoint()) {
 		error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
 		return 1;
 	}
 	for (int i = 0; i < del->n; i++) {
-		int ret = probe__delete(del->v[i], print_deleted);
+		int ret = probe__delete(del->v[i], quiet ? NULL : print_deleted);
 
 		if (ret < 0) {
 			error("cannot delete '%s': %s", del->v[i], strerror(-ret));

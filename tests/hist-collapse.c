@@ -159,11 +159,11 @@ TPERF_TEST(hists_collapse_threads, "report: collapse on two threads as on one")
 
 		TEST_ASSERT_VAL("build", !build(&a, &p, seed, n, keys, &cc[seed % 2]));
 		TEST_ASSERT_VAL("build", !build(&b, &p, seed, n, keys, &cc[seed % 2]));
-		hists__collapse_mode = HISTS_COLLAPSE_PARALLEL;
+		a.collapse_mode = HISTS_COLLAPSE_PARALLEL;
 		/* the second thread stops at the start, within, at the end */
-		hists__collapse_split_pct = seed % 5 * 25;
+		a.collapse_split_pct = seed % 5 * 25;
 		TEST_ASSERT_VAL("two threads", !hists__collapse(&a));
-		hists__collapse_mode = HISTS_COLLAPSE_SERIAL;
+		b.collapse_mode = HISTS_COLLAPSE_SERIAL;
 		TEST_ASSERT_VAL("one thread", !hists__collapse(&b));
 		TEST_ASSERT_EQUAL("entries", a.nr_sorted, b.nr_sorted);
 		for (size_t i = 0; i < a.nr_sorted; i++)
@@ -175,8 +175,6 @@ TPERF_TEST(hists_collapse_threads, "report: collapse on two threads as on one")
 		hists__exit(&a);
 		hists__exit(&b);
 	}
-	hists__collapse_mode = HISTS_COLLAPSE_AUTO;
-	hists__collapse_split_pct = 0;
 	/* entries were merged, not only kept */
 	TEST_ASSERT_VAL("merges", merged > 10000);
 	pool__exit(&p);

@@ -84,6 +84,28 @@ test_expect_success 'the layering check finds a planted upward include' '
 	grep -q "^util/newfolder: a folder without a level" out
 '
 
+BUILD_DIR=$(dirname "$TPERF")
+test_expect_success 'every mutable global or static is on globals.allow' '
+	sh "$SRC_DIR/tests/shell/check-globals.sh" "$BUILD_DIR"
+'
+
+test_expect_success 'the globals check finds a planted global and a stale entry' '
+	mkdir build &&
+	cp "$BUILD_DIR/libtperf.a" "$BUILD_DIR"/builtin-*.o "$BUILD_DIR/perf.o" build/ &&
+	printf "int planted_count;\nstatic int planted_seen;\nint *planted_get(void) { planted_seen++; return &planted_count; }\n" >planted.c &&
+	${CC:-cc} -c -o planted.o planted.c &&
+	ar r build/libtperf.a planted.o 2>/dev/null &&
+	cp "$SRC_DIR/tests/shell/globals.allow" allow &&
+	echo "gone.o gone_state a line whose symbol no longer exists" >>allow &&
+	test_must_fail sh "$SRC_DIR/tests/shell/check-globals.sh" build allow >out &&
+	cat >expect <<-\EOF &&
+	planted.o planted_count: mutable global or static not on globals.allow (make it object state, or list it with a reason)
+	planted.o planted_seen: mutable global or static not on globals.allow (make it object state, or list it with a reason)
+	gone.o gone_state: on globals.allow but no longer in the build (remove the line)
+	EOF
+	test_cmp expect out
+'
+
 test_expect_success 'the shell tests keep the honesty rules' '
 	(cd "$SRC_DIR" && sh tests/shell/check-honesty.sh tests/shell/*.sh)
 '

@@ -1434,12 +1434,9 @@ static bool tp_no_access(const char *tracefs)
 	return access(path, R_OK | X_OK) && errno == EACCES;
 }
 
-static const char *tp_access_help(const char *tracefs)
+static const char *tp_access_help(const char *tracefs, char *help, size_t size)
 {
-	static char help[PATH_MAX + 96];
-
-	snprintf(help, sizeof(help), "run as root, or as root: mount -o remount,mode=755 %s",
-		 tracefs);
+	snprintf(help, size, "run as root, or as root: mount -o remount,mode=755 %s", tracefs);
 	return help;
 }
 
@@ -1465,7 +1462,7 @@ static int pe_tracepoint(struct pe_state *st, const char *at, const char *sys, c
 		return pe_error(st, at, "mount it: mount -t tracefs nodev /sys/kernel/tracing",
 				"tracefs is not mounted, cannot find tracepoint '%s:%s'", sys, name);
 	if (tp_no_access(tracefs))
-		return pe_error(st, at, tp_access_help(tracefs),
+		return pe_error(st, at, tp_access_help(tracefs, path, sizeof(path)),
 				"no permission to read tracefs ('%s'), cannot find tracepoint '%s:%s'",
 				tracefs, sys, name);
 	if (!has_glob(sys) && !has_glob(name)) {

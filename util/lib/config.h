@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The one mutable global: settings every command shares, filled from the
- * global options in perf.c (and later from a config file).
+ * The one mutable global meant to stay: settings every command shares,
+ * filled from the global options in perf.c (and later from a config file).
+ * Other writable static variables are listed with their reasons in
+ * tests/shell/globals.allow (Documentation/design.md, "State").
  */
 #ifndef TPERF_CONFIG_H
 #define TPERF_CONFIG_H

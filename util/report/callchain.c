@@ -690,13 +690,6 @@ static const char *frame_name_p(const struct cc_node *n, char *buf, size_t size,
 	return buf;
 }
 
-static const struct callchain_param *cur_param;	/* of the graph being printed */
-
-static const char *frame_name(const struct cc_node *n, char *buf, size_t size)
-{
-	return frame_name_p(n, buf, size, cur_param);
-}
-
 static size_t left_margin(FILE *fp, int margin)
 {
 	return fprintf(fp, "            %*s", margin, "");
@@ -749,7 +742,7 @@ static size_t graph_entry(FILE *fp, const struct cc_node *run, const struct cc_n
 			ret += fprintf(fp, "          ");
 		}
 	}
-	return ret + fprintf(fp, "%s\n", frame_name(frame, buf, sizeof(buf)));
+	return ret + fprintf(fp, "%s\n", frame_name_p(frame, buf, sizeof(buf), p));
 }
 
 static size_t graph_level(FILE *fp, const struct cc_node *parent, u64 total, int depth,
@@ -813,7 +806,6 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 	u32 nr;
 	struct cc_node **v;
 
-	cur_param = p;
 	v = sorted_children(root, min_hit, &nr, p);
 	if (!v)
 		return 0;
@@ -833,7 +825,7 @@ size_t callchain__fprintf_graph(FILE *fp, struct cc_node *root, u64 total, u64 p
 				} else {
 					ret += left_margin(fp, margin);
 				}
-				ret += fprintf(fp, "%s\n", frame_name(f, buf, sizeof(buf)));
+				ret += fprintf(fp, "%s\n", frame_name_p(f, buf, sizeof(buf), p));
 				if (p->print_limit && ++n == p->print_limit)
 					break;
 			}
@@ -908,17 +900,16 @@ static void flat_collect(struct flat_walk *w, const struct cc_node *n, int paren
 	}
 }
 
-static const struct flat_walk *sort_walk;
-
 /*
  * Heaviest chain first; equal ones in the order collected (post-order, as
  * perf inserts them right of their equals): sel[] is sorted with the
  * collection rank, the second int of each pair, as the tie-break.
  */
-static int flat_sel_cmp(const void *pa, const void *pb)
+static int flat_sel_cmp(const void *pa, const void *pb, void *walk)
 {
+	const struct flat_walk *w = walk;
 	const int *a = pa, *b = pb;
-	u64 ha = sort_walk->path[a[0]]->hit, hb = sort_walk->path[b[0]]->hit;
+	u64 ha = w->path[a[0]]->hit, hb = w->path[b[0]]->hit;
 
 	if (ha != hb)
 		return ha > hb ? -1 : 1;
@@ -968,9 +959,8 @@ static size_t fprintf_flat_or_folded(FILE *fp, const struct cc_node *root, u64 t
 	size_t ret = 0;
 
 	flat_collect(&w, root, -1, true);
-	sort_walk = &w;
 	if (w.nr_sel)
-		qsort(w.sel, w.nr_sel, 2 * sizeof(*w.sel), flat_sel_cmp);
+		qsort_r(w.sel, w.nr_sel, 2 * sizeof(*w.sel), flat_sel_cmp, &w);
 	for (size_t i = 0; i < w.nr_sel && !w.err; i++) {
 		bool first = true;
 

@@ -10,12 +10,31 @@
 
 #include "util/report/hist.h"
 
-static const struct hists *link_hists;
-
-static int by_ident(const void *pa, const void *pb)
+/* qsort_r() order of struct hist_entry * by the keys of hists @h */
+static int by_ident(const void *pa, const void *pb, void *h)
 {
-	return hists__ident_cmp(link_hists, *(struct hist_entry *const *)pa,
+	return hists__ident_cmp(h, *(struct hist_entry *const *)pa,
 				*(struct hist_entry *const *)pb);
+}
+
+/* bsearch() for @e in @idx (@n, sorted by_ident() with @h) */
+static struct hist_entry *find_ident(const struct hists *h, struct hist_entry **idx, size_t n,
+				     const struct hist_entry *e)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = hists__ident_cmp(h, e, idx[mid]);
+
+		if (!c)
+			return idx[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
 }
 
 /* An empty leader entry with the keys of member entry @m. */
@@ -56,10 +75,9 @@ static int link_member(struct hists *leader, struct hist_entry **idx, size_t n,
 		       struct hists *m, int mi, int nr)
 {
 	for (size_t i = 0; i < m->nr_sorted; i++) {
-		struct hist_entry *me = m->sorted[i], **hit, *e;
+		struct hist_entry *me = m->sorted[i], *e;
 
-		hit = bsearch(&me, idx, n, sizeof(*idx), by_ident);
-		e = hit ? *hit : NULL;
+		e = find_ident(leader, idx, n, me);
 		if (!e) {
 			/* a key only members have (perf's dummy entry) */
 			for (size_t k = n; k < leader->nr_sorted && !e; k++)
@@ -81,10 +99,10 @@ struct placed {
 	size_t i;
 };
 
-static int by_ident_placed(const void *pa, const void *pb)
+static int by_ident_placed(const void *pa, const void *pb, void *h)
 {
 	const struct placed *a = pa, *b = pb;
-	int c = hists__ident_cmp(link_hists, a->e, b->e);
+	int c = hists__ident_cmp(h, a->e, b->e);
 
 	return c ? c : a->i < b->i ? -1 : a->i > b->i;
 }
@@ -98,8 +116,7 @@ static int order_dummies(struct hists *leader)
 		return -ENOMEM;
 	for (size_t i = 0; i < leader->nr_sorted; i++)
 		v[i] = (struct placed){ leader->sorted[i], i };
-	link_hists = leader;
-	qsort(v, leader->nr_sorted, sizeof(*v), by_ident_placed);
+	qsort_r(v, leader->nr_sorted, sizeof(*v), by_ident_placed, leader);
 	for (size_t i = 0; i < leader->nr_sorted; i++)
 		leader->sorted[i] = v[i].e;
 	free(v);
@@ -127,8 +144,7 @@ int hists__link_group(struct hists *leader, struct hists **members, int nr)
 	if (!idx)
 		return -ENOMEM;
 	memcpy(idx, leader->sorted, n * sizeof(*idx));
-	link_hists = leader;
-	qsort(idx, n, sizeof(*idx), by_ident);
+	qsort_r(idx, n, sizeof(*idx), by_ident, leader);
 	for (int i = 0; i < nr && !err; i++)
 		err = link_member(leader, idx, n, members[i], i, nr);
 	free(idx);

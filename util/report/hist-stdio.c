@@ -16,6 +16,7 @@ struct hist_cols {
 	enum sort_key_id id[HIST_MAX_COLS + 4];
 	int n;
 	bool self;			/* the overhead column is "Self" */
+	bool verbose;			/* -v: DSO long names, symbol addresses and origins */
 };
 
 static const char *key_header_more(enum sort_key_id k)
@@ -162,17 +163,15 @@ static int min_width(enum sort_key_id k)
 	}
 }
 
-static bool verbose_out;	/* -v: DSO long names, symbol addresses and origins */
-
-static const char *dso_shown(const struct dso *d)
+static const char *dso_shown(const struct dso *d, bool verbose)
 {
-	return verbose_out ? d->long_name : d->short_name;
+	return verbose ? d->long_name : d->short_name;
 }
 
 /* -v's symbol prefix: the address and where the symbols came from */
-static int sym_prefix(char *buf, size_t size, const struct hist_entry *e)
+static int sym_prefix(char *buf, size_t size, const struct hist_entry *e, bool verbose)
 {
-	if (!verbose_out)
+	if (!verbose)
 		return 0;
 	return snprintf(buf, size, "%-#*" PRIx64 " %c ", 18, e->ip,
 			e->dso && e->dso->origin ? e->dso->origin : '!');
@@ -201,10 +200,10 @@ static void compute_widths(const struct hists *h, const struct hist_cols *c, int
 				len = comm_len(e);
 				break;
 			case SORT_DSO:
-				len = e->dso ? (int)strlen(dso_shown(e->dso)) : 0;
+				len = e->dso ? (int)strlen(dso_shown(e->dso, c->verbose)) : 0;
 				break;
 			case SORT_SYM:
-				len = (e->sym ? e->sym->namelen + 4 : 16 + 6) + (verbose_out ? 21 : 0);
+				len = (e->sym ? e->sym->namelen + 4 : 16 + 6) + (c->verbose ? 21 : 0);
 				break;
 			case SORT_PID:
 			case SORT_TID:
@@ -252,17 +251,17 @@ static u64 obj_start(const struct hist_entry *e)
 
 /* The text of key @k of @e in a column of @w (not padded). */
 static void key_snprintf(char *buf, size_t size, const struct hist_entry *e, enum sort_key_id k,
-			 int w)
+			 int w, bool verbose)
 {
 	switch (k) {
 	case SORT_COMM:
 		snprintf(buf, size, "%-*.*s", w, w, e->comm->str);
 		break;
 	case SORT_DSO:
-		snprintf(buf, size, "%-*.*s", w, w, e->dso ? dso_shown(e->dso) : "[unknown]");
+		snprintf(buf, size, "%-*.*s", w, w, e->dso ? dso_shown(e->dso, verbose) : "[unknown]");
 		break;
 	case SORT_SYM: {
-		int n = sym_prefix(buf, size, e);
+		int n = sym_prefix(buf, size, e, verbose);
 
 		buf += n;
 		size -= n;
@@ -293,12 +292,13 @@ static void key_snprintf(char *buf, size_t size, const struct hist_entry *e, enu
 }
 
 /* A key's text; every column but the last is padded to its width, as perf does. */
-static void print_key(FILE *fp, const struct hist_entry *e, enum sort_key_id k, int w, bool last)
+static void print_key(FILE *fp, const struct hist_entry *e, enum sort_key_id k, int w, bool last,
+		      bool verbose)
 {
 	char buf[4096];
 	int len;
 
-	key_snprintf(buf, sizeof(buf), e, k, w);
+	key_snprintf(buf, sizeof(buf), e, k, w, verbose);
 	len = fprintf(fp, "%s", buf);
 	if (!last && len < w)
 		fprintf(fp, "%*s", w - len, "");
@@ -477,8 +477,8 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 	u64 min_hit = h->cc ? (u64)(h->threshold_total * (h->cc->min_percent / 100)) : 0;
 	bool chains = h->has_callchain && h->cc && h->cc->mode != CHAIN_NONE;
 
-	verbose_out = o->verbose;
 	columns_of(h, o, &c);
+	c.verbose = o->verbose;
 	compute_widths(h, &c, w);
 	if (o->show_header)
 		print_headers(fp, h, &c, w);
@@ -497,7 +497,7 @@ int hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 			else if (dyn_key(c.id[i]))
 				print_dyn(fp, h, e, c.id[i] - SORT_DYN0, w[i], last_field(h, c.id[i]));
 			else
-				print_key(fp, e, c.id[i], w[i], last_field(h, c.id[i]));
+				print_key(fp, e, c.id[i], w[i], last_field(h, c.id[i]), c.verbose);
 		}
 		fprintf(fp, "\n");
 		if (chains)

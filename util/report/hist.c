@@ -206,14 +206,12 @@ void hists__exit(struct hists *h)
 	memset(h, 0, sizeof(*h));
 }
 
-static const struct hists *sort_hists;
-
-static const char *dso_name(const struct hist_entry *e)
+static const char *dso_name(const struct hists *h, const struct hist_entry *e)
 {
 	if (!e->dso)
 		return NULL;
 	/* perf -v orders by the long names it shows */
-	return sort_hists && sort_hists->long_dso ? e->dso->long_name : e->dso->short_name;
+	return h && h->long_dso ? e->dso->long_name : e->dso->short_name;
 }
 
 /* strcmp(), deciding at the first byte without a call when it can (tree walks) */
@@ -314,7 +312,8 @@ static bool dyn_key(enum sort_key_id k)
 }
 
 /* The key's output order (perf's sort function of the key). */
-static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+static int key_sort(const struct hists *h, enum sort_key_id k, const struct hist_entry *a,
+		    const struct hist_entry *b)
 {
 	if (dyn_key(k)) {	/* perf's output sort: the entry placed is the left one */
 		((struct hist_entry *)a)->dyn_sized |= 1ull << (k - SORT_DYN0);
@@ -324,7 +323,7 @@ static int key_sort(enum sort_key_id k, const struct hist_entry *a, const struct
 	case SORT_COMM:		/* the machine interns the names */
 		return a->comm->str == b->comm->str ? 0 : strcmp(a->comm->str, b->comm->str);
 	case SORT_DSO:
-		return a->dso == b->dso ? 0 : cmp_str_null_last(dso_name(a), dso_name(b));
+		return a->dso == b->dso ? 0 : cmp_str_null_last(dso_name(h, a), dso_name(h, b));
 	case SORT_SYM:
 		if (!a->sym || !b->sym)
 			return !a->sym && !b->sym ? 0 : !a->sym ? 1 : -1;
@@ -360,7 +359,8 @@ static int cmp_inlined(const struct symbol *a, const struct symbol *b)
 	return a->start != b->start ? cmp_addr(a->start, b->start) : cmp_addr(a->end, b->end);
 }
 
-static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+static int key_ident(const struct hists *h, enum sort_key_id k, const struct hist_entry *a,
+		     const struct hist_entry *b)
 {
 	int c;
 
@@ -372,17 +372,17 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 	if (k == SORT_SYM && a->sym == b->sym && a->sym && a->dso == b->dso)
 		return 0;
 	if (k == SORT_SYMOFF)
-		return key_ident(SORT_SYM, a, b) ?: cmp_u64(a->ip, b->ip);
+		return key_ident(h, SORT_SYM, a, b) ?: cmp_u64(a->ip, b->ip);
 	if (dyn_key(k)) {	/* perf's lookup and collapse: the entry in the tree is left */
 		((struct hist_entry *)b)->dyn_sized |= 1ull << (k - SORT_DYN0);
 		return dyn_sort(k - SORT_DYN0, a, b, 1);
 	}
 	if (k != SORT_SYM)
-		return key_sort(k, a, b);
+		return key_sort(h, k, a, b);
 	if (!a->sym && !b->sym)
 		return cmp_addr(a->ip, b->ip);
 	/* perf compares the DSOs first here (not when both lack a symbol) */
-	c = a->dso == b->dso ? 0 : cmp_str_null_last(dso_name(a), dso_name(b));
+	c = a->dso == b->dso ? 0 : cmp_str_null_last(dso_name(h, a), dso_name(h, b));
 	if (c)
 		return c;
 	if (!a->sym || !b->sym)
@@ -394,10 +394,10 @@ static int key_ident(enum sort_key_id k, const struct hist_entry *a, const struc
 	return cmp_addr(a->sym->end, b->sym->end);
 }
 
-static int ident_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
 {
-	for (int i = 0; i < sort_hists->nr_keys; i++) {
-		int c = key_ident(sort_hists->keys[i], a, b);
+	for (int i = 0; i < h->nr_keys; i++) {
+		int c = key_ident(h, h->keys[i], a, b);
 
 		if (c)
 			return c;
@@ -406,13 +406,14 @@ static int ident_cmp(const struct hist_entry *a, const struct hist_entry *b)
 }
 
 /* The children overhead order: larger first, then callers above callees. */
-static int children_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int children_cmp(const struct hists *h, const struct hist_entry *a,
+			const struct hist_entry *b)
 {
 	if (a->period_acc != b->period_acc)
 		return a->period_acc > b->period_acc ? -1 : 1;
 	/* perf puts callers above callees of the same thread at equal periods */
-	if (a->thread == b->thread && sort_hists->has_callchain && a->max_depth != b->max_depth) {
-		bool caller = sort_hists->cc && sort_hists->cc->order == ORDER_CALLER;
+	if (a->thread == b->thread && h->has_callchain && a->max_depth != b->max_depth) {
+		bool caller = h->cc && h->cc->order == ORDER_CALLER;
 
 		return (a->max_depth > b->max_depth) == caller ? -1 : 1;
 	}
@@ -420,11 +421,12 @@ static int children_cmp(const struct hist_entry *a, const struct hist_entry *b)
 }
 
 /* A value column's order: larger first. */
-static int value_cmp(enum sort_key_id k, const struct hist_entry *a, const struct hist_entry *b)
+static int value_cmp(const struct hists *h, enum sort_key_id k, const struct hist_entry *a,
+		     const struct hist_entry *b)
 {
 	switch (k) {
 	case SORT_OVERHEAD_CHILDREN:
-		return children_cmp(a, b);
+		return children_cmp(h, a, b);
 	case SORT_OVERHEAD_SYS:
 		return cmp_u64(b->period_sys, a->period_sys);
 	case SORT_OVERHEAD_US:
@@ -441,29 +443,29 @@ static int value_cmp(enum sort_key_id k, const struct hist_entry *a, const struc
 }
 
 /* A group's members' values, in member order, after the leader's. */
-static int group_value_cmp(enum sort_key_id k, const struct hist_entry *a,
+static int group_value_cmp(const struct hists *h, enum sort_key_id k, const struct hist_entry *a,
 			   const struct hist_entry *b)
 {
 	static const struct hist_entry none;
-	int c = value_cmp(k, a, b);
+	int c = value_cmp(h, k, a, b);
 
 	/* perf's children order looks at the leader only */
-	for (int m = 0; !c && k != SORT_OVERHEAD_CHILDREN && m < sort_hists->nr_members; m++) {
+	for (int m = 0; !c && k != SORT_OVERHEAD_CHILDREN && m < h->nr_members; m++) {
 		const struct hist_entry *pa = a->pairs && a->pairs[m] ? a->pairs[m] : &none;
 		const struct hist_entry *pb = b->pairs && b->pairs[m] ? b->pairs[m] : &none;
 
-		c = value_cmp(k, pa, pb);
+		c = value_cmp(h, k, pa, pb);
 	}
 	return c;
 }
 
 /* The order of perf's output fields (hist_format's sorts). */
-static int format_cmp(const struct hist_format *f, const struct hist_entry *a,
-		      const struct hist_entry *b)
+static int format_cmp(const struct hists *h, const struct hist_format *f,
+		      const struct hist_entry *a, const struct hist_entry *b)
 {
 	for (int i = 0; i < f->nr_sorts; i++) {
 		enum sort_key_id k = f->sorts[i];
-		int c = sort_key__is_value(k) ? group_value_cmp(k, a, b) : key_sort(k, a, b);
+		int c = sort_key__is_value(k) ? group_value_cmp(h, k, a, b) : key_sort(h, k, a, b);
 
 		if (c)
 			return c;
@@ -471,20 +473,20 @@ static int format_cmp(const struct hist_format *f, const struct hist_entry *a,
 	return 0;
 }
 
-static int output_cmp(const void *pa, const void *pb)
+static int output_cmp(const void *pa, const void *pb, const struct hists *h)
 {
 	const struct hist_entry *a = *(struct hist_entry *const *)pa;
 	const struct hist_entry *b = *(struct hist_entry *const *)pb;
 	int c;
 
-	if (sort_hists->fmt)
-		return format_cmp(sort_hists->fmt, a, b);
-	if (sort_hists->children && (c = children_cmp(a, b)))
+	if (h->fmt)
+		return format_cmp(h, h->fmt, a, b);
+	if (h->children && (c = children_cmp(h, a, b)))
 		return c;
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
-	for (int i = 0; i < sort_hists->nr_keys; i++) {
-		c = key_sort(sort_hists->keys[i], a, b);
+	for (int i = 0; i < h->nr_keys; i++) {
+		c = key_sort(h, h->keys[i], a, b);
 		if (c)
 			return c;
 	}
@@ -499,7 +501,8 @@ static int output_cmp(const void *pa, const void *pb)
  */
 static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hist_entry *src);
 
-typedef int (*entry_cmp_fn)(const void *, const void *);
+/* a comparison of two struct hist_entry * (pointed to) by the keys of @h */
+typedef int (*entry_cmp_fn)(const void *, const void *, const struct hists *h);
 
 /*
  * Insert @z by @cmp (negative: to the left).  With @merge, an equal node is
@@ -511,14 +514,15 @@ static struct hist_rb_node *hnode(const struct rb_link *x)
 	return (struct hist_rb_node *)x;
 }
 
-static struct hist_rb_node *rb_insert(struct rb_link **root, struct hist_rb_node *z, entry_cmp_fn cmp, bool merge)
+static struct hist_rb_node *rb_insert(struct rb_link **root, struct hist_rb_node *z, entry_cmp_fn cmp,
+				      const struct hists *h, bool merge)
 {
 	struct rb_link *y = NULL, *x = *root;
 	int c = 0;
 
 	while (x) {
 		y = x;
-		c = cmp(&z->e, &hnode(x)->e);
+		c = cmp(&z->e, &hnode(x)->e, h);
 		if (!c && merge)
 			return hnode(x);
 		x = c < 0 ? x->l : x->r;
@@ -589,7 +593,7 @@ static int tree_pass(const struct hists *h, struct hist_entry **v, size_t *n, en
 		if (pf)
 			prefetch_ahead(pf, v, i, *n);
 		nodes[i].e = v[i];
-		same = rb_insert(&root, &nodes[i], cmp, merge);
+		same = rb_insert(&root, &nodes[i], cmp, h, merge);
 		if (same) {
 			if (!err)
 				err = entry__merge(h, same->e, v[i]);
@@ -680,17 +684,18 @@ static void wkey_set(struct hist_wkey *k, const struct hist_entry *e)
 }
 
 /* perf's DSO order (cmp_str_null_last of the names), from the prefixes when they differ. */
-static int wkey_dso(const struct hist_wkey *x, const struct hist_wkey *y,
+static int wkey_dso(const struct hists *h, const struct hist_wkey *x, const struct hist_wkey *y,
 		    const struct hist_entry *a, const struct hist_entry *b)
 {
-	if (x->dso && y->dso && !sort_hists->long_dso && x->dso_name != y->dso_name)
+	if (x->dso && y->dso && !h->long_dso && x->dso_name != y->dso_name)
 		return x->dso_name < y->dso_name ? -1 : 1;
-	return cmp_str_null_last(dso_name(a), dso_name(b));
+	return cmp_str_null_last(dso_name(h, a), dso_name(h, b));
 }
 
 /* key_ident(SORT_SYM) on the walk's copies (@a and @b for the DSO names). */
-static inline int wkey_sym(const struct hist_wkey *x, const struct hist_wkey *y,
-		    const struct hist_entry *a, const struct hist_entry *b)
+static inline int wkey_sym(const struct hists *h, const struct hist_wkey *x,
+			   const struct hist_wkey *y, const struct hist_entry *a,
+			   const struct hist_entry *b)
 {
 	int c;
 
@@ -698,7 +703,7 @@ static inline int wkey_sym(const struct hist_wkey *x, const struct hist_wkey *y,
 		return 0;
 	if (!x->sym && !y->sym)
 		return cmp_addr(x->ip, y->ip);
-	c = x->dso == y->dso ? 0 : wkey_dso(x, y, a, b);
+	c = x->dso == y->dso ? 0 : wkey_dso(h, x, y, a, b);
 	if (c)
 		return c;
 	if (!x->sym || !y->sym)
@@ -735,9 +740,9 @@ int wkey_cmp(const struct hists *h, const struct hist_wkey *x, const struct hist
 	if (h->walk_default) {		/* comm, dso, sym */
 		if (x->comm != y->comm && (c = strcmp(x->comm, y->comm)))
 			return c;
-		if (x->dso != y->dso && (c = wkey_dso(x, y, a, b)))
+		if (x->dso != y->dso && (c = wkey_dso(h, x, y, a, b)))
 			return c;
-		return wkey_sym(x, y, a, b);
+		return wkey_sym(h, x, y, a, b);
 	}
 	for (int i = 0; i < h->nr_keys; i++) {
 		switch (h->keys[i]) {
@@ -749,10 +754,10 @@ int wkey_cmp(const struct hists *h, const struct hist_wkey *x, const struct hist
 		case SORT_DSO:
 			if (x->dso == y->dso)
 				continue;
-			c = wkey_dso(x, y, a, b);
+			c = wkey_dso(h, x, y, a, b);
 			break;
 		default:
-			c = wkey_sym(x, y, a, b);
+			c = wkey_sym(h, x, y, a, b);
 		}
 		if (c)
 			return c;
@@ -774,7 +779,7 @@ static bool sym_differs(const struct hist_entry *a, const struct hist_entry *b)
 	return x->start != y->start || x->end != y->end;
 }
 
-/* Do @a and @b have the same keys?  perf tests the symbols first; with sort_hists @h. */
+/* Do @a and @b have the same keys?  perf tests the symbols first, by the keys of @h. */
 static bool same_keys(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (!h->walk_keys) {
@@ -782,7 +787,7 @@ static bool same_keys(const struct hists *h, const struct hist_entry *a, const s
 			if ((h->keys[i] == SORT_SYM || h->keys[i] == SORT_SYMOFF) &&
 			    sym_differs(a, b))
 				return false;
-		return !ident_cmp(a, b);
+		return !ident_cmp(h, a, b);
 	}
 	/* on the walk keys: two different non-inline symbols are different keys */
 	if (h->sym_key && a->wk.sym != b->wk.sym && a->wk.sym && b->wk.sym && !a->wk.inlined &&
@@ -794,13 +799,10 @@ static bool same_keys(const struct hists *h, const struct hist_entry *a, const s
 bool hists__same_any(const struct hists *h, const struct hist_entry *a,
 		     struct hist_entry *const *v, size_t n)
 {
-	const struct hists *saved = sort_hists;
 	bool same = false;
 
-	sort_hists = h;
 	for (size_t i = 0; i < n && !same; i++)
 		same = same_keys(h, a, v[i]);
-	sort_hists = saved;
 	return same;
 }
 
@@ -819,17 +821,17 @@ static int entry__merge(const struct hists *h, struct hist_entry *dst, struct hi
 	return cc_node__merge(&dst->callchain, &src->callchain, callchain_param__key(h->cc));
 }
 
-static int ident_cmp_v(const void *pa, const void *pb)
+static int ident_cmp_v(const void *pa, const void *pb, const struct hists *h)
 {
-	return ident_cmp(*(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
+	return ident_cmp(h, *(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
 }
 
-/* ident_cmp_v() from the walk keys (sort_hists->walk_keys): the entries' first lines */
-static int wkey_cmp_v(const void *pa, const void *pb)
+/* ident_cmp_v() from the walk keys (h->walk_keys): the entries' first lines */
+static int wkey_cmp_v(const void *pa, const void *pb, const struct hists *h)
 {
 	const struct hist_entry *a = *(struct hist_entry *const *)pa;
 
-	return wkey_cmp(sort_hists, &a->wk, a, *(struct hist_entry *const *)pb);
+	return wkey_cmp(h, &a->wk, a, *(struct hist_entry *const *)pb);
 }
 
 /* The collapsed tree's order: ident_cmp(), from the walk keys where they hold all keys. */
@@ -852,8 +854,6 @@ static bool needs_collapse(const struct hists *h)
 	return false;
 }
 
-enum hists_collapse_mode hists__collapse_mode;
-unsigned int hists__collapse_split_pct;
 
 /* Below this many entries one thread merges them all (a thread costs ~50 us). */
 #define COLLAPSE_THREAD_MIN	4096
@@ -903,7 +903,7 @@ struct collapse_run {
 	atomic_size_t stop;		/* where the second thread stopped, + 1 */
 	atomic_bool split;		/* nr_to[] has the owners */
 	int err[2];			/* this thread's, the second's */
-	unsigned int split_pct;		/* hists__collapse_split_pct */
+	unsigned int split_pct;		/* h->collapse_split_pct */
 	atomic_size_t made;		/* with split_pct: merges the second thread made */
 };
 
@@ -1010,10 +1010,10 @@ static void split_merges(struct collapse_run *r, size_t from)
 /* Merge on two threads?  Not with srcline frames: their lookups share the DSOs' caches. */
 static bool collapse_threaded(const struct hists *h, size_t n)
 {
-	if (hists__collapse_mode == HISTS_COLLAPSE_SERIAL || n >= UINT32_MAX / 2 ||
+	if (h->collapse_mode == HISTS_COLLAPSE_SERIAL || n >= UINT32_MAX / 2 ||
 	    (h->has_callchain && callchain_param__key(h->cc) == CCKEY_SRCLINE))
 		return false;
-	if (hists__collapse_mode == HISTS_COLLAPSE_PARALLEL)
+	if (h->collapse_mode == HISTS_COLLAPSE_PARALLEL)
 		return true;
 	return h->has_callchain && n >= COLLAPSE_THREAD_MIN && batch_pipe__usable_cpus() > 1;
 }
@@ -1033,7 +1033,7 @@ static void collapse_insert(struct collapse_run *r, struct hist_entry **v, size_
 			for (size_t off = 0; off <= offsetof(struct hist_entry, ip); off += 64)
 				__builtin_prefetch((const char *)v[i + 2 * CC_PREFETCH_TRIES] + off);
 		nodes[i].e = v[i];
-		same = rb_insert(root, &nodes[i], cmp, true);
+		same = rb_insert(root, &nodes[i], cmp, r->h, true);
 		if (!same)
 			continue;
 		d = same - nodes;
@@ -1050,7 +1050,7 @@ static void collapse_insert(struct collapse_run *r, struct hist_entry **v, size_
 static int collapse_pass(const struct hists *h, struct hist_entry **v, size_t *n)
 {
 	struct hist_rb_node *nodes = calloc(*n + 1, sizeof(*nodes));
-	struct collapse_run r = { .h = h, .split_pct = hists__collapse_split_pct };
+	struct collapse_run r = { .h = h, .split_pct = h->collapse_split_pct };
 	struct rb_link *root = NULL;
 	size_t from = 0;
 	pthread_t th;
@@ -1126,7 +1126,6 @@ int hists__collapse(struct hists *h)
 		v = h->all = calloc(1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
-	sort_hists = h;
 	rb_walk(h->root_in, v, 0);
 	h->sorted = v;
 	h->nr_sorted = n;
@@ -1145,13 +1144,7 @@ int hists__collapse(struct hists *h)
 
 int hists__ident_cmp(const struct hists *h, const struct hist_entry *a, const struct hist_entry *b)
 {
-	const struct hists *saved = sort_hists;
-	int c;
-
-	sort_hists = h;
-	c = ident_cmp(a, b);
-	sort_hists = saved;
-	return c;
+	return ident_cmp(h, a, b);
 }
 
 struct prefix_item {
@@ -1159,13 +1152,18 @@ struct prefix_item {
 	size_t i;
 };
 
-static int prefix_keys;
+/* the keys prefix_cmp() compares: the first @nr_keys of @h's */
+struct prefix_keys {
+	const struct hists *h;
+	int nr_keys;
+};
 
-/* ident_cmp() by the first prefix_keys keys only */
-static int prefix_ident(const struct hist_entry *a, const struct hist_entry *b)
+/* ident_cmp() by the first p->nr_keys keys only */
+static int prefix_ident(const struct prefix_keys *p, const struct hist_entry *a,
+			const struct hist_entry *b)
 {
-	for (int k = 0; k < prefix_keys; k++) {
-		int c = key_ident(sort_hists->keys[k], a, b);
+	for (int k = 0; k < p->nr_keys; k++) {
+		int c = key_ident(p->h, p->h->keys[k], a, b);
 
 		if (c)
 			return c;
@@ -1173,17 +1171,16 @@ static int prefix_ident(const struct hist_entry *a, const struct hist_entry *b)
 	return 0;
 }
 
-static int prefix_cmp(const void *pa, const void *pb)
+static int prefix_cmp(const void *pa, const void *pb, void *keys)
 {
 	const struct prefix_item *a = pa, *b = pb;
-	int c = prefix_ident(a->e, b->e);
+	int c = prefix_ident(keys, a->e, b->e);
 
 	return c ? c : a->i < b->i ? -1 : a->i > b->i;
 }
 
 bool *hists__text_compared(const struct hists *h, enum sort_key_id k)
 {
-	const struct hists *saved = sort_hists;
 	bool *seen = calloc(h->nr_sorted ? h->nr_sorted : 1, sizeof(*seen));
 	struct prefix_item *v = malloc((h->nr_sorted ? h->nr_sorted : 1) * sizeof(*v));
 	int at = -1;
@@ -1198,17 +1195,16 @@ bool *hists__text_compared(const struct hists *h, enum sort_key_id k)
 	}
 	for (size_t i = 0; i < h->nr_sorted; i++)
 		v[i] = (struct prefix_item){ h->sorted[i], i };
-	sort_hists = h;
-	prefix_keys = at;
-	qsort(v, h->nr_sorted, sizeof(*v), prefix_cmp);
+	struct prefix_keys keys = { h, at };
+
+	qsort_r(v, h->nr_sorted, sizeof(*v), prefix_cmp, &keys);
 	for (size_t i = 0, j; i < h->nr_sorted; i = j) {
-		for (j = i + 1; j < h->nr_sorted && !prefix_ident(v[i].e, v[j].e); j++)
+		for (j = i + 1; j < h->nr_sorted && !prefix_ident(&keys, v[i].e, v[j].e); j++)
 			;
 		for (size_t m = i; m < j; m++)
 			seen[v[m].i] = j - i > 1 ||
 				       (h->children ? v[m].e->nr_acc : v[m].e->nr_samples) > 1;
 	}
-	sort_hists = saved;
 	free(v);
 	return seen;
 }
@@ -1219,7 +1215,6 @@ int hists__output_resort(struct hists *h)
 	int err = hists__collapse(h);
 
 	n = h->nr_sorted;
-	sort_hists = h;
 	if (!err)
 		err = tree_pass(h, h->sorted, &n, output_cmp, false);
 	/* entries a filter made hidden go after the others, still owned */
@@ -1298,9 +1293,9 @@ void hist_entry__template_keys(struct hist_entry *tmpl)
 	wkey_set(&tmpl->wk, tmpl);
 }
 
-static int tmpl_cmp(const void *pa, const void *pb)
+static int tmpl_cmp(const void *pa, const void *pb, const struct hists *h)
 {
-	return ident_cmp(*(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
+	return ident_cmp(h, *(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
 }
 
 /*
@@ -1421,7 +1416,6 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 			return e;
 		}
 	}
-	sort_hists = h;
 	/*
 	 * The steps of the last walk with these keys, while they are the
 	 * same steps: the same node, its keys unchanged (so the same
@@ -1447,7 +1441,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	}
 	while (x) {
 		c = h->walk_keys ? wkey_cmp(h, &tmpl->wk, tmpl, in_entry(x)) :
-			ident_cmp(tmpl, in_entry(x));
+			ident_cmp(h, tmpl, in_entry(x));
 
 		if (len < CACHE_PATH) {
 			path[len] = x;
@@ -1489,7 +1483,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 		rb_link_leaf(&h->root_in, &e->in_node.rb, y, c < 0);
 		rb_insert_fixup(&h->root_in, &e->in_node.rb);
 	} else {		/* perf marks tracepoint keys it compares: again, as e */
-		rb_insert(&h->root_in, &e->in_node, tmpl_cmp, false);
+		rb_insert(&h->root_in, &e->in_node, tmpl_cmp, h, false);
 	}
 	h->all[h->nr++] = e;
 	return e;

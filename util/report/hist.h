@@ -131,6 +131,15 @@ struct hist_entry {
 	u64 dyn_sized;
 };
 
+/*
+ * How hists__collapse() merges (struct hists' collapse_mode): AUTO, on two
+ * threads with callchains, a second usable CPU and enough entries; SERIAL,
+ * on the calling thread; PARALLEL, on two threads whatever the size
+ * (tests).  Never on two with srcline callchain keys (their lookups share
+ * the DSOs' caches).  The result is the same.
+ */
+enum hists_collapse_mode { HISTS_COLLAPSE_AUTO, HISTS_COLLAPSE_SERIAL, HISTS_COLLAPSE_PARALLEL };
+
 struct hists {
 	struct rb_link *root_in;	/* entries by key, as samples find them */
 	struct hist_entry **all;	/* every entry, in the order made */
@@ -165,6 +174,11 @@ struct hists {
 	bool walk_default;		/* the keys are comm, dso, sym (perf's default) */
 	bool collapsed;			/* hists__collapse() ran */
 	bool long_dso;			/* -v: DSOs compare by their long names */
+	enum hists_collapse_mode collapse_mode;	/* AUTO after hists__init() */
+	/* for tests: on two threads, the main thread waits until the second
+	 * has made this percentage (at most 100) of the merges before the
+	 * rest is split (0: no wait, the split comes where it comes) */
+	unsigned int collapse_split_pct;
 	struct hists **members;		/* a group leader's other members (--group) */
 	int nr_members;
 	/* tracepoint key columns: header (NULL: not shown for this event),
@@ -225,28 +239,12 @@ bool hists__same_any(const struct hists *h, const struct hist_entry *a,
 /**
  * hists__collapse - merge the entries whose keys are equal (perf's collapse)
  *
- * As hists__collapse_mode allows, a second thread makes the merges this
+ * As h->collapse_mode allows, a second thread makes the merges this
  * one finds as it puts the entries into perf's collapsed tree, and the
  * merges left then are split between the two by destination (util/report/hist.c,
  * struct collapse_run).  Return: 0 or -ENOMEM.
  */
 int hists__collapse(struct hists *h);
-
-/*
- * How hists__collapse() merges: AUTO, on two threads with callchains, a
- * second usable CPU and enough entries; SERIAL, on the calling thread;
- * PARALLEL, on two threads whatever the size (tests).  Never on two with
- * srcline callchain keys (their lookups share the DSOs' caches).  The
- * result is the same.  Set it while no collapse runs.
- */
-enum hists_collapse_mode { HISTS_COLLAPSE_AUTO, HISTS_COLLAPSE_SERIAL, HISTS_COLLAPSE_PARALLEL };
-extern enum hists_collapse_mode hists__collapse_mode;
-/*
- * For tests: on two threads, the main thread waits until the second has
- * made this percentage (at most 100) of the merges before the rest is
- * split (0: no wait, the split comes where it comes).
- */
-extern unsigned int hists__collapse_split_pct;
 
 /**
  * hists__text_compared - for each sorted entry, whether perf 6.1 has

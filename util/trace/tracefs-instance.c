@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,19 +18,40 @@
 #include "util/trace/tracefs-instance.h"
 
 #define TRACEFS_MAGIC_NR 0x74726163
-#define MAX_RESTORE 64
+#define RESTORE_CHUNK 64
 
-static char inst_dir[512];
-static int inst_created;
-static volatile sig_atomic_t *stop_flag;
-
-/* Saved values, replayed in reverse order (before the rmdir). */
-static struct restore {
+/* A saved value, written back by tracefs_instance__remove(). */
+struct restore {
 	char path[512];
 	char val[256];
 	int len;
-} restores[MAX_RESTORE];
-static volatile int nr_restores;
+};
+
+/*
+ * The restore list grows by chunks that never move: the signal handler may
+ * replay it while a write is adding to it, so an entry is complete before
+ * nr counts it and a chunk is complete before ->last points to it.
+ */
+struct restore_chunk {
+	struct restore_chunk *prev;
+	volatile int nr;
+	struct restore r[RESTORE_CHUNK];
+};
+
+/* The instance and what to undo; replayed in reverse order, before the rmdir. */
+struct tracefs_instance {
+	char dir[512];
+	volatile int created;
+	bool exit_registered;
+	volatile sig_atomic_t *stop_flag;
+	struct restore_chunk *volatile last;
+};
+
+/*
+ * The process's instance: the one object atexit() and the signal handlers
+ * must reach, so static (tests/shell/globals.allow).
+ */
+static struct tracefs_instance instance;
 
 const char *tracefs_instance__mount_point(void)
 {
@@ -45,11 +68,11 @@ const char *tracefs_instance__mount_point(void)
 
 const char *tracefs_instance__path(const char *file, char *buf, size_t size)
 {
-	size_t a = strlen(inst_dir), b = strlen(file);
+	size_t a = strlen(instance.dir), b = strlen(file);
 
 	if (a + b + 2 > size)
 		a = b = 0;
-	memcpy(buf, inst_dir, a);
+	memcpy(buf, instance.dir, a);
 	buf[a] = '/';
 	memcpy(buf + a + 1, file, b);
 	buf[a + 1 + b] = 0;
@@ -68,30 +91,41 @@ static void write_raw(const char *path, const char *val, int len)
 	close(fd);
 }
 
+/*
+ * Write the saved values back, newest first.  The chunks are not freed: a
+ * signal may come while this runs from exit, and they are a few per run.
+ */
+static void restore_all(struct tracefs_instance *t)
+{
+	for (struct restore_chunk *c = t->last; c; c = c->prev)
+		while (c->nr > 0) {
+			struct restore *r = &c->r[c->nr - 1];
+
+			write_raw(r->path, r->val, r->len);
+			c->nr--;
+		}
+}
+
 void tracefs_instance__remove(void)
 {
-	while (nr_restores > 0) {
-		struct restore *r = &restores[--nr_restores];
-
-		write_raw(r->path, r->val, r->len);
-	}
-	if (inst_created) {
+	restore_all(&instance);
+	if (instance.created) {
 		char path[600];
 		int n = 0;
 
 		/* Stop recording first: rmdir is refused while the buffer is busy. */
 		tracefs_instance__path("tracing_on", path, sizeof(path));
 		write_raw(path, "0", 1);
-		while (rmdir(inst_dir) && errno == EBUSY && n++ < 50)
+		while (rmdir(instance.dir) && errno == EBUSY && n++ < 50)
 			usleep(20000);
-		inst_created = 0;
+		instance.created = 0;
 	}
 }
 
 static void on_signal(int sig)
 {
-	if (stop_flag) {
-		*stop_flag = sig;
+	if (instance.stop_flag) {
+		*instance.stop_flag = sig;
 		return;
 	}
 	tracefs_instance__remove();
@@ -103,30 +137,45 @@ void tracefs_instance__on_signal(volatile sig_atomic_t *flag)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 
-	stop_flag = flag;
+	instance.stop_flag = flag;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 }
 
+/* Restore at exit and on a signal from now on. */
+static void arm(struct tracefs_instance *t)
+{
+	if (!t->exit_registered) {
+		atexit(tracefs_instance__remove);
+		t->exit_registered = true;
+	}
+	if (!t->stop_flag)
+		tracefs_instance__on_signal(NULL);
+}
+
 int tracefs_instance__create(const char *name)
 {
 	const char *mnt = tracefs_instance__mount_point();
-	static int registered;
 
 	if (!mnt)
 		return -ENODEV;
-	if (!registered) {
-		atexit(tracefs_instance__remove);
-		registered = 1;
-	}
-	if (!stop_flag)
-		tracefs_instance__on_signal(NULL);
-	snprintf(inst_dir, sizeof(inst_dir), "%s/instances/%s", mnt, name);
-	if (mkdir(inst_dir, 0755))
+	arm(&instance);
+	snprintf(instance.dir, sizeof(instance.dir), "%s/instances/%s", mnt, name);
+	if (mkdir(instance.dir, 0755))
 		return -errno;
-	inst_created = 1;
+	instance.created = 1;
+	return 0;
+}
+
+int tracefs_instance__attach(const char *dir)
+{
+	if (strlen(dir) >= sizeof(instance.dir))
+		return -ENAMETOOLONG;
+	arm(&instance);
+	snprintf(instance.dir, sizeof(instance.dir), "%s", dir);
+	instance.created = 0;
 	return 0;
 }
 
@@ -160,19 +209,42 @@ static int do_write(const char *file, const char *val, int flags)
 	return ret;
 }
 
+/*
+ * Save @file's value on @t's restore list.  A file that cannot be read has
+ * nothing to restore; -ENOMEM when the list cannot grow (then nothing may
+ * be written that could not be undone).
+ */
+static int save(struct tracefs_instance *t, const char *file)
+{
+	struct restore_chunk *c = t->last;
+	struct restore *r;
+	int len;
+
+	if (!c || c->nr == RESTORE_CHUNK) {
+		struct restore_chunk *n = calloc(1, sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		n->prev = c;
+		atomic_signal_fence(memory_order_release);
+		t->last = c = n;
+	}
+	r = &c->r[c->nr];
+	len = tracefs_instance__read(file, r->val, sizeof(r->val));
+	if (len < 0)
+		return 0;
+	tracefs_instance__path(file, r->path, sizeof(r->path));
+	r->len = len;
+	atomic_signal_fence(memory_order_release);
+	c->nr++;
+	return 0;
+}
+
 int tracefs_instance__write(const char *file, const char *val)
 {
-	if (nr_restores < MAX_RESTORE) {
-		struct restore *r = &restores[nr_restores];
-		int len = tracefs_instance__read(file, r->val, sizeof(r->val));
+	int err = save(&instance, file);
 
-		if (len >= 0) {
-			tracefs_instance__path(file, r->path, sizeof(r->path));
-			r->len = len;
-			nr_restores++;
-		}
-	}
-	return do_write(file, val, O_WRONLY | O_TRUNC);
+	return err ?: do_write(file, val, O_WRONLY | O_TRUNC);
 }
 
 int tracefs_instance__append(const char *file, const char *val)

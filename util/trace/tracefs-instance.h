@@ -25,14 +25,24 @@ const char *tracefs_instance__mount_point(void);
 int tracefs_instance__create(const char *name);
 
 /**
+ * tracefs_instance__attach - use the existing directory @dir as the
+ *	instance: its writes are restored as the instance's are, but the
+ *	directory is not removed (tests point it at a directory of files)
+ * Returns 0 or -errno.
+ */
+int tracefs_instance__attach(const char *dir);
+
+/**
  * tracefs_instance__path - the path of @file in the instance (static buffer
  *	per call site is not kept: copy it)
  */
 const char *tracefs_instance__path(const char *file, char *buf, size_t size);
 
 /**
- * tracefs_instance__write - save @file's value, then write @val to it
- * Returns 0 or -errno (the kernel's refusal, e.g. -EPERM, -EINVAL).
+ * tracefs_instance__write - save @file's value, then write @val to it; the
+ *	restore list grows as needed (every write is undone)
+ * Returns 0 or -errno (the kernel's refusal, e.g. -EPERM, -EINVAL; -ENOMEM
+ * when the old value cannot be kept: then nothing is written).
  */
 int tracefs_instance__write(const char *file, const char *val);
 
