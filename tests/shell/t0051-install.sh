@@ -57,8 +57,10 @@ test_expect_success 'install DESTDIR= stages under the destination' '
 
 test_expect_success CC 'the example builds against the installed library and header alone' '
 	install_to PREFIX="$PWD/p" &&
-	flags=$(make -s --no-print-directory -C "$SRC_DIR" O="$O" print-LDFLAGS) &&
-	libs=$(make -s --no-print-directory -C "$SRC_DIR" O="$O" print-LDLIBS) &&
+	# a SANITIZE=1 build links the sanitizers'"'"' runtimes too
+	san=$(nm p/lib/libtperf.a | awk "/ U __asan_/ { print 1; exit }") &&
+	flags=$(make -s --no-print-directory -C "$SRC_DIR" O="$O" SANITIZE=$san print-LDFLAGS) &&
+	libs=$(make -s --no-print-directory -C "$SRC_DIR" O="$O" SANITIZE=$san print-LDLIBS) &&
 	${CC:-cc} $flags -I"$PWD/p/include" -o count "$SRC_DIR/examples/count.c" "$PWD/p/lib/libtperf.a" $libs &&
 	./count task-clock,page-faults true >out &&
 	grep -Eq "^task-clock: [1-9][0-9]*$" out &&
