@@ -109,6 +109,10 @@ BUILTIN_SRCS := perf.c $(sort $(wildcard builtin-*.c))
 TEST_SRCS    := $(sort $(wildcard tests/*.c))
 LIB_OBJS     := $(LIB_SRCS:%.c=$(OUT)/%.o)
 BIN_OBJS     := $(BUILTIN_SRCS:%.c=$(OUT)/%.o) $(TEST_SRCS:%.c=$(OUT)/%.o)
+# libtperf-internal.a: all of util/, for the binary, the tests, the fuzz
+# targets and the benches; libtperf.a: the same code with only the public
+# API (include/tperf/, TPERF_API) left global, for programs outside the tree.
+INTERNAL     := $(OUT)/libtperf-internal.a
 LIB          := $(OUT)/libtperf.a
 TPERF        := $(OUT)/tperf
 DOCS         := $(sort $(wildcard Documentation/tperf*.txt))
@@ -135,10 +139,11 @@ all: $(TPERF) man workloads examples
 
 # Programs using libtperf as another tool would (Documentation/libtperf.md).
 examples: $(EXAMPLES)
+# They see the public header only (-Iinclude, not -I.).
 $(OUT)/examples/%: examples/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo '  LINK    $@')
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(Q)$(CC) $(filter-out -I.,$(CFLAGS)) -Iinclude $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # `tperf test` finds its fixtures in this tree from any folder
 $(OUT)/builtin-test.o: CFLAGS += -DTPERF_SRCDIR='"$(CURDIR)"'
@@ -148,9 +153,19 @@ $(OUT)/%.o: %.c
 	@$(if $(Q),echo '  CC      $<')
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIB): $(LIB_OBJS) $(OBJLIST)
+# Only what the public header marks TPERF_API is visible outside a
+# library object; the rest is hidden, and made local in libtperf.a.
+$(LIB_OBJS): CFLAGS += -fvisibility=hidden
+
+$(INTERNAL): $(LIB_OBJS) $(OBJLIST)
 	@$(if $(Q),echo '  AR      $@')
 	$(Q)rm -f $@ && ar rcs $@ $(LIB_OBJS)
+
+$(LIB): $(LIB_OBJS) $(OBJLIST)
+	@$(if $(Q),echo '  AR      $@')
+	$(Q)rm -f $@ $(OUT)/libtperf.o && $(LD) -r -o $(OUT)/libtperf.o $(LIB_OBJS) && \
+		objcopy --localize-hidden $(OUT)/libtperf.o && \
+		ar rcs $@ $(OUT)/libtperf.o && rm -f $(OUT)/libtperf.o
 
 # Relink (and re-archive) when the list of sources changes, e.g. a file removed.
 OBJLIST := $(OUT)/.objlist
@@ -161,9 +176,9 @@ $(shell mkdir -p $(OUT); echo '$(LIB_OBJS) $(BIN_OBJS) $(CFLAGS) $(LDLIBS)' | cm
 	echo '$(LIB_OBJS) $(BIN_OBJS) $(CFLAGS) $(LDLIBS)' > $(OBJLIST))
 endif
 
-$(TPERF): $(BIN_OBJS) $(LIB) $(OBJLIST)
+$(TPERF): $(BIN_OBJS) $(INTERNAL) $(OBJLIST)
 	@$(if $(Q),echo '  LINK    $@')
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(BIN_OBJS) $(LIB) $(LDLIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(BIN_OBJS) $(INTERNAL) $(LDLIBS)
 
 man: $(MANS)
 
@@ -205,6 +220,9 @@ install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(TPERF) $(DESTDIR)$(PREFIX)/bin/tperf
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
+	$(if $(wildcard $(LIB)),install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/tperf)
+	$(if $(wildcard $(LIB)),install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libtperf.a)
+	$(if $(wildcard $(LIB)),install -m 644 include/tperf/tperf.h $(DESTDIR)$(PREFIX)/include/tperf/)
 
 # `make fuzz` builds and runs every fuzz target for FUZZ_SECONDS (default
 # 60) each; `make fuzz FUZZ_TARGETS=fuzz-parse-options` runs one.
@@ -214,17 +232,17 @@ fuzz:
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_TARGETS)
 
 fuzz-build: $(FUZZ_BINS)
-$(OUT)/tests/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB)
+$(OUT)/tests/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(INTERNAL)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo '  FUZZ    $@')
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -MMD -MP -o $@ $< $(INTERNAL) $(LDLIBS)
 
 # `make print-LDLIBS` shows a variable's value (used by bench/link-layout.sh).
 print-%:
 	@echo '$($*)'
 
 clean:
-	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/.objlist $(OUT)/Documentation/*.1 $(WORKLOADS) build
+	rm -rf $(OUT)/tperf $(OUT)/libtperf.a $(OUT)/libtperf-internal.a $(OUT)/.objlist $(OUT)/Documentation/*.1 $(WORKLOADS) build
 	find $(OUT) -name '*.[od]' -not -path './.git/*' -delete
 
 .PHONY: all man examples workloads check check-full demo install install-files install-deps fuzz fuzz-build clean

@@ -311,6 +311,7 @@ int cmd_record(int argc, const char **argv)
 {
 	struct record_opts o;
 	struct evlist *evlist = evlist__new();
+	struct probe_sdt *sdt = NULL;
 	struct record_stats stats;
 	const int full_argc = argc;
 	const char **full_argv = cmdline(argc, argv);	/* before parsing rewrites argv */
@@ -382,11 +383,14 @@ int cmd_record(int argc, const char **argv)
 		OPT_END()
 	};
 
-	if (!evlist || !full_argv) {
+	if (evlist && full_argv)
+		sdt = probe_sdt__attach(evlist, argc, argv);	/* -e sdt_P:N -- ./prog */
+	if (!sdt) {
 		error("out of memory");
+		evlist__delete(evlist);
+		free(full_argv);
 		return 1;
 	}
-	probe_sdt__init(argc, argv);	/* -e sdt_P:N -- ./prog */
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	check_target(&o, argc, record_usage, options);
 	cap_freq(&o);
@@ -394,12 +398,14 @@ int cmd_record(int argc, const char **argv)
 	if (err) {
 		error("%s", msg);
 		evlist__delete(evlist);
+		probe_sdt__delete(sdt);
 		free(full_argv);
 		return err == -EINVAL ? PARSE_OPT_USAGE_EXIT : 1;
 	}
 	if (dry) {
 		err = dry_run(evlist);
 		evlist__delete(evlist);
+		probe_sdt__delete(sdt);
 		free(full_argv);
 		return err;
 	}
@@ -411,6 +417,7 @@ int cmd_record(int argc, const char **argv)
 		print_summary(&o, &stats);
 	warn_cache_errs(&stats);
 	evlist__delete(evlist);
+	probe_sdt__delete(sdt);
 	free(full_argv);
 	if (err)
 		return stats.filter_failed ? 255 : 1;	/* perf's status for a refused filter */

@@ -178,8 +178,7 @@ static int add_default_events(void)
 	char list[256];
 
 	perf_stat__default_events(&opts.target, list, sizeof(list));
-	opts.evlist = evlist__new();
-	if (!opts.evlist || parse_events(opts.evlist, list, &err)) {
+	if (parse_events(opts.evlist, list, &err)) {
 		error("cannot set up the default events");
 		return -1;
 	}
@@ -199,7 +198,7 @@ static int prepare_events(void)
 		opts.evlist = evlist__new();
 		if (!opts.evlist)
 			return STAT_EXIT_FAILED;
-	} else if (!opts.evlist) {
+	} else if (!opts.evlist->nr_entries) {
 		if (add_default_events())
 			return STAT_EXIT_FAILED;
 	} else if (perf_stat__init_evlist(&opts.config, opts.evlist)) {
@@ -259,12 +258,18 @@ static int finish(const struct stat_run *r, int argc)
 int cmd_stat(int argc, const char **argv)
 {
 	struct stat_run r = { 0 };
+	struct probe_sdt *sdt;
 	int err;
 
 	setlocale(LC_NUMERIC, "");
 	perf_stat_config__init(&opts.config);
-	probe_sdt__init(argc, argv);	/* -e sdt_P:N -- ./prog */
-	parse_events__stat_terms(true);	/* record's terms are refused, as perf stat does */
+	opts.evlist = evlist__new();
+	sdt = opts.evlist ? probe_sdt__attach(opts.evlist, argc, argv) : NULL; /* -e sdt_P:N -- ./prog */
+	if (!sdt) {
+		error("out of memory");
+		return STAT_EXIT_FAILED;
+	}
+	opts.evlist->parse.stat_terms = true;	/* record's terms are refused, as perf stat does */
 	argc = parse_options(argc, argv, stat_options, stat_usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION);
 	check_options(argc);
@@ -290,5 +295,6 @@ int cmd_stat(int argc, const char **argv)
 	}
 	perf_stat__exit_evlist(opts.evlist);
 	evlist__delete(opts.evlist);
+	probe_sdt__delete(sdt);
 	return finish(&r, argc);
 }

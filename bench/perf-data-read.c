@@ -4,7 +4,7 @@
  * every sample parsed) and prints the record count, for timing against
  * `perf report --stats` on the same file:
  *
- *   cc -O2 -I. -o perf-data-read bench/perf-data-read.c libtperf.a -lzstd
+ *   cc -O2 -I. -o perf-data-read bench/perf-data-read.c libtperf-internal.a -lzstd
  *   time ./perf-data-read perf.data; time perf report --stats -i perf.data
  */
 #include <stdio.h>

@@ -2,69 +2,45 @@
 /*
  * Count events for a command with libtperf, the way `tperf stat` does at
  * its core: examples/count 'task-clock,page-faults' ls -l
- * Built and run by tests/shell/t0002-libtperf-example.sh; shown in
- * Documentation/libtperf.md.
+ * It includes only the public header and links libtperf.a.  Built and run
+ * by tests/shell/t0002-libtperf-example.sh; shown in Documentation/libtperf.md.
  */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/wait.h>
 
-#include "util/event/evlist.h"
-#include "util/event/parse-events.h"
-#include "util/event/target.h"
-#include "util/event/workload.h"
+#include <tperf/tperf.h>
 
 int main(int argc, const char **argv)
 {
-	struct parse_events_error err = { 0 };
-	struct target target = { 0 };
-	struct evlist *evlist = evlist__new();
-	struct workload w;
-	struct evsel *evsel;
-	char msg[512];
-	int status;
+	struct tperf_counter *counter;
+	char msg[1024];
+	int status, i;
 
-	if (argc < 3 || !evlist) {
+	if (argc < 3) {
 		fprintf(stderr, "usage: count EVENTS COMMAND [ARGS]\n");
 		return 129;
 	}
-	if (parse_events(evlist, argv[1], &err)) {
-		parse_events_error__print(&err, stderr);
-		parse_events_error__exit(&err);
-		evlist__delete(evlist);
+	counter = tperf_counter__new(argv[1], msg, sizeof(msg));
+	if (!counter) {
+		fprintf(stderr, "%s\n", msg);
 		return 129;
 	}
-	evlist__for_each_entry(evlist, evsel) {
-		evsel__config_read_format(evsel);
-		evsel->attr.disabled = 1;
-		evsel->attr.enable_on_exec = 1;
-		evsel->attr.inherit = 1;
-	}
-	if (evlist__create_maps(evlist, &target, msg, sizeof(msg)) ||
-	    workload__prepare(&w, argv + 2)) {
+	if (tperf_counter__run(counter, argv + 2, &status, msg, sizeof(msg))) {
 		fprintf(stderr, "count: %s\n", msg);
-		evlist__delete(evlist);
+		tperf_counter__delete(counter);
 		return 1;
 	}
-	evlist__set_workload_pid(evlist, w.pid);
-	if (evlist__open(evlist, EVLIST_OPEN_KEEP_UNSUPPORTED, msg, sizeof(msg))) {
-		fprintf(stderr, "count: %s\n", msg);
-		workload__abort(&w);
-		evlist__delete(evlist);
-		return 1;
+	for (i = 0; i < tperf_counter__nr_events(counter); i++) {
+		uint64_t val;
+
+		if (tperf_counter__value(counter, i, &val) == -EOPNOTSUPP)
+			printf("%s: not supported\n", tperf_counter__name(counter, i));
+		else
+			printf("%s: %llu\n", tperf_counter__name(counter, i),
+			       (unsigned long long)val);
 	}
-	if (workload__start(&w) || workload__wait(&w, &status)) {
-		evlist__delete(evlist);
-		return 1;
-	}
-	evlist__read(evlist);
-	evlist__for_each_entry(evlist, evsel) {
-		if (!evsel->supported) {
-			printf("%s: not supported\n", evsel__name(evsel));
-			continue;
-		}
-		printf("%s: %llu\n", evsel__name(evsel),
-		       (unsigned long long)evsel->counts[0].val);
-	}
-	evlist__delete(evlist);
+	tperf_counter__delete(counter);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }

@@ -621,7 +621,7 @@ TPERF_TEST(parse_events_terms, "parse-events: config terms, and what 'stat' acce
 	TEST_ASSERT_VAL("freq", e->terms.freq_set && e->terms.freq == 99);
 	TEST_ASSERT_VAL("inherit", e->terms.inherit == 1 && e->terms.overwrite == -1 &&
 				   e->terms.max_stack == -1);
-	parse_events__stat_terms(true);
+	evlist->parse.stat_terms = true;
 	TEST_ASSERT_VAL("stat: period ok", !parse_events(evlist, "msr/tsc,period=10,percore/", NULL));
 	TEST_ASSERT_VAL("stat: freq refused", parse_events(evlist, "msr/tsc,freq=10/", &err));
 	TEST_ASSERT_STR("stat message", err.msg, "'freq' is not usable in 'tperf stat'");
@@ -631,7 +631,6 @@ TPERF_TEST(parse_events_terms, "parse-events: config terms, and what 'stat' acce
 	TEST_ASSERT_STR("stat terms", err.help,
 			"valid terms: event,config,config1,config2,name,period,percore,metric-id");
 	parse_events_error__exit(&err);
-	parse_events__stat_terms(false);
 	evlist__delete(evlist);
 	return TEST_OK;
 }

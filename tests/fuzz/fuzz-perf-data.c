@@ -9,7 +9,7 @@
  * dump (util/perf-data/event-fprintf.c) into /dev/null.
  *
  * Build: clang -fsanitize=fuzzer,address -I. tests/fuzz/fuzz-perf-data.c
- *        libtperf.a -lzstd ...   (tests/fuzz/run.sh does it)
+ *        libtperf-internal.a -lzstd ...   (tests/fuzz/run.sh does it)
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE

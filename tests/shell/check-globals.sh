@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The mutable state of the build (Documentation/design.md, "State"): every
-# writable global or file-scope static of libtperf.a, perf.o and the
+# writable global or file-scope static of libtperf-internal.a, perf.o and the
 # builtin-*.o must be on tests/shell/globals.allow with its reason, and
 # every entry of the list must still exist.  Prints OBJECT SYMBOL: what for
 # each difference; exits 1 then.
@@ -15,9 +15,9 @@
 # Usage: tests/shell/check-globals.sh [BUILDDIR [ALLOWLIST]]
 dir=${1:-$(dirname "$0")/../..}
 allow=${2:-$(dirname "$0")/globals.allow}
-[ -f "$dir/libtperf.a" ] || { echo "$dir/libtperf.a: no such file (build first)"; exit 1; }
+[ -f "$dir/libtperf-internal.a" ] || { echo "$dir/libtperf-internal.a: no such file (build first)"; exit 1; }
 [ -f "$allow" ] || { echo "$allow: no such file"; exit 1; }
-objs=$(ls "$dir/libtperf.a" "$dir"/perf.o "$dir"/builtin-*.o 2>/dev/null)
+objs=$(ls "$dir/libtperf-internal.a" "$dir"/perf.o "$dir"/builtin-*.o 2>/dev/null)
 
 # OBJECT SYMBOL for each writable data symbol
 found=$(objdump -t $objs | awk '

@@ -49,8 +49,8 @@ test_expect_success 'install-deps does not call apt when every package is there'
 	test_path_is_missing apt.log
 '
 
-test_expect_success 'libtperf.a holds util/ and the binary links it' '
-	lib=$(dirname "$TPERF")/libtperf.a &&
+test_expect_success 'libtperf-internal.a holds util/ and the binary links it' '
+	lib=$(dirname "$TPERF")/libtperf-internal.a &&
 	test -f "$lib" &&
 	nm "$lib" >syms &&
 	grep -q " T parse_events$" syms &&

@@ -91,10 +91,10 @@ test_expect_success 'every mutable global or static is on globals.allow' '
 
 test_expect_success 'the globals check finds a planted global and a stale entry' '
 	mkdir build &&
-	cp "$BUILD_DIR/libtperf.a" "$BUILD_DIR"/builtin-*.o "$BUILD_DIR/perf.o" build/ &&
+	cp "$BUILD_DIR/libtperf-internal.a" "$BUILD_DIR"/builtin-*.o "$BUILD_DIR/perf.o" build/ &&
 	printf "int planted_count;\nstatic int planted_seen;\nint *planted_get(void) { planted_seen++; return &planted_count; }\n" >planted.c &&
 	${CC:-cc} -c -o planted.o planted.c &&
-	ar r build/libtperf.a planted.o 2>/dev/null &&
+	ar r build/libtperf-internal.a planted.o 2>/dev/null &&
 	cp "$SRC_DIR/tests/shell/globals.allow" allow &&
 	echo "gone.o gone_state a line whose symbol no longer exists" >>allow &&
 	test_must_fail sh "$SRC_DIR/tests/shell/check-globals.sh" build allow >out &&

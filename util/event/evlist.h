@@ -12,6 +12,24 @@
 
 struct target;
 
+/*
+ * How parse_events() reads strings into this list; the command sets them
+ * before it parses -e.
+ */
+struct parse_events_opts {
+	/* only the terms perf stat accepts (period, name, percore,
+	 * metric-id, config*); others give "'freq' is not usable in 'tperf stat'" */
+	bool stat_terms;
+	/*
+	 * Called before a tracepoint whose system starts with "sdt_" is looked
+	 * up, so that the SDT markers of a workload can be made uprobes first
+	 * (util/probe/probe-sdt.h).  0, or -errno with @msg filled (the event is
+	 * then an error with that message).  NULL: no SDT events made.
+	 */
+	int (*sdt_create)(void *ctx, const char *sys, const char *name, char *msg, size_t size);
+	void *sdt_ctx;
+};
+
 struct evlist {
 	struct list_head entries;	/* struct evsel, in command-line order */
 	int nr_entries;
@@ -19,6 +37,7 @@ struct evlist {
 	struct cpu_map *cpus;		/* from the target */
 	struct thread_map *threads;
 	pid_t workload_pid;		/* -1 when there is none */
+	struct parse_events_opts parse;
 };
 
 struct evlist *evlist__new(void);

@@ -58,7 +58,7 @@ struct evsel {
 	/*
 	 * Terms of PMU/.../ and sym/.../ that the command applies (perf's
 	 * "config terms"): record uses them, stat only allows period, name,
-	 * percore and metric-id (see parse_events__stat_terms()).
+	 * percore and metric-id (see struct parse_events_opts, evlist.h).
 	 */
 	struct evsel_config_terms {
 		bool period_set, freq_set;	/* the later of the two only */

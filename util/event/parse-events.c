@@ -147,23 +147,12 @@ struct pe_state {
 	const char *p;			/* cursor */
 	struct evlist *list;		/* events parsed so far (spliced on success) */
 	struct parse_events_error *err;
+	const struct parse_events_opts *opts;	/* of the list parsed into */
 	/* "ldlat=?" terms of an alias that the user must still give */
 	char required[4][256];
 	int nr_required;
 	const char *required_at;
 };
-
-static bool stat_terms_only;
-
-/**
- * parse_events__stat_terms - accept only the terms `perf stat` accepts
- * @on: true for stat (period, name, percore, metric-id, config*), false for
- *	every term (record, the default)
- */
-void parse_events__stat_terms(bool on)
-{
-	stat_terms_only = on;
-}
 
 static int pe_error(struct pe_state *st, const char *at, const char *help, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -506,9 +495,9 @@ static bool term_is_tracepoint(const char *name)
 	return false;
 }
 
-static bool term_usable(const char *name)
+static bool term_usable(const struct pe_state *st, const char *name)
 {
-	if (!stat_terms_only)
+	if (!st->opts->stat_terms)
 		return true;
 	for (size_t i = 0; i < sizeof(stat_term_names) / sizeof(stat_term_names[0]); i++)
 		if (!strcmp(name, stat_term_names[i]))
@@ -517,11 +506,11 @@ static bool term_usable(const char *name)
 }
 
 /* "valid terms: <formats>,config,config1,..." for @pmu (may be NULL). */
-static char *valid_terms_help(struct pmu *pmu)
+static char *valid_terms_help(const struct pe_state *st, struct pmu *pmu)
 {
 	char buf[1024];
-	const char *const *names = stat_terms_only ? stat_term_names : config_term_names;
-	size_t n = stat_terms_only ? sizeof(stat_term_names) / sizeof(stat_term_names[0])
+	const char *const *names = st->opts->stat_terms ? stat_term_names : config_term_names;
+	size_t n = st->opts->stat_terms ? sizeof(stat_term_names) / sizeof(stat_term_names[0])
 				   : sizeof(config_term_names) / sizeof(config_term_names[0]);
 	size_t len;
 
@@ -688,7 +677,7 @@ static int pe_config_term(struct pe_state *st, struct evsel *e, const struct pe_
 	uint64_t v = 0;
 	int ret = 0;
 
-	if (!term_usable(t->name))
+	if (!term_usable(st, t->name))
 		return pe_error(st, t->at, NULL, "'%s' is not usable in 'tperf stat'", t->name);
 	if (!strcmp(t->name, "name"))
 		return pe_name_term(st, e, t);
@@ -838,7 +827,7 @@ static int pe_pmu_term(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 	if (a)
 		return pe_apply_alias(st, e, pmu, a, t, depth);
 	{
-		char *help = valid_terms_help(pmu);
+		char *help = valid_terms_help(st, pmu);
 
 		ret = pe_error(st, t->at, help, "unknown term '%s' for PMU '%s'", t->name,
 			       pmu->name);
@@ -887,7 +876,7 @@ static int pe_terms(struct pe_state *st, struct evsel *e, struct pmu *pmu,
 		} else if (term_is_config(t.name)) {
 			ret = pe_config_term(st, e, &t);
 		} else {
-			char *help = valid_terms_help(NULL);
+			char *help = valid_terms_help(st, NULL);
 
 			ret = pe_error(st, t.at, help, "unknown term '%s' for event '%s'",
 				       t.name, ev_name);
@@ -1440,8 +1429,6 @@ static const char *tp_access_help(const char *tracefs, char *help, size_t size)
 	return help;
 }
 
-int (*parse_events__sdt_hook)(const char *sys, const char *name, char *msg, size_t size);
-
 static int pe_tracepoint(struct pe_state *st, const char *at, const char *sys, const char *name)
 {
 	const char *tracefs = tracefs__mountpoint();
@@ -1451,8 +1438,8 @@ static int pe_tracepoint(struct pe_state *st, const char *at, const char *sys, c
 	int found = 0, ret = 0;
 	uint64_t id;
 
-	if (parse_events__sdt_hook && tracefs && !strncmp(sys, "sdt_", 4) &&
-	    parse_events__sdt_hook(sys, name, path, sizeof(path)))
+	if (st->opts->sdt_create && tracefs && !strncmp(sys, "sdt_", 4) &&
+	    st->opts->sdt_create(st->opts->sdt_ctx, sys, name, path, sizeof(path)))
 		return pe_error(st, at, NULL, "%s", path);
 	if (!tracefs && (errno == EPERM || errno == EACCES))
 		return pe_error(st, at, "run as root, or mount it: mount -t tracefs nodev /sys/kernel/tracing",
@@ -1751,7 +1738,7 @@ static int pe_list(struct pe_state *st)
  */
 int parse_events(struct evlist *evlist, const char *str, struct parse_events_error *err)
 {
-	struct pe_state st = { .str = str, .p = str, .err = err };
+	struct pe_state st = { .str = str, .p = str, .err = err, .opts = &evlist->parse };
 	struct evsel *e, *n;
 	int ret;
 

@@ -24,8 +24,9 @@ struct parse_events_error {
 };
 
 /*
- * Parse @str and append its events to @evlist.  0, or -errno with @err
- * filled (free it with parse_events_error__exit()).
+ * Parse @str and append its events to @evlist, as @evlist->parse says
+ * (stat's terms only, the SDT hook).  0, or -errno with @err filled (free
+ * it with parse_events_error__exit()).
  */
 int parse_events(struct evlist *evlist, const char *str, struct parse_events_error *err);
 /*
@@ -34,22 +35,6 @@ int parse_events(struct evlist *evlist, const char *str, struct parse_events_err
  */
 void parse_events_error__print(const struct parse_events_error *err, FILE *fp);
 void parse_events_error__exit(struct parse_events_error *err);
-
-/*
- * Accept only the PMU terms `perf stat` accepts (config*, name, period,
- * percore, metric-id); others give "'freq' is not usable in 'tperf stat'".
- * Off (every term) by default; stat turns it on before parsing -e.
- */
-void parse_events__stat_terms(bool on);
-
-/*
- * Called before a tracepoint whose system starts with "sdt_" is looked up,
- * so that the SDT markers of a workload can be made uprobes first (set by
- * `tperf stat`, see util/probe/probe-sdt.h).  0, or -errno with @msg filled (the
- * event is then an error with that message).  NULL (default): no hook.
- */
-extern int (*parse_events__sdt_hook)(const char *sys, const char *name, char *msg,
-				     size_t size);
 
 /*
  * Option callbacks (opt->value is a struct evlist **): -e; --filter and

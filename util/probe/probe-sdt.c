@@ -11,17 +11,25 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util/event/parse-events.h"
+#include "util/event/evlist.h"
 #include "util/symbol/probe-elf.h"
 #include "util/probe/probe-event.h"
 #include "util/probe/probe-finder.h"
 #include "util/probe/probe-sdt.h"
 
-static char workload[PATH_MAX];
-static const char *workload_arg;	/* the word after "--", found or not */
-static const char *command = "stat";	/* for messages: the tperf command */
-static char made[64][128];	/* "GROUP:EVENT" created for this run */
-static int nr_made;
+struct probe_sdt {
+	char workload[PATH_MAX];
+	const char *workload_arg;	/* the word after "--", found or not */
+	const char *command;		/* for messages: the tperf command */
+	char made[64][128];		/* "GROUP:EVENT" created for this run */
+	int nr_made;
+};
+
+/*
+ * The run's SDT state once it has made a probe: the atexit() and fatal
+ * signal handlers, which have no argument, delete its probes.
+ */
+static struct probe_sdt *active;
 
 /* @cmd as execvp() finds it. */
 static int find_in_path(const char *cmd, char *out, size_t size)
@@ -42,18 +50,34 @@ static int find_in_path(const char *cmd, char *out, size_t size)
 	return -ENOENT;
 }
 
-void probe_sdt__init(int argc, const char **argv)
+struct probe_sdt *probe_sdt__attach(struct evlist *evlist, int argc, const char **argv)
 {
-	if (argc > 0 && argv[0])
-		command = argv[0];
+	struct probe_sdt *sdt = calloc(1, sizeof(*sdt));
+
+	if (!sdt)
+		return NULL;
+	sdt->command = argc > 0 && argv[0] ? argv[0] : "stat";
 	for (int i = 1; i + 1 < argc; i++)
 		if (!strcmp(argv[i], "--")) {
-			workload_arg = argv[i + 1];
-			if (find_in_path(argv[i + 1], workload, sizeof(workload)))
-				workload[0] = '\0';
+			sdt->workload_arg = argv[i + 1];
+			if (find_in_path(argv[i + 1], sdt->workload, sizeof(sdt->workload)))
+				sdt->workload[0] = '\0';
 			break;
 		}
-	parse_events__sdt_hook = probe_sdt__create;
+	evlist->parse.sdt_create = probe_sdt__create;
+	evlist->parse.sdt_ctx = sdt;
+	return sdt;
+}
+
+void probe_sdt__delete(struct probe_sdt *sdt)
+{
+	if (!sdt)
+		return;
+	if (active == sdt) {
+		probe_sdt__cleanup();
+		active = NULL;
+	}
+	free(sdt);
 }
 
 /* The DT_NEEDED libraries of @pe, each passed to @fn with its full path. */
@@ -110,6 +134,7 @@ found:
 }
 
 struct sdt_req {
+	struct probe_sdt *sdt;
 	struct probe_def def;
 	int found;
 	char *msg;
@@ -120,6 +145,7 @@ struct sdt_req {
 static int create_in(const char *path, void *arg)
 {
 	struct sdt_req *r = arg;
+	struct probe_sdt *sdt = r->sdt;
 	struct probe_finder_opts o = { .max_probes = 128 };
 	struct probe_site *sites = NULL;
 	char msg[512];
@@ -132,13 +158,13 @@ static int create_in(const char *path, void *arg)
 		char name[128];
 
 		snprintf(name, sizeof(name), "%s:%s", sites[i].group, sites[i].event);
-		if (nr_made == (int)(sizeof(made) / sizeof(made[0]))) {
+		if (sdt->nr_made == (int)(sizeof(sdt->made) / sizeof(sdt->made[0]))) {
 			ret = -E2BIG;
 			break;
 		}
 		ret = probe_site__create(&sites[i]);
-		if (!ret && (!nr_made || strcmp(made[nr_made - 1], name)))
-			snprintf(made[nr_made++], sizeof(made[0]), "%s", name);
+		if (!ret && (!sdt->nr_made || strcmp(sdt->made[sdt->nr_made - 1], name)))
+			snprintf(sdt->made[sdt->nr_made++], sizeof(sdt->made[0]), "%s", name);
 	}
 	if (ret)
 		snprintf(r->msg, r->size, "cannot create the uprobe of SDT marker in '%s': %s",
@@ -155,25 +181,27 @@ static int create_in(const char *path, void *arg)
  */
 static void on_fatal_signal(int sig)
 {
+	struct probe_sdt *sdt = active;
 	pid_t parent = getpid();
 
 	/* The probes cannot go while tperf's counters hold them open: a child
 	 * (without tperf's files) deletes them once tperf has died of @sig. */
-	if (nr_made && fork() == 0) {
+	if (sdt && sdt->nr_made && fork() == 0) {
 		close_range(3, ~0U, 0);
 		for (int i = 0; i < 500 && getppid() == parent; i++)
 			usleep(10000);
 		/* the workload may live on with the inherited counters: wait
 		 * for it to end (an hour at most) */
-		for (int i = 0; i < 36000 && nr_made; i++) {
-			if (probe__delete(made[nr_made - 1], NULL) != -EBUSY)
-				nr_made--;
+		for (int i = 0; i < 36000 && sdt->nr_made; i++) {
+			if (probe__delete(sdt->made[sdt->nr_made - 1], NULL) != -EBUSY)
+				sdt->nr_made--;
 			else
 				usleep(100000);
 		}
 		_exit(0);
 	}
-	nr_made = 0;
+	if (sdt)
+		sdt->nr_made = 0;
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -190,9 +218,10 @@ static void on_exit_paths(void)
 			sigaction(sigs[i], &sa, NULL);
 }
 
-int probe_sdt__create(const char *sys, const char *name, char *msg, size_t size)
+int probe_sdt__create(void *ctx, const char *sys, const char *name, char *msg, size_t size)
 {
-	struct sdt_req r = { .msg = msg, .size = size };
+	struct probe_sdt *sdt = ctx;
+	struct sdt_req r = { .sdt = sdt, .msg = msg, .size = size };
 	struct probe_parse_error err;
 	struct probe_elf *pe;
 	char def[256], origin[PATH_MAX];
@@ -200,15 +229,16 @@ int probe_sdt__create(const char *sys, const char *name, char *msg, size_t size)
 
 	if (!strpbrk(sys, "*?[") && !strpbrk(name, "*?[") && probe__exists(sys, name))
 		return 0;	/* made by the user: used as it is */
-	if (!workload[0] && workload_arg) {
+	if (!sdt->workload[0] && sdt->workload_arg) {
 		snprintf(msg, size, "'%s:%s': cannot find the workload '%s' to look for the "
-			 "SDT marker in: give its path", sys, name, workload_arg);
+			 "SDT marker in: give its path", sys, name, sdt->workload_arg);
 		return -ENOENT;
 	}
-	if (!workload[0]) {
+	if (!sdt->workload[0]) {
 		snprintf(msg, size, "'%s:%s': SDT events need the workload after '--' "
 			 "(tperf %s -e %s:%s -- ./prog), or the event made first with "
-			 "'tperf probe -x BINARY %s:%s'", sys, name, command, sys, name, sys, name);
+			 "'tperf probe -x BINARY %s:%s'", sys, name, sdt->command, sys, name, sys,
+			 name);
 		return -EINVAL;
 	}
 	snprintf(def, sizeof(def), "%s:%s", sys, name);
@@ -216,11 +246,13 @@ int probe_sdt__create(const char *sys, const char *name, char *msg, size_t size)
 		snprintf(msg, size, "'%s' is not an SDT marker name: %s", def, err.msg);
 		return -EINVAL;
 	}
-	if (!nr_made)
+	if (!active) {
+		active = sdt;
 		on_exit_paths();
-	ret = create_in(workload, &r);
-	if (!ret && !probe_elf__open(workload, &pe)) {
-		snprintf(origin, sizeof(origin), "%s", workload);
+	}
+	ret = create_in(sdt->workload, &r);
+	if (!ret && !probe_elf__open(sdt->workload, &pe)) {
+		snprintf(origin, sizeof(origin), "%s", sdt->workload);
 		*strrchr(origin, '/') = '\0';
 		ret = for_each_needed(pe, origin, create_in, &r);
 		probe_elf__close(pe);
@@ -228,7 +260,8 @@ int probe_sdt__create(const char *sys, const char *name, char *msg, size_t size)
 	probe_def__exit(&r.def);
 	if (!ret && !r.found) {
 		snprintf(msg, size, "no SDT marker '%s' in '%s' or its libraries: "
-			 "'tperf probe --list-sdt -x %s' lists them", def, workload, workload);
+			 "'tperf probe --list-sdt -x %s' lists them", def, sdt->workload,
+			 sdt->workload);
 		ret = -ENOENT;
 	}
 	return ret;
@@ -236,6 +269,6 @@ int probe_sdt__create(const char *sys, const char *name, char *msg, size_t size)
 
 void probe_sdt__cleanup(void)
 {
-	while (nr_made > 0)
-		probe__delete(made[--nr_made], NULL);
+	while (active && active->nr_made > 0)
+		probe__delete(active->made[--active->nr_made], NULL);
 }

@@ -14,15 +14,24 @@
 
 #include <stddef.h>
 
+struct evlist;
+struct probe_sdt;
+
 /*
- * Find the workload (the word after "--" in @argv) and install the
- * parse-events hook that creates "sdt_*" events from it.  Call before the
- * options are parsed.
+ * Find the workload (the word after "--" in @argv: -e is parsed before
+ * the command line's end is known) and make @evlist's parser call
+ * probe_sdt__create() for "sdt_*" events (evlist->parse).  Call before the
+ * options are parsed.  NULL when out of memory.
  */
-void probe_sdt__init(int argc, const char **argv);
-/* The hook itself (see parse_events__sdt_hook). */
-int probe_sdt__create(const char *sys, const char *name, char *msg, size_t size);
-/* Delete the probes made for this run; safe to call more than once. */
+struct probe_sdt *probe_sdt__attach(struct evlist *evlist, int argc, const char **argv);
+/* The parser's hook (struct parse_events_opts' sdt_create); @ctx is the probe_sdt. */
+int probe_sdt__create(void *ctx, const char *sys, const char *name, char *msg, size_t size);
+/*
+ * Delete the probes made for this run; safe to call more than once.  The
+ * counters holding them must be closed first.
+ */
 void probe_sdt__cleanup(void);
+/* probe_sdt__cleanup() if @sdt made the probes, then free it. */
+void probe_sdt__delete(struct probe_sdt *sdt);
 
 #endif
