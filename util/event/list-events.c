@@ -339,12 +339,12 @@ static int add_pmu_alias(struct list_events *le, const struct pmu *pmu,
 /* RAPL energy from powercap zones, spelled as the missing "power" PMU's. */
 static int add_powercap(struct list_events *le, const char *glob)
 {
-	const char *const *names;
+	const char *list[POWERCAP_NR_EVENTS + 1];
 
 	if (pmu__find("power") || !powercap__available())
 		return 0;
-	names = powercap__event_names();
-	for (; names && *names; names++) {
+	powercap__event_names(list);
+	for (const char *const *names = list; *names; names++) {
 		struct list_entry *e;
 		char *name;
 

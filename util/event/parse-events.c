@@ -1233,9 +1233,10 @@ static int pe_powercap_event(struct pe_state *st, const char *start)
 	e->powercap = powercap__find(name);
 	if (!e->powercap) {
 		char help[256] = "valid events:";
-		const char *const *names = powercap__event_names();
+		const char *names[POWERCAP_NR_EVENTS + 1];
 
-		for (int i = 0; names && names[i]; i++)
+		powercap__event_names(names);
+		for (int i = 0; names[i]; i++)
 			snprintf(help + strlen(help), sizeof(help) - strlen(help), "%s%s",
 				 i ? "," : " ", names[i]);
 		return pe_error(st, p, help, "unknown powercap event '%s'", name);

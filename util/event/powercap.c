@@ -39,6 +39,7 @@ static const struct { const char *event, *zone; } zone_names[] = {
 	{ "energy-psys", "psys" },
 };
 #define NR_ZONE_NAMES (sizeof(zone_names) / sizeof(zone_names[0]))
+_Static_assert(NR_ZONE_NAMES == POWERCAP_NR_EVENTS, "POWERCAP_NR_EVENTS is the table's size");
 
 static int zone_read_str(const char *dir, const char *file, char **val)
 {
@@ -157,9 +158,8 @@ struct powercap_event *powercap__find(const char *event)
 	return ev;
 }
 
-const char *const *powercap__event_names(void)
+void powercap__event_names(const char *names[POWERCAP_NR_EVENTS + 1])
 {
-	static const char *names[NR_ZONE_NAMES + 1];
 	size_t n = 0;
 
 	for (size_t i = 0; i < NR_ZONE_NAMES; i++) {
@@ -170,7 +170,6 @@ const char *const *powercap__event_names(void)
 		powercap_event__delete(ev);
 	}
 	names[n] = NULL;
-	return names;
 }
 
 int powercap_event__nr_zones(const struct powercap_event *ev)

@@ -17,8 +17,10 @@ struct powercap_event;
 bool powercap__available(void);
 /* The zones behind event @name ("energy-pkg": one per package), or NULL. */
 struct powercap_event *powercap__find(const char *name);
-/* Event names that exist, for `tperf list` (NULL-terminated, static). */
-const char *const *powercap__event_names(void);
+/* The events powercap knows (energy-pkg, -cores, -ram, -gpu, -psys). */
+#define POWERCAP_NR_EVENTS 5
+/* The names of those this machine has, for `tperf list`, into @names (NULL-terminated). */
+void powercap__event_names(const char *names[POWERCAP_NR_EVENTS + 1]);
 /* Number of zones (packages) of the event; values are read per zone. */
 int powercap_event__nr_zones(const struct powercap_event *ev);
 /* Zone @idx's package id (for --per-socket). */
