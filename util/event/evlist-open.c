@@ -133,42 +133,6 @@ void evlist__set_workload_pid(struct evlist *evlist, pid_t pid)
 	evlist->threads = thread_map__new_by_tid(pid);
 }
 
-/* Descriptors @evsel takes when opened on the evlist's maps. */
-static size_t evsel__fds_on(struct evsel *evsel, struct evlist *evlist)
-{
-	struct cpu_map *c;
-	size_t n;
-
-	if (evsel->powercap || !evlist->cpus)
-		return 0;
-	if (!evsel->own_cpus && !evsel->requires_cpu)
-		return (size_t)evlist->cpus->nr * (evlist->threads ? evlist->threads->nr : 1);
-	if (evlist->cpus->nr == 1 && evlist->cpus->map[0] == -1)
-		c = evsel->own_cpus ? cpu_map__get(evsel->own_cpus) : cpu_map__new_online();
-	else
-		c = evsel->own_cpus ? cpu_map__intersect(evsel->own_cpus, evlist->cpus)
-				    : cpu_map__get(evlist->cpus);
-	n = c ? (size_t)c->nr : 0;
-	cpu_map__put(c);
-	return n;
-}
-
-/**
- * evlist__nr_fds - descriptors evlist__open() needs
- * @evlist: the events, with their maps created
- *
- * Return: the number of event fds.
- */
-size_t evlist__nr_fds(struct evlist *evlist)
-{
-	struct evsel *evsel;
-	size_t n = 0;
-
-	evlist__for_each_entry(evlist, evsel)
-		n += evsel__fds_on(evsel, evlist);
-	return n;
-}
-
 /* Errors stat shows as <not supported> rather than failing the command. */
 static bool err_is_unsupported(const struct evsel *evsel, int err)
 {

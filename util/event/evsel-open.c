@@ -45,11 +45,6 @@ static bool threads_any(const struct thread_map *m)
 	return m->nr == 1 && m->map[0] == -1;
 }
 
-static int evsel__nr_slots(const struct evsel *evsel)
-{
-	return evsel->cpus && evsel->threads ? evsel->cpus->nr * evsel->threads->nr : 0;
-}
-
 static uint64_t now_ns(void)
 {
 	struct timespec ts;
@@ -253,21 +248,6 @@ static int evsel__open_powercap(struct evsel *evsel)
 	return err;
 }
 
-static void evsel__free_slots(struct evsel *evsel)
-{
-	int n = evsel__nr_slots(evsel);
-
-	for (int i = 0; evsel->fd && i < n; i++)
-		if (evsel->fd[i] >= 0)
-			close(evsel->fd[i]);
-	free(evsel->fd);
-	free(evsel->id);
-	free(evsel->powercap_zone);
-	evsel->fd = NULL;
-	evsel->id = NULL;
-	evsel->powercap_zone = NULL;
-}
-
 /**
  * evsel__open_prepare - first step of evsel__open(): maps and slots
  * @evsel: the event (closed first)
@@ -371,21 +351,6 @@ int evsel__open(struct evsel *evsel, struct cpu_map *cpus, struct thread_map *th
 	for (int ci = 0; !err && ci < evsel->cpus->nr; ci++)
 		err = evsel__open_cpu(evsel, ci);
 	return evsel__open_finish(evsel, err);
-}
-
-/**
- * evsel__close - close every fd; the maps and counts go too
- * @evsel: the event (supported/open_err stay for reporting)
- */
-void evsel__close(struct evsel *evsel)
-{
-	evsel__free_slots(evsel);
-	free(evsel->counts);
-	evsel->counts = NULL;
-	cpu_map__put(evsel->cpus);
-	thread_map__put(evsel->threads);
-	evsel->cpus = NULL;
-	evsel->threads = NULL;
 }
 
 /* The member after @e in @e's group (members follow their leader), or NULL. */

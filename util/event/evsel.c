@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/event/cpumap.h"
 #include "util/event/evsel.h"
 #include "util/event/powercap.h"
+#include "util/event/threadmap.h"
 
 struct evsel *evsel__new(const struct perf_event_attr *attr)
 {
@@ -85,4 +87,39 @@ const char *evsel__name(struct evsel *evsel)
 		 (unsigned long long)evsel->attr.config);
 	evsel__set_name(evsel, buf);
 	return evsel->name ? evsel->name : "unknown";
+}
+
+int evsel__nr_slots(const struct evsel *evsel)
+{
+	return evsel->cpus && evsel->threads ? evsel->cpus->nr * evsel->threads->nr : 0;
+}
+
+void evsel__free_slots(struct evsel *evsel)
+{
+	int n = evsel__nr_slots(evsel);
+
+	for (int i = 0; evsel->fd && i < n; i++)
+		if (evsel->fd[i] >= 0)
+			close(evsel->fd[i]);
+	free(evsel->fd);
+	free(evsel->id);
+	free(evsel->powercap_zone);
+	evsel->fd = NULL;
+	evsel->id = NULL;
+	evsel->powercap_zone = NULL;
+}
+
+/**
+ * evsel__close - close every fd; the maps and counts go too
+ * @evsel: the event (supported/open_err stay for reporting)
+ */
+void evsel__close(struct evsel *evsel)
+{
+	evsel__free_slots(evsel);
+	free(evsel->counts);
+	evsel->counts = NULL;
+	cpu_map__put(evsel->cpus);
+	thread_map__put(evsel->threads);
+	evsel->cpus = NULL;
+	evsel->threads = NULL;
 }

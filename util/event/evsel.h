@@ -137,6 +137,11 @@ int evsel__open_prepare(struct evsel *evsel, struct cpu_map *cpus, struct thread
 int evsel__open_cpu(struct evsel *evsel, int cpu_idx);
 int evsel__open_finish(struct evsel *evsel, int err);
 void evsel__close(struct evsel *evsel);
+/* evsel__close() without the maps and counts: the fds and their ids. */
+void evsel__free_slots(struct evsel *evsel);
+
+/* The fd slots of an opened event: one per CPU index and thread. */
+int evsel__nr_slots(const struct evsel *evsel);
 /*
  * Read every fd into evsel->counts (raw).  An evsel whose read_format has
  * PERF_FORMAT_GROUP fills the counts of its whole group (members matched by
