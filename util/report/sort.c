@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/report/hist.h"
+#include "util/report/sort.h"
 
 static const struct {
 	const char *name;
