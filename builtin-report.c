@@ -1378,8 +1378,10 @@ static int run_report(struct report *r)
 	char msg[512];
 	int err;
 
-	if (unwinder__option(r->unwinder, &mo.unwinder))
+	if (unwinder__option(r->unwinder, &mo.unwinder, msg, sizeof(msg))) {
+		error("%s", msg);
 		return 1;
+	}
 	rt.tool.sample = process_sample_setup;
 	rt.tool.mmap = rt.tool.mmap2 = rt.tool.comm = process_model;
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
@@ -1391,6 +1393,7 @@ static int run_report(struct report *r)
 		error("%s", msg);
 		return 1;
 	}
+	r->session->say = builtin__progress();
 	if (r->header || r->header_only)
 		err = print_header(r);
 	if (r->header_only)
@@ -1398,6 +1401,7 @@ static int run_report(struct report *r)
 	mo.kernel_preload = !all_exclude_kernel(r->session->header);
 	if (r->inline_frames)
 		machine_opts__dwarf_preload(&mo, &r->session->data);
+	mo.say = builtin__say;
 	err = machine__init(&r->machine, &mo, &r->session->header->env);
 	if (!err)
 		err = prepare_filter(r);
