@@ -44,6 +44,8 @@ static int add_tracepoints(struct list_events *le, const char *sys, const char *
 {
 	int err = list_events__add_tracepoints(le, sys, event, o->json);
 
+	builtin__note_tracefs(le->tracefs_mounted);
+	le->tracefs_mounted = false;
 	if (err == -ENOMEM)
 		return err;
 	if (err) {

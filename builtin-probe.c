@@ -250,12 +250,14 @@ static int list_one(const char *group, const char *event, bool ret, const char *
 
 static int list_probes(const char *filter)
 {
+	bool mounted = false;
 	int ret;
 
-	if (!tracefs__mountpoint()) {
+	if (!tracefs__mount(&mounted)) {
 		error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
 		return 1;
 	}
+	builtin__note_tracefs(mounted);
 	ret = probe__for_each(*filter ? filter : NULL, list_one, NULL);
 	if (ret < 0 || fflush(stdout) || ferror(stdout)) {
 		error("cannot list the probes: %s", strerror(ret < 0 ? -ret : errno));
@@ -271,12 +273,14 @@ static void print_deleted(const char *group, const char *event)
 
 static int del_probes(const struct string_list *del, bool quiet)
 {
+	bool mounted = false;
 	int status = 0;
 
-	if (!tracefs__mountpoint()) {
+	if (!tracefs__mount(&mounted)) {
 		error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
 		return 1;
 	}
+	builtin__note_tracefs(mounted);
 	for (int i = 0; i < del->n; i++) {
 		int ret = probe__delete(del->v[i], quiet ? NULL : print_deleted);
 

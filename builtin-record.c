@@ -325,9 +325,9 @@ int cmd_record(int argc, const char **argv)
 			     "event selector: use 'tperf list' to list the events",
 			     parse_events_option),
 		OPT_CALLBACK(0, "filter", &evlist, "filter",
-			     "event filter (tracepoints of the last -e)", parse_filter),
+			     "event filter (tracepoints of the last -e)", parse_tp_filter_option),
 		OPT_CALLBACK_NOOPT(0, "exclude-perf", &evlist, NULL,
-				   "don't record events from tperf itself", parse_exclude_perf),
+				   "don't record events from tperf itself", parse_exclude_perf_option),
 		OPT_STRING('p', "pid", &o.target.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &o.target.tid, "tid", "record events on existing thread id"),
 		OPT_BOOLEAN('a', "all-cpus", &o.target.system_wide,
@@ -385,6 +385,8 @@ int cmd_record(int argc, const char **argv)
 
 	if (evlist && full_argv)
 		sdt = probe_sdt__attach(evlist, argc, argv);	/* -e sdt_P:N -- ./prog */
+	if (evlist)
+		evlist->say = builtin__say;
 	if (!sdt) {
 		error("out of memory");
 		evlist__delete(evlist);

@@ -814,8 +814,10 @@ static int run_report(struct report *r)
 	char msg[512];
 	int err;
 
-	if (unwinder__option(r->unwinder, &mo.unwinder))
+	if (unwinder__option(r->unwinder, &mo.unwinder, msg, sizeof(msg))) {
+		error("%s", msg);
 		return 1;
+	}
 	rt.tool.sample = process_sample_setup;
 	rt.tool.mmap = rt.tool.mmap2 = rt.tool.comm = process_model;
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
@@ -827,6 +829,7 @@ static int run_report(struct report *r)
 		error("%s", msg);
 		return 1;
 	}
+	r->pl.session->say = builtin__progress();
 	if (r->header || r->header_only)
 		err = print_header(r);
 	if (r->header_only)
@@ -834,6 +837,7 @@ static int run_report(struct report *r)
 	mo.kernel_preload = !all_exclude_kernel(r->pl.session->header);
 	if (r->inline_frames)
 		machine_opts__dwarf_preload(&mo, &r->pl.session->data);
+	mo.say = builtin__say;
 	err = machine__init(&r->pl.machine, &mo, &r->pl.session->header->env);
 	if (!err)
 		err = prepare_filter(r);

@@ -372,8 +372,10 @@ static int run_script(struct script *sc)
 	char msg[512];
 	int err;
 
-	if (unwinder__option(sc->unwinder, &mo.unwinder))
+	if (unwinder__option(sc->unwinder, &mo.unwinder, msg, sizeof(msg))) {
+		error("%s", msg);
 		return 1;
+	}
 	st.tool.sample = process_sample;
 	st.tool.mmap = st.tool.mmap2 = st.tool.comm = process_side_band;
 	st.tool.fork = st.tool.exit = process_side_band;
@@ -388,6 +390,7 @@ static int run_script(struct script *sc)
 		error("%s", msg);
 		return 1;
 	}
+	sc->session->say = builtin__progress();
 	if (sc->list_fields) {
 		err = list_fields(sc);
 		script_trace__exit(&sc->trace);
@@ -401,6 +404,7 @@ static int run_script(struct script *sc)
 	mo.kernel_preload = may_sample_kernel(sc->session->header);
 	if (sc->inline_frames)
 		machine_opts__dwarf_preload(&mo, &sc->session->data);
+	mo.say = builtin__say;
 	err = machine__init(&sc->machine, &mo, &sc->session->header->env);
 	if (err)
 		error("out of memory reading '%s'", sc->input);

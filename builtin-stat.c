@@ -61,7 +61,7 @@ static const struct option stat_options[] = {
 	OPT_CALLBACK('e', "event", &opts.evlist, "event",
 		     "event selector. use 'tperf list' to list available events",
 		     parse_events_option),
-	OPT_CALLBACK(0, "filter", &opts.evlist, "filter", "event filter", parse_filter),
+	OPT_CALLBACK(0, "filter", &opts.evlist, "filter", "event filter", parse_tp_filter_option),
 	OPT_BOOLEAN('i', "no-inherit", &opts.target.no_inherit,
 		    "child tasks do not inherit counters"),
 	OPT_STRING('p', "pid", &opts.target.pid, "pid", "stat events on existing process id"),
@@ -270,6 +270,7 @@ int cmd_stat(int argc, const char **argv)
 		return STAT_EXIT_FAILED;
 	}
 	opts.evlist->parse.stat_terms = true;	/* record's terms are refused, as perf stat does */
+	opts.evlist->say = builtin__say;
 	argc = parse_options(argc, argv, stat_options, stat_usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION);
 	check_options(argc);

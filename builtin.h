@@ -2,6 +2,10 @@
 #ifndef TPERF_BUILTIN_H
 #define TPERF_BUILTIN_H
 
+#include <stdbool.h>
+
+#include "util/lib/debug.h"
+
 /* One entry point per subcommand: argv[0] is the command name. */
 int cmd_evlist(int argc, const char **argv);
 int cmd_ftrace(int argc, const char **argv);
@@ -14,6 +18,25 @@ int cmd_version(int argc, const char **argv);
 int cmd_probe(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
+
+/*
+ * From builtin-options.c: the callbacks of -e, --filter (tracepoints of the
+ * last -e) and --exclude-perf, with opt->value a struct evlist ** (made at
+ * the first -e); each prints its error and returns -1.
+ */
+struct option;
+int parse_events_option(const struct option *opt, const char *str, int unset);
+int parse_tp_filter_option(const struct option *opt, const char *str, int unset);
+int parse_exclude_perf_option(const struct option *opt, const char *str, int unset);
+/* The note of a command whose work mounted tracefs (tracefs__mount()). */
+void builtin__note_tracefs(bool mounted);
+/*
+ * The printer of util/'s say() hooks (notes, warnings, progress on one
+ * rewritten line), and the progress hook for a session: NULL when stderr
+ * is no terminal or -q was given.
+ */
+void builtin__say(enum say_level level, const char *msg);
+say_fn *builtin__progress(void);
 
 /* From perf.c: the command table, for help and the self tests. */
 struct cmd_struct {

@@ -17,6 +17,7 @@
 
 #include <linux/hw_breakpoint.h>
 
+#include "builtin.h"
 #include "tests/tests.h"
 #include "util/event/cpumap.h"
 #include "util/event/evlist.h"
@@ -707,26 +708,26 @@ TPERF_TEST(parse_events_options, "parse-events: -e and --filter callbacks")
 	TEST_ASSERT_EQUAL("-e allocates", parse_events_option(&opt, "cpu-clock", 0), 0);
 	TEST_ASSERT_VAL("allocated", evlist && evlist->nr_entries == 1);
 	quiet_stderr(true);
-	ret = parse_filter(&opt, "prev_pid == 1", 0);
+	ret = parse_tp_filter_option(&opt, "prev_pid == 1", 0);
 	quiet_stderr(false);
 	TEST_ASSERT_EQUAL("--filter after cpu-clock", ret, -1);
 	TEST_ASSERT_EQUAL("-e tracepoint", parse_events_option(&opt, "sched:sched_switch", 0), 0);
-	TEST_ASSERT_EQUAL("--filter", parse_filter(&opt, "prev_pid == 1", 0), 0);
+	TEST_ASSERT_EQUAL("--filter", parse_tp_filter_option(&opt, "prev_pid == 1", 0), 0);
 	TEST_ASSERT_STR("filter", evlist__last(evlist)->filter, "prev_pid == 1");
-	TEST_ASSERT_EQUAL("second --filter", parse_filter(&opt, "next_pid != 0", 0), 0);
+	TEST_ASSERT_EQUAL("second --filter", parse_tp_filter_option(&opt, "next_pid != 0", 0), 0);
 	TEST_ASSERT_STR("and-ed as perf", evlist__last(evlist)->filter,
 			"(prev_pid == 1) && (next_pid != 0)");
 	/* every event of the last -e must be a tracepoint; cpu-clock before stays out */
 	TEST_ASSERT_EQUAL("-e two", parse_events_option(&opt, "sched:sched_switch,sched:sched_wakeup",
 							 0), 0);
-	TEST_ASSERT_EQUAL("--filter both", parse_filter(&opt, "common_pid != 0", 0), 0);
+	TEST_ASSERT_EQUAL("--filter both", parse_tp_filter_option(&opt, "common_pid != 0", 0), 0);
 	TEST_ASSERT_STR("first of them", nth(evlist, 2)->filter, "common_pid != 0");
 	TEST_ASSERT_STR("second of them", nth(evlist, 3)->filter, "common_pid != 0");
 	TEST_ASSERT_STR("not the earlier -e", nth(evlist, 1)->filter,
 			"(prev_pid == 1) && (next_pid != 0)");
 	TEST_ASSERT_EQUAL("-e mixed", parse_events_option(&opt, "cpu-clock,sched:sched_switch", 0), 0);
 	quiet_stderr(true);
-	ret = parse_filter(&opt, "prev_pid == 1", 0);
+	ret = parse_tp_filter_option(&opt, "prev_pid == 1", 0);
 	quiet_stderr(false);
 	TEST_ASSERT_EQUAL("--filter after a mixed -e", ret, -1);
 	fp = fmemopen(out, sizeof(out), "w");

@@ -84,6 +84,32 @@ test_expect_success 'the layering check finds a planted upward include' '
 	grep -q "^util/newfolder: a folder without a level" out
 '
 
+test_expect_success 'below the commands only util/lib prints (printing.allow aside)' '
+	sh "$SRC_DIR/tests/shell/check-printing.sh" "$SRC_DIR"
+'
+
+test_expect_success 'the printing check finds a planted message and a planted stderr' '
+	mkdir -p ptree/util/lib ptree/util/event &&
+	cat >ptree/util/event/planted.c <<-\EOF &&
+	/* printf( in a comment is no call */
+	static void f(void)
+	{
+		warning("a message below the commands");
+		fprintf(stderr, "and a write");	/* stdout */
+		snprintf(buf, size, "a buffer is fine");
+		parse_events_error__print(&err, fp);
+	}
+	EOF
+	echo "error(\"lib prints\");" >ptree/util/lib/fine.c &&
+	test_must_fail sh "$SRC_DIR/tests/shell/check-printing.sh" ptree \
+		"$SRC_DIR/tests/shell/printing.allow" >out &&
+	cat >expect <<-\EOF &&
+	util/event/planted.c:4: prints below the commands (return the error, or say() through the object'"'"'s hook)
+	util/event/planted.c:5: prints below the commands (return the error, or say() through the object'"'"'s hook)
+	EOF
+	test_cmp expect out
+'
+
 BUILD_DIR=$(dirname "$TPERF")
 test_expect_success 'every mutable global or static is on globals.allow' '
 	sh "$SRC_DIR/tests/shell/check-globals.sh" "$BUILD_DIR"

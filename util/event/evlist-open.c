@@ -198,7 +198,7 @@ static int evlist__open_failed(struct open_ctx *ctx, struct evsel *evsel, int er
 
 	while (err && (ctx->flags & EVLIST_OPEN_FALLBACK) &&
 	       evsel__fallback(evsel, err, msg, sizeof(msg))) {
-		note("%s", msg);
+		say(ctx->evlist->say, SAY_NOTE, "%s", msg);
 		err = evsel__open(evsel, ctx->evlist->cpus, ctx->evlist->threads);
 	}
 	if (!err)

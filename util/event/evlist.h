@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include "util/event/evsel.h"
+#include "util/lib/debug.h"
 #include "util/lib/list.h"
 
 struct target;
@@ -28,6 +29,8 @@ struct parse_events_opts {
 	 */
 	int (*sdt_create)(void *ctx, const char *sys, const char *name, char *msg, size_t size);
 	void *sdt_ctx;
+	/* out: a tracepoint event made the parser mount tracefs (the command says so) */
+	bool tracefs_mounted;
 };
 
 struct evlist {
@@ -38,6 +41,8 @@ struct evlist {
 	struct thread_map *threads;
 	pid_t workload_pid;		/* -1 when there is none */
 	struct parse_events_opts parse;
+	/* what opening (a fallback) and record's set-up and run have to say; NULL: nothing */
+	say_fn *say;
 };
 
 struct evlist *evlist__new(void);

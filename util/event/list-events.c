@@ -499,7 +499,7 @@ static int add_tracepoint(struct list_events *le, const char *dir, const char *s
 int list_events__add_tracepoints(struct list_events *le, const char *sys_glob,
 				 const char *event_glob, bool encoding)
 {
-	const char *tracefs = tracefs__mountpoint();
+	const char *tracefs = tracefs__mount(&le->tracefs_mounted);
 	struct dirent **systems;
 	char dir[PATH_MAX], sub[PATH_MAX];
 	size_t first = le->n;

@@ -39,6 +39,7 @@ struct list_events {
 	struct list_entry *v;
 	size_t n, alloc;
 	bool check_supported;	/* probe hw/sw/cache events with perf_event_open */
+	bool tracefs_mounted;	/* out: listing tracepoints mounted tracefs */
 };
 
 /**

@@ -33,7 +33,6 @@
 #include "util/lib/fs.h"
 #include "util/lib/levenshtein.h"
 #include "util/event/parse-events.h"
-#include "util/lib/parse-options.h"
 #include "util/event/pmu.h"
 #include "util/event/powercap.h"
 
@@ -147,7 +146,7 @@ struct pe_state {
 	const char *p;			/* cursor */
 	struct evlist *list;		/* events parsed so far (spliced on success) */
 	struct parse_events_error *err;
-	const struct parse_events_opts *opts;	/* of the list parsed into */
+	struct parse_events_opts *opts;	/* of the list parsed into */
 	/* "ldlat=?" terms of an alias that the user must still give */
 	char required[4][256];
 	int nr_required;
@@ -1432,7 +1431,7 @@ static const char *tp_access_help(const char *tracefs, char *help, size_t size)
 
 static int pe_tracepoint(struct pe_state *st, const char *at, const char *sys, const char *name)
 {
-	const char *tracefs = tracefs__mountpoint();
+	const char *tracefs = tracefs__mount(&st->opts->tracefs_mounted);
 	char path[PATH_MAX];
 	char **systems, **events;
 	size_t nsys, nev;
@@ -1764,43 +1763,6 @@ int parse_events(struct evlist *evlist, const char *str, struct parse_events_err
 	return 0;
 }
 
-/**
- * parse_events_option - the -e callback
- * @opt: opt->value is a struct evlist ** (allocated when *NULL)
- * @str: the event list
- * @unset: --no-event: ignored
- * Return: 0, or -1 after printing the error.
- */
-int parse_events_option(const struct option *opt, const char *str, int unset)
-{
-	struct evlist **evlist = opt->value;
-	struct parse_events_error err;
-	int ret;
-
-	if (unset || !str)
-		return 0;
-	if (!*evlist) {
-		*evlist = evlist__new();
-		if (!*evlist) {
-			error("out of memory parsing events '%s'", str);
-			return -1;
-		}
-	}
-	ret = parse_events(*evlist, str, &err);
-	if (ret) {
-		if (err.msg)
-			parse_events_error__print(&err, stderr);
-		else
-			error("cannot parse events '%s': %s", str, strerror(-ret));
-		parse_events_error__exit(&err);
-		return -1;
-	}
-	/* where the events of this -e end, for --filter */
-	if ((*evlist)->nr_entries)
-		evlist__last(*evlist)->cmdline_group_boundary = true;
-	return 0;
-}
-
 /*
  * Call @fn for each event of the last -e option, last first (perf's
  * foreach_evsel_in_last_glob(): "-e 'sched:*' --filter F" filters every
@@ -1808,20 +1770,21 @@ int parse_events_option(const struct option *opt, const char *str, int unset)
  * first non-zero @fn returns.
  */
 static int foreach_evsel_in_last_option(struct evlist *evlist,
-					int (*fn)(struct evsel *e, const char *arg, bool alone),
-					const char *arg)
+					int (*fn)(struct evsel *e, const char *arg, bool alone,
+						  char *msg, size_t size),
+					const char *arg, char *msg, size_t size)
 {
 	struct evsel *e;
 	bool alone;
 	int ret;
 
 	if (!evlist || list_empty(&evlist->entries))
-		return fn(NULL, arg, true);
+		return fn(NULL, arg, true, msg, size);
 	e = evlist__last(evlist);
 	alone = e->node.prev == &evlist->entries ||
 		list_entry(e->node.prev, struct evsel, node)->cmdline_group_boundary;
 	for (;;) {
-		ret = fn(e, arg, alone);
+		ret = fn(e, arg, alone, msg, size);
 		if (ret || e->node.prev == &evlist->entries)
 			return ret;
 		e = list_entry(e->node.prev, struct evsel, node);
@@ -1830,78 +1793,63 @@ static int foreach_evsel_in_last_option(struct evlist *evlist,
 	}
 }
 
-static int set_filter(struct evsel *e, const char *str, bool alone)
+void parse_events__end_option(struct evlist *evlist)
+{
+	if (evlist->nr_entries)
+		evlist__last(evlist)->cmdline_group_boundary = true;
+}
+
+static int set_filter(struct evsel *e, const char *str, bool alone, char *msg, size_t size)
 {
 	if (!e) {
-		error("'--filter %s' must follow a tracepoint event: -e sys:name --filter ...", str);
-		return -1;
+		snprintf(msg, size, "'--filter %s' must follow a tracepoint event: "
+			 "-e sys:name --filter ...", str);
+		return -EINVAL;
 	}
 	if (e->attr.type != PERF_TYPE_TRACEPOINT) {
 		if (alone)
-			error("'--filter %s' must follow a tracepoint event, not '%s'", str,
-			      evsel__name(e));
+			snprintf(msg, size, "'--filter %s' must follow a tracepoint event, not '%s'",
+				 str, evsel__name(e));
 		else
-			error("'--filter %s' applies to every event of the -e before it, and '%s' "
-			      "is not a tracepoint: give it its own -e", str, evsel__name(e));
-		return -1;
+			snprintf(msg, size, "'--filter %s' applies to every event of the -e before "
+				 "it, and '%s' is not a tracepoint: give it its own -e", str,
+				 evsel__name(e));
+		return -EINVAL;
 	}
 	if (evsel__append_tp_filter(e, str)) {
-		error("out of memory setting filter '%s'", str);
-		return -1;
+		snprintf(msg, size, "out of memory setting filter '%s'", str);
+		return -ENOMEM;
 	}
 	return 0;
 }
 
-/**
- * parse_filter - the --filter callback: filter the events of the last -e
- * @opt: opt->value is a struct evlist ** (as for -e)
- * @str: the filter expression; a second --filter is and-ed: "(a) && (b)"
- * @unset: ignored
- *
- * Every event of the last -e option must be a tracepoint ("-e 'sched:*'
- * --filter F" filters each), as perf 6.1 requires.
- * Return: 0, or -1 after a message.
- */
-int parse_filter(const struct option *opt, const char *str, int unset)
+int parse_events__filter_last(struct evlist *evlist, const char *filter, char *msg, size_t size)
 {
-	if (unset || !str)
-		return 0;
-	return foreach_evsel_in_last_option(*(struct evlist **)opt->value, set_filter, str);
+	return foreach_evsel_in_last_option(evlist, set_filter, filter, msg, size);
 }
 
-static int exclude_perf(struct evsel *e, const char *filter, bool alone)
+static int exclude_perf(struct evsel *e, const char *filter, bool alone, char *msg, size_t size)
 {
 	if (!e || e->attr.type != PERF_TYPE_TRACEPOINT) {
 		if (e)
-			error("'--exclude-perf' must follow a tracepoint event, not '%s'",
-			      evsel__name(e));
+			snprintf(msg, size, "'--exclude-perf' must follow a tracepoint event, not '%s'",
+				 evsel__name(e));
 		else
-			error("'--exclude-perf' must follow a tracepoint event: -e sys:name "
-			      "--exclude-perf");
-		return -1;
+			snprintf(msg, size, "'--exclude-perf' must follow a tracepoint event: "
+				 "-e sys:name --exclude-perf");
+		return -EINVAL;
 	}
 	if (evsel__append_tp_filter(e, filter)) {
-		error("out of memory setting filter '%s'", filter);
-		return -1;
+		snprintf(msg, size, "out of memory setting filter '%s'", filter);
+		return -ENOMEM;
 	}
 	return 0;
 }
 
-/**
- * parse_exclude_perf - the --exclude-perf callback: "common_pid != <our pid>"
- * @opt: opt->value is a struct evlist ** (as for -e)
- * @str: unused
- * @unset: ignored
- *
- * Return: 0, or -1 after a message when an event of the last -e is no
- * tracepoint.
- */
-int parse_exclude_perf(const struct option *opt, const char *str, int unset)
+int parse_events__exclude_perf_last(struct evlist *evlist, char *msg, size_t size)
 {
 	char filter[64];
 
-	if (unset)
-		return 0;
 	snprintf(filter, sizeof(filter), "common_pid != %d", (int)getpid());
-	return foreach_evsel_in_last_option(*(struct evlist **)opt->value, exclude_perf, filter);
+	return foreach_evsel_in_last_option(evlist, exclude_perf, filter, msg, size);
 }

@@ -14,7 +14,6 @@
 #include <stdio.h>
 
 struct evlist;
-struct option;
 
 struct parse_events_error {
 	char *str;	/* the whole event string */
@@ -37,13 +36,16 @@ void parse_events_error__print(const struct parse_events_error *err, FILE *fp);
 void parse_events_error__exit(struct parse_events_error *err);
 
 /*
- * Option callbacks (opt->value is a struct evlist **): -e; --filter and
- * record's --exclude-perf, which filter every event of the last -e (each
- * must be a tracepoint).
+ * For the -e, --filter and --exclude-perf options of the commands: the
+ * end of one -e's events (what a --filter after it applies to); a filter,
+ * and record's "common_pid != <tperf's pid>", and-ed to each event of the
+ * last -e, every one of which must be a tracepoint ("-e 'sched:*' --filter
+ * F" filters each, as perf 6.1 does).  0, or -EINVAL/-ENOMEM with the
+ * message in @msg.
  */
-int parse_events_option(const struct option *opt, const char *str, int unset);
-int parse_filter(const struct option *opt, const char *str, int unset);
-int parse_exclude_perf(const struct option *opt, const char *str, int unset);
+void parse_events__end_option(struct evlist *evlist);
+int parse_events__filter_last(struct evlist *evlist, const char *filter, char *msg, size_t size);
+int parse_events__exclude_perf_last(struct evlist *evlist, char *msg, size_t size);
 
 /* The symbolic event names, for `tperf list`. */
 struct event_symbol {

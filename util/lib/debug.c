@@ -49,6 +49,19 @@ void note(const char *fmt, ...)
 	va_end(ap);
 }
 
+void say(say_fn *fn, enum say_level level, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	if (!fn)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fn(level, msg);
+}
+
 void die_usage(const char *fmt, ...)
 {
 	va_list ap;

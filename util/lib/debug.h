@@ -22,6 +22,19 @@ void note(const char *fmt, ...) __printf(1, 2);
 /* "fatal" usage error: message and exit 129 */
 void die_usage(const char *fmt, ...) __printf(1, 2) __attribute__((noreturn));
 
+/*
+ * Something util/ meets in the middle of its work that is no error and that
+ * the user must hear then, not at the end (a fallback while opening events,
+ * a file that is not the one recorded, how far a long read has gone): the
+ * object doing the work holds a hook, which the command sets to its printer
+ * (builtin__say()); without one nothing is said.  Below the commands only
+ * util/lib (this file, the option parser's usage, the pager) prints.
+ */
+enum say_level { SAY_NOTE, SAY_WARNING, SAY_PROGRESS };
+typedef void say_fn(enum say_level level, const char *msg);
+/* Format and hand to @fn, when there is one. */
+void say(say_fn *fn, enum say_level level, const char *fmt, ...) __printf(3, 4);
+
 /* Verbose-level messages: printed when tperf_config.verbose >= level. */
 int eprintf(int level, const char *fmt, ...) __printf(2, 3);
 #define pr_err(...)	fprintf(stderr, __VA_ARGS__)

@@ -14,7 +14,6 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
-#include "util/lib/debug.h"
 #include "util/lib/fs.h"
 
 #ifndef TRACEFS_MAGIC
@@ -70,34 +69,43 @@ static int find_tracefs_mount(char *buf, size_t size)
 	return ret;
 }
 
+/* where tracefs is mounted, once found; the errno of a mount that failed */
+static char tracefs_mnt[PATH_MAX];
+static int tracefs_err;
+
 const char *tracefs__mountpoint(void)
 {
-	static char mnt[PATH_MAX];
-	static int err;
 	const char *env = getenv("TPERF_TRACEFS");
 
 	if (env && *env)
 		return env;
-	if (mnt[0])
-		return mnt;
-	if (err) {
-		errno = err;
+	if (tracefs_mnt[0])
+		return tracefs_mnt;
+	if (find_tracefs_mount(tracefs_mnt, sizeof(tracefs_mnt)) == 0)
+		return tracefs_mnt;
+	tracefs_mnt[0] = '\0';
+	if (is_tracefs("/sys/kernel/tracing")) {
+		snprintf(tracefs_mnt, sizeof(tracefs_mnt), "/sys/kernel/tracing");
+		return tracefs_mnt;
+	}
+	errno = tracefs_err ? tracefs_err : ENOENT;
+	return NULL;
+}
+
+const char *tracefs__mount(bool *mounted)
+{
+	const char *path = tracefs__mountpoint();
+
+	if (path || tracefs_err)
+		return path;
+	if (mount("nodev", "/sys/kernel/tracing", "tracefs", 0, NULL)) {
+		tracefs_err = errno;
 		return NULL;
 	}
-	if (find_tracefs_mount(mnt, sizeof(mnt)) == 0)
-		return mnt;
-	if (is_tracefs("/sys/kernel/tracing")) {
-		snprintf(mnt, sizeof(mnt), "/sys/kernel/tracing");
-		return mnt;
-	}
-	if (mount("nodev", "/sys/kernel/tracing", "tracefs", 0, NULL) == 0) {
-		note("tracefs was not mounted: mounted it at /sys/kernel/tracing");
-		snprintf(mnt, sizeof(mnt), "/sys/kernel/tracing");
-		return mnt;
-	}
-	err = errno;
-	mnt[0] = '\0';
-	return NULL;
+	if (mounted)
+		*mounted = true;
+	snprintf(tracefs_mnt, sizeof(tracefs_mnt), "/sys/kernel/tracing");
+	return tracefs_mnt;
 }
 
 int filename__read_str(const char *path, char **buf, size_t *len)

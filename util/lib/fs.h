@@ -15,8 +15,20 @@
 
 const char *sysfs__mountpoint(void);
 const char *procfs__mountpoint(void);
-/* NULL (errno set) when tracefs is neither mounted nor mountable. */
+/*
+ * Where tracefs is mounted ($TPERF_TRACEFS first), or NULL with errno set
+ * (ENOENT: nowhere; the errno of tracefs__mount() once it failed).  Only
+ * looks.
+ */
 const char *tracefs__mountpoint(void);
+/*
+ * tracefs__mountpoint(), after mounting tracefs at /sys/kernel/tracing when
+ * it is mounted nowhere, as perf does: for a command that needs it (a
+ * tracepoint event, probes, tracepoint lists).  @mounted (may be NULL) is
+ * set to true when this call mounted it, for the command to say so.  NULL
+ * with errno (EPERM: not root) when it cannot.
+ */
+const char *tracefs__mount(bool *mounted);
 
 /* Read a whole file: *buf is NUL-terminated and malloc'ed.  0 or -errno. */
 int filename__read_str(const char *path, char **buf, size_t *len);

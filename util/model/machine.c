@@ -727,9 +727,9 @@ static void dso__warn_mismatch(struct machine *m, struct dso *d)
 	char hex[2 * PERF_BUILD_ID_SIZE + 1];
 
 	dso__build_id_hex(d, hex);
-	warning("'%s%s' is not the file that was recorded (build-id %s): its samples "
-		"get no symbols; put the recorded file under --symfs or in the build-id "
-		"cache", symfs(m), d->long_name, hex);
+	say(m->o.say, SAY_WARNING, "'%s%s' is not the file that was recorded (build-id %s): its "
+	    "samples get no symbols; put the recorded file under --symfs or in the "
+	    "build-id cache", symfs(m), d->long_name, hex);
 }
 
 /* perf's -v letter: B build-id cache, b /usr/lib/debug/.build-id, l debuglink, d the file */

@@ -8,6 +8,7 @@
 #ifndef TPERF_MACHINE_H
 #define TPERF_MACHINE_H
 
+#include "util/lib/debug.h"
 #include "util/perf-data/header.h"
 #include "util/model/thread.h"
 
@@ -22,6 +23,7 @@ struct machine_opts {
 	/* open the DWARF of the file's libraries on a thread (util/symbol/dwarf-preload.h) */
 	const char *dwarf_preload_file;
 	u64 dwarf_preload_start, dwarf_preload_end;	/* its data section */
+	say_fn *say;			/* a DSO that is not the one recorded, or NULL */
 };
 
 struct unwinder;

@@ -623,8 +623,9 @@ static int process_one(struct perf_session *s, struct perf_tool *t,
 }
 
 /*
- * "Processing events... 42%" on stderr while a large file is read, when
- * stderr is a terminal (and not the pager's pipe); erased at the end.
+ * "Processing events... 42%" to the session's hook (SAY_PROGRESS) while a
+ * large file is read, and "" at the end (the command erases the line); the
+ * command sets the hook when stderr is a terminal and it is not quiet.
  */
 #define PROGRESS_MIN_SIZE	(32ULL << 20)
 
@@ -638,12 +639,12 @@ static void progress_start(struct perf_session *s, struct progress *pr)
 	struct perf_data *d = &s->data;
 
 	*pr = (struct progress){ .start = d->data_start, .shown = -1 };
-	if (!d->is_pipe && !d->is_dir && d->data_end - d->data_start >= PROGRESS_MIN_SIZE &&
-	    !tperf_config.quiet && isatty(STDERR_FILENO))
+	if (s->say && !d->is_pipe && !d->is_dir &&
+	    d->data_end - d->data_start >= PROGRESS_MIN_SIZE)
 		pr->total = d->data_end - d->data_start;
 }
 
-static void progress_update(struct progress *pr, u64 offset)
+static void progress_update(struct perf_session *s, struct progress *pr, u64 offset)
 {
 	int pct = offset <= pr->start ? 0 : (int)((offset - pr->start) * 100 / pr->total);
 
@@ -652,13 +653,13 @@ static void progress_update(struct progress *pr, u64 offset)
 	if (pct == pr->shown)
 		return;
 	pr->shown = pct;
-	fprintf(stderr, "\rProcessing events... %3d%%", pct);
+	say(s->say, SAY_PROGRESS, "Processing events... %3d%%", pct);
 }
 
-static void progress_end(struct progress *pr)
+static void progress_end(struct perf_session *s, struct progress *pr)
 {
 	if (pr->shown >= 0)
-		fputs("\r\033[K", stderr);
+		say(s->say, SAY_PROGRESS, "%s", "");
 }
 
 /**
@@ -679,9 +680,9 @@ int perf_session__process_events(struct perf_session *s, struct perf_tool *t)
 		if (s->finished_init && t->stop_at_finished_init)
 			break;
 		if (pr.total && !(++pr.nr & 0xffff))
-			progress_update(&pr, r.offset);
+			progress_update(s, &pr, r.offset);
 	}
-	progress_end(&pr);
+	progress_end(s, &pr);
 	s->stats.nr_events[PERF_RECORD_COMPRESSED] += s->data.nr_compressed - nr_compressed;
 	if (ret < 0) {
 		err = ret;

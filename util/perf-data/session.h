@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/lib/debug.h"
 #include "util/perf-data/data.h"
 #include "util/perf-data/event.h"
 #include "util/perf-data/header.h"
@@ -75,6 +76,7 @@ struct perf_session {
 	u64 first_time, last_time;	/* of the timed records */
 	char errmsg[512];		/* why the last call failed */
 	char warnmsg[512];		/* a non-fatal problem (truncated file), or "" */
+	say_fn *say;			/* progress of a long read, or NULL (set by the command) */
 	/* internal */
 	struct ordered_events *oe;
 	u64 *id_index;			/* sorted pairs (id, attr idx) */

@@ -243,7 +243,7 @@ static int add_attrs(struct rec *r)
 }
 
 /* perf's rule: an existing non-empty output becomes FILE.old. */
-static void keep_old(const char *path)
+static void keep_old(struct rec *r, const char *path)
 {
 	char old[PATH_MAX];
 	struct stat st;
@@ -253,7 +253,8 @@ static void keep_old(const char *path)
 	if ((size_t)snprintf(old, sizeof(old), "%s.old", path) >= sizeof(old))
 		return;
 	if (rename(path, old))
-		warning("cannot rename '%s' to '%s': %s", path, old, strerror(errno));
+		say(r->evlist->say, SAY_WARNING, "cannot rename '%s' to '%s': %s", path, old,
+		    strerror(errno));
 }
 
 static int open_output(struct rec *r, int argc, const char **argv, char *buf, size_t size)
@@ -280,7 +281,7 @@ static int open_output(struct rec *r, int argc, const char **argv, char *buf, si
 		return err;
 	}
 	if (strcmp(path, "-"))
-		keep_old(path);
+		keep_old(r, path);
 	r->data.own_finished_init = true;
 	err = perf_data__open_write(&r->data, path, &r->hdr);
 	if (err) {

@@ -178,8 +178,8 @@ static void config_callchain(struct evsel *e, const struct record_opts *o,
 	a->sample_max_stack = cg->max_stack;
 	if (cg->mode == CALLGRAPH_LBR) {
 		if (a->exclude_user) {
-			warning("LBR call stacks are of user space only and '%s' counts none: "
-				"falling back to frame pointers", evsel__name(e));
+			say(e->evlist->say, SAY_WARNING, "LBR call stacks are of user space only "
+			    "and '%s' counts none: falling back to frame pointers", evsel__name(e));
 		} else {
 			a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
 			a->branch_sample_type = PERF_SAMPLE_BRANCH_USER |
@@ -192,8 +192,8 @@ static void config_callchain(struct evsel *e, const struct record_opts *o,
 		a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
 		if (o->user_regs) {
 			a->sample_regs_user |= DWARF_MINIMAL_REGS_X86_64;
-			warning("--user-regs with a dwarf call graph: IP and SP are added, "
-				"unwinding may fail without the other registers");
+			say(e->evlist->say, SAY_WARNING, "--user-regs with a dwarf call graph: IP "
+			    "and SP are added, unwinding may fail without the other registers");
 		} else {
 			a->sample_regs_user |= DWARF_REGS_USER_X86_64;
 		}
@@ -245,8 +245,8 @@ static void config_callgraph_terms(struct evsel *e, const struct record_opts *o,
 	if (mode && strcmp(mode, "no")) {
 		record_opts__init(&parsed);
 		if (record__parse_callgraph(&parsed, mode, msg, sizeof(msg))) {
-			warning("call-graph=%s of '%s': %s; the global call graph applies",
-				mode, evsel__name(e), msg);
+			say(e->evlist->say, SAY_WARNING, "call-graph=%s of '%s': %s; the global "
+			    "call graph applies", mode, evsel__name(e), msg);
 			return;
 		}
 		cg.mode = parsed.callgraph;

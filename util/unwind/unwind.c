@@ -106,16 +106,17 @@ static int unwinder__parse(const char *name, enum unwinder_kind *kind)
 	return 0;
 }
 
-int unwinder__option(const char *name, int *kind)
+int unwinder__option(const char *name, int *kind, char *msg, size_t size)
 {
 	enum unwinder_kind k = UNWINDER_LIBDW;
 
 	if (name && unwinder__parse(name, &k)) {
-		error("unknown unwinder '%s': use libdw or libunwind", name);
+		snprintf(msg, size, "unknown unwinder '%s': use libdw or libunwind", name);
 		return -EINVAL;
 	}
 	if (!unwinder__available(k)) {
-		error("tperf was built without the '%s' unwinder: use --unwinder=libdw", name);
+		snprintf(msg, size, "tperf was built without the '%s' unwinder: use --unwinder=libdw",
+			 name);
 		return -EINVAL;
 	}
 	*kind = k;

@@ -45,9 +45,10 @@ struct unwinder;
 
 /**
  * unwinder__option - the --unwinder option's value @name (NULL: libdw) to
- * @kind, printing the error for an unknown or absent one.  Return: 0 or -EINVAL.
+ * @kind.  Return: 0, or -EINVAL with the message in @msg for an unknown
+ * unwinder or one not built in.
  */
-int unwinder__option(const char *name, int *kind);
+int unwinder__option(const char *name, int *kind, char *msg, size_t size);
 
 /** unwinder__available - whether @kind was compiled in */
 bool unwinder__available(enum unwinder_kind kind);

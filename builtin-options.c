@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What several commands share at the command line: the -e, --filter and
+ * --exclude-perf option callbacks over util/event's parser, and the notes
+ * of work util/ did on the machine for them (mounting tracefs).  Like
+ * every builtin, these print; util/ returns the errors and leaves the
+ * messages in the objects (Documentation/design.md, "Messages").
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "util/event/evlist.h"
+#include "util/event/parse-events.h"
+#include "util/lib/config.h"
+#include "util/lib/debug.h"
+#include "util/lib/fs.h"
+#include "util/lib/parse-options.h"
+
+int parse_events_option(const struct option *opt, const char *str, int unset)
+{
+	struct evlist **evlist = opt->value;
+	struct parse_events_error err;
+	int ret;
+
+	if (unset || !str)
+		return 0;
+	if (!*evlist) {
+		*evlist = evlist__new();
+		if (!*evlist) {
+			error("out of memory parsing events '%s'", str);
+			return -1;
+		}
+	}
+	ret = parse_events(*evlist, str, &err);
+	builtin__note_tracefs((*evlist)->parse.tracefs_mounted);
+	(*evlist)->parse.tracefs_mounted = false;
+	if (ret) {
+		if (err.msg)
+			parse_events_error__print(&err, stderr);
+		else
+			error("cannot parse events '%s': %s", str, strerror(-ret));
+		parse_events_error__exit(&err);
+		return -1;
+	}
+	parse_events__end_option(*evlist);
+	return 0;
+}
+
+int parse_tp_filter_option(const struct option *opt, const char *str, int unset)
+{
+	char msg[512];
+
+	if (unset || !str)
+		return 0;
+	if (parse_events__filter_last(*(struct evlist **)opt->value, str, msg, sizeof(msg))) {
+		error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+int parse_exclude_perf_option(const struct option *opt, const char *str, int unset)
+{
+	char msg[512];
+
+	if (unset)
+		return 0;
+	if (parse_events__exclude_perf_last(*(struct evlist **)opt->value, msg, sizeof(msg))) {
+		error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+void builtin__say(enum say_level level, const char *msg)
+{
+	switch (level) {
+	case SAY_NOTE:
+		note("%s", msg);
+		break;
+	case SAY_WARNING:
+		warning("%s", msg);
+		break;
+	case SAY_PROGRESS:	/* on one line, rewritten; "" erases it */
+		if (*msg)
+			fprintf(stderr, "\r%s", msg);
+		else
+			fputs("\r\033[K", stderr);
+		break;
+	}
+}
+
+say_fn *builtin__progress(void)
+{
+	return !tperf_config.quiet && isatty(STDERR_FILENO) ? builtin__say : NULL;
+}
+
+void builtin__note_tracefs(bool mounted)
+{
+	if (mounted)
+		note("tracefs was not mounted: mounted it at %s", tracefs__mountpoint());
+}
