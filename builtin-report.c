@@ -18,6 +18,7 @@
 #include "util/lib/debug.h"
 #include "util/perf-data/header-print.h"
 #include "util/report/hist.h"
+#include "util/report/reader.h"
 #include "util/report/report-pipeline.h"
 #include "util/lib/pager.h"
 #include "util/lib/parse-options.h"
@@ -809,36 +810,29 @@ static void report_free_opts(struct report *r)
 static int run_report(struct report *r)
 {
 	struct report_tool rt = { .rep = r };
-	struct machine_opts mo = { .symfs = r->symfs, .kallsyms = r->kallsyms,
-				   .no_inline = !r->inline_frames };
+	const struct reader_opts ro = { .input = r->input, .symfs = r->symfs,
+					.kallsyms = r->kallsyms, .unwinder = r->unwinder,
+					.inline_frames = r->inline_frames };
 	char msg[512];
 	int err;
 
-	if (unwinder__option(r->unwinder, &mo.unwinder, msg, sizeof(msg))) {
-		error("%s", msg);
-		return 1;
-	}
 	rt.tool.sample = process_sample_setup;
 	rt.tool.mmap = rt.tool.mmap2 = rt.tool.comm = process_model;
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
 	rt.tool.lost_samples = process_lost_samples;
 	rt.tool.feature = process_feature;
 	rt.tool.ordered_events = true;
-	r->pl.session = perf_session__new(r->input, &err, msg, sizeof(msg));
+	r->pl.session = reader__open(&ro, builtin__progress(), msg, sizeof(msg));
 	if (!r->pl.session) {
 		error("%s", msg);
 		return 1;
 	}
-	r->pl.session->say = builtin__progress();
 	if (r->header || r->header_only)
 		err = print_header(r);
 	if (r->header_only)
 		return header_only(r, &rt);
-	mo.kernel_preload = !all_exclude_kernel(r->pl.session->header);
-	if (r->inline_frames)
-		machine_opts__dwarf_preload(&mo, &r->pl.session->data);
-	mo.say = builtin__say;
-	err = machine__init(&r->pl.machine, &mo, &r->pl.session->header->env);
+	err = reader__machine(&r->pl.machine, &ro, r->pl.session,
+			      !all_exclude_kernel(r->pl.session->header), builtin__say);
 	if (!err)
 		err = prepare_filter(r);
 	if (!err && !r->pl.session->data.is_pipe)
