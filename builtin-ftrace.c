@@ -25,6 +25,8 @@
 #include "util/trace/trace-dat.h"
 #include "util/trace/tracefs-instance.h"
 #include "util/event/workload.h"
+#include "util/trace/ftrace-report.h"
+#include "util/trace/ftrace-setup.h"
 #include "util/trace/ftrace-show.h"
 
 struct ftrace_opts {
@@ -124,224 +126,6 @@ static int parse_cpus(const char *s, int **out)
 		s = *end ? end + 1 : end;
 	}
 	return n;
-}
-
-/* Enable "sys/name" (with its filter); add it to @names. */
-static int enable_one(const char *name, const char *filter, struct string_list *names)
-{
-	char file[600];
-	int ret;
-
-	if (filter) {
-		snprintf(file, sizeof(file), "events/%s/filter", name);
-		ret = tracefs_instance__write(file, filter);
-		if (ret) {
-			error("invalid filter '%s' for '%s': %s", filter, name, strerror(-ret));
-			return ret;
-		}
-	}
-	snprintf(file, sizeof(file), "events/%s/enable", name);
-	ret = tracefs_instance__write(file, "1");
-	if (ret) {
-		error("cannot enable '%s': %s", name, strerror(-ret));
-		return ret;
-	}
-	return parse_opt_string_list(&(struct option){ .value = names }, name, 0) ? -ENOMEM : 0;
-}
-
-/* Enable the events of system @sys matching @evglob; *@matched counts them. */
-static int enable_system(const char *mnt, const char *sys, const char *evglob,
-			 const char *filter, struct string_list *names, int *matched)
-{
-	char path[1024];
-	struct dirent **ev;
-	int nev, ret = 0;
-
-	snprintf(path, sizeof(path), "%s/events/%s", mnt, sys);
-	nev = scandir(path, &ev, NULL, alphasort);
-	for (int j = 0; j < nev; j++) {
-		char file[1400], *name;
-		struct stat st;
-
-		snprintf(file, sizeof(file), "%s/%s/format", path, ev[j]->d_name);
-		if (!ret && ev[j]->d_name[0] != '.' && !fnmatch(evglob, ev[j]->d_name, 0) &&
-		    !stat(file, &st) && asprintf(&name, "%s/%s", sys, ev[j]->d_name) > 0) {
-			ret = enable_one(name, filter, names);
-			if (ret)
-				free(name);
-			else
-				(*matched)++;
-		}
-		free(ev[j]);
-	}
-	if (nev >= 0)
-		free(ev);
-	return ret;
-}
-
-/* Enable every event matching @spec; add them to @names. */
-static int enable_events(const char *mnt, const char *spec, const char *filter,
-			 struct string_list *names)
-{
-	char sysglob[256], evglob[256], path[1024];
-	const char *colon = strchr(spec, ':');
-	struct dirent **sys;
-	int nsys, matched = 0, ret = 0;
-
-	if (!colon)
-		colon = strchr(spec, '/');
-	snprintf(sysglob, sizeof(sysglob), "%.*s", colon ? (int)(colon - spec) : 1,
-		 colon ? spec : "*");
-	snprintf(evglob, sizeof(evglob), "%s", colon ? colon + 1 : spec);
-	snprintf(path, sizeof(path), "%s/events", mnt);
-	nsys = scandir(path, &sys, NULL, alphasort);
-	for (int i = 0; i < nsys; i++) {
-		if (!ret && sys[i]->d_name[0] != '.' && strcmp(sys[i]->d_name, "ftrace") &&
-		    !fnmatch(sysglob, sys[i]->d_name, 0))
-			ret = enable_system(mnt, sys[i]->d_name, evglob, filter, names, &matched);
-		free(sys[i]);
-	}
-	if (nsys >= 0)
-		free(sys);
-	if (!ret && !matched) {
-		error("no event matches '%s': list them with 'tperf list tracepoint'", spec);
-		return -ENOENT;
-	}
-	return ret;
-}
-
-static int write_list(const char *file, const struct string_list *l)
-{
-	for (int i = 0; i < l->n; i++) {
-		int ret = i ? tracefs_instance__append(file, l->v[i])
-			    : tracefs_instance__write(file, l->v[i]);
-
-		if (ret) {
-			error("cannot write '%s' to '%s': %s", l->v[i], file, strerror(-ret));
-			return ret;
-		}
-	}
-	return 0;
-}
-
-static int set_tracer(struct ftrace_opts *o)
-{
-	char avail[4096];
-	int ret;
-
-	if (!strcmp(o->tracer, "nop"))
-		return 0;
-	if (strcmp(o->tracer, "function") && strcmp(o->tracer, "function_graph")) {
-		error("unknown tracer '%s': use function, function_graph or nop", o->tracer);
-		return -EINVAL;
-	}
-	if (tracefs_instance__read("available_tracers", avail, sizeof(avail)) < 0 ||
-	    !strstr(avail, o->tracer)) {
-		error("the '%s' tracer is not available in this kernel: trace events instead (-e SYS:NAME)",
-		      o->tracer);
-		return -ENOENT;
-	}
-	if ((ret = write_list("set_ftrace_filter", &o->funcs)) ||
-	    (ret = write_list("set_ftrace_notrace", &o->nofuncs)) ||
-	    (ret = write_list("set_graph_function", &o->gfuncs)) ||
-	    (ret = write_list("set_graph_notrace", &o->nogfuncs)))
-		return ret;
-	ret = tracefs_instance__write("current_tracer", o->tracer);
-	if (ret) {
-		error("the kernel refuses the '%s' tracer: %s; trace events instead (-e SYS:NAME)",
-		      o->tracer, strerror(-ret));
-		return ret;
-	}
-	return 0;
-}
-
-/* perf's --func-opts / --graph-opts names -> the instance's option files. */
-static const struct { int graph; const char *name, *file, *val; } opt_map[] = {
-	{ 0, "call-graph", "options/func_stack_trace", "1" },
-	{ 0, "irq-info", "options/irq-info", "1" },
-	{ 1, "nosleep-time", "options/sleep-time", "0" },
-	{ 1, "noirqs", "options/funcgraph-irqs", "0" },
-	{ 1, "verbose", "options/funcgraph-proc", "1" },
-};
-
-static int set_options(const char *list, int graph)
-{
-	char *dup = strdup(list), *save = NULL;
-	int ret = 0;
-
-	for (char *t = strtok_r(dup, ",", &save); t && !ret; t = strtok_r(NULL, ",", &save)) {
-		size_t i;
-
-		for (i = 0; i < sizeof(opt_map) / sizeof(opt_map[0]); i++)
-			if (opt_map[i].graph == graph && !strcmp(opt_map[i].name, t))
-				break;
-		if (i == sizeof(opt_map) / sizeof(opt_map[0])) {
-			error("unknown %s option '%s'", graph ? "--graph-opts" : "--func-opts", t);
-			ret = -EINVAL;
-			break;
-		}
-		ret = tracefs_instance__write(opt_map[i].file, opt_map[i].val);
-		if (ret)
-			error("cannot set '%s': %s", opt_map[i].file, strerror(-ret));
-	}
-	free(dup);
-	return ret;
-}
-
-/* Everything written into the fresh instance, before tracing starts. */
-static int setup_instance(struct ftrace_opts *o, const char *mnt, struct string_list *names,
-			  pid_t pid, const int *cpus, int ncpus)
-{
-	char buf[64];
-	int ret;
-
-	if ((ret = tracefs_instance__write("tracing_on", "0")) || (ret = set_tracer(o)))
-		return ret;
-	if (!strcmp(o->tracer, "function") && o->func_opts && (ret = set_options(o->func_opts, 0)))
-		return ret;
-	if (!strcmp(o->tracer, "function_graph") && o->graph_opts &&
-	    (ret = set_options(o->graph_opts, 1)))
-		return ret;
-	for (int i = 0; i < o->events.n; i++) {
-		const char *filter = i < o->filters.n ? o->filters.v[i] : NULL;
-
-		if ((ret = enable_events(mnt, o->events.v[i], filter, names)))
-			return ret;
-	}
-	if (o->buffer_kb > 0) {
-		snprintf(buf, sizeof(buf), "%d", o->buffer_kb);
-		if ((ret = tracefs_instance__write("buffer_size_kb", buf))) {
-			error("cannot set the buffer size to %d KiB: %s", o->buffer_kb,
-			      strerror(-ret));
-			return ret;
-		}
-	}
-	if (o->clock && (ret = tracefs_instance__write("trace_clock", o->clock))) {
-		error("unknown trace clock '%s': see %s/trace_clock", o->clock, mnt);
-		return ret;
-	}
-	if (ncpus > 0) {
-		unsigned long long mask = 0;
-
-		for (int i = 0; i < ncpus; i++)
-			mask |= 1ULL << (cpus[i] & 63);
-		snprintf(buf, sizeof(buf), "%llx", mask);
-		if ((ret = tracefs_instance__write("tracing_cpumask", buf)))
-			return ret;
-	}
-	if (pid > 0) {
-		snprintf(buf, sizeof(buf), "%d", pid);
-		if ((ret = tracefs_instance__write("set_event_pid", buf)))
-			return ret;
-		if (strcmp(o->tracer, "nop") && (ret = tracefs_instance__write("set_ftrace_pid", buf)))
-			return ret;
-		if (o->inherit) {
-			tracefs_instance__write("options/event-fork", "1");
-			if (strcmp(o->tracer, "nop"))
-				tracefs_instance__write("options/function-fork", "1");
-		}
-	}
-	return 0;
 }
 
 /* Wait for the end: the command exits, a signal, or -d. */
@@ -534,6 +318,7 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	struct ftrace_recorder r = { 0 };
 	const char *mnt = tracefs_instance__mount_point();
 	int *cpus = NULL, ncpus = 0, status = 0, ret;
+	char msg[512];
 	char name[64], *dir;
 
 	if (!mnt) {
@@ -559,7 +344,19 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 		error("cannot start '%s': %s", argv[0], strerror(-ret));
 		goto out;
 	}
-	ret = setup_instance(o, mnt, &names, argc && !o->all ? w.pid : o->pid, cpus, ncpus);
+	{
+		const struct ftrace_setup setup = {
+			.tracer = o->tracer, .func_opts = o->func_opts,
+			.graph_opts = o->graph_opts, .events = &o->events,
+			.filters = &o->filters, .funcs = &o->funcs, .nofuncs = &o->nofuncs,
+			.gfuncs = &o->gfuncs, .nogfuncs = &o->nogfuncs,
+			.buffer_kb = o->buffer_kb, .clock = o->clock, .inherit = o->inherit,
+			.pid = argc && !o->all ? w.pid : o->pid, .cpus = cpus, .ncpus = ncpus };
+
+		ret = ftrace_setup__apply(&setup, mnt, &names, msg, sizeof(msg));
+		if (ret)
+			error("%s", msg);
+	}
 	sort_names(&names);
 	if (!ret && !live) {
 		dir = output_dir(o->output);
@@ -835,16 +632,19 @@ static int for_each_line(struct trace_dat *td, struct show_opts *s, int leaves,
 	return ret < 0;
 }
 
-static struct trace_seq show_seq;	/* reused for every line */
+struct show_print {
+	int latency;
+	struct trace_seq seq;	/* reused for every line */
+};
 
 static int print_line(struct trace_dat *td, struct ftrace_line *line, void *arg)
 {
-	int *latency = arg;
+	struct show_print *p = arg;
 
-	trace_seq_reset(&show_seq);
-	ftrace_show__format(td, line, *latency, &show_seq);
-	trace_seq_putc(&show_seq, '\n');
-	return fwrite(show_seq.buffer, 1, show_seq.len, stdout) != show_seq.len;
+	trace_seq_reset(&p->seq);
+	ftrace_show__format(td, line, p->latency, &p->seq);
+	trace_seq_putc(&p->seq, '\n');
+	return fwrite(p->seq.buffer, 1, p->seq.len, stdout) != p->seq.len;
 }
 
 static int ftrace_show(int argc, const char **argv)
@@ -860,6 +660,7 @@ static int ftrace_show(int argc, const char **argv)
 			   "function_graph: only returns of calls of at least this many us"),
 		OPT_END()
 	};
+	struct show_print pr;
 	struct trace_dat td;
 	int ret;
 
@@ -876,9 +677,10 @@ static int ftrace_show(int argc, const char **argv)
 		return fflush(stdout) || ferror(stdout) ? (error("cannot write the output: %s",
 								 strerror(errno)), 1) : 0;
 	}
-	trace_seq_init(&show_seq);
-	ret = for_each_line(&td, &s, 1, print_line, &s.latency);
-	trace_seq_destroy(&show_seq);
+	pr.latency = s.latency;
+	trace_seq_init(&pr.seq);
+	ret = for_each_line(&td, &s, 1, print_line, &pr);
+	trace_seq_destroy(&pr.seq);
 	trace_dat__close(&td);
 	if (fflush(stdout) || ferror(stdout)) {
 		error("cannot write the output: %s", strerror(errno));
@@ -889,139 +691,13 @@ static int ftrace_show(int argc, const char **argv)
 
 #include <search.h>
 
-struct report_row {
-	char *key;
-	unsigned long long count;
-};
-
-struct report {
-	char **keys;
-	int nkeys;
-	void *tree;
-	struct report_row **rows;
-	size_t nrows, cap;
-	unsigned long long total;
-	int err;
-	struct ftrace_graph_stats *graph;	/* with --sort sym */
-};
-
-static int cmp_row(const void *a, const void *b)
-{
-	return strcmp(((const struct report_row *)a)->key, ((const struct report_row *)b)->key);
-}
-
-/* The value of key @k for @line in @buf; 0 when the line has no such value. */
-static int key_value(struct trace_dat *td, struct ftrace_line *l, const char *k,
-		     char *buf, size_t size)
-{
-	const char *dot = strchr(k, '.');
-
-	if (!strcmp(k, "event") || !strcmp(k, "sym")) {
-		if (!l->event)
-			return 0;
-		if (!strcmp(k, "sym")) {
-			unsigned long long ip;
-			const char *fn;
-
-			if (strcmp(l->event->name, "function") ||
-			    tep_get_field_val(NULL, l->event, "ip", &l->rec, &ip, 0))
-				return 0;
-			fn = tep_find_function(td->tevent.tep, ip);
-			if (fn)
-				snprintf(buf, size, "%s", fn);
-			else
-				snprintf(buf, size, "0x%llx", ip);
-			return 1;
-		}
-		snprintf(buf, size, "%s:%s", l->event->system, l->event->name);
-	} else if (!strcmp(k, "comm")) {
-		snprintf(buf, size, "%s", l->comm);
-	} else if (!strcmp(k, "pid")) {
-		snprintf(buf, size, "%d", l->pid);
-	} else if (!strcmp(k, "cpu")) {
-		snprintf(buf, size, "%03d", l->rec.cpu);
-	} else if (dot) {
-		char full[256];
-		struct tep_format_field *f;
-		unsigned long long v;
-
-		if (!l->event)
-			return 0;
-		snprintf(full, sizeof(full), "%s:%s", l->event->system, l->event->name);
-		if (strncmp(full, k, dot - k) || full[dot - k])
-			return 0;
-		f = tep_find_field(l->event, dot + 1);
-		if (!f)
-			return 0;
-		if (f->flags & TEP_FIELD_IS_STRING) {
-			int len;
-			const char *p = tep_get_field_raw(NULL, l->event, dot + 1, &l->rec, &len, 0);
-
-			snprintf(buf, size, "%.*s", p ? (int)strnlen(p, len) : 0, p ? p : "");
-		} else if (!tep_read_number_field(f, l->rec.data, &v)) {
-			snprintf(buf, size, "%llu", v);
-		} else {
-			return 0;
-		}
-	}
-	return 1;
-}
-
-static int add_line(struct trace_dat *td, struct ftrace_line *line, void *arg)
-{
-	struct report *r = arg;
-	char key[4096] = "", val[1024];
-	size_t len = 0;
-	struct report_row probe = { .key = key }, **found;
-
-	if (r->graph && ftrace_graph_stats__add(r->graph, line))
-		return r->err = 1;
-
-	for (int i = 0; i < r->nkeys; i++) {
-		if (!key_value(td, line, r->keys[i], val, sizeof(val)))
-			return 0;
-		len += snprintf(key + len, sizeof(key) - len, "%s%s", i ? "\t" : "", val);
-		if (len >= sizeof(key))
-			return 0;
-	}
-	r->total++;
-	found = tfind(&probe, &r->tree, cmp_row);
-	if (found) {
-		(*found)->count++;
-		return 0;
-	}
-	if (r->nrows == r->cap) {
-		struct report_row **n = realloc(r->rows, (r->cap = r->cap * 2 + 64) * sizeof(*n));
-
-		if (!n)
-			return r->err = 1;
-		r->rows = n;
-	}
-	r->rows[r->nrows] = calloc(1, sizeof(struct report_row));
-	if (!r->rows[r->nrows] || !(r->rows[r->nrows]->key = strdup(key)))
-		return r->err = 1;
-	r->rows[r->nrows]->count = 1;
-	tsearch(r->rows[r->nrows], &r->tree, cmp_row);
-	r->nrows++;
-	return 0;
-}
-
-static int cmp_count(const void *a, const void *b)
-{
-	const struct report_row *x = *(struct report_row *const *)a, *y = *(struct report_row *const *)b;
-
-	if (x->count != y->count)
-		return x->count < y->count ? 1 : -1;
-	return strcmp(x->key, y->key);
-}
-
-static void print_report(struct report *r, double limit)
+static void print_report(struct ftrace_report *r, double limit)
 {
 	printf("# Samples: %llu\n#\n# Overhead   Samples", r->total);
 	for (int i = 0; i < r->nkeys; i++)
 		printf("  %s", r->keys[i]);
 	printf("\n# ........  ........\n#\n");
-	qsort(r->rows, r->nrows, sizeof(*r->rows), cmp_count);
+	ftrace_report__sort(r);
 	for (size_t i = 0; i < r->nrows; i++) {
 		double pct = 100.0 * r->rows[i]->count / (r->total ? r->total : 1);
 		char *p;
@@ -1034,15 +710,6 @@ static void print_report(struct report *r, double limit)
 	}
 }
 
-static int cmp_graph(const void *a, const void *b)
-{
-	const struct ftrace_graph_func *x = a, *y = b;
-
-	if (x->total_ns != y->total_ns)
-		return x->total_ns < y->total_ns ? 1 : -1;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
 /* function_graph: calls, total, self and average time per function. */
 static void print_graph(struct trace_dat *td, struct ftrace_graph_stats *g, double limit)
 {
@@ -1050,7 +717,7 @@ static void print_graph(struct trace_dat *td, struct ftrace_graph_stats *g, doub
 
 	for (size_t i = 0; i < g->nr; i++)
 		all += g->funcs[i].self_ns;
-	qsort(g->funcs, g->nr, sizeof(*g->funcs), cmp_graph);
+	ftrace_report__sort_graph(g);
 	printf("# Functions: %zu\n#\n#     Self      Calls     Total(us)      Self(us)       Avg(us)  Function\n"
 	       "# ........  ........  ............  ............  ............  ........\n#\n", g->nr);
 	for (size_t i = 0; i < g->nr; i++) {
@@ -1069,65 +736,20 @@ static void print_graph(struct trace_dat *td, struct ftrace_graph_stats *g, doub
 	}
 }
 
-static void nofree(void *p)
-{
-	(void)p;
-}
-
-static void report_exit(struct report *r)
-{
-	if (r->graph)
-		free(r->graph->funcs);
-	free(r->graph);
-	tdestroy(r->tree, nofree);
-	for (size_t i = 0; i < r->nrows; i++) {
-		free(r->rows[i]->key);
-		free(r->rows[i]);
-	}
-	free(r->rows);
-	free(r->keys);
-	memset(r, 0, sizeof(*r));
-}
-
-/* Only function or function_graph events were counted (by event). */
-static int function_trace(const struct report *r)
-{
-	for (size_t i = 0; i < r->nrows; i++)
-		if (strcmp(r->rows[i]->key, "ftrace:function") &&
-		    strncmp(r->rows[i]->key, "ftrace:funcgraph_", 17))
-			return 0;
-	return r->nrows > 0;
-}
-
 /*
  * Count by @sort and print the table; by default (@auto_sym) a function or
  * function_graph trace is reported by function (sym) instead of by event.
  */
 static int run_report(struct trace_dat *td, struct show_opts *s, const char *sort, int auto_sym)
 {
-	struct report r = { 0 };
-	char *dup = strdup(sort), *save = NULL;
+	struct ftrace_report r;
 	int ret;
 
-	if (!dup)
+	if (ftrace_report__init(&r, sort))
 		return 1;
-	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		const char **nk = realloc(r.keys, (r.nkeys + 1) * sizeof(*r.keys));
-
-		if (!nk) {
-			report_exit(&r);
-			free(dup);
-			return 1;
-		}
-		r.keys = (char **)nk;
-		r.keys[r.nkeys++] = t;
-	}
-	if (!strcmp(sort, "sym"))
-		r.graph = calloc(1, sizeof(*r.graph));
-	ret = for_each_line(td, s, 0, add_line, &r);
-	if (!ret && !r.err && auto_sym && function_trace(&r)) {
-		report_exit(&r);
-		free(dup);
+	ret = for_each_line(td, s, 0, ftrace_report__add_line, &r);
+	if (!ret && !r.err && auto_sym && ftrace_report__functions_only(&r)) {
+		ftrace_report__exit(&r);
 		return run_report(td, s, "sym", 0);
 	}
 	if (!ret && !r.err && r.graph && r.graph->nr)
@@ -1135,8 +757,7 @@ static int run_report(struct trace_dat *td, struct show_opts *s, const char *sor
 	else if (!ret && !r.err)
 		print_report(&r, s->percent_limit);
 	ret = ret || r.err;
-	report_exit(&r);
-	free(dup);
+	ftrace_report__exit(&r);
 	return ret;
 }
 

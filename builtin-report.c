@@ -18,6 +18,8 @@
 #include "util/lib/debug.h"
 #include "util/perf-data/header-print.h"
 #include "util/report/hist.h"
+#include "util/report/reader.h"
+#include "util/report/report-pipeline.h"
 #include "util/lib/pager.h"
 #include "util/lib/parse-options.h"
 #include "util/report/sample-filter.h"
@@ -36,38 +38,22 @@ struct report {
 	int group;			/* --group: -1 default (on when the file has groups) */
 	bool forced_group;		/* --group on a file without groups: all in one */
 	bool relative;			/* --percentage relative */
-	bool hide_unresolved;		/* -U */
 	bool cpu_util;			/* --show-cpu-utilization */
 	int color_mode;			/* --stdio-color: 1 always, -1 never, 0 auto */
 	const char *symbol_filter;	/* --symbol-filter */
 	struct hists ***members;	/* --group: each leader's members */
 	struct hist_format fmt;
-	regex_t parent_re;
-	bool has_parent_re, need_parent, need_srcline, need_srcfile;
+	bool has_parent_re;
 	char errbuf[512];
-	struct sample_filter filter;
-	bool filter_set;
 	const char *time_str;
 	int children;			/* -1: default (on when the file has callchains) */
 	bool inverted, show_nr_samples, quiet, stdio, stats;
 	bool callchain_set, no_callchain;
 	double percent_limit;
-	struct callchain_param cc;
-	struct machine machine;
-	struct hists *hists;		/* one per attr */
-	int nr_hists;
 	u64 total_lost_samples;
-	struct cc_frame *frames;
-	char *levels;
-	size_t frames_alloc;
-	struct batch_pipe *pipe;	/* to the thread that adds to the hists */
-	struct batch_pipe *cc_pipe;	/* from it to the one that appends the chains */
-	struct cc_keeper keeper;	/* the frames of kept chains (cc_node__keep()) */
-	bool pipe_tried;
-	struct perf_session *session;
-	struct sort_trace trace_keys;	/* --sort trace, --sort [sys:event.]field */
 	bool bad_sort_key;		/* a field key that no event has: usage error */
 	char *dyn_names[SORT_DYN_MAX];	/* the --sort names of those keys, by slot */
+	struct report_pipeline pl;	/* the samples into the hists */
 };
 
 static struct report *rep_of(struct perf_tool *tool);
@@ -82,564 +68,13 @@ static struct report *rep_of(struct perf_tool *tool)
 	return ((struct report_tool *)tool)->rep;
 }
 
-static int frames_reserve(struct report *r, size_t n)
-{
-	struct cc_frame *f;
-	char *l;
-
-	if (n <= r->frames_alloc)
-		return 0;
-	f = realloc(r->frames, n * sizeof(*f));
-	if (!f)
-		return -ENOMEM;
-	r->frames = f;
-	l = realloc(r->levels, n);
-	if (!l)
-		return -ENOMEM;
-	r->levels = l;
-	r->frames_alloc = n;
-	return 0;
-}
-
-/* DWARF samples: the user frames unwound from the stack copy, after the kernel's. */
-static int append_unwound(struct report *r, struct thread *t, const struct perf_event_attr *attr,
-			  const struct perf_sample *s, size_t *nr)
-{
-	const struct unwind_entry *e;
-	size_t n;
-
-	if (!unwinder__has_stack(attr))
-		return 0;
-	if (machine__unwind(&r->machine, t, attr, s, r->cc.max_stack, &e, &n) ||
-	    frames_reserve(r, *nr + n + 1))
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++, (*nr)++) {
-		r->frames[*nr] = (struct cc_frame){
-			.dso = e[i].map ? e[i].map->dso : NULL, .sym = e[i].sym, .ip = e[i].ip,
-			.addr = e[i].map ? map__map_ip(e[i].map, e[i].ip) : e[i].ip,
-			.inl = e[i].inl, .map = e[i].map, .maps = e[i].map ? t->maps : NULL };
-		r->levels[*nr] = e[i].map ? '.' : 0;
-	}
-	return 0;
-}
-
-/*
- * The sample's callchain, resolved, callee first; markers set the cpumode.
- * As perf's thread__resolve_callchain(), --max-stack caps the sample's own
- * chain (its addresses, not the markers) from where the order starts --
- * the callee end, or the caller end for caller order -- and, on its own,
- * the user frames unwound from a DWARF stack copy: a deep user stack keeps
- * its frames after the kernel's.
- */
-static int resolve_callchain(struct report *r, struct thread *t, const struct perf_sample *s,
-			     const struct perf_event_attr *attr, size_t *nr)
-{
-	u8 cpumode = PERF_RECORD_MISC_USER;
-	size_t n = 0, max = r->cc.max_stack > 0 ? (size_t)r->cc.max_stack : 0;
-
-	*nr = 0;
-	if (!max)
-		return 0;	/* perf: no frames at all */
-	if (frames_reserve(r, s->callchain_nr + 1))
-		return -ENOMEM;
-	for (u64 i = 0; i < s->callchain_nr; i++) {
-		u64 ip = s->callchain[i];
-		struct addr_location al;
-
-		if (ip >= PERF_CONTEXT_MAX) {
-			switch (ip) {
-			case PERF_CONTEXT_HV:
-				cpumode = PERF_RECORD_MISC_HYPERVISOR;
-				break;
-			case PERF_CONTEXT_KERNEL:
-				cpumode = PERF_RECORD_MISC_KERNEL;
-				break;
-			case PERF_CONTEXT_USER:
-				cpumode = PERF_RECORD_MISC_USER;
-				break;
-			case PERF_CONTEXT_GUEST_KERNEL:
-				cpumode = PERF_RECORD_MISC_GUEST_KERNEL;
-				break;
-			case PERF_CONTEXT_GUEST_USER:
-				cpumode = PERF_RECORD_MISC_GUEST_USER;
-				break;
-			default:
-				return 0;	/* corrupted: perf drops the chain */
-			}
-			continue;
-		}
-		machine__resolve_addr(&r->machine, t, cpumode, ip, &al);
-		r->frames[n] = (struct cc_frame){ .dso = al.map ? al.map->dso : NULL, .sym = al.sym,
-						  .ip = ip, .addr = al.addr, .map = al.map,
-						  .maps = al.maps };
-		r->levels[n] = al.map ? al.level : 0;
-		n++;
-	}
-	if (n > max && r->cc.order == ORDER_CALLER) {	/* the outermost max */
-		memmove(r->frames, r->frames + (n - max), max * sizeof(*r->frames));
-		memmove(r->levels, r->levels + (n - max), max);
-	}
-	*nr = n < max ? n : max;
-	return append_unwound(r, t, attr, s, nr);
-}
-
-/* Callee or caller order (the callchain is cut to --max-stack already). */
-static void order_frames(struct report *r, size_t n)
-{
-	if (r->cc.order != ORDER_CALLER)
-		return;
-	for (size_t i = 0; i < n / 2; i++) {
-		struct cc_frame f = r->frames[i];
-		char l = r->levels[i];
-
-		r->frames[i] = r->frames[n - 1 - i];
-		r->frames[n - 1 - i] = f;
-		r->levels[i] = r->levels[n - 1 - i];
-		r->levels[n - 1 - i] = l;
-	}
-}
-
-/* -U: the frames without a symbol go (after --max-stack counted them, as in perf) */
-static size_t drop_unresolved(struct report *r, size_t n)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!r->frames[i].sym)
-			continue;
-		r->frames[k] = r->frames[i];
-		r->levels[k++] = r->levels[i];
-	}
-	return k;
-}
-
-/* The srcline keys of a callchain frame's entry (--children). */
-static void frame_keys(const struct report *r, struct hist_entry *tmpl, const struct cc_frame *f)
-{
-	if (r->need_srcline)
-		tmpl->srcline = f->dso ? dso__srcline(f->dso, f->addr, f->sym) : SRCLINE_UNKNOWN;
-	if (r->need_srcfile)
-		tmpl->srcfile = f->dso ? dso__srcfile(f->dso, f->addr) : "";
-}
-
-/* An append of a sample's chain to entry @e's callchain: its frames from @off on. */
-struct chain_add {
-	struct hist_entry *e;
-	u32 off;
-};
-
-/* The appends of one sample, for the chains' thread: adds[nr_adds], then frames[n]. */
-struct chain_item {
-	u64 period;
-	u32 n, nr_adds;
-	struct chain_add adds[];
-};
-
-/* Where a sample's appends go: made at once (@adds NULL), or gathered. */
-struct chain_sink {
-	struct chain_add *adds;
-	size_t nr;
-	const struct cc_kept *kept;	/* made at once: the sample's last kept frame */
-};
-
-/*
- * Append the @n @frames from @off on to @e's callchain; kept where it can
- * be (cc_node__keep()), from *@kept, which the first one makes.
- */
-static int append_chain(struct report *r, struct hist_entry *e, const struct cc_frame *frames,
-			size_t off, size_t n, u64 period, const struct cc_kept **kept)
-{
-	if (off < n && cc_node__can_keep(&e->callchain)) {
-		if (!*kept && !(*kept = cc_keeper__frames(&r->keeper, frames, n, period)))
-			return -ENOMEM;
-		cc_node__keep(&e->callchain, *kept, off);
-		return 0;
-	}
-	return cc_node__append(&e->callchain, frames + off, n - off, period,
-			       callchain_param__key(&r->cc));
-}
-
-static int chain_append(struct report *r, struct chain_sink *k, struct hist_entry *e,
-			const struct cc_frame *frames, size_t off, size_t n, u64 period)
-{
-	if (!k->adds)
-		return append_chain(r, e, frames, off, n, period, &k->kept);
-	k->adds[k->nr++] = (struct chain_add){ .e = e, .off = off };
-	return 0;
-}
-
-/* Hand the gathered appends of a sample with @n @frames to the chains' thread. */
-static int chain_flush(const struct report *r, const struct chain_sink *k,
-		       const struct cc_frame *frames, size_t n, u64 period)
-{
-	struct chain_item *it;
-
-	if (!k->nr)
-		return 0;
-	it = batch_pipe__reserve(r->cc_pipe, sizeof(*it) + k->nr * sizeof(*k->adds) +
-					     n * sizeof(*frames));
-	if (!it)
-		return -ENOMEM;
-	it->period = period;
-	it->n = n;
-	it->nr_adds = k->nr;
-	memcpy(it->adds, k->adds, k->nr * sizeof(*k->adds));
-	memcpy(it->adds + k->nr, frames, n * sizeof(*frames));
-	batch_pipe__commit(r->cc_pipe);
-	return 0;
-}
-
-static int consume_chains(void *arg, void *rec)
-{
-	struct report *r = arg;
-	const struct chain_item *it = rec;
-	const struct cc_frame *frames = (const struct cc_frame *)(it->adds + it->nr_adds);
-	const struct cc_kept *kept = NULL;
-
-	for (u32 i = 0; i < it->nr_adds; i++)
-		if (append_chain(r, it->adds[i].e, frames, it->adds[i].off, it->n, it->period,
-				 &kept))
-			return -ENOMEM;
-	return 0;
-}
-
-static int add_children(struct report *r, struct hists *h, const struct hist_entry *self_tmpl,
-			struct hist_entry *self, u64 period, const struct cc_frame *frames,
-			const char *levels, size_t n, struct chain_sink *sink)
-{
-	struct hist_entry *buf[64], **seen = n < 64 ? buf : malloc((n + 1) * sizeof(*seen));
-	struct hist_entry tmpl;
-	char level = self_tmpl->level;
-	size_t nseen = 0;
-	int err = 0;
-
-	if (!seen)
-		return -ENOMEM;
-	seen[nseen++] = self;
-	tmpl = *self_tmpl;	/* the frames' keys replace its own below */
-	for (size_t i = 0; i < n && !err; i++) {
-		struct hist_entry *e;
-		bool dup = false;
-
-		tmpl.dyn_compared = self_tmpl->dyn_compared;	/* perf's widths: per lookup */
-		tmpl.dso = frames[i].dso;
-		tmpl.map = frames[i].map;
-		tmpl.maps = frames[i].maps;
-		tmpl.sym = frames[i].sym;
-		tmpl.ip = frames[i].ip;
-		if (levels[i])
-			level = levels[i];	/* frames without a map keep the last one */
-		tmpl.level = level;
-		frame_keys(r, &tmpl, &frames[i]);
-		hist_entry__template_keys(&tmpl);
-		/*
-		 * An entry is credited once per sample, however many frames map
-		 * to it.  As perf, the frame is compared with the entries this
-		 * sample already credited before the tree is searched: with
-		 * inline frames the tree's order is partial, and its walk can
-		 * miss one of them and make a second entry.
-		 */
-		if (hists__same_any(h, &tmpl, seen, nseen))
-			continue;
-		e = hists__findnew(h, &tmpl);
-		if (!e) {
-			err = -ENOMEM;
-			break;
-		}
-		for (size_t k = 0; k < nseen && !dup; k++)
-			dup = seen[k] == e;
-		if (dup)
-			continue;
-		seen[nseen++] = e;
-		e->period_acc += period;
-		e->nr_acc++;
-		if (h->has_callchain) {
-			err = chain_append(r, sink, e, frames, i, n, period);
-			if (n - i > e->max_depth)
-				e->max_depth = n - i;
-		}
-	}
-	if (seen != buf)
-		free(seen);
-	return err;
-}
-
-/* The first frame whose symbol matches the --parent pattern (perf's parent). */
-static struct symbol *find_parent(struct report *r, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (r->frames[i].sym && !regexec(&r->parent_re, r->frames[i].sym->name, 0, NULL, 0))
-			return r->frames[i].sym;
-	return NULL;
-}
-
-/* The socket of @cpu in the recording machine's topology (-1: unknown). */
-static int socket_of(struct report *r, u32 cpu)
-{
-	const struct perf_env *env = &r->session->header->env;
-
-	if (cpu == (u32)-1 || cpu >= env->nr_cpu_topo || !env->cpu_topo)
-		return -1;
-	return env->cpu_topo[cpu].socket_id;
-}
-
-/* The keys beyond comm/dso/sym/cpu that the sort order needs. */
-static void sample_keys(struct report *r, struct hist_entry *tmpl, const struct perf_sample *s,
-			size_t n)
-{
-	tmpl->socket = socket_of(r, s->cpu);
-	tmpl->weight = s->weight;
-	if (r->need_parent)
-		tmpl->parent = find_parent(r, n);
-	if (r->need_srcline)
-		tmpl->srcline = tmpl->dso ? dso__srcline(tmpl->dso, tmpl->ip, tmpl->sym)
-					  : SRCLINE_UNKNOWN;
-	if (r->need_srcfile)
-		tmpl->srcfile = tmpl->dso ? dso__srcfile(tmpl->dso, tmpl->ip) : "";
-}
-
-/* Self period by cpumode, for the overhead_sys/us columns. */
-static void add_cpumode_period(struct hist_entry *e, u16 misc, u64 period)
-{
-	switch (misc & PERF_RECORD_MISC_CPUMODE_MASK) {
-	case PERF_RECORD_MISC_KERNEL:
-		e->period_sys += period;
-		break;
-	case PERF_RECORD_MISC_USER:
-		e->period_us += period;
-		break;
-	case PERF_RECORD_MISC_GUEST_KERNEL:
-		e->period_guest_sys += period;
-		break;
-	case PERF_RECORD_MISC_GUEST_USER:
-		e->period_guest_us += period;
-		break;
-	default:
-		break;
-	}
-}
-
-static bool cpu_listed(const struct sample_filter *f, u32 cpu)
-{
-	const unsigned int bits = 8 * sizeof(unsigned long);
-
-	return cpu < SAMPLE_FILTER_MAX_CPUS && (f->cpus[cpu / bits] & (1UL << (cpu % bits)));
-}
-
-/* --time and --cpu drop a sample: it counts nowhere. */
-static bool sample_dropped(struct report *r, const struct perf_sample *s)
-{
-	if (!r->filter_set)
-		return false;
-	return !sample_filter__match_time(&r->filter, s->time) ||
-	       (r->filter.cpus && !cpu_listed(&r->filter, s->cpu));
-}
-
-/*
- * --comm, --pid, --tid, --dso, --symbols hide a sample: it counts in the
- * totals (perf's percentages stay those of the whole file) but makes no
- * entry, nor do its callchain's entries.
- */
-static bool sample_hidden(struct report *r, const struct perf_sample *s, struct thread *t,
-			  const struct addr_location *al)
-{
-	if (!r->filter_set)
-		return false;
-	if (!sample_filter__match(&r->filter, s, t->comm ? t->comm->str : NULL))
-		return true;
-	if (!sample_filter__match_dso(&r->filter, al->map ? al->map->dso->long_name : NULL))
-		return true;
-	return !sample_filter__match_sym(&r->filter, al->sym ? al->sym->name : NULL,
-					 al->sym ? al->sym->start : 0);
-}
-
-/* A sample on its way to the hists: what process_sample() resolved. */
-struct hist_item {
-	struct hist_entry tmpl;		/* the keys */
-	u64 period;
-	int idx;			/* of the event's hists */
-	u16 misc;
-	u32 n;				/* callchain frames, then as many levels */
-	struct cc_frame frames[];
-};
-
-/*
- * Add a resolved sample to the hists (on the pipe's thread when there is
- * one); its callchain is @frames with their @levels.
- */
-static int hists_add(struct report *r, const struct hist_item *it,
-		     const struct cc_frame *frames, const char *levels)
-{
-	struct hists *h = &r->hists[it->idx];
-	const struct hist_entry *tmpl = &it->tmpl;
-	u64 period = it->period;
-	struct chain_add buf[64];
-	struct chain_sink sink = { NULL, 0, NULL };
-	struct hist_entry *e;
-	int err = 0;
-
-	h->nr_samples++;
-	/*
-	 * A sample a filter hides still goes to its entry, as in perf: an
-	 * entry it makes is hidden (the template's flag, copied only then),
-	 * and it adds to a shown one with its keys (a thread --tid hides
-	 * sharing comm, DSO and symbol with one it shows); a shown sample
-	 * adds to a hidden entry.
-	 */
-	e = hists__findnew(h, tmpl);
-	if (!e)
-		return -ENOMEM;
-	if (e->hidden) {
-		h->hidden_period += period;
-		h->hidden_samples++;
-	}
-	add_cpumode_period(e, it->misc, period);
-	e->period += period;
-	e->nr_samples++;
-	if (h->children) {
-		e->period_acc += period;
-		e->nr_acc++;
-	}
-	if (h->has_callchain && r->cc_pipe)	/* one for the entry, one per frame at most */
-		sink.adds = it->n < 64 ? buf : malloc((it->n + 1) * sizeof(*sink.adds));
-	if (h->has_callchain && r->cc_pipe && !sink.adds)
-		return -ENOMEM;
-	if (h->has_callchain && chain_append(r, &sink, e, frames, 0, it->n, period))
-		err = -ENOMEM;
-	if (h->has_callchain && it->n > e->max_depth)
-		e->max_depth = it->n;
-	if (!err && h->children && add_children(r, h, tmpl, e, period, frames, levels, it->n,
-						&sink))
-		err = -ENOMEM;
-	if (!err && sink.adds)
-		err = chain_flush(r, &sink, frames, it->n, period);
-	if (sink.adds != buf)
-		free(sink.adds);
-	return err;
-}
-
-static int consume_item(void *arg, void *rec)
-{
-	const struct hist_item *it = rec;
-
-	return hists_add(arg, it, it->frames, (const char *)(it->frames + it->n));
-}
-
-/*
- * Building the hists takes a quarter of a DWARF report: with a second CPU
- * it runs there, while this thread reads and unwinds the next samples.
- * Not with srcline keys (also of callchain frames): their lookups share the
- * DSOs' caches.
- */
-static void start_pipe(struct report *r)
-{
-	if (r->pipe_tried)
-		return;
-	r->pipe_tried = true;
-	if (batch_pipe__usable_cpus() > 1 && !r->need_srcline && !r->need_srcfile &&
-	    callchain_param__key(&r->cc) != CCKEY_SRCLINE)
-		r->pipe = batch_pipe__start(consume_item, r);
-	if (r->pipe)
-		pr_debug("report: the hists are built on a second thread\n");
-	for (int i = 0; r->pipe && i < r->nr_hists && !r->cc_pipe; i++)
-		if (r->hists[i].has_callchain)
-			r->cc_pipe = batch_pipe__start(consume_chains, r);
-	if (r->cc_pipe)
-		pr_debug("report: their callchains are built on a third\n");
-}
-
-/* Wait for the pipe *@p (if any) to be consumed and stop it; its error to *@err if none yet. */
-static void finish_pipe(struct batch_pipe **p, int *err)
-{
-	int perr;
-
-	if (!*p)
-		return;
-	perr = batch_pipe__finish(*p);
-	*p = NULL;
-	if (!*err)
-		*err = perr;
-}
-
-/* Send the sample to the hists (@n frames in r->frames). */
-static int queue_sample(struct report *r, const struct hist_entry *tmpl, int idx, u64 period,
-			u16 misc, size_t n)
-{
-	struct hist_item head = { .tmpl = *tmpl, .period = period, .idx = idx, .misc = misc,
-				  .n = n }, *it;
-
-	if (!r->pipe)
-		return hists_add(r, &head, r->frames, r->levels);
-	it = batch_pipe__reserve(r->pipe, sizeof(*it) + n * (sizeof(struct cc_frame) + 1));
-	if (!it)
-		return -ENOMEM;
-	*it = head;
-	if (n) {
-		memcpy(it->frames, r->frames, n * sizeof(*r->frames));
-		memcpy(it->frames + n, r->levels, n);
-	}
-	batch_pipe__commit(r->pipe);
-	return 0;
-}
-
-static int process_sample(struct perf_tool *tool, struct perf_session *s,
-			  const union perf_event *ev, struct perf_sample *sample,
-			  struct perf_header_attr *attr)
-{
-	struct report *r = rep_of(tool);
-	struct hist_entry tmpl = { 0 };
-	struct addr_location al;
-	struct thread *t;
-	u64 period;
-	size_t n = 0;
-
-	if (!attr || attr->idx < 0 || attr->idx >= r->nr_hists)
-		return 0;
-	period = (attr->attr.sample_type & PERF_SAMPLE_PERIOD) ? sample->period
-							       : attr->attr.sample_period;
-	if (sample_dropped(r, sample))
-		return 0;
-	t = machine__findnew_thread(&r->machine, sample->pid, sample->tid);
-	if (!t)
-		return -ENOMEM;
-	machine__resolve_addr(&r->machine, t, sample->misc & PERF_RECORD_MISC_CPUMODE_MASK,
-			      sample->ip, &al);
-	if (r->hide_unresolved && !al.sym)	/* -U: as if never sampled */
-		return 0;
-	tmpl.hidden = sample_hidden(r, sample, t, &al);
-	if ((r->hists[attr->idx].has_callchain || r->hists[attr->idx].children || r->need_parent) &&
-	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		if (resolve_callchain(r, t, sample, &attr->attr, &n))
-			return -ENOMEM;
-		order_frames(r, n);
-		if (r->hide_unresolved)
-			n = drop_unresolved(r, n);
-	}
-	tmpl.comm = t->comm;
-	tmpl.thread = t;
-	tmpl.dso = al.map ? al.map->dso : NULL;
-	tmpl.map = al.map;
-	tmpl.maps = al.maps;
-	tmpl.sym = al.sym;
-	tmpl.ip = al.addr;
-	tmpl.level = al.level;
-	tmpl.cpu = sample->cpu;
-	sample_keys(r, &tmpl, sample, n);
-	hist_entry__template_keys(&tmpl);
-	if (r->trace_keys.nr && sort_trace__fill(&r->trace_keys, &r->machine, &attr->attr, sample, &tmpl))
-		return -ENOMEM;
-	(void)s;
-	(void)ev;
-	return queue_sample(r, &tmpl, attr->idx, period, sample->misc, n);
-}
-
 static int process_model(struct perf_tool *tool, struct perf_session *s,
 			 const union perf_event *ev, struct perf_sample *sample,
 			 struct perf_header_attr *attr)
 {
 	(void)s;
 	(void)attr;
-	return machine__process_event(&rep_of(tool)->machine, ev, sample);
+	return machine__process_event(&rep_of(tool)->pl.machine, ev, sample);
 }
 
 static int process_lost_samples(struct perf_tool *tool, struct perf_session *s,
@@ -654,8 +89,8 @@ static int process_lost_samples(struct perf_tool *tool, struct perf_session *s,
 		return 0;
 	r->total_lost_samples += ev->lost_samples.lost;
 	/* --stats: per event, by the record's id (perf: the first event for id 0) */
-	if (attr && attr->idx < r->nr_hists)
-		r->hists[attr->idx].nr_lost_samples += ev->lost_samples.lost;
+	if (attr && attr->idx < r->pl.nr_hists)
+		r->pl.hists[attr->idx].nr_lost_samples += ev->lost_samples.lost;
 	return 0;
 }
 
@@ -685,14 +120,14 @@ static bool fmt_has(const struct hist_format *f, enum sort_key_id k)
  */
 static const char *default_sort(const struct report *r)
 {
-	const struct perf_header *h = r->session && !r->session->data.is_pipe ?
-				      r->session->header : NULL;
+	const struct perf_header *h = r->pl.session && !r->pl.session->data.is_pipe ?
+				      r->pl.session->header : NULL;
 	bool trace = h && h->nr_attrs > 0;
 
 	for (int i = 0; h && i < h->nr_attrs; i++)
 		trace &= h->attrs[i].attr.type == PERF_TYPE_TRACEPOINT;
 	if (trace)
-		return r->trace_keys.raw_trace ? "trace_fields" : "trace";
+		return r->pl.trace_keys.raw_trace ? "trace_fields" : "trace";
 	return "comm,dso,sym";
 }
 
@@ -730,7 +165,7 @@ static int setup_format(struct report *r, bool children)
 	int err;
 
 	if (sort) {	/* trace_fields, EVENT.*: the fields of the file's events */
-		err = sort_trace__expand(&r->trace_keys, r->session->header, sort, &expanded,
+		err = sort_trace__expand(&r->pl.trace_keys, r->pl.session->header, sort, &expanded,
 					 &badkey);
 		if (err == -ENOENT) {
 			r->bad_sort_key = true;
@@ -755,9 +190,9 @@ static int setup_format(struct report *r, bool children)
 	}
 	if (err)
 		return -EINVAL;
-	r->need_parent = fmt_has(&r->fmt, SORT_PARENT);
-	r->need_srcline = fmt_has(&r->fmt, SORT_SRCLINE);
-	r->need_srcfile = fmt_has(&r->fmt, SORT_SRCFILE);
+	r->pl.need_parent = fmt_has(&r->fmt, SORT_PARENT);
+	r->pl.need_srcline = fmt_has(&r->fmt, SORT_SRCLINE);
+	r->pl.need_srcfile = fmt_has(&r->fmt, SORT_SRCFILE);
 	return 0;
 }
 
@@ -765,7 +200,7 @@ static int setup_format(struct report *r, bool children)
 static int setup_trace_keys(struct report *r)
 {
 	const char *bad;
-	int err = sort_trace__load(&r->trace_keys, r->session->header, &r->machine, &bad);
+	int err = sort_trace__load(&r->pl.trace_keys, r->pl.session->header, &r->pl.machine, &bad);
 
 	if (err == -ENOENT) {
 		r->bad_sort_key = true;	/* perf: "Unknown --sort key" */
@@ -774,23 +209,23 @@ static int setup_trace_keys(struct report *r)
 		error("cannot read the tracing data of '%s': it is malformed", r->input);
 	if (err && err != -ENOMEM)
 		return -ECANCELED;
-	for (int i = 0; !err && i < r->nr_hists; i++)
-		sort_trace__setup_hists(&r->trace_keys, &r->session->header->attrs[i].attr,
-					&r->hists[i]);
+	for (int i = 0; !err && i < r->pl.nr_hists; i++)
+		sort_trace__setup_hists(&r->pl.trace_keys, &r->pl.session->header->attrs[i].attr,
+					&r->pl.hists[i]);
 	return err;
 }
 
 /* The hists of each event, once the attrs are known (pipe mode: after the header records). */
 static int setup_hists(struct report *r)
 {
-	struct perf_header *h = r->session->header;
+	struct perf_header *h = r->pl.session->header;
 	bool has_cc = combined_sample_type(h) & PERF_SAMPLE_CALLCHAIN;
 	bool children;
 	int err;
 
-	if (r->hists)
+	if (r->pl.hists)
 		return 0;
-	if (r->callchain_set && r->cc.mode != CHAIN_NONE && !has_cc && !r->session->data.is_pipe) {
+	if (r->callchain_set && r->pl.cc.mode != CHAIN_NONE && !has_cc && !r->pl.session->data.is_pipe) {
 		error("selected -g but the file '%s' has no callchains: record with -g",
 		      r->input);
 		return -EINVAL;
@@ -798,34 +233,34 @@ static int setup_hists(struct report *r)
 	/* perf picks the order from --children before it knows the sample
 	 * type, and in pipe mode it never enables --children */
 	children = r->children < 0 ? true : r->children;
-	if (children && !r->cc.order_set)
-		r->cc.order = ORDER_CALLER;
-	children = children && has_cc && !r->session->data.is_pipe;
+	if (children && !r->pl.cc.order_set)
+		r->pl.cc.order = ORDER_CALLER;
+	children = children && has_cc && !r->pl.session->data.is_pipe;
 	if (r->inverted)
-		r->cc.order = ORDER_CALLER;
+		r->pl.cc.order = ORDER_CALLER;
 	err = setup_format(r, children);
 	if (err)
 		return err;
-	if (r->need_parent && !has_cc && !r->session->data.is_pipe) {
+	if (r->pl.need_parent && !has_cc && !r->pl.session->data.is_pipe) {
 		error("selected --sort parent but the file '%s' has no callchains: record with -g",
 		      r->input);
 		return -EINVAL;
 	}
-	r->nr_hists = h->nr_attrs;
-	r->hists = calloc(r->nr_hists + 1, sizeof(*r->hists));
-	if (!r->hists)
+	r->pl.nr_hists = h->nr_attrs;
+	r->pl.hists = calloc(r->pl.nr_hists + 1, sizeof(*r->pl.hists));
+	if (!r->pl.hists)
 		return -ENOMEM;
-	for (int i = 0; i < r->nr_hists; i++) {
-		if (hists__init(&r->hists[i], r->fmt.keys, r->fmt.nr_keys, children, &r->cc))
+	for (int i = 0; i < r->pl.nr_hists; i++) {
+		if (hists__init(&r->pl.hists[i], r->fmt.keys, r->fmt.nr_keys, children, &r->pl.cc))
 			return -ENOMEM;
-		r->hists[i].has_callchain = has_cc && r->cc.mode != CHAIN_NONE;
-		hists__set_format(&r->hists[i], &r->fmt);
-		r->hists[i].long_dso = tperf_config.verbose > 0;
-		r->hists[i].relative = r->relative;
+		r->pl.hists[i].has_callchain = has_cc && r->pl.cc.mode != CHAIN_NONE;
+		hists__set_format(&r->pl.hists[i], &r->fmt);
+		r->pl.hists[i].long_dso = tperf_config.verbose > 0;
+		r->pl.hists[i].relative = r->relative;
 		/* perf gives the first event's hists the symbol filter, only */
-		r->hists[i].symbol_filter = i ? NULL : r->symbol_filter;
+		r->pl.hists[i].symbol_filter = i ? NULL : r->symbol_filter;
 	}
-	return r->trace_keys.nr ? setup_trace_keys(r) : 0;
+	return r->pl.trace_keys.nr ? setup_trace_keys(r) : 0;
 }
 
 static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
@@ -837,10 +272,12 @@ static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
 
 	if (err)
 		return err;
-	if (attr && attr->idx >= r->nr_hists)
+	if (attr && attr->idx >= r->pl.nr_hists)
 		return 0;	/* an attr that came after the first sample */
-	start_pipe(r);
-	return process_sample(tool, s, ev, sample, attr);
+	report_pipeline__start(&r->pl);
+	(void)s;
+	(void)ev;
+	return report_pipeline__add_sample(&r->pl, sample, attr);
 }
 
 /* Pipe mode: perf report names the events by EVENT_DESC (perf evlist does not). */
@@ -884,7 +321,7 @@ static void print_unwind_stats(struct report *r)
 	const struct unwind_stats *st;
 
 	/* nothing when no chain could be unwound (perf's output, e.g. no binaries) */
-	if (!r->machine.unwinder || !(st = unwinder__stats(r->machine.unwinder))->unwound)
+	if (!r->pl.machine.unwinder || !(st = unwinder__stats(r->pl.machine.unwinder))->unwound)
 		return;
 	printf("DWARF unwind stats:\n");
 	printf("%16s chains: %10llu\n", "UNWOUND", (unsigned long long)st->unwound);
@@ -899,15 +336,15 @@ static void unwind_hint(struct report *r)
 {
 	char buf[256];
 
-	if (!r->quiet && r->machine.unwinder &&
-	    unwinder__hint(r->machine.unwinder, buf, sizeof(buf)))
+	if (!r->quiet && r->pl.machine.unwinder &&
+	    unwinder__hint(r->pl.machine.unwinder, buf, sizeof(buf)))
 		note("%s", buf);
 }
 
 /* --stats: the records by type, then the samples of each event. */
 static int print_stats(struct report *r)
 {
-	struct perf_session *s = r->session;
+	struct perf_session *s = r->pl.session;
 	struct perf_header *hd = s->header;
 	u64 total = 0;
 	char buf[256];
@@ -926,8 +363,8 @@ static int print_stats(struct report *r)
 		       (unsigned long long)s->stats.nr_events[i],
 		       total ? 100.0 * s->stats.nr_events[i] / total : 0.0);
 	}
-	for (int i = 0; i < r->nr_hists; i++) {
-		const struct hists *h = &r->hists[i];
+	for (int i = 0; i < r->pl.nr_hists; i++) {
+		const struct hists *h = &r->pl.hists[i];
 
 		if (!h->nr_samples && !h->nr_lost_samples)
 			continue;
@@ -946,14 +383,14 @@ static int elided_list(const struct report *r, enum sort_key_id k, const char *c
 {
 	switch (k) {
 	case SORT_COMM:
-		*list = (const char *const *)r->filter.comms;
-		return r->filter.nr_comms;
+		*list = (const char *const *)r->pl.filter.comms;
+		return r->pl.filter.nr_comms;
 	case SORT_DSO:
-		*list = (const char *const *)r->filter.dsos;
-		return r->filter.nr_dsos;
+		*list = (const char *const *)r->pl.filter.dsos;
+		return r->pl.filter.nr_dsos;
 	case SORT_SYM:
-		*list = (const char *const *)r->filter.syms;
-		return r->filter.nr_syms;
+		*list = (const char *const *)r->pl.filter.syms;
+		return r->pl.filter.nr_syms;
 	default:
 		return 0;
 	}
@@ -991,16 +428,16 @@ static void elide_columns(struct report *r, bool print)
 /* --group: is attr @i a member (not the leader) of a group shown together? */
 static bool is_group_member(struct report *r, int i)
 {
-	const struct perf_header_attr *a = &r->session->header->attrs[i];
+	const struct perf_header_attr *a = &r->pl.session->header->attrs[i];
 
 	return r->group && a->leader_idx != i && a->leader_idx >= 0 &&
-	       a->leader_idx < r->nr_hists && r->session->header->attrs[a->leader_idx].nr_members > 1;
+	       a->leader_idx < r->pl.nr_hists && r->pl.session->header->attrs[a->leader_idx].nr_members > 1;
 }
 
 /* "anon group { a, b }" or "name { a, b }"; "a, b" for a forced group */
 static const char *group_desc(struct report *r, int i, char *buf, size_t size)
 {
-	struct perf_header *hd = r->session->header;
+	struct perf_header *hd = r->pl.session->header;
 	struct perf_header_attr *a = &hd->attrs[i];
 	char name[256];
 	int n = 0;
@@ -1008,7 +445,7 @@ static const char *group_desc(struct report *r, int i, char *buf, size_t size)
 	buf[0] = '\0';
 	if (!r->forced_group)
 		n = snprintf(buf, size, "%s { ", a->group_name ? a->group_name : "anon group");
-	for (int k = i; k < r->nr_hists && k < i + (int)a->nr_members && n < (int)size; k++)
+	for (int k = i; k < r->pl.nr_hists && k < i + (int)a->nr_members && n < (int)size; k++)
 		n += snprintf(buf + n, size - n, "%s%s", k > i ? ", " : "",
 			      perf_header__event_name(hd, &hd->attrs[k], name, sizeof(name)));
 	if (n < (int)size && !r->forced_group)
@@ -1022,9 +459,9 @@ static const char *group_desc(struct report *r, int i, char *buf, size_t size)
  */
 static void force_group(struct report *r)
 {
-	struct perf_header *hd = r->session->header;
+	struct perf_header *hd = r->pl.session->header;
 
-	if (r->group != 1 || hd->nr_attrs < 2 || r->nr_hists != hd->nr_attrs)
+	if (r->group != 1 || hd->nr_attrs < 2 || r->pl.nr_hists != hd->nr_attrs)
 		return;
 	for (int i = 0; i < hd->nr_attrs; i++)
 		if (hd->attrs[i].nr_members > 1)
@@ -1038,22 +475,22 @@ static void force_group(struct report *r)
 /* --group: link each leader's entries with its members' (their totals first). */
 static int link_groups(struct report *r)
 {
-	struct perf_header *hd = r->session->header;
+	struct perf_header *hd = r->pl.session->header;
 
-	for (int i = 0; i < r->nr_hists && r->group; i++) {
+	for (int i = 0; i < r->pl.nr_hists && r->group; i++) {
 		int nr = hd->attrs[i].nr_members;
 
-		if (is_group_member(r, i) || hd->attrs[i].leader_idx != i || nr < 2 || i + nr > r->nr_hists)
+		if (is_group_member(r, i) || hd->attrs[i].leader_idx != i || nr < 2 || i + nr > r->pl.nr_hists)
 			continue;
 		r->members[i] = calloc(nr, sizeof(struct hists *));
 		if (!r->members[i])
 			return -ENOMEM;
 		for (int k = 1; k < nr; k++) {
-			r->members[i][k - 1] = &r->hists[i + k];
-			if (hists__output_resort(&r->hists[i + k]))
+			r->members[i][k - 1] = &r->pl.hists[i + k];
+			if (hists__output_resort(&r->pl.hists[i + k]))
 				return -ENOMEM;
 		}
-		if (hists__link_group(&r->hists[i], r->members[i], nr - 1))
+		if (hists__link_group(&r->pl.hists[i], r->members[i], nr - 1))
 			return -ENOMEM;
 	}
 	return 0;
@@ -1063,8 +500,8 @@ static u64 total_samples(const struct report *r)
 {
 	u64 n = 0;
 
-	for (int i = 0; i < r->nr_hists; i++)
-		n += r->hists[i].nr_samples;
+	for (int i = 0; i < r->pl.nr_hists; i++)
+		n += r->pl.hists[i].nr_samples;
 	return n;
 }
 
@@ -1083,7 +520,7 @@ static bool use_color(const struct report *r)
 
 static int print_report(struct report *r)
 {
-	struct perf_header *hd = r->session->header;
+	struct perf_header *hd = r->pl.session->header;
 	struct hists_print_opts o = {
 		.show_nr_samples = r->show_nr_samples,
 		.show_header = !r->quiet,
@@ -1094,12 +531,12 @@ static int print_report(struct report *r)
 		.verbose = r->verbose > 0 || tperf_config.verbose > 0,
 	};
 
-	r->cc.color = o.color;
+	r->pl.cc.color = o.color;
 	char buf[1024];
 
 	if (!total_samples(r)) {	/* perf prints nothing more, and says so */
 		warning("'%s' has no samples%s", r->input,
-			r->filter_set ? " that pass the filters" : "");
+			r->pl.filter_set ? " that pass the filters" : "");
 		return fflush(stdout) || ferror(stdout) ? -EIO : 0;
 	}
 	elide_columns(r, !r->quiet);
@@ -1107,11 +544,11 @@ static int print_report(struct report *r)
 		printf("#\n# Total Lost Samples: %llu\n#\n", (unsigned long long)r->total_lost_samples);
 	}
 	force_group(r);
-	r->members = calloc(r->nr_hists + 1, sizeof(*r->members));
+	r->members = calloc(r->pl.nr_hists + 1, sizeof(*r->members));
 	if (!r->members || link_groups(r))
 		return -ENOMEM;
-	for (int i = 0; i < r->nr_hists; i++) {
-		struct hists *h = &r->hists[i];
+	for (int i = 0; i < r->pl.nr_hists; i++) {
+		struct hists *h = &r->pl.hists[i];
 
 		if (is_group_member(r, i))
 			continue;
@@ -1151,12 +588,12 @@ static int parse_callchain_opt(const struct option *opt, const char *arg, int un
 	(void)opt;
 	r->callchain_set = true;
 	if (unset) {
-		r->cc.mode = CHAIN_NONE;
+		r->pl.cc.mode = CHAIN_NONE;
 		return 0;
 	}
 	if (!arg)
 		return 0;
-	if (callchain_param__parse(&r->cc, arg)) {
+	if (callchain_param__parse(&r->pl.cc, arg)) {
 		error("invalid --call-graph value '%s': give print_type,threshold,order,sort_key,value",
 		      arg);
 		return -1;
@@ -1212,7 +649,7 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 		return -1;
 	}
 	opt_rep->percent_limit = pct;
-	opt_rep->cc.min_percent = pct;
+	opt_rep->pl.cc.min_percent = pct;
 	return 0;
 }
 
@@ -1254,12 +691,12 @@ static int parse_filter(const struct option *opt, const char *arg, int unset)
 		return 0;
 	for (size_t i = 0; i < sizeof(parsers) / sizeof(parsers[0]); i++)
 		if (!strcmp(opt->long_name, parsers[i].name))
-			err = parsers[i].fn(&opt_rep->filter, arg, msg, sizeof(msg));
+			err = parsers[i].fn(&opt_rep->pl.filter, arg, msg, sizeof(msg));
 	if (err) {
 		error("%s", err == -ENOMEM ? "out of memory" : msg);
 		return -1;
 	}
-	opt_rep->filter_set = true;
+	opt_rep->pl.filter_set = true;
 	if (!strcmp(opt->long_name, "time"))
 		opt_rep->time_str = arg;
 	return 0;
@@ -1268,15 +705,15 @@ static int parse_filter(const struct option *opt, const char *arg, int unset)
 /* Percent --time ranges need the file's time span; --cpu and --time the sample fields. */
 static int prepare_filter(struct report *r)
 {
-	struct perf_header *h = r->session->header;
+	struct perf_header *h = r->pl.session->header;
 	u64 type_and = ~0ULL;
 	char msg[512];
 
-	if (!r->filter_set)
+	if (!r->pl.filter_set)
 		return 0;
 	for (int i = 0; i < h->nr_attrs; i++)
 		type_and &= h->attrs[i].attr.sample_type;
-	if (sample_filter__prepare(&r->filter, type_and, h->env.first_sample_time,
+	if (sample_filter__prepare(&r->pl.filter, type_and, h->env.first_sample_time,
 				   h->env.last_sample_time, r->input, msg, sizeof(msg))) {
 		error("%s", msg);
 		return -EINVAL;
@@ -1292,7 +729,7 @@ static int open_header_file(struct report *r, time_t *mtime)
 	int fd;
 
 	*mtime = 0;
-	if (r->session->data.is_pipe && (!strcmp(r->input, "-") || !*r->input))
+	if (r->pl.session->data.is_pipe && (!strcmp(r->input, "-") || !*r->input))
 		return fstat(0, &st) ? -1 : (*mtime = st.st_mtime, -1);
 	if (stat(r->input, &st))
 		return -1;
@@ -1308,7 +745,7 @@ static int print_header(struct report *r)
 {
 	time_t mtime;
 	int fd = open_header_file(r, &mtime);
-	int err = perf_header__fprintf(stdout, r->session->header, fd, mtime);
+	int err = perf_header__fprintf(stdout, r->pl.session->header, fd, mtime);
 
 	if (fd >= 0)
 		close(fd);
@@ -1337,20 +774,20 @@ static int header_only(struct report *r, struct report_tool *rt)
 	struct perf_tool only = { .feature = process_feature };
 	int err = 0;
 
-	if (r->session->data.is_pipe && !strcmp(r->session->data.path, "-")) {
+	if (r->pl.session->data.is_pipe && !strcmp(r->pl.session->data.path, "-")) {
 		rt->tool = only;
-		err = perf_session__process_events(r->session, &rt->tool);
+		err = perf_session__process_events(r->pl.session, &rt->tool);
 	}
 	if (err)
-		error("%s", r->session->errmsg);
-	perf_session__delete(r->session);
+		error("%s", r->pl.session->errmsg);
+	perf_session__delete(r->pl.session);
 	return err || fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
 
 /* The tracepoint keys and their names: none */
 static void drop_dyn_keys(struct report *r)
 {
-	sort_trace__exit(&r->trace_keys);
+	sort_trace__exit(&r->pl.trace_keys);
 	for (int i = 0; i < SORT_DYN_MAX; i++) {
 		free(r->dyn_names[i]);
 		r->dyn_names[i] = NULL;
@@ -1364,72 +801,64 @@ static void drop_dyn_keys(struct report *r)
 static void report_free_opts(struct report *r)
 {
 	if (r->has_parent_re)
-		regfree(&r->parent_re);
+		regfree(&r->pl.parent_re);
 	r->has_parent_re = false;
-	sample_filter__exit(&r->filter);
+	sample_filter__exit(&r->pl.filter);
 	drop_dyn_keys(r);
 }
 
 static int run_report(struct report *r)
 {
 	struct report_tool rt = { .rep = r };
-	struct machine_opts mo = { .symfs = r->symfs, .kallsyms = r->kallsyms,
-				   .no_inline = !r->inline_frames };
+	const struct reader_opts ro = { .input = r->input, .symfs = r->symfs,
+					.kallsyms = r->kallsyms, .unwinder = r->unwinder,
+					.inline_frames = r->inline_frames };
 	char msg[512];
 	int err;
 
-	if (unwinder__option(r->unwinder, &mo.unwinder, msg, sizeof(msg))) {
-		error("%s", msg);
-		return 1;
-	}
 	rt.tool.sample = process_sample_setup;
 	rt.tool.mmap = rt.tool.mmap2 = rt.tool.comm = process_model;
 	rt.tool.fork = rt.tool.exit = rt.tool.ksymbol = process_model;
 	rt.tool.lost_samples = process_lost_samples;
 	rt.tool.feature = process_feature;
 	rt.tool.ordered_events = true;
-	r->session = perf_session__new(r->input, &err, msg, sizeof(msg));
-	if (!r->session) {
+	r->pl.session = reader__open(&ro, builtin__progress(), msg, sizeof(msg));
+	if (!r->pl.session) {
 		error("%s", msg);
 		return 1;
 	}
-	r->session->say = builtin__progress();
 	if (r->header || r->header_only)
 		err = print_header(r);
 	if (r->header_only)
 		return header_only(r, &rt);
-	mo.kernel_preload = !all_exclude_kernel(r->session->header);
-	if (r->inline_frames)
-		machine_opts__dwarf_preload(&mo, &r->session->data);
-	mo.say = builtin__say;
-	err = machine__init(&r->machine, &mo, &r->session->header->env);
+	err = reader__machine(&r->pl.machine, &ro, r->pl.session,
+			      !all_exclude_kernel(r->pl.session->header), builtin__say);
 	if (!err)
 		err = prepare_filter(r);
-	if (!err && !r->session->data.is_pipe)
+	if (!err && !r->pl.session->data.is_pipe)
 		err = setup_hists(r);
 	if (!err && !r->header && !r->quiet && !r->stats)	/* perf: before the events */
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
 	if (!err)
-		err = perf_session__process_events(r->session, &rt.tool);
-	finish_pipe(&r->pipe, &err);
-	finish_pipe(&r->cc_pipe, &err);	/* after the hists' thread: it fed this one */
+		err = perf_session__process_events(r->pl.session, &rt.tool);
+	report_pipeline__finish(&r->pl, &err);
 	if (err == -ENOMEM)
 		error("out of memory reading '%s'", r->input);
 	else if (err == -ECANCELED)
 		;	/* said */
 	else if (err < 0 && err != -EINVAL)
-		error("%s", r->session->errmsg);
-	else if (err == -EINVAL && r->session->errmsg[0])
-		error("%s", r->session->errmsg);
-	if (!err && r->session->warnmsg[0])
-		warning("%s", r->session->warnmsg);
+		error("%s", r->pl.session->errmsg);
+	else if (err == -EINVAL && r->pl.session->errmsg[0])
+		error("%s", r->pl.session->errmsg);
+	if (!err && r->pl.session->warnmsg[0])
+		warning("%s", r->pl.session->warnmsg);
 	if (!err && !r->quiet && !r->stats) {	/* perf's --stats and -q say nothing */
-		perf_session__lost_warnings(r->session, true, msg, sizeof(msg));
+		perf_session__lost_warnings(r->pl.session, true, msg, sizeof(msg));
 		fputs(msg, stderr);
 	}
-	if (!err && !r->hists)
+	if (!err && !r->pl.hists)
 		err = setup_hists(r);
-	if (!err && !r->quiet && !r->machine.kernel_map && !all_exclude_kernel(r->session->header))
+	if (!err && !r->quiet && !r->pl.machine.kernel_map && !all_exclude_kernel(r->pl.session->header))
 		warning("'%s' has no kernel map (kernel.kptr_restrict was set when it was recorded?): kernel samples cannot be resolved",
 			r->input);
 	if (!err && r->stats) {
@@ -1445,17 +874,15 @@ static int run_report(struct report *r)
 		unwind_hint(r);
 	if (!FREE_AT_EXIT)
 		return r->bad_sort_key ? 129 : err ? 1 : 0;
-	for (int i = 0; i < r->nr_hists && r->members; i++)
+	for (int i = 0; i < r->pl.nr_hists && r->members; i++)
 		free(r->members[i]);
 	free(r->members);
-	for (int i = 0; i < r->nr_hists; i++)
-		hists__exit(&r->hists[i]);
-	free(r->hists);
-	cc_keeper__exit(&r->keeper);
-	free(r->frames);
-	free(r->levels);
-	machine__exit(&r->machine);
-	perf_session__delete(r->session);
+	for (int i = 0; i < r->pl.nr_hists; i++)
+		hists__exit(&r->pl.hists[i]);
+	free(r->pl.hists);
+	report_pipeline__exit(&r->pl);
+	machine__exit(&r->pl.machine);
+	perf_session__delete(r->pl.session);
 	return r->bad_sort_key ? 129 : err ? 1 : 0;
 }
 
@@ -1471,7 +898,7 @@ static int report_dyn_key(const char *name, void *arg)
 	for (int i = 0; i < SORT_DYN_MAX; i++)
 		if (r->dyn_names[i] && !strcmp(r->dyn_names[i], name))
 			return SORT_DYN0 + i;
-	k = sort_trace__add_key(&r->trace_keys, name);
+	k = sort_trace__add_key(&r->pl.trace_keys, name);
 	if (k < SORT_DYN0 || k > SORT_DYN_LAST)
 		return -EINVAL;
 	r->dyn_names[k - SORT_DYN0] = strdup(name);
@@ -1491,7 +918,7 @@ static int check_format(struct report *r)
 	const char *sort = sort_order(r, buf, sizeof(buf));
 	struct hist_format f;
 
-	if (regcomp(&r->parent_re, r->parent ? r->parent : "^sys_|^do_page_fault",
+	if (regcomp(&r->pl.parent_re, r->parent ? r->parent : "^sys_|^do_page_fault",
 		    REG_EXTENDED | REG_NOSUB)) {
 		snprintf(r->errbuf, sizeof(r->errbuf), "invalid --parent regex '%s'", r->parent);
 		return -EINVAL;
@@ -1524,8 +951,8 @@ int cmd_report(int argc, const char **argv)
 		.children = -1,
 		.group = -1,
 		.inline_frames = true,
-		.cc = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5, .order = ORDER_CALLEE,
-			.max_stack = 127 },
+		.pl.cc = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5, .order = ORDER_CALLEE,
+			   .max_stack = 127 },
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &r.input, "file", "input file name"),
@@ -1565,7 +992,7 @@ int cmd_report(int argc, const char **argv)
 				     "callchain output: graph, fractal, flat, folded or none; threshold; caller or callee; function, address or srcline; percent, period or count (default: graph,0.5,caller,function,percent)",
 				     parse_callchain_opt),
 		OPT_BOOLEAN('G', "inverted", &r.inverted, "alias for inverted call graph"),
-		OPT_INTEGER(0, "max-stack", &r.cc.max_stack,
+		OPT_INTEGER(0, "max-stack", &r.pl.cc.max_stack,
 			    "set the maximum stack depth when parsing the callchain (default 127)"),
 		OPT_CALLBACK(0, "percent-limit", NULL, "percent",
 			     "don't show entries (and callchain branches) under that percent",
@@ -1575,7 +1002,7 @@ int cmd_report(int argc, const char **argv)
 			     parse_percentage),
 		OPT_STRING(0, "symbol-filter", &r.symbol_filter, "filter",
 			   "only show symbols that (partially) match with this filter"),
-		OPT_BOOLEAN('U', "hide-unresolved", &r.hide_unresolved,
+		OPT_BOOLEAN('U', "hide-unresolved", &r.pl.hide_unresolved,
 			    "only display entries resolved to a symbol"),
 		OPT_CALLBACK_DEFAULT(0, "stdio-color", NULL, "mode",
 				     "'always' (default), 'never' or 'auto'", parse_stdio_color),
@@ -1590,7 +1017,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING(0, "kallsyms", &r.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING(0, "unwinder", &r.unwinder, "libdw|libunwind",
 			   "unwinder of --call-graph dwarf recordings (default libdw)"),
-		OPT_BOOLEAN(0, "raw-trace", &r.trace_keys.raw_trace,
+		OPT_BOOLEAN(0, "raw-trace", &r.pl.trace_keys.raw_trace,
 			    "show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "inline", &r.inline_frames,
 			    "show inlined functions in DWARF callchains (default on)"),

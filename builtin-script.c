@@ -13,6 +13,7 @@
 #include "util/lib/debug.h"
 #include "util/perf-data/event-fprintf.h"
 #include "util/lib/parse-options.h"
+#include "util/report/reader.h"
 #include "util/report/sample-filter.h"
 #include "util/symbol/srccode.h"
 #include "util/report/script-print.h"
@@ -367,15 +368,12 @@ static bool may_sample_kernel(const struct perf_header *h)
 static int run_script(struct script *sc)
 {
 	struct script_tool st = { .sc = sc };
-	struct machine_opts mo = { .symfs = sc->symfs, .kallsyms = sc->kallsyms,
-				   .no_inline = !sc->inline_frames };
+	const struct reader_opts ro = { .input = sc->input, .symfs = sc->symfs,
+					.kallsyms = sc->kallsyms, .unwinder = sc->unwinder,
+					.inline_frames = sc->inline_frames };
 	char msg[512];
 	int err;
 
-	if (unwinder__option(sc->unwinder, &mo.unwinder, msg, sizeof(msg))) {
-		error("%s", msg);
-		return 1;
-	}
 	st.tool.sample = process_sample;
 	st.tool.mmap = st.tool.mmap2 = st.tool.comm = process_side_band;
 	st.tool.fork = st.tool.exit = process_side_band;
@@ -385,12 +383,11 @@ static int run_script(struct script *sc)
 	st.tool.ordered_events = true;
 	st.tool.dump_fp = sc->dump_raw ? stdout : NULL;
 	script_setup_output();
-	sc->session = perf_session__new(sc->input, &err, msg, sizeof(msg));
+	sc->session = reader__open(&ro, builtin__progress(), msg, sizeof(msg));
 	if (!sc->session) {
 		error("%s", msg);
 		return 1;
 	}
-	sc->session->say = builtin__progress();
 	if (sc->list_fields) {
 		err = list_fields(sc);
 		script_trace__exit(&sc->trace);
@@ -401,11 +398,8 @@ static int run_script(struct script *sc)
 		perf_session__delete(sc->session);
 		return 1;
 	}
-	mo.kernel_preload = may_sample_kernel(sc->session->header);
-	if (sc->inline_frames)
-		machine_opts__dwarf_preload(&mo, &sc->session->data);
-	mo.say = builtin__say;
-	err = machine__init(&sc->machine, &mo, &sc->session->header->env);
+	err = reader__machine(&sc->machine, &ro, sc->session, may_sample_kernel(sc->session->header),
+			      builtin__say);
 	if (err)
 		error("out of memory reading '%s'", sc->input);
 	else

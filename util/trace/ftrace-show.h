@@ -68,8 +68,6 @@ void ftrace_show__format(struct trace_dat *td, struct ftrace_line *line, int lat
  */
 int ftrace_show__parse_time(const char *s, uint64_t *start, uint64_t *stop);
 
-#endif
-
 /* Per-function statistics of a function_graph trace (funcgraph_exit). */
 struct ftrace_graph_func {
 	unsigned long long addr, calls, total_ns, self_ns;
@@ -87,3 +85,5 @@ struct ftrace_graph_stats {
  * Returns 0 or -ENOMEM.
  */
 int ftrace_graph_stats__add(struct ftrace_graph_stats *st, struct ftrace_line *line);
+
+#endif
