@@ -14,6 +14,9 @@
 #include "util/perf-data/event-fprintf.h"
 #include "util/perf-data/session.h"
 
+static struct perf_header_attr *perf_session__attr_of(struct perf_session *s,
+						      const union perf_event *ev, size_t size);
+
 #define OE_MAX_BYTES	(256u << 20)	/* queued bytes before a forced half flush */
 #define OE_CHUNK	(1u << 20)	/* queued records are copied into chunks this big */
 
@@ -154,10 +157,11 @@ static struct perf_header_attr *find_id(struct perf_session *s, u64 id)
 }
 
 /**
- * perf_session__attr_of - see util/perf-data/session.h
+ * perf_session__attr_of - the event a record belongs to, by its id
+ * Return: the attr, or NULL (unknown id, user record, no attrs yet).
  */
-struct perf_header_attr *perf_session__attr_of(struct perf_session *s,
-					       const union perf_event *ev, size_t size)
+static struct perf_header_attr *perf_session__attr_of(struct perf_session *s,
+						      const union perf_event *ev, size_t size)
 {
 	struct perf_header *h = s->header;
 	struct perf_event_attr *first;

@@ -117,12 +117,6 @@ int perf_session__name_events(struct perf_tool *tool, struct perf_session *sessi
 			      const union perf_event *event, struct perf_sample *sample,
 			      struct perf_header_attr *attr);
 
-/**
- * perf_session__attr_of - the event a record belongs to, by its id
- * Return: the attr, or NULL (unknown id, user record, no attrs yet).
- */
-struct perf_header_attr *perf_session__attr_of(struct perf_session *session,
-					       const union perf_event *event, size_t size);
 
 /**
  * perf_session__lost_warnings - perf 6.1's warnings about lost data, after

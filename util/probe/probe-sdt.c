@@ -50,6 +50,9 @@ static int find_in_path(const char *cmd, char *out, size_t size)
 	return -ENOENT;
 }
 
+static int probe_sdt__create(void *ctx, const char *sys, const char *name, char *msg,
+			     size_t size);
+
 struct probe_sdt *probe_sdt__attach(struct evlist *evlist, int argc, const char **argv)
 {
 	struct probe_sdt *sdt = calloc(1, sizeof(*sdt));
@@ -218,7 +221,9 @@ static void on_exit_paths(void)
 			sigaction(sigs[i], &sa, NULL);
 }
 
-int probe_sdt__create(void *ctx, const char *sys, const char *name, char *msg, size_t size)
+/* The parser's hook (struct parse_events_opts' sdt_create); @ctx is the probe_sdt. */
+static int probe_sdt__create(void *ctx, const char *sys, const char *name, char *msg,
+			     size_t size)
 {
 	struct probe_sdt *sdt = ctx;
 	struct sdt_req r = { .sdt = sdt, .msg = msg, .size = size };

@@ -24,8 +24,6 @@ struct probe_sdt;
  * options are parsed.  NULL when out of memory.
  */
 struct probe_sdt *probe_sdt__attach(struct evlist *evlist, int argc, const char **argv);
-/* The parser's hook (struct parse_events_opts' sdt_create); @ctx is the probe_sdt. */
-int probe_sdt__create(void *ctx, const char *sys, const char *name, char *msg, size_t size);
 /*
  * Delete the probes made for this run; safe to call more than once.  The
  * counters holding them must be closed first.

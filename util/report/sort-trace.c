@@ -53,7 +53,12 @@ static bool key_name__parse(struct key_name *n, const char *tok)
 	return !n->event || *n->event;
 }
 
-bool sort_trace__is_group(const char *tok)
+/**
+ * sort_trace__is_group - whether @tok stands for several field keys
+ * ("trace_fields", "EVENT.*", with or without "/raw"): sort_trace__expand()
+ * lists them once the file's events are known
+ */
+static bool sort_trace__is_group(const char *tok)
 {
 	struct key_name n;
 

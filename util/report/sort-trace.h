@@ -52,12 +52,6 @@ struct sort_trace {
 	char bad[256];			/* a key for a message */
 };
 
-/**
- * sort_trace__is_group - whether @tok stands for several field keys
- * ("trace_fields", "EVENT.*", with or without "/raw"): sort_trace__expand()
- * lists them once the file's events are known
- */
-bool sort_trace__is_group(const char *tok);
 
 /**
  * sort_trace__expand - @sort with each group token replaced by its field
