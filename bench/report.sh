@@ -3,8 +3,8 @@
 # tperf report against perf report on the same recording in the same run,
 # on >= 1 million samples with frame-pointer callchains, in two cases:
 #  calltree: two spinning threads and a call tree (cpu-clock every 20 us);
-#  xz: `xz -9 -T1` compressing 16 MB of the system's shared libraries
-#   (cpu-clock every 40 us, ~1.5M samples): Debian's liblzma is stripped
+#  xz: `xz -9 -T1` compressing 24 MB of the system's shared libraries
+#   (cpu-clock every 40 us, ~1.2M samples): Debian's liblzma is stripped
 #   (.dynsym only), so most frames are unresolved addresses inside it,
 #   tens of thousands of distinct ones, thousands under one callchain node.
 # For each: 3 runs of `report --stdio` by each tool, alternately: the
@@ -39,8 +39,8 @@ record_xz() {
 	[ -d "$libs" ] || libs=/usr/lib
 	# compressible but not trivial: code and data of the installed libraries
 	find "$libs" -maxdepth 1 -type f -name '*.so*' | LC_ALL=C sort |
-		xargs cat 2>/dev/null | head -c 16M >"$TMP/xz.in"
-	echo "recording xz -9 -T1 on $(stat -c %s "$TMP/xz.in") bytes (about a minute)..."
+		xargs cat 2>/dev/null | head -c 24M >"$TMP/xz.in"
+	echo "recording xz -9 -T1 on $(stat -c %s "$TMP/xz.in") bytes (a minute or two)..."
 	perf record -q -e cpu-clock -c 40000 -g -o "$1" -- \
 		xz -9 -T1 -c "$TMP/xz.in" >/dev/null 2>&1
 	rm -f "$TMP/xz.in"
