@@ -83,13 +83,13 @@ void *slab__zalloc(struct slab *s)
 
 	if (p) {
 		s->free = *(void **)p;
-	} else {
-		if ((size_t)(s->end - s->cur) < size && slab_grow(s))
-			return NULL;
-		p = s->cur;
-		s->cur += size;
+		memset(p, 0, s->size);
+		return p;
 	}
-	memset(p, 0, s->size);
+	if ((size_t)(s->end - s->cur) < size && slab_grow(s))
+		return NULL;
+	p = s->cur;		/* never used: zero, as mmap() gave it */
+	s->cur += size;
 	return p;
 }
 

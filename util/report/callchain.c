@@ -124,6 +124,7 @@ static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *pare
 		p->alloc = n;
 	}
 	p->inlined_child |= c->sym && c->sym->inlined;
+	c->idx = p->nr;
 	p->child[p->nr++] = c;
 	rb_link_leaf(&p->kids, &c->rb, parent, left);
 	rb_insert_fixup(&p->kids, &c->rb);
@@ -198,9 +199,7 @@ static struct cc_node *step(struct cc_node *cur, const struct cc_frame *f, enum 
 	else if (!(next = find_child(cur, f, key, &parent, &left)) &&
 		 !(next = add_child(cur, f, parent, left)))
 		return NULL;
-	for (u32 k = 0; cur->child[cur->hint] != next; k++)
-		if (cur->child[k] == next)
-			cur->hint = k;
+	cur->hint = next->idx;
 	return next;
 }
 

@@ -86,6 +86,7 @@ struct cc_node {
 		};
 	};
 	u8 inl;				/* its frame's cc_frame.inl (srcline) */
+	u32 idx;			/* its place in its parent's child array */
 	u64 hit, children_hit;
 	u64 count, children_count;
 	struct cc_node **child;		/* &one while there is room for one only */

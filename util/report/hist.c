@@ -60,9 +60,14 @@ void hists__set_format(struct hists *h, const struct hist_format *f)
  * entry's symbol can change in place (follow_map), so a walk may miss an
  * equal entry, as perf's does.  The same path, each node still linked to
  * the next and with the key it had, is the same walk: the answer holds.
- * Only samples with a symbol use it.
+ * Samples with a symbol use a table that holds every key; those without
+ * one (key: their address) a direct-mapped one of NOSYM_CACHE slots, a
+ * key taking its slot over from another: a stripped library's frames have
+ * as many keys as addresses (xz's recording: 95,000, against 2,700 with
+ * one), and the table would be tens of bytes per sample.
  */
 #define CACHE_PATH 40
+#define NOSYM_CACHE 16384
 
 struct hist_cache_key {
 	const void *comm, *thread, *dso, *sym, *parent;
@@ -91,7 +96,7 @@ static void key_of(const struct hists *h, const struct hist_entry *t, struct his
 	k->parent = t->parent;
 	k->srcline = t->srcline;
 	k->srcfile = t->srcfile;
-	k->ip = h->cache_ip ? t->ip : 0;
+	k->ip = h->cache_ip || !t->sym ? t->ip : 0;
 	k->weight = t->weight;
 	k->cpu = t->cpu;
 	k->socket = t->socket;
@@ -131,10 +136,45 @@ static struct hist_cache_slot *cache_find(struct hists *h, const struct hist_cac
 	return &h->cache[i];
 }
 
+/* The slot of a key without a symbol (NULL: no table, no memory). */
+static struct hist_cache_slot *nosym_slot(struct hists *h, const struct hist_cache_key *k)
+{
+	if (!h->cache_nosym && !(h->cache_nosym = calloc(NOSYM_CACHE, sizeof(*h->cache_nosym))))
+		return NULL;
+	return &h->cache_nosym[key_hash(k, NOSYM_CACHE)];
+}
+
+/* The answer to key @k in its table, or NULL. */
+static struct hist_cache_slot *cache_lookup(struct hists *h, const struct hist_cache_key *k)
+{
+	struct hist_cache_slot *s = k->sym ? cache_find(h, k) : nosym_slot(h, k);
+
+	return s && s->e && key_same(&s->k, k) ? s : NULL;
+}
+
+static void slot_set(struct hist_cache_slot *s, const struct hist_cache_key *k,
+		     struct hist_entry *e, struct rb_link *const *path, const u32 *moved,
+		     u64 left, unsigned int len, u64 version)
+{
+	s->k = *k;
+	s->e = e;
+	s->len = len;
+	s->version = version;
+	s->left = left;
+	memcpy(s->path, path, len * sizeof(*path));
+	memcpy(s->moved, moved, len * sizeof(*moved));
+}
+
 static void cache_add(struct hists *h, const struct hist_cache_key *k, struct hist_entry *e,
 		      struct rb_link *const *path, const u32 *moved, u64 left, unsigned int len)
 {
 	struct hist_cache_slot *s;
+
+	if (!k->sym) {
+		if ((s = nosym_slot(h, k)))
+			slot_set(s, k, e, path, moved, left, len, h->version);
+		return;
+	}
 
 	if (2 * (h->cache_nr + 1) > h->cache_size) {
 		size_t size = h->cache_size ? 2 * h->cache_size : 1024;
@@ -153,13 +193,7 @@ static void cache_add(struct hists *h, const struct hist_cache_key *k, struct hi
 	s = cache_find(h, k);
 	if (!s->e)
 		h->cache_nr++;
-	s->k = *k;
-	s->e = e;
-	s->len = len;
-	s->version = h->version;
-	s->left = left;
-	memcpy(s->path, path, len * sizeof(*path));
-	memcpy(s->moved, moved, len * sizeof(*moved));
+	slot_set(s, k, e, path, moved, left, len, h->version);
 }
 
 static void cache_free(struct hists *h)
@@ -168,6 +202,8 @@ static void cache_free(struct hists *h)
 	h->sym_memo = NULL;
 	free(h->cache);
 	h->cache = NULL;
+	free(h->cache_nosym);
+	h->cache_nosym = NULL;
 	h->cache_size = h->cache_nr = 0;
 }
 
@@ -1304,8 +1340,8 @@ static int tmpl_cmp(const void *pa, const void *pb, const struct hists *h)
  * one, as perf does.
  */
 /*
- * The cache holds samples with a symbol, unless a tracepoint key is sorted
- * on: its values are not in the slot, and perf's widths for the trace key
+ * The cache holds samples unless a tracepoint key is sorted on: its values
+ * are not in the slot, and perf's widths for the trace key
  * depend on the comparisons the walk makes.
  */
 /*
@@ -1322,7 +1358,7 @@ static bool cacheable(const struct hists *h, const struct hist_entry *t)
 			return false;
 	if (t->sym && t->sym->inlined && h->has_callchain && h->cc && h->cc->value == CCVAL_COUNT)
 		return false;
-	return t->sym;
+	return true;
 }
 
 /*
@@ -1407,9 +1443,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 
 	if (cached) {
 		key_of(h, tmpl, &key);
-		hit = cache_find(h, &key);
-		if (hit && !hit->e)
-			hit = NULL;
+		hit = cache_lookup(h, &key);
 		if (hit && hit->version == h->version) {	/* the tree is as it was */
 			e = hit->e;
 			follow_map(h, e, tmpl);

@@ -131,6 +131,7 @@ struct hists {
 	const struct callchain_param *cc;
 	const struct hist_format *fmt;	/* columns and order, or NULL: keys as given */
 	struct hist_cache_slot *cache;	/* findnew's answers by sample fields */
+	struct hist_cache_slot *cache_nosym;	/* the same for addresses without a symbol */
 	u64 version;			/* changes of the tree: entries made, keys changed */
 	struct sym_memo *sym_memo;	/* symbols looked up as entries follow maps */
 	size_t cache_size, cache_nr;
