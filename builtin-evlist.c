@@ -98,20 +98,20 @@ int cmd_evlist(int argc, const char **argv)
 		o.input = perf_data__default_input();
 	s = perf_session__new(o.input, &err, msg, sizeof(msg));
 	if (!s) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		return 1;
 	}
 	if (s->data.is_pipe && perf_session__process_events(s, &tool)) {
-		error("%s", s->errmsg);
+		ui__error("%s", s->errmsg);
 		perf_session__delete(s);
 		return 1;
 	}
 	if (s->warnmsg[0])
-		warning("%s", s->warnmsg);
+		ui__warning("%s", s->warnmsg);
 	err = print_evlist(s, &o);
 	perf_session__delete(s);
 	if (err) {
-		error("cannot write the event list: %s", strerror(errno));
+		ui__error("cannot write the event list: %s", strerror(errno));
 		return 1;
 	}
 	return 0;

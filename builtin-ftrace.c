@@ -219,7 +219,7 @@ static int write_dat(struct ftrace_opts *o, const char *mnt, struct ftrace_recor
 	ret = trace_dat__write(o->output, &p, err, sizeof(err));
 	free(stats);
 	if (ret) {
-		error("%s", err);
+		ui__error("%s", err);
 		return ret;
 	}
 	nev = count_events(r, &ncpus);
@@ -307,7 +307,7 @@ static int start_workload(struct workload *w, const char **argv)
 	int ret = workload__start(w);
 
 	if (ret)
-		error("cannot run '%s': %s", argv[0], strerror(-ret));
+		ui__error("cannot run '%s': %s", argv[0], strerror(-ret));
 	return ret;
 }
 
@@ -322,13 +322,13 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	char name[64], *dir;
 
 	if (!mnt) {
-		error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
+		ui__error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
 		return 1;
 	}
 	if (!o->tracer)
 		o->tracer = o->events.n ? "nop" : "function";
 	if (o->cpus && (ncpus = parse_cpus(o->cpus, &cpus)) <= 0) {
-		error("invalid CPU list '%s': use e.g. 0,2-3", o->cpus);
+		ui__error("invalid CPU list '%s': use e.g. 0,2-3", o->cpus);
 		free(cpus);
 		return 129;
 	}
@@ -336,12 +336,12 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	snprintf(name, sizeof(name), "tperf-%d", (int)getpid());
 	ret = tracefs_instance__create(name);
 	if (ret) {
-		error("cannot create the tracefs instance '%s': %s", name, strerror(-ret));
+		ui__error("cannot create the tracefs instance '%s': %s", name, strerror(-ret));
 		free(cpus);
 		return 1;
 	}
 	if (argc && (ret = workload__prepare(&w, argv))) {
-		error("cannot start '%s': %s", argv[0], strerror(-ret));
+		ui__error("cannot start '%s': %s", argv[0], strerror(-ret));
 		goto out;
 	}
 	{
@@ -355,14 +355,14 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 
 		ret = ftrace_setup__apply(&setup, mnt, &names, msg, sizeof(msg));
 		if (ret)
-			error("%s", msg);
+			ui__error("%s", msg);
 	}
 	sort_names(&names);
 	if (!ret && !live) {
 		dir = output_dir(o->output);
 		ret = ftrace_recorder__start(&r, ncpus ? cpus : NULL, ncpus, dir);
 		if (ret)
-			error("cannot read the ring buffer (temporary files in '%s'): %s", dir,
+			ui__error("cannot read the ring buffer (temporary files in '%s'): %s", dir,
 			      strerror(-ret));
 		free(dir);
 	}
@@ -383,7 +383,7 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	if (!live) {
 		ret = ftrace_recorder__stop(&r);
 		if (ret)
-			error("cannot read the ring buffer: %s", strerror(-ret));
+			ui__error("cannot read the ring buffer: %s", strerror(-ret));
 		else
 			ret = write_dat(o, mnt, &r, &names);
 	}
@@ -415,13 +415,13 @@ static int check_graph_opts(struct ftrace_opts *o)
 	const char *depth = strstr(g, "depth="), *thresh = strstr(g, "thresh=");
 
 	if (o->depth > 0 || (depth && (depth == g || depth[-1] == ','))) {
-		error("-D/--graph-depth: max_graph_depth exists only at the top level of tracefs, which tperf leaves alone; "
+		ui__error("-D/--graph-depth: max_graph_depth exists only at the top level of tracefs, which tperf leaves alone; "
 		      "record without it and show with 'tperf ftrace show -D %d'",
 		      o->depth > 0 ? o->depth : atoi(depth + 6));
 		return 129;
 	}
 	if (thresh && (thresh == g || thresh[-1] == ',')) {
-		error("--graph-opts thresh: tracing_thresh exists only at the top level of tracefs, which tperf leaves alone; "
+		ui__error("--graph-opts thresh: tracing_thresh exists only at the top level of tracefs, which tperf leaves alone; "
 		      "record without it and show with 'tperf ftrace show --graph-thresh %d'",
 		      atoi(thresh + 7));
 		return 129;
@@ -435,18 +435,18 @@ static int check_file_opts(struct ftrace_opts *o)
 	if (!o->file_version)
 		o->file_version = o->compression ? 7 : 6;
 	if (o->file_version != 6 && o->file_version != 7) {
-		error("unsupported trace.dat version %d: use 6 or 7", o->file_version);
+		ui__error("unsupported trace.dat version %d: use 6 or 7", o->file_version);
 		return 129;
 	}
 	if (o->compression && !strcmp(o->compression, "any"))
 		o->compression = "zstd";
 	if (o->compression && strcmp(o->compression, "none") &&
 	    strcmp(o->compression, "zstd") && strcmp(o->compression, "zlib")) {
-		error("unknown compression '%s': use zstd, zlib, any or none", o->compression);
+		ui__error("unknown compression '%s': use zstd, zlib, any or none", o->compression);
 		return 129;
 	}
 	if (o->compression && o->file_version != 7) {
-		error("--compression needs --file-version 7 (version 6 files are not compressed)");
+		ui__error("--compression needs --file-version 7 (version 6 files are not compressed)");
 		return 129;
 	}
 	return 0;
@@ -474,7 +474,7 @@ static int ftrace_record(int argc, const char **argv, int live)
 	if ((ret = check_file_opts(&o)) || (ret = check_graph_opts(&o)))
 		goto out;
 	if (o.filter_err) {
-		error("--filter '%s' has no event of its own: each --filter follows the -e it applies to",
+		ui__error("--filter '%s' has no event of its own: each --filter follows the -e it applies to",
 		      o.filter_err);
 		ret = 129;
 		goto out;
@@ -515,12 +515,12 @@ static int open_input(struct show_opts *s, struct trace_dat *td)
 	s->f.comm = s->comm;
 	s->f.event = s->event;
 	if (s->time && ftrace_show__parse_time(s->time, &s->f.start, &s->f.stop)) {
-		error("invalid time window '%s': use START,STOP in seconds", s->time);
+		ui__error("invalid time window '%s': use START,STOP in seconds", s->time);
 		return 129;
 	}
 	ret = trace_dat__open(td, s->input, err, sizeof(err));
 	if (ret) {
-		error("%s", err);
+		ui__error("%s", err);
 		return 1;
 	}
 	return 0;
@@ -626,7 +626,7 @@ static int for_each_line(struct trace_dat *td, struct show_opts *s, int leaves,
 			break;
 	}
 	if (ret < 0)
-		error("'%s': corrupt CPU data at offset %llu", td->path,
+		ui__error("'%s': corrupt CPU data at offset %llu", td->path,
 		      (unsigned long long)it.bad_offset);
 	trace_dat__iter_exit(&it);
 	return ret < 0;
@@ -674,7 +674,7 @@ static int ftrace_show(int argc, const char **argv)
 		fwrite(td.latency_text, 1, td.latency_len, stdout);
 		putchar('\n');
 		trace_dat__close(&td);
-		return fflush(stdout) || ferror(stdout) ? (error("cannot write the output: %s",
+		return fflush(stdout) || ferror(stdout) ? (ui__error("cannot write the output: %s",
 								 strerror(errno)), 1) : 0;
 	}
 	pr.latency = s.latency;
@@ -683,7 +683,7 @@ static int ftrace_show(int argc, const char **argv)
 	trace_seq_destroy(&pr.seq);
 	trace_dat__close(&td);
 	if (fflush(stdout) || ferror(stdout)) {
-		error("cannot write the output: %s", strerror(errno));
+		ui__error("cannot write the output: %s", strerror(errno));
 		return 1;
 	}
 	return ret;
@@ -865,14 +865,14 @@ static int ftrace_latency(int argc, const char **argv)
 
 	argc = parse_options(argc, argv, options, usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (o.funcs.n != 1) {
-		error("'tperf ftrace latency' needs exactly one -T FUNC");
+		ui__error("'tperf ftrace latency' needs exactly one -T FUNC");
 		free(o.funcs.v);
 		return 129;
 	}
 	o.gfuncs = o.funcs;
 	o.funcs = (struct string_list){ 0 };
 	if (!mkdtemp(tmpl)) {
-		error("cannot create a temporary folder in /tmp: %s", strerror(errno));
+		ui__error("cannot create a temporary folder in /tmp: %s", strerror(errno));
 		return 1;
 	}
 	snprintf(file, sizeof(file), "%s/t.dat", tmpl);

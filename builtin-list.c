@@ -52,7 +52,7 @@ static int add_tracepoints(struct list_events *le, const char *sys, const char *
 		const char *tracefs = tracefs__mountpoint();
 
 		if (asked)
-			warning("cannot list tracepoints: cannot read '%s/events': %s",
+			ui__warning("cannot list tracepoints: cannot read '%s/events': %s",
 				tracefs ? tracefs : "/sys/kernel/tracing", strerror(-err));
 		else
 			pr_debug("list: no tracepoints: %s\n", strerror(-err));
@@ -155,7 +155,7 @@ int cmd_list(int argc, const char **argv)
 	if (!argc)
 		err = add_all(&le, &o);
 	if (err) {
-		error("cannot list the events: %s", strerror(-err));
+		ui__error("cannot list the events: %s", strerror(-err));
 		list_events__exit(&le);
 		return 1;
 	}

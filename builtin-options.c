@@ -29,7 +29,7 @@ int parse_events_option(const struct option *opt, const char *str, int unset)
 	if (!*evlist) {
 		*evlist = evlist__new();
 		if (!*evlist) {
-			error("out of memory parsing events '%s'", str);
+			ui__error("out of memory parsing events '%s'", str);
 			return -1;
 		}
 	}
@@ -40,7 +40,7 @@ int parse_events_option(const struct option *opt, const char *str, int unset)
 		if (err.msg)
 			parse_events_error__print(&err, stderr);
 		else
-			error("cannot parse events '%s': %s", str, strerror(-ret));
+			ui__error("cannot parse events '%s': %s", str, strerror(-ret));
 		parse_events_error__exit(&err);
 		return -1;
 	}
@@ -55,7 +55,7 @@ int parse_tp_filter_option(const struct option *opt, const char *str, int unset)
 	if (unset || !str)
 		return 0;
 	if (parse_events__filter_last(*(struct evlist **)opt->value, str, msg, sizeof(msg))) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		return -1;
 	}
 	return 0;
@@ -68,7 +68,7 @@ int parse_exclude_perf_option(const struct option *opt, const char *str, int uns
 	if (unset)
 		return 0;
 	if (parse_events__exclude_perf_last(*(struct evlist **)opt->value, msg, sizeof(msg))) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		return -1;
 	}
 	return 0;
@@ -78,10 +78,10 @@ void builtin__say(enum say_level level, const char *msg)
 {
 	switch (level) {
 	case SAY_NOTE:
-		note("%s", msg);
+		ui__note("%s", msg);
 		break;
 	case SAY_WARNING:
-		warning("%s", msg);
+		ui__warning("%s", msg);
 		break;
 	case SAY_PROGRESS:	/* on one line, rewritten; "" erases it */
 		if (*msg)
@@ -100,5 +100,5 @@ say_fn *builtin__progress(void)
 void builtin__note_tracefs(bool mounted)
 {
 	if (mounted)
-		note("tracefs was not mounted: mounted it at %s", tracefs__mountpoint());
+		ui__note("tracefs was not mounted: mounted it at %s", tracefs__mountpoint());
 }

@@ -52,7 +52,7 @@ static int parse_def(const char *str, struct probe_def *def)
 	if (ret == -EINVAL)
 		print_parse_error(str, &err);
 	else if (ret)
-		error("cannot parse '%s': %s", str, strerror(-ret));
+		ui__error("cannot parse '%s': %s", str, strerror(-ret));
 	if (ret)
 		probe_def__exit(def);
 	return ret ? -1 : 0;
@@ -115,7 +115,7 @@ static int create_sites(struct probe_site *sites, int nr, bool dry_run, bool pri
 
 		if (probe_site__check(&sites[i]) ||
 		    probe_site__line(&sites[i], line, sizeof(line)) < 0) {
-			error("refusing to write an unsafe probe for '%s': %s", sites[i].path,
+			ui__error("refusing to write an unsafe probe for '%s': %s", sites[i].path,
 			      "the path or the arguments hold special characters");
 			return -1;
 		}
@@ -126,7 +126,7 @@ static int create_sites(struct probe_site *sites, int nr, bool dry_run, bool pri
 			continue;
 		ret = probe_site__create(&sites[i]);
 		if (ret) {
-			error("cannot create the probe '%s': %s", line, strerror(-ret));
+			ui__error("cannot create the probe '%s': %s", line, strerror(-ret));
 			return -1;
 		}
 	}
@@ -161,13 +161,13 @@ static int add_one(const char *str, const struct probe_opts *o, struct added *al
 	ret = probe__resolve(o->exec, &def, &o->fopts, &sites, &nr, msg, sizeof(msg));
 	probe_def__exit(&def);
 	if (ret) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		return -1;
 	}
 	fputs(msg, stderr);	/* a warning, or nothing */
 	ret = probe__name_sites(sites, nr, o->force);
 	if (ret == -EEXIST) {
-		error("event '%s:%s' already exists: delete it with 'tperf probe -d %s:%s' or "
+		ui__error("event '%s:%s' already exists: delete it with 'tperf probe -d %s:%s' or "
 		      "add a duplicate with -f", sites[0].group, sites[0].base, sites[0].group,
 		      sites[0].base);
 	} else if (!ret) {
@@ -200,7 +200,7 @@ static int add_probes(const char **defs, int n, const struct probe_opts *o)
 	bool printed = false;
 
 	if (!o->exec) {
-		error("kprobes are not available on this kernel (no kprobe_events in tracefs): "
+		ui__error("kprobes are not available on this kernel (no kprobe_events in tracefs): "
 		      "probe a user binary with -x BINARY");
 		return 1;
 	}
@@ -254,13 +254,13 @@ static int list_probes(const char *filter)
 	int ret;
 
 	if (!tracefs__mount(&mounted)) {
-		error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
+		ui__error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
 		return 1;
 	}
 	builtin__note_tracefs(mounted);
 	ret = probe__for_each(*filter ? filter : NULL, list_one, NULL);
 	if (ret < 0 || fflush(stdout) || ferror(stdout)) {
-		error("cannot list the probes: %s", strerror(ret < 0 ? -ret : errno));
+		ui__error("cannot list the probes: %s", strerror(ret < 0 ? -ret : errno));
 		return 1;
 	}
 	return 0;
@@ -277,7 +277,7 @@ static int del_probes(const struct string_list *del, bool quiet)
 	int status = 0;
 
 	if (!tracefs__mount(&mounted)) {
-		error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
+		ui__error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
 		return 1;
 	}
 	builtin__note_tracefs(mounted);
@@ -285,10 +285,10 @@ static int del_probes(const struct string_list *del, bool quiet)
 		int ret = probe__delete(del->v[i], quiet ? NULL : print_deleted);
 
 		if (ret < 0) {
-			error("cannot delete '%s': %s", del->v[i], strerror(-ret));
+			ui__error("cannot delete '%s': %s", del->v[i], strerror(-ret));
 			status = 1;
 		} else if (!ret) {
-			error("'%s' does not match any probe: 'tperf probe -l' lists them",
+			ui__error("'%s' does not match any probe: 'tperf probe -l' lists them",
 			      del->v[i]);
 			status = 1;
 		}
@@ -305,7 +305,7 @@ static int list_sdt(const char *path)
 	int nr = 0, ret = probe_elf__open(path, &pe);
 
 	if (ret) {
-		error(ret == -ENOEXEC ? "'%s' is not an ELF file" : "cannot open '%s': %s", path,
+		ui__error(ret == -ENOEXEC ? "'%s' is not an ELF file" : "cannot open '%s': %s", path,
 		      strerror(-ret));
 		return 1;
 	}
@@ -322,7 +322,7 @@ static int list_sdt(const char *path)
 	sdt__free_notes(notes, nr);
 	probe_elf__close(pe);
 	if (ret || fflush(stdout) || ferror(stdout)) {
-		error("cannot list the SDT markers of '%s': %s", path,
+		ui__error("cannot list the SDT markers of '%s': %s", path,
 		      strerror(ret ? -ret : errno));
 		return 1;
 	}
@@ -399,7 +399,7 @@ static int list_funcs(const char *path, const struct probe_filter *filter, bool 
 	int ret = probe_elf__open(path, &pe);
 
 	if (ret) {
-		error(ret == -ENOEXEC ? "'%s' is not an ELF file" : "cannot open '%s': %s", path,
+		ui__error(ret == -ENOEXEC ? "'%s' is not an ELF file" : "cannot open '%s': %s", path,
 		      strerror(-ret));
 		return 1;
 	}
@@ -423,7 +423,7 @@ static int list_funcs(const char *path, const struct probe_filter *filter, bool 
 		free(ns.v[i]);
 	free(ns.v);
 	if (ret || fflush(stdout) || ferror(stdout)) {
-		error("cannot list the functions of '%s': %s", path, strerror(ret ? -ret : errno));
+		ui__error("cannot list the functions of '%s': %s", path, strerror(ret ? -ret : errno));
 		return 1;
 	}
 	return 0;
@@ -494,10 +494,10 @@ static int open_target(const char *path, struct probe_elf **pe)
 	int ret = probe_elf__open(path, pe);
 
 	if (ret)
-		error(ret == -ENOEXEC ? "'%s' is not an ELF file" : "cannot open '%s': %s", path,
+		ui__error(ret == -ENOEXEC ? "'%s' is not an ELF file" : "cannot open '%s': %s", path,
 		      strerror(-ret));
 	else if (!probe_finder__has_dwarf(*pe)) {
-		error("'%s' has no debug information (DWARF): rebuild it with -g", path);
+		ui__error("'%s' has no debug information (DWARF): rebuild it with -g", path);
 		probe_elf__close(*pe);
 		ret = -ENODATA;
 	}
@@ -512,7 +512,7 @@ static int show_line(const char *path, const char *range, const char *source)
 	struct probe_elf *pe;
 
 	if (parse_range(range, func, file, sizeof(func), &start, &end, &relative)) {
-		error("invalid line range '%s': use FUNC[:RLN[+NUM|-RLN2]] or "
+		ui__error("invalid line range '%s': use FUNC[:RLN[+NUM|-RLN2]] or "
 		      "SRC:ALN[+NUM|-ALN2]", range);
 		return 1;
 	}
@@ -522,7 +522,7 @@ static int show_line(const char *path, const char *range, const char *source)
 				       relative, source, stdout, msg, sizeof(msg));
 	probe_elf__close(pe);
 	if (ret || fflush(stdout) || ferror(stdout)) {
-		error("%s", ret ? msg : strerror(errno));
+		ui__error("%s", ret ? msg : strerror(errno));
 		return 1;
 	}
 	return 0;
@@ -538,7 +538,7 @@ static int show_vars(const char *path, const char *str, const struct probe_opts 
 	if (parse_def(str, &def))
 		return 1;
 	if (def.sdt || def.nr_args) {
-		error("-V takes a probe point without arguments: '%s'", str);
+		ui__error("-V takes a probe point without arguments: '%s'", str);
 		probe_def__exit(&def);
 		return 1;
 	}
@@ -566,7 +566,7 @@ static int show_vars(const char *path, const char *str, const struct probe_opts 
 	probe_elf__close(pe);
 	probe_def__exit(&def);
 	if (ret || fflush(stdout) || ferror(stdout)) {
-		error("%s", ret ? msg : strerror(errno));
+		ui__error("%s", ret ? msg : strerror(errno));
 		return 1;
 	}
 	return 0;
@@ -593,7 +593,7 @@ static int need_exec(const struct probe_opts *o, const char *what)
 {
 	if (o->exec)
 		return 0;
-	error("%s needs the binary: give it with -x BINARY", what);
+	ui__error("%s needs the binary: give it with -x BINARY", what);
 	return -1;
 }
 
@@ -631,7 +631,7 @@ static int make_filter(const struct probe_opts *o, const char *own, const char *
 			return -1;
 		}
 		if (ret) {
-			error("out of memory");
+			ui__error("out of memory");
 			return -1;
 		}
 	}
@@ -760,13 +760,13 @@ int cmd_probe(int argc, const char **argv)
 	if (argc) {
 		joined = join_words(argc, argv);
 		if (!joined || parse_opt_string_list(&options[0], joined, 0)) {
-			error("out of memory");
+			ui__error("out of memory");
 			return 1;
 		}
 	}
 	for (int i = 0; i < o.defs.n; i++) {	/* -D DEF: the line of DEF, written nowhere */
 		if (parse_opt_string_list(&options[0], o.defs.v[i], 0)) {
-			error("out of memory");
+			ui__error("out of memory");
 			return 1;
 		}
 		o.dry_run = o.print_lines = true;

@@ -40,7 +40,7 @@ static int opt_freq(const struct option *opt, const char *arg, int unset)
 	} else {
 		o->freq = strtoull(arg, &end, 0);
 		if (*end || !o->freq || arg[0] == '-') {
-			error("invalid frequency '%s': give a number of samples per second or 'max'",
+			ui__error("invalid frequency '%s': give a number of samples per second or 'max'",
 			      arg);
 			return -1;
 		}
@@ -56,7 +56,7 @@ static int opt_period(const struct option *opt, const char *arg, int unset)
 
 	o->period = strtoull(arg, &end, 0);
 	if (*end || !o->period || arg[0] == '-') {
-		error("invalid sample period '%s': give a positive number of events", arg);
+		ui__error("invalid sample period '%s': give a positive number of events", arg);
 		return -1;
 	}
 	o->period_given = true;
@@ -78,7 +78,7 @@ static int opt_callgraph(const struct option *opt, const char *arg, int unset)
 		return 0;
 	}
 	if (record__parse_callgraph(opt->value, arg, msg, sizeof(msg))) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		return -1;
 	}
 	return 0;
@@ -102,7 +102,7 @@ static int opt_user_regs(const struct option *opt, const char *arg, int unset)
 		exit(0);
 	}
 	if (record__parse_user_regs(opt->value, arg, msg, sizeof(msg))) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		return -1;
 	}
 	return 0;
@@ -114,13 +114,13 @@ static int opt_mmap_pages(const struct option *opt, const char *arg, int unset)
 	int r;
 
 	if (strchr(arg, ',')) {
-		error("'-m %s': the size after ',' is for AUX area events (intel_pt and the like), "
+		ui__error("'-m %s': the size after ',' is for AUX area events (intel_pt and the like), "
 		      "which tperf record does not support; give -m PAGES", arg);
 		return -1;
 	}
 	r = perf_mmap__pages(arg, &o->mmap_pages);
 	if (r < 0) {
-		error("invalid ring buffer size '%s': give a number of pages or a size "
+		ui__error("invalid ring buffer size '%s': give a number of pages or a size "
 		      "such as 512K", arg);
 		return -1;
 	}
@@ -145,7 +145,7 @@ static int opt_mmap_flush(const struct option *opt, const char *arg, int unset)
 	default: break;
 	}
 	if (*end || !v || arg[0] == '-') {
-		error("invalid --mmap-flush '%s': give a number of bytes (B/K/M/G suffixes)", arg);
+		ui__error("invalid --mmap-flush '%s': give a number of bytes (B/K/M/G suffixes)", arg);
 		return -1;
 	}
 	o->mmap_flush = (size_t)v;
@@ -178,7 +178,7 @@ static int opt_clockid(const struct option *opt, const char *arg, int unset)
 	}
 	v = strtol(arg, &end, 0);
 	if (*end || v < 0 || v > 64 || !*arg) {
-		error("unknown clock '%s': use monotonic, monotonic_raw, realtime, boottime, "
+		ui__error("unknown clock '%s': use monotonic, monotonic_raw, realtime, boottime, "
 		      "tai or a clockid number", arg);
 		return -1;
 	}
@@ -194,7 +194,7 @@ static void cap_freq(struct record_opts *o)
 	if (o->period_given || !max || o->freq <= max)
 		return;
 	if (o->freq_given)
-		warning("maximum frequency rate (%llu Hz) exceeded, throttling from %llu Hz to "
+		ui__warning("maximum frequency rate (%llu Hz) exceeded, throttling from %llu Hz to "
 			"%llu Hz\n       the limit can be raised via "
 			"/proc/sys/kernel/perf_event_max_sample_rate",
 			(unsigned long long)max, (unsigned long long)o->freq,
@@ -236,7 +236,7 @@ static void print_summary(const struct record_opts *o, const struct record_stats
 	u64 total = s->samples + lost;
 
 	if (lost)
-		warning("lost %llu samples out of %llu (%.1f%%): the ring buffers overflowed; "
+		ui__warning("lost %llu samples out of %llu (%.1f%%): the ring buffers overflowed; "
 			"try a larger -m or a lower -F",
 			(unsigned long long)lost, (unsigned long long)total,
 			100.0 * (double)lost / (double)total);
@@ -261,7 +261,7 @@ static void warn_cache_errs(const struct record_stats *s)
 
 		if (e->kind[i].count > 1)
 			snprintf(more, sizeof(more), " (and %u more)", e->kind[i].count - 1);
-		warning("cannot add '%s'%s to the build-id cache '%s': %s", e->kind[i].name,
+		ui__warning("cannot add '%s'%s to the build-id cache '%s': %s", e->kind[i].name,
 			more, s->buildid_dir, strerror(e->kind[i].err));
 	}
 }
@@ -277,12 +277,12 @@ static int exit_status(const struct record_stats *s, const char *cmd)
 		return 0;
 	if (WIFSIGNALED(st)) {
 		if (!tperf_config.quiet)
-			note("'%s' was killed by signal %d", cmd, WTERMSIG(st));
+			ui__note("'%s' was killed by signal %d", cmd, WTERMSIG(st));
 		return 128 + WTERMSIG(st);
 	}
 	if (WIFEXITED(st) && WEXITSTATUS(st)) {
 		if (!tperf_config.quiet)
-			note("'%s' exited with status %d", cmd, WEXITSTATUS(st));
+			ui__note("'%s' exited with status %d", cmd, WEXITSTATUS(st));
 		return WEXITSTATUS(st);
 	}
 	return 0;
@@ -298,7 +298,7 @@ static void check_target(struct record_opts *o, int argc, const char *const usag
 	if (target__validate(&o->target, msg, sizeof(msg)))
 		usage_with_options_msg(usage, options, "%s", msg);
 	if (msg[0])
-		warning("%s", msg);
+		ui__warning("%s", msg);
 	if (o->target.tid && !o->no_inherit_set)
 		o->target.no_inherit = true;	/* -t: those threads only, as perf */
 	if (o->all_user && o->all_kernel)
@@ -388,7 +388,7 @@ int cmd_record(int argc, const char **argv)
 	if (evlist)
 		evlist->say = builtin__say;
 	if (!sdt) {
-		error("out of memory");
+		ui__error("out of memory");
 		evlist__delete(evlist);
 		free(full_argv);
 		return 1;
@@ -398,7 +398,7 @@ int cmd_record(int argc, const char **argv)
 	cap_freq(&o);
 	err = record__config(evlist, &o, msg, sizeof(msg));
 	if (err) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		evlist__delete(evlist);
 		probe_sdt__delete(sdt);
 		free(full_argv);
@@ -414,7 +414,7 @@ int cmd_record(int argc, const char **argv)
 	err = record__run(evlist, &o, argc, argv, full_argc + 1, full_argv,
 			  &stats, msg, sizeof(msg));
 	if (err)
-		error("%s", msg[0] ? msg : strerror(-err));
+		ui__error("%s", msg[0] ? msg : strerror(-err));
 	if (!err || stats.bytes)
 		print_summary(&o, &stats);
 	warn_cache_errs(&stats);

@@ -173,7 +173,7 @@ static int setup_format(struct report *r, bool children)
 			return -ECANCELED;
 		}
 		if (err == -EINVAL)
-			error("cannot read the tracing data of '%s': it is malformed", r->input);
+			ui__error("cannot read the tracing data of '%s': it is malformed", r->input);
 		if (err)
 			return err == -EINVAL ? -ECANCELED : err;
 		if (expanded)
@@ -185,7 +185,7 @@ static int setup_format(struct report *r, bool children)
 				 (r->cpu_util ? HIST_FMT_CPU_UTIL : 0), bad, sizeof(bad));
 	free(expanded);
 	if (err == -E2BIG) {
-		error("too many sort keys and fields: at most %d", HIST_MAX_COLS);
+		ui__error("too many sort keys and fields: at most %d", HIST_MAX_COLS);
 		return -ECANCELED;
 	}
 	if (err)
@@ -206,7 +206,7 @@ static int setup_trace_keys(struct report *r)
 		r->bad_sort_key = true;	/* perf: "Unknown --sort key" */
 		snprintf(r->errbuf, sizeof(r->errbuf), "%s", bad);
 	} else if (err == -EINVAL)
-		error("cannot read the tracing data of '%s': it is malformed", r->input);
+		ui__error("cannot read the tracing data of '%s': it is malformed", r->input);
 	if (err && err != -ENOMEM)
 		return -ECANCELED;
 	for (int i = 0; !err && i < r->pl.nr_hists; i++)
@@ -226,7 +226,7 @@ static int setup_hists(struct report *r)
 	if (r->pl.hists)
 		return 0;
 	if (r->callchain_set && r->pl.cc.mode != CHAIN_NONE && !has_cc && !r->pl.session->data.is_pipe) {
-		error("selected -g but the file '%s' has no callchains: record with -g",
+		ui__error("selected -g but the file '%s' has no callchains: record with -g",
 		      r->input);
 		return -EINVAL;
 	}
@@ -242,7 +242,7 @@ static int setup_hists(struct report *r)
 	if (err)
 		return err;
 	if (r->pl.need_parent && !has_cc && !r->pl.session->data.is_pipe) {
-		error("selected --sort parent but the file '%s' has no callchains: record with -g",
+		ui__error("selected --sort parent but the file '%s' has no callchains: record with -g",
 		      r->input);
 		return -EINVAL;
 	}
@@ -338,7 +338,7 @@ static void unwind_hint(struct report *r)
 
 	if (!r->quiet && r->pl.machine.unwinder &&
 	    unwinder__hint(r->pl.machine.unwinder, buf, sizeof(buf)))
-		note("%s", buf);
+		ui__note("%s", buf);
 }
 
 /* --stats: the records by type, then the samples of each event. */
@@ -535,7 +535,7 @@ static int print_report(struct report *r)
 	char buf[1024];
 
 	if (!total_samples(r)) {	/* perf prints nothing more, and says so */
-		warning("'%s' has no samples%s", r->input,
+		ui__warning("'%s' has no samples%s", r->input,
 			r->pl.filter_set ? " that pass the filters" : "");
 		return fflush(stdout) || ferror(stdout) ? -EIO : 0;
 	}
@@ -594,7 +594,7 @@ static int parse_callchain_opt(const struct option *opt, const char *arg, int un
 	if (!arg)
 		return 0;
 	if (callchain_param__parse(&r->pl.cc, arg)) {
-		error("invalid --call-graph value '%s': give print_type,threshold,order,sort_key,value",
+		ui__error("invalid --call-graph value '%s': give print_type,threshold,order,sort_key,value",
 		      arg);
 		return -1;
 	}
@@ -611,7 +611,7 @@ static int parse_stdio_color(const struct option *opt, const char *arg, int unse
 	else if (!strcmp(arg, "auto"))
 		opt_rep->color_mode = 0;
 	else	/* perf too goes on, in auto */
-		warning("bad config value for 'color.ui', ignoring...");
+		ui__warning("bad config value for 'color.ui', ignoring...");
 	return 0;
 }
 
@@ -626,7 +626,7 @@ static int parse_percentage(const struct option *opt, const char *arg, int unset
 		opt_rep->relative = true;
 		return 0;
 	}
-	error("--percentage takes relative or absolute, not '%s'", arg);
+	ui__error("--percentage takes relative or absolute, not '%s'", arg);
 	return -1;
 }
 
@@ -645,7 +645,7 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 	(void)unset;
 	pct = strtof(arg, &end);
 	if (end == arg || *end) {
-		error("--percent-limit takes a number, not '%s'", arg);
+		ui__error("--percent-limit takes a number, not '%s'", arg);
 		return -1;
 	}
 	opt_rep->percent_limit = pct;
@@ -693,7 +693,7 @@ static int parse_filter(const struct option *opt, const char *arg, int unset)
 		if (!strcmp(opt->long_name, parsers[i].name))
 			err = parsers[i].fn(&opt_rep->pl.filter, arg, msg, sizeof(msg));
 	if (err) {
-		error("%s", err == -ENOMEM ? "out of memory" : msg);
+		ui__error("%s", err == -ENOMEM ? "out of memory" : msg);
 		return -1;
 	}
 	opt_rep->pl.filter_set = true;
@@ -715,7 +715,7 @@ static int prepare_filter(struct report *r)
 		type_and &= h->attrs[i].attr.sample_type;
 	if (sample_filter__prepare(&r->pl.filter, type_and, h->env.first_sample_time,
 				   h->env.last_sample_time, r->input, msg, sizeof(msg))) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		return -EINVAL;
 	}
 	return 0;
@@ -779,7 +779,7 @@ static int header_only(struct report *r, struct report_tool *rt)
 		err = perf_session__process_events(r->pl.session, &rt->tool);
 	}
 	if (err)
-		error("%s", r->pl.session->errmsg);
+		ui__error("%s", r->pl.session->errmsg);
 	perf_session__delete(r->pl.session);
 	return err || fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
@@ -824,7 +824,7 @@ static int run_report(struct report *r)
 	rt.tool.ordered_events = true;
 	r->pl.session = reader__open(&ro, builtin__progress(), msg, sizeof(msg));
 	if (!r->pl.session) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		return 1;
 	}
 	if (r->header || r->header_only)
@@ -843,15 +843,15 @@ static int run_report(struct report *r)
 		err = perf_session__process_events(r->pl.session, &rt.tool);
 	report_pipeline__finish(&r->pl, &err);
 	if (err == -ENOMEM)
-		error("out of memory reading '%s'", r->input);
+		ui__error("out of memory reading '%s'", r->input);
 	else if (err == -ECANCELED)
 		;	/* said */
 	else if (err < 0 && err != -EINVAL)
-		error("%s", r->pl.session->errmsg);
+		ui__error("%s", r->pl.session->errmsg);
 	else if (err == -EINVAL && r->pl.session->errmsg[0])
-		error("%s", r->pl.session->errmsg);
+		ui__error("%s", r->pl.session->errmsg);
 	if (!err && r->pl.session->warnmsg[0])
-		warning("%s", r->pl.session->warnmsg);
+		ui__warning("%s", r->pl.session->warnmsg);
 	if (!err && !r->quiet && !r->stats) {	/* perf's --stats and -q say nothing */
 		perf_session__lost_warnings(r->pl.session, true, msg, sizeof(msg));
 		fputs(msg, stderr);
@@ -859,16 +859,16 @@ static int run_report(struct report *r)
 	if (!err && !r->pl.hists)
 		err = setup_hists(r);
 	if (!err && !r->quiet && !r->pl.machine.kernel_map && !all_exclude_kernel(r->pl.session->header))
-		warning("'%s' has no kernel map (kernel.kptr_restrict was set when it was recorded?): kernel samples cannot be resolved",
+		ui__warning("'%s' has no kernel map (kernel.kptr_restrict was set when it was recorded?): kernel samples cannot be resolved",
 			r->input);
 	if (!err && r->stats) {
 		err = print_stats(r);
 		if (err)
-			error("cannot write the statistics: %s", strerror(-err));
+			ui__error("cannot write the statistics: %s", strerror(-err));
 	} else if (!err) {
 		err = print_report(r);
 		if (err)
-			error("cannot write the report: %s", strerror(-err));
+			ui__error("cannot write the report: %s", strerror(-err));
 	}
 	if (!err)
 		unwind_hint(r);
@@ -1034,7 +1034,7 @@ int cmd_report(int argc, const char **argv)
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
 	if (r.quiet)
-		tperf_config.quiet = true;	/* warning()s too, as perf's -q */
+		tperf_config.quiet = true;	/* ui__warning()s too, as perf's -q */
 	if (check_format(&r))
 		usage_with_options_msg(usage, options, "%s", r.errbuf);
 	if (!r.input || !*r.input)

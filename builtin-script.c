@@ -69,10 +69,10 @@ static int script_start_trace(struct script *sc)
 	if (err == -ENOMEM)
 		return err;
 	if (err == -ENOENT)
-		warning("'%s' has no tracing data: tracepoint samples are printed without their fields",
+		ui__warning("'%s' has no tracing data: tracepoint samples are printed without their fields",
 			sc->input);
 	else if (err)
-		warning("cannot read the tracing data of '%s' (malformed): tracepoint samples are printed without their fields",
+		ui__warning("cannot read the tracing data of '%s' (malformed): tracepoint samples are printed without their fields",
 			sc->input);
 	else
 		sc->o.trace = &sc->trace;
@@ -89,7 +89,7 @@ static int script_start(struct script *sc)
 	sc->started = true;
 	if (script_fields__asked(&sc->o) & SF_TOD) {
 		if (!h->env.has_clock_data) {
-			error("cannot print field 'tod': '%s' has no clock data; record with -k/--clockid",
+			ui__error("cannot print field 'tod': '%s' has no clock data; record with -k/--clockid",
 			      sc->input);
 			return -EINVAL;
 		}
@@ -105,7 +105,7 @@ static int script_start(struct script *sc)
 		int len = strlen(name);
 
 		if (script_fields__check(&sc->o, &h->attrs[i].attr, name, msg, sizeof(msg))) {
-			error("%s", msg);
+			ui__error("%s", msg);
 			return -EINVAL;
 		}
 		sc->names[i] = strdup(name);
@@ -121,10 +121,10 @@ static int script_start(struct script *sc)
 static void script_warn_trace(struct script *sc, const char *name)
 {
 	if (*name)
-		warning("cannot parse the format of '%s' in '%s': its samples are printed with their raw fields",
+		ui__warning("cannot parse the format of '%s' in '%s': its samples are printed with their raw fields",
 			name, sc->input);
 	else
-		warning("'%s' has no format for some tracepoint samples: they are printed as raw bytes",
+		ui__warning("'%s' has no format for some tracepoint samples: they are printed as raw bytes",
 			sc->input);
 	sc->trace.warn = NULL;
 }
@@ -316,7 +316,7 @@ static int script_prepare_filter(struct script *sc)
 		and &= h->attrs[i].attr.sample_type;
 	if (sample_filter__prepare(&sc->filter, and, h->env.first_sample_time,
 				   h->env.last_sample_time, sc->input, msg, sizeof(msg))) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		return -EINVAL;
 	}
 	return 0;
@@ -346,13 +346,13 @@ static int list_fields(struct script *sc)
 	if (!err)
 		err = script_trace__list_fields(stdout, &sc->trace, sc->session->header, ev);
 	if (err == -ENOENT && ev)
-		error("no tracepoint '%s' in '%s': list them all with --list-fields", ev, sc->input);
+		ui__error("no tracepoint '%s' in '%s': list them all with --list-fields", ev, sc->input);
 	else if (err == -ENOENT)
-		error("'%s' has no tracepoint event with a format", sc->input);
+		ui__error("'%s' has no tracepoint event with a format", sc->input);
 	else if (err == -EINVAL)
-		error("cannot read the tracing data of '%s': it is malformed", sc->input);
+		ui__error("cannot read the tracing data of '%s': it is malformed", sc->input);
 	else if (err == -ENOMEM)
-		error("out of memory reading '%s'", sc->input);
+		ui__error("out of memory reading '%s'", sc->input);
 	return err ? 1 : 0;
 }
 
@@ -385,7 +385,7 @@ static int run_script(struct script *sc)
 	script_setup_output();
 	sc->session = reader__open(&ro, builtin__progress(), msg, sizeof(msg));
 	if (!sc->session) {
-		error("%s", msg);
+		ui__error("%s", msg);
 		return 1;
 	}
 	if (sc->list_fields) {
@@ -401,21 +401,21 @@ static int run_script(struct script *sc)
 	err = reader__machine(&sc->machine, &ro, sc->session, may_sample_kernel(sc->session->header),
 			      builtin__say);
 	if (err)
-		error("out of memory reading '%s'", sc->input);
+		ui__error("out of memory reading '%s'", sc->input);
 	else
 		err = perf_session__process_events(sc->session, &st.tool);
 	if (err == -ENOMEM)
-		error("out of memory reading '%s'", sc->input);
+		ui__error("out of memory reading '%s'", sc->input);
 	else if (err < 0 && sc->session->errmsg[0])
-		error("%s", sc->session->errmsg);
+		ui__error("%s", sc->session->errmsg);
 	if (!err && sc->session->warnmsg[0])
-		warning("%s", sc->session->warnmsg);
+		ui__warning("%s", sc->session->warnmsg);
 	if (!err) {	/* --show-lost-events shows the chunks: perf does not count them then */
 		perf_session__lost_warnings(sc->session, !sc->show_lost, msg, sizeof(msg));
 		fputs(msg, stderr);
 	}
 	if (!err && (fflush(stdout) || ferror(stdout))) {
-		error("cannot write the output: %s", strerror(errno));
+		ui__error("cannot write the output: %s", strerror(errno));
 		err = -EIO;
 	}
 	machine__exit(&sc->machine);

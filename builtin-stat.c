@@ -163,7 +163,7 @@ static FILE *open_output(void)
 		return stderr;
 	fp = fopen(opts.output_name, opts.append ? "a" : "w");
 	if (!fp) {
-		error("cannot open '%s' for writing: %s", opts.output_name, strerror(errno));
+		ui__error("cannot open '%s' for writing: %s", opts.output_name, strerror(errno));
 		exit(STAT_EXIT_FAILED);
 	}
 	now = time(NULL);
@@ -179,7 +179,7 @@ static int add_default_events(void)
 
 	perf_stat__default_events(&opts.target, list, sizeof(list));
 	if (parse_events(opts.evlist, list, &err)) {
-		error("cannot set up the default events");
+		ui__error("cannot set up the default events");
 		return -1;
 	}
 	opts.default_events = true;
@@ -202,21 +202,21 @@ static int prepare_events(void)
 		if (add_default_events())
 			return STAT_EXIT_FAILED;
 	} else if (perf_stat__init_evlist(&opts.config, opts.evlist)) {
-		error("out of memory");
+		ui__error("out of memory");
 		return STAT_EXIT_FAILED;
 	}
 	err = target__validate(&opts.target, buf, sizeof(buf));
 	if (err) {
-		error("%s", buf);
+		ui__error("%s", buf);
 		return STAT_EXIT_TARGET;
 	}
 	if (*buf)
-		warning("%s", buf);
+		ui__warning("%s", buf);
 	if (opts.dry_run)
 		return 0;	/* nothing is opened: no CPUs or threads to look up */
 	err = evlist__create_maps(opts.evlist, &opts.target, buf, sizeof(buf));
 	if (err) {
-		error("%s", buf);
+		ui__error("%s", buf);
 		/* perf finds a missing thread of -t when it opens the events */
 		return opts.target.tid && err == -ESRCH ? STAT_EXIT_FAILED : STAT_EXIT_TARGET;
 	}
@@ -234,7 +234,7 @@ static void note_unsupported(const struct stat_run *r)
 		return;
 	if (opts.default_events && !isatty(STDERR_FILENO))
 		return;
-	note("hardware events are not supported on this machine (no PMU?); try -e cpu-clock");
+	ui__note("hardware events are not supported on this machine (no PMU?); try -e cpu-clock");
 }
 
 /*
@@ -266,7 +266,7 @@ int cmd_stat(int argc, const char **argv)
 	opts.evlist = evlist__new();
 	sdt = opts.evlist ? probe_sdt__attach(opts.evlist, argc, argv) : NULL; /* -e sdt_P:N -- ./prog */
 	if (!sdt) {
-		error("out of memory");
+		ui__error("out of memory");
 		return STAT_EXIT_FAILED;
 	}
 	opts.evlist->parse.stat_terms = true;	/* record's terms are refused, as perf stat does */
@@ -286,12 +286,12 @@ int cmd_stat(int argc, const char **argv)
 			       .delay_ms = opts.delay_ms, .dry_run = opts.dry_run };
 	err = stat_run__run(&r);
 	if (err) {
-		error("%s", r.msg);
+		ui__error("%s", r.msg);
 		return STAT_EXIT_FAILED;
 	}
 	note_unsupported(&r);
 	if (opts.config.output != stderr && fclose(opts.config.output)) {
-		error("cannot write '%s': %s", opts.output_name, strerror(errno));
+		ui__error("cannot write '%s': %s", opts.output_name, strerror(errno));
 		return STAT_EXIT_FAILED;
 	}
 	perf_stat__exit_evlist(opts.evlist);

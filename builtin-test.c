@@ -165,7 +165,7 @@ int cmd_test(int argc, const char **argv)
 	skip_reason = mmap(NULL, SKIP_REASON_SIZE, PROT_READ | PROT_WRITE,
 			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (skip_reason == MAP_FAILED) {
-		error("cannot map memory for the test runner");
+		ui__error("cannot map memory for the test runner");
 		return 1;
 	}
 	tests = calloc(nr ? nr : 1, sizeof(*tests));
@@ -219,7 +219,7 @@ int cmd_test(int argc, const char **argv)
 	}
 	free(tests);
 	if (!list && argc && !n) {
-		error("no test matches '%s'; see 'tperf test --list'", argv[0]);
+		ui__error("no test matches '%s'; see 'tperf test --list'", argv[0]);
 		return 1;
 	}
 	return failed ? 1 : 0;

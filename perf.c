@@ -196,7 +196,7 @@ int cmd_help(int argc, const char **argv)
 			names[i] = commands[i].name;
 		const char *best = closest_match(argv[1], names, (size_t)nr_commands);
 
-		error("'%s' is not a tperf command%s%s%s (perf: '%s' is not a perf-command)", argv[1],
+		ui__error("'%s' is not a tperf command%s%s%s (perf: '%s' is not a perf-command)", argv[1],
 		      best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "", argv[1]);
 		return PARSE_OPT_USAGE_EXIT;
 	}
@@ -229,10 +229,10 @@ static int unknown_command(const char *name)
 		names[i] = commands[i].name;
 	best = closest_match(name, names, (size_t)nr_commands);
 	if (best)
-		error("'%s' is not a tperf command; did you mean '%s'? (perf: '%s' is not a perf-command)",
+		ui__error("'%s' is not a tperf command; did you mean '%s'? (perf: '%s' is not a perf-command)",
 		      name, best, name);
 	else
-		error("'%s' is not a tperf command; see 'tperf help' (perf: '%s' is not a perf-command)",
+		ui__error("'%s' is not a tperf command; see 'tperf help' (perf: '%s' is not a perf-command)",
 		      name, name);
 	return PARSE_OPT_USAGE_EXIT;
 }
@@ -283,7 +283,7 @@ static int handle_global_options(int *argc, const char ***argv)
 			if (debug_parse_var(val))
 				exit(PARSE_OPT_USAGE_EXIT);
 		} else {
-			error("unknown option '%s'", arg);
+			ui__error("unknown option '%s'", arg);
 			fprintf(stderr, "\n Usage: %s\n\n", tperf_usage);
 			exit(PARSE_OPT_USAGE_EXIT);
 		}
@@ -297,7 +297,7 @@ static int check_stdout(void)
 {
 	/* a closed or full stdout is an error */
 	if (fflush(stdout) || ferror(stdout)) {
-		error("cannot write output: %s", strerror(errno ? errno : EIO));
+		ui__error("cannot write output: %s", strerror(errno ? errno : EIO));
 		return 1;
 	}
 	return 0;

@@ -18,7 +18,7 @@ static void vmsg(const char *prefix, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-void error(const char *fmt, ...)
+void ui__error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -27,7 +27,7 @@ void error(const char *fmt, ...)
 	va_end(ap);
 }
 
-void warning(const char *fmt, ...)
+void ui__warning(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -38,7 +38,7 @@ void warning(const char *fmt, ...)
 	va_end(ap);
 }
 
-void note(const char *fmt, ...)
+void ui__note(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -105,7 +105,7 @@ int debug_parse_var(const char *str)
 	if (eq) {
 		v = strtol(eq + 1, &end, 10);
 		if (!eq[1] || *end || v < 0 || v > 10) {
-			error("bad value in '--debug %s': expected a number from 0 to 10", str);
+			ui__error("bad value in '--debug %s': expected a number from 0 to 10", str);
 			return -1;
 		}
 	}
@@ -120,6 +120,6 @@ int debug_parse_var(const char *str)
 			*d->flag = v != 0;
 		return 0;
 	}
-	error("unknown debug variable '%.*s'; valid: verbose, ordered-events, stderr", (int)len, str);
+	ui__error("unknown debug variable '%.*s'; valid: verbose, ordered-events, stderr", (int)len, str);
 	return -1;
 }

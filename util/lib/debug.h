@@ -3,9 +3,9 @@
  * Messages to the user, all on stderr.  Style (git's): lowercase first word,
  * no full stop, names in quotes, what failed and then what to do.
  *
- *   error("cannot open '%s': %s", path, strerror(errno));
+ *   ui__error("cannot open '%s': %s", path, strerror(errno));
  *	-> "tperf: cannot open 'x': No such file or directory"
- *   warning(...) -> "tperf: warning: ..."   note(...) -> "tperf: note: ..."
+ *   ui__warning(...) -> "tperf: warning: ..."   ui__note(...) -> "tperf: note: ..."
  *   pr_debug(...) shown with -v, pr_debug2(...) with -vv.
  */
 #ifndef TPERF_DEBUG_H
@@ -16,9 +16,9 @@
 
 #define __printf(a, b) __attribute__((format(printf, a, b)))
 
-void error(const char *fmt, ...) __printf(1, 2);
-void warning(const char *fmt, ...) __printf(1, 2);
-void note(const char *fmt, ...) __printf(1, 2);
+void ui__error(const char *fmt, ...) __printf(1, 2);
+void ui__warning(const char *fmt, ...) __printf(1, 2);
+void ui__note(const char *fmt, ...) __printf(1, 2);
 /* "fatal" usage error: message and exit 129 */
 void die_usage(const char *fmt, ...) __printf(1, 2) __attribute__((noreturn));
 
