@@ -1304,26 +1304,6 @@ int hists__output_resort(struct hists *h)
 	return err;
 }
 
-int sort_key__parse(const char *s, enum sort_key_id *keys, int max)
-{
-	char *copy = strdup(s), *tok, *save = NULL;
-	int nr = 0;
-
-	if (!copy)
-		return -ENOMEM;
-	for (tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-		int id = sort_key__id(tok);
-
-		if (id < 0 || sort_key__is_value(id) || nr == max) {
-			free(copy);
-			return -EINVAL;
-		}
-		keys[nr++] = id;
-	}
-	free(copy);
-	return nr ? nr : -EINVAL;
-}
-
 void hist_entry__template_keys(struct hist_entry *tmpl)
 {
 	wkey_set(&tmpl->wk, tmpl);

@@ -237,9 +237,6 @@ int hists__link_group(struct hists *leader, struct hists **members, int nr);
 /** hists__output_resort - merge equal entries and sort them as perf prints them */
 int hists__output_resort(struct hists *h);
 
-/** sort_key__parse - "comm,dso,sym" into @keys (at most @max).  Return: count or -EINVAL */
-int sort_key__parse(const char *s, enum sort_key_id *keys, int max);
-
 struct hists_print_opts {
 	bool show_nr_samples;
 	bool show_header;
