@@ -1021,7 +1021,7 @@ int cmd_report(int argc, const char **argv)
 			    "show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "inline", &r.inline_frames,
 			    "show inlined functions in DWARF callchains (default on)"),
-		OPT_BOOLEAN(0, "demangle", &symbol_demangle,
+		OPT_BOOLEAN(0, "demangle", &tperf_config.demangle,
 			    "demangle C++ and Rust symbol names (default on)"),
 		OPT_END()
 	};

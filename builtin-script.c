@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "util/lib/config.h"
 #include "util/lib/debug.h"
 #include "util/perf-data/event-fprintf.h"
 #include "util/lib/parse-options.h"
@@ -496,7 +497,7 @@ int cmd_script(int argc, const char **argv)
 			   "unwinder of --call-graph dwarf recordings (default libdw)"),
 		OPT_BOOLEAN(0, "inline", &sc.inline_frames,
 			    "show inlined functions in DWARF callchains (default on)"),
-		OPT_BOOLEAN(0, "demangle", &symbol_demangle,
+		OPT_BOOLEAN(0, "demangle", &tperf_config.demangle,
 			    "demangle C++ and Rust symbol names (default on)"),
 		OPT_STRING_OPTARG(0, "list-fields", &sc.list_fields, "event",
 				  "list the fields of the file's tracepoints (or of one) and exit", ""),

@@ -20,6 +20,8 @@ struct tperf_config {
 	bool use_color;		/* decided by pager/color setup */
 	const char *buildid_dir; /* --buildid-dir: the build-id cache, NULL: default */
 	const char *cmd;	/* the running subcommand, for messages */
+	bool demangle;		/* false with --no-demangle (report, script): C++ and Rust
+				   names stay as in the symbol table */
 };
 
 extern struct tperf_config tperf_config;

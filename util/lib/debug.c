@@ -7,7 +7,7 @@
 #include "util/lib/debug.h"
 #include "util/lib/parse-options.h"
 
-struct tperf_config tperf_config;
+struct tperf_config tperf_config = { .demangle = true };
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/lib/config.h"
 #include "util/symbol/build-id.h"
 #include "util/lib/rbtree.h"
 #include "util/symbol/symbol.h"
@@ -26,14 +27,12 @@
  * symbol__demangle - a C++ or Rust (legacy and v0) name as perf shows it by
  * default: demangled, without parameters, a Rust legacy hash removed
  * Return: a malloc()ed string, or NULL when @name is not mangled (or no
- * libiberty).
+ * libiberty, or tperf_config.demangle off).
  */
-bool symbol_demangle = true;
-
 char *symbol__demangle(const char *name)
 {
 #ifdef HAVE_LIBIBERTY
-	if (!symbol_demangle)
+	if (!tperf_config.demangle)
 		return NULL;
 	return cplus_demangle(name, DMGL_NO_OPTS);
 #else

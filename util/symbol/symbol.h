@@ -138,9 +138,6 @@ struct elf_syms_opts {
  */
 char *symbol__demangle(const char *name);
 
-/* --no-demangle (report, script): symbol__demangle() demangles nothing */
-extern bool symbol_demangle;
-
 /**
  * symtab__load_elf - load the symbols of the DSO at @path
  * @debug: a file with .symtab to prefer (debuglink or build-id debug file), or NULL
