@@ -277,6 +277,12 @@ MODES="$MODES;-g folded,0,caller,count;-g fractal,0.5,callee,count"
 AMODES="--no-children -g graph,0,caller,address;-g graph,0.5,callee,address"
 AMODES="$AMODES;-g folded,0,caller,address;--no-children -g flat,0,caller,address --no-inline"
 AMODES="$AMODES;-g fractal,0.5,callee,address"
+# the dwarf-inline recordings' binaries where they were recorded ($FX); D: their folder
+stage_inline_fixture() {
+	D="$TESTS_DIR/data/dwarf-inline" &&
+	mkdir -p $FX && cp "$D/dcxx" "$D/dthr" "$D/dmp" "$D/libdwarfspin.so" $FX
+}
+
 # srcline keys: frames the same by their source line
 AMODES="$AMODES;--no-children -g graph,0,caller,srcline;-g folded,0,caller,srcline"
 AMODES="$AMODES;-g fractal,0.5,callee,srcline;--no-children -g flat,0,callee,srcline"
@@ -284,8 +290,7 @@ AMODES="$AMODES;-g fractal,0.5,callee,srcline;--no-children -g flat,0,callee,src
 test_expect_success PERF,FIXLIBC 'inline frames of C++, threads and forked processes are perf'"'"'s, row for row' '
 	cd "$TRASH" &&
 	test_when_finished "rm -rf $FX" &&
-	D="$TESTS_DIR/data/dwarf-inline" &&
-	mkdir -p $FX && cp "$D/dcxx" "$D/dthr" "$D/dmp" "$D/libdwarfspin.so" $FX &&
+	stage_inline_fixture &&
 	same_as_perf "$D/cxx.data" "--children;--no-children;--children --no-inline;--children --sort sym;--children --sort dso,sym -g none" &&
 	same_as_perf "$D/thr.data" "--children;--no-children;--children --no-inline;--no-children -g caller --no-inline" &&
 	report_same "$D/thr.data" "$AMODES;-g fractal --no-inline" &&
@@ -307,8 +312,7 @@ test_expect_success PERF,FIXLIBC 'inline frames of C++, threads and forked proce
 test_expect_success PERF,FIXLIBC,FULL 'inline frames: every -g mode and key on each file, perf'"'"'s' '
 	cd "$TRASH" &&
 	test_when_finished "rm -rf $FX" &&
-	D="$TESTS_DIR/data/dwarf-inline" &&
-	mkdir -p $FX && cp "$D/dcxx" "$D/dthr" "$D/dmp" "$D/libdwarfspin.so" $FX &&
+	stage_inline_fixture &&
 	report_same "$D/cxx.data" "$MODES;$AMODES" &&
 	report_same "$D/thr.data" "$MODES" &&
 	report_same "$D/mp.data" "$MODES"

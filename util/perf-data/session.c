@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util/lib/config.h"
 #include "util/lib/debug.h"
 #include "util/perf-data/event-fprintf.h"
 #include "util/perf-data/session.h"
