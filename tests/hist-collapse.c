@@ -118,14 +118,13 @@ static int build(struct hists *h, const struct pool *p, u64 seed, size_t n,
 		if (!e)
 			return -1;
 		e->seq = h->seq++;
-		e->in_node.e = e;
 		while (x) {
 			parent = x;
 			left = rnd(&state) & 1;
 			x = left ? x->l : x->r;
 		}
-		rb_link_leaf(&h->root_in, &e->in_node.rb, parent, left);
-		rb_insert_fixup(&h->root_in, &e->in_node.rb);
+		rb_link_leaf(&h->root_in, &e->in_node, parent, left);
+		rb_insert_fixup(&h->root_in, &e->in_node);
 		h->all[h->nr++] = e;
 	}
 	return 0;

@@ -10,7 +10,12 @@
 /* ASan builds: each object is its own allocation, so that misuse is caught */
 void *slab__zalloc(struct slab *s)
 {
-	return calloc(1, s->size);
+	size_t a = s->align > sizeof(void *) ? s->align : sizeof(void *);
+	void *p = aligned_alloc(a, (s->size + a - 1) & ~(a - 1));
+
+	if (p)
+		memset(p, 0, s->size);
+	return p;
 }
 
 void slab__free(struct slab *s, void *p)
@@ -63,6 +68,11 @@ static char *map_chunk(void)
 	return map_bytes(SLAB_MAP_BYTES);
 }
 
+static size_t slab_align(const struct slab *s)
+{
+	return s->align > SLAB_ALIGN ? s->align : SLAB_ALIGN;
+}
+
 static int slab_grow(struct slab *s)
 {
 	char *p = map_chunk();
@@ -71,14 +81,14 @@ static int slab_grow(struct slab *s)
 		return -1;
 	*(void **)p = s->maps;		/* the mapping's first slot links it */
 	s->maps = p;
-	s->cur = p + SLAB_ALIGN;
+	s->cur = p + slab_align(s);	/* the mapping is page-aligned */
 	s->end = p + SLAB_MAP_BYTES;
 	return 0;
 }
 
 void *slab__zalloc(struct slab *s)
 {
-	size_t size = (s->size + SLAB_ALIGN - 1) & ~(size_t)(SLAB_ALIGN - 1);
+	size_t size = (s->size + slab_align(s) - 1) & ~(slab_align(s) - 1);
 	void *p = s->free;
 
 	if (p) {

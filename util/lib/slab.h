@@ -15,12 +15,16 @@
 /* a cache line of its own: two threads' slabs side by side do not share one */
 struct slab {
 	size_t size;		/* of an object (at least a pointer) */
+	size_t align;		/* of objects: a power of two (0: 8) */
 	void *free;		/* freed objects, linked through their first word */
 	char *cur, *end;	/* the rest of the newest mapping */
 	void *maps;		/* the mappings, linked through their first word */
 } __attribute__((aligned(64)));
 
 #define SLAB_INIT(type) { .size = sizeof(type) < sizeof(void *) ? sizeof(void *) : sizeof(type) }
+/* objects at multiples of @align (such as a cache line: 64) */
+#define SLAB_INIT_ALIGNED(type, a) { .size = sizeof(type) < sizeof(void *) ? sizeof(void *) : sizeof(type), \
+				     .align = (a) }
 
 /** slab__zalloc - a zeroed object of @s, or NULL (no memory) */
 void *slab__zalloc(struct slab *s);

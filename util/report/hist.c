@@ -31,6 +31,17 @@ static void note_keys(struct hists *h)
 	}
 	h->walk_default = h->nr_keys == 3 && h->keys[0] == SORT_COMM &&
 			  h->keys[1] == SORT_DSO && h->keys[2] == SORT_SYM;
+	/* the quick table: walk keys; a symbol key after a DSO key */
+	h->comm_key = h->dso_key = h->class_comm = false;
+	h->quick_keys = h->walk_keys;
+	for (int i = 0; i < h->nr_keys; i++) {
+		if (h->keys[i] == SORT_SYM) {
+			h->quick_keys &= h->dso_key;
+			h->class_comm = h->comm_key;
+		}
+		h->comm_key |= h->keys[i] == SORT_COMM;
+		h->dso_key |= h->keys[i] == SORT_DSO;
+	}
 }
 
 int hists__init(struct hists *h, const enum sort_key_id *keys, int nr_keys, bool children,
@@ -198,6 +209,11 @@ static void cache_add(struct hists *h, const struct hist_cache_key *k, struct hi
 
 static void cache_free(struct hists *h)
 {
+	free(h->quick);
+	h->quick = NULL;
+	h->quick_size = h->quick_nr = 0;
+	free(h->order);
+	h->order = NULL;
 	free(h->sym_memo);
 	h->sym_memo = NULL;
 	free(h->cache);
@@ -211,7 +227,8 @@ static void cache_free(struct hists *h)
  * Entries: a DWARF report of forked processes makes ~65,000 of them on the
  * hists' thread (perf's map-following rule), merged back at collapse.
  */
-static struct slab entry_slabs[2] = { SLAB_INIT(struct hist_entry), SLAB_INIT(struct hist_entry) };
+static struct slab entry_slabs[2] = { SLAB_INIT_ALIGNED(struct hist_entry, 64),
+				      SLAB_INIT_ALIGNED(struct hist_entry, 64) };
 static __thread struct slab *entry_slab = &entry_slabs[0];	/* see cc_node__use_slab() */
 
 struct hist_entry *hist_entry__zalloc(void)
@@ -568,6 +585,25 @@ static struct hist_rb_node *rb_insert(struct rb_link **root, struct hist_rb_node
 	return NULL;
 }
 
+/* The entry of a node of the tree samples are added to (its first member). */
+_Static_assert(offsetof(struct hist_entry, in_node) == 0, "in_node first");
+static struct hist_entry *in_entry(const struct rb_link *x)
+{
+	return (struct hist_entry *)x;
+}
+
+/* rb_walk() of that tree */
+static size_t in_walk(const struct rb_link *n, struct hist_entry **out, size_t i)
+{
+	while (n) {
+		__builtin_prefetch(n->r);
+		i = in_walk(n->l, out, i);
+		out[i++] = in_entry(n);
+		n = n->r;
+	}
+	return i;
+}
+
 /*
  * The entries of the tree at @n in order, into @out from @i.  The right
  * child is asked for before the walk of the left subtree: it comes
@@ -595,7 +631,7 @@ static void prefetch_ahead(struct cc_prefetch *pf, struct hist_entry **v, size_t
 	if (i + 2 * CC_PREFETCH_TRIES < n) {
 		const char *e = (const char *)v[i + 2 * CC_PREFETCH_TRIES];
 
-		for (size_t off = 0; off < offsetof(struct hist_entry, max_depth); off += 64)
+		for (size_t off = 0; off < offsetof(struct hist_entry, callchain); off += 64)
 			__builtin_prefetch(e + off);
 	}
 	if (i == 0)
@@ -1066,7 +1102,7 @@ static void collapse_insert(struct collapse_run *r, struct hist_entry **v, size_
 		u32 d;
 
 		if (i + 2 * CC_PREFETCH_TRIES < n)	/* its keys (the walk keys first) */
-			for (size_t off = 0; off <= offsetof(struct hist_entry, ip); off += 64)
+			for (size_t off = 0; off < offsetof(struct hist_entry, callchain); off += 64)
 				__builtin_prefetch((const char *)v[i + 2 * CC_PREFETCH_TRIES] + off);
 		nodes[i].e = v[i];
 		same = rb_insert(root, &nodes[i], cmp, r->h, true);
@@ -1162,7 +1198,7 @@ int hists__collapse(struct hists *h)
 		v = h->all = calloc(1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
-	rb_walk(h->root_in, v, 0);
+	in_walk(h->root_in, v, 0);
 	h->sorted = v;
 	h->nr_sorted = n;
 	if (!needs_collapse(h)) {
@@ -1309,11 +1345,6 @@ void hist_entry__template_keys(struct hist_entry *tmpl)
 	wkey_set(&tmpl->wk, tmpl);
 }
 
-static int tmpl_cmp(const void *pa, const void *pb, const struct hists *h)
-{
-	return ident_cmp(h, *(struct hist_entry *const *)pa, *(struct hist_entry *const *)pb);
-}
-
 /*
  * perf's lookup: a walk down the tree of entries by key.  Its address
  * order is not total, so a walk can miss an equal entry and make a second
@@ -1397,19 +1428,172 @@ static void follow_map(struct hists *h, struct hist_entry *e, const struct hist_
 		return;
 	e->moved++;		/* its key changed: paths through it are stale */
 	h->version++;
+	h->order_unsure = true;	/* and walks may miss it (quick_on()) */
 	e->sym = sym;
 	e->dso = tmpl->dso;
 	wkey_set(&e->wk, e);
 }
 
-/* The entry of a node of the tree samples are added to (its first member). */
-_Static_assert(offsetof(struct hist_entry, in_node.rb) == 0, "in_node.rb first");
-static struct hist_entry *in_entry(const struct rb_link *x)
+/*
+ * The quick table.  Where the walk's order is a total one (a strict weak
+ * order), an entry equal to the template is the only one, and every walk
+ * finds it whatever the tree's shape: the entry can be looked up by its
+ * keys in a hash table, and the tree walked only to make new ones.
+ *
+ * The order is lexicographic over the keys, and only the symbol key can
+ * break it: addresses compare by their signed difference (perf's), which
+ * is a total order only over less than half the circle, and inline
+ * symbols are equal when they overlap.  So it holds class by class: the
+ * entries with the same values of the keys before the symbol (the DSO's
+ * name must be one of them: perf compares the names of DSOs at symbols,
+ * but not at addresses without one), with a symbol or without.  A class
+ * whose addresses lie in two neighbouring quarters of the space (the top
+ * two bits; 3 and 0 too: the kernel's and user space) and that has no
+ * inline symbol is ordered, and so is its place among the other classes:
+ * a walk for its keys finds its entry, whatever other classes hold.  An
+ * entry that changes its keys in place (follow_map) is out of place for
+ * every walk: then no class is trusted any more.  Elsewhere the lookup is
+ * perf's walk, cached as above.  Classes share a mask when their hashes
+ * do: more addresses in one mask, a safe error.
+ */
+struct hist_quick {
+	u64 hash;
+	struct hist_entry *e;		/* NULL: an empty slot */
+};
+
+#define ORDER_CLASSES 1024
+#define CLASS_BROKEN 0xff		/* an inline symbol */
+
+static const char *comm_str(const struct hist_entry *e)
 {
-	return (struct hist_entry *)x;
+	return e->comm ? e->comm->str : NULL;
 }
 
-struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
+/*
+ * The classes' masks, and the hashes of DSO names as the walk compares
+ * them, remembered for the last DSOs seen (they live as long as the report).
+ */
+#define NAME_HASH_MEMO 16
+
+struct hist_order {
+	unsigned char masks[ORDER_CLASSES];
+	struct {
+		const struct dso *dso;
+		u64 hash;
+	} memo[NAME_HASH_MEMO];
+};
+
+static u64 dso_name_hash(struct hists *h, const struct hist_entry *e)
+{
+	typeof(h->order->memo[0]) *m = &h->order->memo[((uintptr_t)e->dso >> 6) % NAME_HASH_MEMO];
+	const char *str;
+	u64 x = 0xcbf29ce484222325ull;
+
+	if (!e->dso)
+		return 0;
+	if (m->dso == e->dso)
+		return m->hash;
+	for (str = dso_name(h, e); str && *str; str++)
+		x = (x ^ (unsigned char)*str) * 0x100000001b3ull;
+	m->dso = e->dso;
+	m->hash = x;
+	return x;
+}
+
+/* The quarters mask of @e's class (NULL: no memory, no class is trusted). */
+static unsigned char *order_class(struct hists *h, const struct hist_entry *e)
+{
+	u64 x = e->sym ? 0x9e3779b97f4a7c15ull : 0;
+
+	if (!h->order && !(h->order = calloc(1, sizeof(*h->order)))) {
+		h->order_unsure = true;
+		return NULL;
+	}
+	if (h->class_comm)
+		x ^= (uintptr_t)comm_str(e);
+	x ^= dso_name_hash(h, e) * 31;
+	x ^= x >> 29;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 32;
+	return &h->order->masks[x % ORDER_CLASSES];
+}
+
+/* none, one quarter, or two neighbours (0-1, 1-2, 2-3, 3-0) */
+static bool quarters_ok(unsigned int m)
+{
+	return m == 0 || m == 1 || m == 2 || m == 4 || m == 8 || m == 3 || m == 6 || m == 12 ||
+	       m == 9;
+}
+
+/* A new entry @e: its addresses (or inline symbol) into its class. */
+static void note_order(struct hists *h, const struct hist_entry *e)
+{
+	const struct symbol *s = e->sym;
+	unsigned char *m;
+
+	if (!h->quick_keys || !h->sym_key || h->order_unsure || !(m = order_class(h, e)))
+		return;
+	if (s && s->inlined)
+		*m = CLASS_BROKEN;
+	else if (s)
+		*m |= 1u << (s->start >> 62) | 1u << (s->end >> 62);
+	else
+		*m |= 1u << (e->ip >> 62);
+}
+
+/* May @tmpl's entry be looked up in the quick table? */
+static bool quick_on(struct hists *h, const struct hist_entry *tmpl)
+{
+	unsigned char *m;
+
+	if (!h->quick_keys || h->order_unsure) {
+		if (h->quick) {
+			free(h->quick);
+			h->quick = NULL;
+			h->quick_size = h->quick_nr = 0;
+		}
+		return false;
+	}
+	if (!h->sym_key)
+		return true;
+	if (!(m = order_class(h, tmpl)))
+		return false;
+	if (tmpl->sym && tmpl->sym->inlined)
+		*m = CLASS_BROKEN;
+	return quarters_ok(*m);
+}
+
+static u64 quick_hash(const struct hists *h, const struct hist_entry *t)
+{
+	u64 x = 0;
+
+	if (h->comm_key)
+		x ^= (uintptr_t)comm_str(t);
+	if (h->dso_key)
+		x ^= (uintptr_t)t->dso * 131;
+	if (h->sym_key)
+		x ^= t->sym ? (uintptr_t)t->sym * 1031 : t->ip * 13 + 1;
+	x ^= x >> 29;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 32;
+	return x;
+}
+
+/*
+ * The same keys, by identity (the walk would find the entry); the entry's
+ * from its walk keys, the line a lookup reads (set for every entry).
+ */
+static bool quick_same(const struct hists *h, const struct hist_entry *t, const struct hist_entry *e)
+{
+	if (h->comm_key && comm_str(t) != e->wk.comm)
+		return false;
+	if (h->dso_key && t->dso != e->wk.dso)
+		return false;
+	return !h->sym_key || (t->sym == e->wk.sym && (t->sym || t->ip == e->wk.ip));
+}
+
+/* perf's walk (@cache: with the cache of its answers above) */
+static struct hist_entry *findnew_walk(struct hists *h, const struct hist_entry *tmpl, bool cache)
 {
 	struct rb_link *x = h->root_in, *y = NULL, *path[CACHE_PATH];
 	u32 moved[CACHE_PATH];
@@ -1418,7 +1602,7 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	struct hist_cache_key key;
 	struct hist_cache_slot *hit = NULL;
 	struct hist_entry *e;
-	bool cached = cacheable(h, tmpl);
+	bool cached = cache && cacheable(h, tmpl);
 	int c = 0;
 
 	if (cached) {
@@ -1454,6 +1638,8 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 		x = c < 0 ? x->l : x->r;
 	}
 	while (x) {
+		__builtin_prefetch(x->l);	/* the next step: in flight during this one */
+		__builtin_prefetch(x->r);
 		c = h->walk_keys ? wkey_cmp(h, &tmpl->wk, tmpl, in_entry(x)) :
 			ident_cmp(h, tmpl, in_entry(x));
 
@@ -1491,14 +1677,74 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	e->period_sys = e->period_us = e->period_guest_sys = e->period_guest_us = 0;
 	e->moved = 0;
 	e->seq = h->seq++;
-	e->in_node = (struct hist_rb_node){ .e = e };
+	e->in_node = (struct rb_link){ 0 };
 	h->version++;
-	if (h->walk_keys) {	/* where the walk ended: its comparisons were e's */
-		rb_link_leaf(&h->root_in, &e->in_node.rb, y, c < 0);
-		rb_insert_fixup(&h->root_in, &e->in_node.rb);
-	} else {		/* perf marks tracepoint keys it compares: again, as e */
-		rb_insert(&h->root_in, &e->in_node, tmpl_cmp, h, false);
-	}
+	if (!h->walk_keys) {	/* perf marks tracepoint keys it compares: again, as e */
+		y = NULL;
+		for (x = h->root_in; x; x = c < 0 ? x->l : x->r) {
+			y = x;
+			c = ident_cmp(h, e, in_entry(x));
+		}
+	}			/* else where the walk ended: its comparisons were e's */
+	rb_link_leaf(&h->root_in, &e->in_node, y, c < 0);
+	rb_insert_fixup(&h->root_in, &e->in_node);
 	h->all[h->nr++] = e;
+	note_order(h, e);
+	return e;
+}
+
+/* Entries the quick table held: a fresh table holds twice as many slots. */
+static void quick_add(struct hists *h, struct hist_entry *e, u64 hash)
+{
+	struct hist_quick *q;
+
+	if (2 * (h->quick_nr + 1) > h->quick_size) {
+		size_t size = h->quick_size ? 2 * h->quick_size : 4096;
+		struct hist_quick *old = h->quick, *n = calloc(size, sizeof(*n));
+
+		if (!n)
+			return;		/* no table: the walk still works */
+		for (size_t i = 0; i < h->quick_size; i++) {
+			size_t j = old[i].hash & (size - 1);
+
+			if (!old[i].e)
+				continue;
+			while (n[j].e)
+				j = (j + 1) & (size - 1);
+			n[j] = old[i];
+		}
+		free(old);
+		h->quick = n;
+		h->quick_size = size;
+	}
+	for (q = &h->quick[hash & (h->quick_size - 1)]; q->e;
+	     q = &h->quick[(q - h->quick + 1) & (h->quick_size - 1)])
+		if (q->e == e && q->hash == hash)
+			return;
+	*q = (struct hist_quick){ .hash = hash, .e = e };
+	h->quick_nr++;
+}
+
+struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
+{
+	struct hist_entry *e;
+	u64 hash;
+
+	if (!quick_on(h, tmpl))
+		return findnew_walk(h, tmpl, true);
+	hash = quick_hash(h, tmpl);
+	for (size_t i = hash & (h->quick_size - 1); h->quick_size && h->quick[i].e;
+	     i = (i + 1) & (h->quick_size - 1)) {
+		e = h->quick[i].e;
+		if (h->quick[i].hash == hash && quick_same(h, tmpl, e)) {
+			follow_map(h, e, tmpl);
+			return e;
+		}
+	}
+	e = findnew_walk(h, tmpl, false);
+	/* not for aliases (the same keys in other objects); nor when the new
+	 * entry's addresses leave its class unordered */
+	if (e && quick_same(h, tmpl, e) && quick_on(h, tmpl))
+		quick_add(h, e, hash);
 	return e;
 }

@@ -43,25 +43,30 @@ struct hist_dyn {
  * of the walk reads one place of the entry, not its comm, symbol and name.
  */
 struct hist_wkey {
+	/* with the tree's links, the first cache line of an entry: a step
+	 * between entries of one DSO without symbols, a lookup by identity */
 	const char *comm;		/* comm->str (interned) */
 	const struct dso *dso;
 	const struct symbol *sym;
+	u64 ip;
+	/* the second: other DSOs, symbols */
+	u64 dso_name;			/* the DSO's short name: its first 8 bytes */
 	u64 start, end;			/* the symbol's */
 	u64 name[2];			/* the symbol's name: its first 16 bytes, big-endian */
-	u64 dso_name;			/* the DSO's short name: its first 8 bytes */
-	u64 ip;
 	bool inlined;
 };
 
 struct hist_entry {
-	/* first, one cache line for a step of a walk down the tree of entries */
-	struct hist_rb_node in_node;	/* in the tree samples are added to */
-	u32 moved;			/* times its symbol or DSO changed (hists__findnew) */
+	/*
+	 * Entries come 64-aligned (hist_entry__zalloc()): the first two cache
+	 * lines are what a walk down the tree of entries reads, the third
+	 * what a sample adds to.
+	 */
+	struct rb_link in_node;		/* in the tree samples are added to */
 	struct hist_wkey wk;		/* its keys for the walk (hists__findnew) */
-	struct comm *comm;
-	struct thread *thread;
-	struct dso *dso;
-	struct symbol *sym;
+	u32 moved;			/* times its symbol or DSO changed (hists__findnew) */
+	int cpu, socket;
+	char level;
 	/*
 	 * The map of the sample or frame that last found the entry, and the
 	 * set it is in.  perf's map objects are per process (a fork clones
@@ -69,24 +74,26 @@ struct hist_entry {
 	 */
 	struct map *map;
 	const struct maps *maps;
-	u64 ip;				/* map-relative (the raw address without a map) */
-	char level;
-	int cpu, socket;
-	u64 weight;			/* the sample's weight (keys weight, local_weight) */
-	struct symbol *parent;		/* first callchain symbol matching --parent */
-	const char *srcline, *srcfile;	/* owned by the DSO's srcline cache */
 	u64 period, nr_samples;		/* self */
-	u64 period_sys, period_us, period_guest_sys, period_guest_us;	/* self by cpumode */
 	u64 period_acc, nr_acc;		/* children */
-	struct cc_node callchain;
 	u64 max_depth;			/* longest chain appended (perf's tie rule) */
-	u64 seq;			/* creation order */
-	struct hist_entry **pairs;	/* a group leader's: each member's entry or NULL */
 	/* made by a sample a filter (--comms, --pid, --tid, --dsos, --symbols)
 	 * hides (a template's flag, copied when the entry is made): not
 	 * shown, its period in hidden_period, whichever samples add to it
 	 * later (perf's he->filtered) */
 	bool hidden;
+	u64 period_sys, period_us, period_guest_sys, period_guest_us;	/* self by cpumode */
+	struct comm *comm;
+	struct thread *thread;
+	struct dso *dso;
+	struct symbol *sym;
+	u64 ip;				/* map-relative (the raw address without a map) */
+	u64 weight;			/* the sample's weight (keys weight, local_weight) */
+	struct symbol *parent;		/* first callchain symbol matching --parent */
+	const char *srcline, *srcfile;	/* owned by the DSO's srcline cache */
+	struct cc_node callchain;
+	u64 seq;			/* creation order */
+	struct hist_entry **pairs;	/* a group leader's: each member's entry or NULL */
 	/* the tracepoint keys' values, slot by slot (NULL: no such key) */
 	const struct hist_dyn *dyn;
 	/* bit i: the trace text of key i took part in a comparison (perf
@@ -139,6 +146,13 @@ struct hists {
 	bool sym_key;			/* a key is sym: entries follow maps (follow_map) */
 	bool walk_keys;			/* all keys are comm, dso or sym: walks use hist_wkey */
 	bool walk_default;		/* the keys are comm, dso, sym (perf's default) */
+	bool comm_key, dso_key;		/* a key is comm, dso */
+	bool quick_keys;		/* the keys allow the quick table (hists__findnew) */
+	bool class_comm;		/* comm is a key before sym (order_class()) */
+	bool order_unsure;		/* the walk's order may not be total (hists__findnew) */
+	struct hist_quick *quick;	/* entries by key while it is (hists__findnew) */
+	size_t quick_size, quick_nr;
+	struct hist_order *order;	/* the address quarters of each class (hists__findnew) */
 	bool collapsed;			/* hists__collapse() ran */
 	bool long_dso;			/* -v: DSOs compare by their long names */
 	enum hists_collapse_mode collapse_mode;	/* AUTO after hists__init() */
