@@ -180,3 +180,101 @@ TPERF_TEST(hists_findnew_walk, "report: entries found as perf's walk finds them,
 	free(nodes);
 	return TEST_OK;
 }
+
+/*
+ * The same for the children of a callchain node: with function keys a
+ * frame with a symbol is placed by its start among those, by its address
+ * among frames without one, so a node's children can be in a circle and
+ * the walk miss one.  The model: perf's walk down the children.
+ */
+struct model_kid {
+	struct rb_link rb;		/* first */
+	const struct symbol *sym;
+	u64 ip, count;
+};
+
+/* frame_order() of one DSO: negative, the frame goes left of the child */
+static int model_kid_order(const struct model_kid *n, const struct symbol *sym, u64 ip)
+{
+	if (n->sym && n->sym == sym)
+		return 0;
+	if (n->sym && sym)
+		return n->sym->start < sym->start ? -1 : n->sym->start > sym->start;
+	return n->ip < ip ? -1 : n->ip > ip;
+}
+
+static struct model_kid *model_kid_findnew(struct rb_link **root, const struct symbol *sym, u64 ip,
+					   size_t *nr, struct model_kid *kids)
+{
+	struct rb_link *x = *root, *y = NULL;
+	struct model_kid *n;
+	int c = 0;
+
+	while (x) {
+		c = model_kid_order((struct model_kid *)x, sym, ip);
+		if (!c)
+			return (struct model_kid *)x;
+		y = x;
+		x = c < 0 ? x->l : x->r;
+	}
+	n = &kids[(*nr)++];
+	*n = (struct model_kid){ .sym = sym, .ip = ip };
+	rb_link_leaf(root, &n->rb, y, c < 0);
+	rb_insert_fixup(root, &n->rb);
+	return n;
+}
+
+TPERF_TEST(callchain_children_walk, "report: callchain children found as perf's walk finds them")
+{
+	enum { APPENDS = 3000 };
+	static const u64 ips[] = { 0x1050, 0x1120, 0x1190, 0x1200, 0x1280, 0x1300, 0x1010 };
+	struct model_kid *kids = calloc(APPENDS, sizeof(*kids));
+	struct dso dso = { .long_name = (char *)"/lib/x.so", .short_name = (char *)"x.so",
+			   .seq = 1 };
+	struct symbol *syms[3];
+	size_t missed = 0;
+
+	TEST_ASSERT_VAL("memory", kids);
+	for (int i = 0; i < 3; i++) {
+		syms[i] = symbol__new(0x1000 + 0x100 * i, 0x100, STB_GLOBAL, STT_FUNC, "g");
+		TEST_ASSERT_VAL("symbol", syms[i]);
+	}
+	for (u64 seed = 1; seed <= 40; seed++) {
+		struct cc_node root = { 0 };
+		struct rb_link *model = NULL;
+		size_t nr = 0;
+		u64 state = seed;
+
+		for (size_t i = 0; i < APPENDS; i++) {
+			u32 r = rnd(&state);
+			/* few frames with a symbol: long runs of the same child (the hint) */
+			const struct symbol *sym = r % 8 == 0 ? syms[r / 8 % 3] : NULL;
+			u64 ip = sym ? sym->start + 0x10 * (r / 24 % 4) : ips[r / 8 % 7];
+			struct cc_frame f = { .dso = &dso, .sym = (struct symbol *)sym, .ip = ip,
+					      .addr = ip };
+
+			for (u32 k = 1 + r / 200 % 3; k; k--)
+				TEST_ASSERT_VAL("append", !cc_node__append(&root, &f, 1, 1,
+									    CCKEY_FUNCTION));
+			for (u32 k = 1 + r / 200 % 3; k; k--)
+				model_kid_findnew(&model, sym, ip, &nr, kids)->count++;
+		}
+		TEST_ASSERT_EQUAL("children", (size_t)root.nr, nr);
+		for (size_t i = 0; i < nr; i++) {
+			if (root.child[i]->count != kids[i].count) {
+				TEST_FAILED_AT("seed %" PRIu64 ": child %zu (ip %#" PRIx64 ") has %" PRIu64
+					       " appends, perf's walk %" PRIu64, seed, i, kids[i].ip,
+					       root.child[i]->count, kids[i].count);
+				return TEST_FAIL;
+			}
+			for (size_t j = 0; j < i; j++)
+				missed += !model_kid_order(&kids[j], kids[i].sym, kids[i].ip);
+		}
+		cc_node__free_children(&root);
+	}
+	TEST_ASSERT_VAL("walks that missed a child", missed > 0);
+	for (int i = 0; i < 3; i++)
+		free(syms[i]);
+	free(kids);
+	return TEST_OK;
+}

@@ -68,6 +68,32 @@ static int frame_order(const struct cc_node *n, const struct cc_frame *f, enum c
 	return n->ip < f->ip ? -1 : n->ip > f->ip;
 }
 
+/*
+ * The order of frames is total where none is an inline frame and, with
+ * function keys, where all have a symbol or none has: a frame with a
+ * symbol is placed by its start among those, by its address among the
+ * others (a node's address is that of its first frame), and three such
+ * frames can be in a circle.  Then a walk may miss an equal child, and
+ * perf makes a second one.
+ */
+#define CC_KID_SYM	1
+#define CC_KID_NOSYM	2
+
+static u8 frame_kind(const struct symbol *sym)
+{
+	return sym ? CC_KID_SYM : CC_KID_NOSYM;
+}
+
+/* Is the order of @n's children total, also with @f (NULL: none) among them? */
+static bool kids_total(const struct cc_node *n, const struct cc_frame *f, enum cc_key key)
+{
+	u8 kinds = n->kid_kinds | (f ? frame_kind(f->sym) : 0);
+
+	if (n->inlined_child || (f && f->sym && f->sym->inlined))
+		return false;
+	return key == CCKEY_ADDRESS || kinds != (CC_KID_SYM | CC_KID_NOSYM);
+}
+
 /* Same frame?  The usual case first, without reading the symbols. */
 static bool frame_matches(const struct cc_node *n, const struct cc_frame *f, enum cc_key key)
 {
@@ -94,8 +120,12 @@ static struct cc_node *find_child(struct cc_node *p, const struct cc_frame *f, e
 	*parent = NULL;
 	*left = false;
 	while (x) {
-		int c = frame_order(node_of(x), f, key);
+		int c;
 
+		/* the next step is one of them: ask for both while comparing */
+		__builtin_prefetch(x->l);
+		__builtin_prefetch(x->r);
+		c = frame_order(node_of(x), f, key);
 		if (!c)
 			return node_of(x);
 		*parent = x;
@@ -124,6 +154,7 @@ static int link_child(struct cc_node *p, struct cc_node *c, struct rb_link *pare
 		p->alloc = n;
 	}
 	p->inlined_child |= c->sym && c->sym->inlined;
+	p->kid_kinds |= frame_kind(c->sym);
 	c->idx = p->nr;
 	p->child[p->nr++] = c;
 	rb_link_leaf(&p->kids, &c->rb, parent, left);
@@ -193,7 +224,7 @@ static struct cc_node *step(struct cc_node *cur, const struct cc_frame *f, enum 
 	 * Without inline frames on either side the order is total, so the
 	 * walk finds the one equal child: try the last one taken.
 	 */
-	if (cur->hint < cur->nr && !cur->inlined_child && !(f->sym && f->sym->inlined) &&
+	if (cur->hint < cur->nr && kids_total(cur, f, key) &&
 	    frame_matches(cur->child[cur->hint], f, key))
 		next = cur->child[cur->hint];
 	else if (!(next = find_child(cur, f, key, &parent, &left)) &&
@@ -616,20 +647,50 @@ static int sibling_cmp(const void *pa, const void *pb)
  * (graph relative to each parent) has its own threshold at every node: the
  * percentage of the period that went on from @n, rounded up.
  */
+/* qsort_r(): the order of two children in their parent's tree (@key: enum cc_key) */
+static int tree_order(const void *pa, const void *pb, void *key)
+{
+	const struct cc_node *a = *(struct cc_node *const *)pa, *b = *(struct cc_node *const *)pb;
+	struct cc_frame f = { .dso = a->dso, .sym = a->sym, .ip = a->ip, .addr = a->addr,
+			      .inl = a->inl };
+
+	return frame_order(b, &f, *(enum cc_key *)key);	/* negative: @a went left of @b */
+}
+
 static struct cc_node **sorted_children(const struct cc_node *n, u64 min_hit, u32 *nr,
 					const struct callchain_param *p)
 {
+	enum cc_key key = callchain_param__key(p);
 	u32 all, k = 0;
-	struct cc_node **v = children_in_order(n, &all, NULL, 0);
+	struct cc_node **v;
 
-	if (!v)
-		return NULL;
 	if (p->mode == CHAIN_GRAPH_REL)
 		min_hit = (u64)ceil(n->children_hit * (p->min_percent / 100.0));
-	for (u32 i = 0; i < all; i++) {
-		v[i]->rank = i;
-		if (cc_node__cumul(v[i]) >= min_hit)
-			v[k++] = v[i];
+	/*
+	 * Where the tree's order is total (no inline frames, no source
+	 * lines), the children that pass are ranked among themselves by it:
+	 * the array of children is read, not the tree, one cache miss after
+	 * the other (a node can have thousands of children, few of them shown).
+	 */
+	if (key != CCKEY_SRCLINE && kids_total(n, NULL, key)) {
+		v = malloc((n->nr + 1) * sizeof(*v));
+		if (!v)
+			return NULL;
+		for (u32 i = 0; i < n->nr; i++)
+			if (cc_node__cumul(n->child[i]) >= min_hit)
+				v[k++] = n->child[i];
+		qsort_r(v, k, sizeof(*v), tree_order, &key);
+		for (u32 i = 0; i < k; i++)
+			v[i]->rank = i;
+	} else {
+		v = children_in_order(n, &all, NULL, 0);
+		if (!v)
+			return NULL;
+		for (u32 i = 0; i < all; i++) {
+			v[i]->rank = i;
+			if (cc_node__cumul(v[i]) >= min_hit)
+				v[k++] = v[i];
+		}
 	}
 	*nr = k;
 	qsort(v, k, sizeof(*v), sibling_cmp);

@@ -94,6 +94,7 @@ struct cc_node {
 	u32 nr, alloc;
 	u32 hint;			/* the child the last append went to */
 	bool inlined_child;		/* a child is an inline frame */
+	u8 kid_kinds;			/* CC_KID_SYM: a child has a symbol; CC_KID_NOSYM: one has none */
 	u32 rank;			/* its place among its siblings (output) */
 };
 
