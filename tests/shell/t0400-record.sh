@@ -237,6 +237,40 @@ test_expect_success CC 'SIGKILL: what was written is still read (tperf evlist, t
 	grep -q "the header gives no valid data size (was perf record killed?)" err
 '
 
+# the samples tperf report counts in file $1 (a killed record's too)
+tperf_samples() {
+	tperf report -i "$1" --stats 2>/dev/null | sed -n "s/^ *SAMPLE events: *\([0-9]*\).*/\1/p" | head -1
+}
+
+# record -g -F 1000 ($1: tperf or perf) of the call tree workload into $2,
+# SIGKILLed after $3 seconds
+record_killed() {
+	{ "$1" record -q -g -F 1000 -o "$2" -- "$TRASH"/calltree 100000 & } && pid=$! &&
+	sleep "$3" &&
+	kill -KILL $pid &&
+	{ wait $pid; test $? = 137; } &&
+	pkill -f "$TRASH/calltree 100000"
+	true
+}
+
+# The data leaves the buffer at every round and the rings are read every
+# 100 ms: a kill loses a fraction of a second (it lost up to 1 MiB, all of
+# this run's samples; perf loses up to half a ring).
+test_expect_success CC 'SIGKILL loses no more than the last fraction of a second' '
+	test_when_finished "pkill -f \"$TRASH/calltree 100000\"; true" &&
+	record_killed "$TPERF" k1.data 1.5 &&
+	n=$(tperf_samples k1.data) &&
+	echo "samples after 1.5 s: $n" &&
+	test "$n" -ge 300 &&
+	if test_have_prereq PERF; then
+		record_killed perf kp.data 3 &&
+		record_killed "$TPERF" kt.data 3 &&
+		p=$(perf_samples kp.data) && t=$(tperf_samples kt.data) &&
+		echo "after 3 s: perf $p, tperf $t samples" &&
+		test "$t" -ge 1000 && test $((t * 10)) -ge $((${p:-0} * 8))
+	fi
+'
+
 test_expect_success PERF '--dry-run -vv prints the attr perf -vv prints' '
 	for opts in "-e cpu-clock" "-e cpu-clock -g" "-e cpu-clock -c 1000 --all-user" \
 		    "-e task-clock --call-graph dwarf,4096 -s" "-e cpu-clock -d -W --phys-data"; do

@@ -4,7 +4,8 @@
  * cpu-clock), one ring per CPU with every fd of that CPU redirected into
  * it, the perf.data header first (data.size 0, so a killed recorder leaves
  * a readable file), the synthesized state, the workload, the drain loop
- * (ppoll on the rings; FINISHED_ROUND after each pass that wrote), and the
+ * (ppoll on the rings, 100 ms at most; FINISHED_ROUND after each pass that
+ * wrote, and the data written out then), and the
  * features (SAMPLE_TIME, BUILD_ID of the hit DSOs) at the end.
  */
 #include <errno.h>
@@ -483,7 +484,12 @@ static int drain(struct rec *r, bool final)
 		if (n > 0)
 			wrote = true;
 	}
-	return wrote ? finished_round(r) : 0;
+	if (wrote && (r->write_err = finished_round(r)))
+		return r->write_err;
+	/* out of the buffer at every round: a SIGKILL loses only what came after */
+	if ((r->write_err = perf_data__flush(&r->data)))
+		return r->write_err;
+	return 0;
 }
 
 static void check_workload(struct rec *r)
@@ -507,6 +513,14 @@ static void stop_workload(struct rec *r)
 	}
 }
 
+/*
+ * A ring wakes the loop when it is half full (the kernel's default
+ * watermark): at a slow rate samples would stay there, out of the file,
+ * for seconds, and a SIGKILL would lose them.  The rings are read at
+ * least this often.
+ */
+static const struct timespec drain_every = { 0, 100 * 1000 * 1000 };
+
 static int loop(struct rec *r, const sigset_t *waitmask)
 {
 	struct pollfd *pfd = calloc((size_t)r->nr_rings + 1, sizeof(*pfd));
@@ -522,7 +536,7 @@ static int loop(struct rec *r, const sigset_t *waitmask)
 		if (err || got_signal || r->workload_done || (!live && !r->has_workload))
 			break;
 		r->stats->wakeups++;
-		if (ppoll(pfd, (nfds_t)r->nr_rings, NULL, waitmask) < 0 && errno != EINTR) {
+		if (ppoll(pfd, (nfds_t)r->nr_rings, &drain_every, waitmask) < 0 && errno != EINTR) {
 			err = -errno;
 			break;
 		}
