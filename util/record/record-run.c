@@ -524,7 +524,7 @@ static const struct timespec drain_every = { 0, 100 * 1000 * 1000 };
 static int loop(struct rec *r, const sigset_t *waitmask)
 {
 	struct pollfd *pfd = calloc((size_t)r->nr_rings + 1, sizeof(*pfd));
-	int live = r->nr_rings, err = 0;
+	int live = r->nr_rings, err = 0, n;
 
 	if (!pfd)
 		return -ENOMEM;
@@ -535,11 +535,12 @@ static int loop(struct rec *r, const sigset_t *waitmask)
 		check_workload(r);
 		if (err || got_signal || r->workload_done || (!live && !r->has_workload))
 			break;
-		r->stats->wakeups++;
-		if (ppoll(pfd, (nfds_t)r->nr_rings, &drain_every, waitmask) < 0 && errno != EINTR) {
+		n = ppoll(pfd, (nfds_t)r->nr_rings, &drain_every, waitmask);
+		if (n < 0 && errno != EINTR) {
 			err = -errno;
 			break;
 		}
+		r->stats->wakeups += n != 0;	/* perf's "Woken up": not the timer's */
 		for (int i = 0; i < r->nr_rings; i++) {
 			if (pfd[i].fd >= 0 && pfd[i].revents & (POLLHUP | POLLERR)) {
 				pfd[i].fd = -1;
