@@ -126,6 +126,22 @@ test_expect_success 'errors name the problem and suggest' '
 	grep -q "only available at" err
 '
 
+# an offset that wraps around (2^64 - 14) escaped the bound and put the
+# uprobe inside another function: the traced program then looped
+test_expect_success 'an offset beyond the function is refused, also one that wraps around' '
+	size=$(nm -S "$B/target0" | sed -n "s/^[0-9a-f]* \([0-9a-f]*\) T add$/\1/p") &&
+	size=$((0x$size)) && test "$size" -gt 0 &&
+	for off in 0xfffffffffffffff2 $size 100000; do
+		test_must_fail tperf probe -n -x "$B/target0" "grp:ev=add+$off" 2>err &&
+		echo "tperf: offset $(printf %u $off) is beyond function '"'"'add'"'"' ($size bytes)" >expect &&
+		test_cmp expect err || return 1
+	done &&
+	test_must_fail tperf probe -n -x "$B/target-nodwarf" "add+0xfffffffffffffff2" 2>err &&
+	grep -q "^tperf: offset 18446744073709551602 is beyond function '"'"'add'"'"' (" err &&
+	tperf probe -x "$B/target0" -D "add+$((size - 1))" >out &&
+	grep -q "^p:probe_target0/add $B/target0:0x[0-9a-f]*$" out
+'
+
 test_expect_success 'an optimised-out variable is its own message' '
 	test_must_fail tperf probe -n -x "$B/target2" "square v" 2>err &&
 	grep -Eq "^tperf: variable '"'"'v'"'"' (is not available at|at .* is computed|at .* has been optimised out)" err

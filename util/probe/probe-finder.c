@@ -1598,6 +1598,32 @@ static int find_func_at_addr(struct finder *f)
 	return probe_func(f, &fn, &cu);
 }
 
+/* Is @pc in one of @die's address ranges, after @entry (no wrap-around)? */
+static bool in_func(Dwarf_Die *die, Dwarf_Addr entry, Dwarf_Addr pc)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	if (pc < entry)
+		return false;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (pc >= start && pc < end)
+			return true;
+	return false;
+}
+
+/* The bytes of @die's range that starts at or holds @entry (0: unknown). */
+static uint64_t func_size(Dwarf_Die *die, Dwarf_Addr entry)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (entry >= start && entry < end)
+			return end - start;
+	return 0;
+}
+
 /* Probe function instance @die (its name matched). */
 static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 {
@@ -1625,6 +1651,9 @@ static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 		return ret > 0 ? 0 : ret;
 	}
 	pc = entry + d->offset;
+	if (d->offset && !in_func(die, entry, pc))
+		return fail(f, -ERANGE, "offset %" PRIu64 " is beyond function '%s' (%" PRIu64
+			    " bytes)", d->offset, d->func, func_size(die, entry));
 	/* perf skips the prologue only for probes fetching variables */
 	if (!inl && !d->offset && !d->retprobe && !cu_optimized(cu) && !f->vars_fp &&
 	    fetches_vars(d))
