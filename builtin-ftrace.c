@@ -398,6 +398,12 @@ out:
 		free((char *)names.v[i]);
 	free(names.v);
 	free(cpus);
+	if (stop_sig && !tracefs_instance__user_stop(stop_sig)) {
+		/* a closed pipe, SIGUSR1, a timer: tracefs restored, end as the signal would */
+		fflush(stdout);
+		signal(stop_sig, SIG_DFL);
+		raise(stop_sig);
+	}
 	if (!ret && stop_sig && !argc)
 		return 0;
 	return ret ? 1 : 0;

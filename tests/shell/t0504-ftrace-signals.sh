@@ -48,6 +48,45 @@ test_expect_success ROOT 'SIGINT in live mode ends it with tracefs as it was' '
 	grep -q "sched_switch: prev_comm=" live.out
 '
 
+# Remove the instances not listed in file $1 (what a failing run left).
+remove_new_instances() {
+	for d in $TFS/instances/*; do
+		test -d "$d" || continue
+		grep -qx "${d##*/}" "$1" && continue
+		echo 0 >"$d/tracing_on"
+		echo >"$d/set_event"
+		rmdir "$d"
+	done
+	true
+}
+
+# A closed pipe, a user's or a timer's signal killed tperf with its
+# instance left enabled; now it restores tracefs and then ends as the
+# signal would (128 + its number).
+test_expect_success ROOT 'live mode into head: SIGPIPE restores tracefs, then ends tperf' '
+	state >before &&
+	ls $TFS/instances >inst.before &&
+	test_when_finished "remove_new_instances inst.before" &&
+	{ timeout 20 "$TPERF" ftrace -e sched:sched_switch -a | head -3 >out; } &&
+	test "${PIPESTATUS[0]}" = 141 &&
+	test "$(wc -l <out)" = 3 &&
+	state >after &&
+	test_cmp before after &&
+	ls $TFS/instances >inst.after &&
+	test_cmp inst.before inst.after
+'
+
+for sig in USR1 USR2 ALRM PROF; do
+	test_expect_success ROOT "SIG$sig during a recording: tracefs restored, the signal's status" '
+		state >before &&
+		ls $TFS/instances >inst.before &&
+		test_when_finished "remove_new_instances inst.before" &&
+		test_expect_code $((128 + $(kill -l '$sig'))) stop_with '$sig' ftrace record -e sched:sched_switch -a -o u.dat &&
+		state >after &&
+		test_cmp before after
+	'
+done
+
 test_expect_success ROOT 'a workload killed by a signal: the file is written, tracefs restored' '
 	state >before &&
 	tperf ftrace record -e sched:sched_process_exit -o k.dat -- sh -c "kill -KILL \$\$" 2>err;

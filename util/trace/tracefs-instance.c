@@ -122,6 +122,17 @@ void tracefs_instance__remove(void)
 	}
 }
 
+/*
+ * Every signal whose default action ends the process, but SIGKILL and
+ * SIGSTOP (see --cleanup): the ones a user, a pipe or a timer sends stop
+ * the command (the flag) or restore and end it; a fault restores and ends.
+ */
+static const int stop_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+	SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGIO, SIGSTKFLT,
+};
+static const int fault_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS };
+
 static void on_signal(int sig)
 {
 	if (instance.stop_flag) {
@@ -133,15 +144,30 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+static void on_fault(int sig)
+{
+	tracefs_instance__remove();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 void tracefs_instance__on_signal(volatile sig_atomic_t *flag)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
+	struct sigaction fault = { .sa_handler = on_fault, .sa_flags = SA_RESETHAND };
 
 	instance.stop_flag = flag;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	sigemptyset(&fault.sa_mask);
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaction(stop_signals[i], &sa, NULL);
+	for (size_t i = 0; i < sizeof(fault_signals) / sizeof(fault_signals[0]); i++)
+		sigaction(fault_signals[i], &fault, NULL);
+}
+
+bool tracefs_instance__user_stop(int sig)
+{
+	return sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
 }
 
 /* Restore at exit and on a signal from now on. */

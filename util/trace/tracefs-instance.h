@@ -10,6 +10,7 @@
 #define TPERF_TRACEFS_INSTANCE_H
 
 #include <signal.h>
+#include <stdbool.h>
 
 /**
  * tracefs_instance__mount_point - the tracefs mount, "/sys/kernel/tracing"
@@ -64,10 +65,16 @@ int tracefs_instance__read(const char *file, char *buf, size_t size);
 void tracefs_instance__remove(void);
 
 /**
- * tracefs_instance__on_signal - what SIGINT/SIGTERM do: with @flag set they
- *	only set *@flag (the caller stops and cleans up), with NULL they remove
- *	the instance and kill the process with the signal
+ * tracefs_instance__on_signal - what the signals that end a process do
+ *	(SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGALRM ...): with @flag
+ *	set they only set *@flag to the signal (the caller stops, cleans up,
+ *	and ends as the signal would where tracefs_instance__user_stop() says
+ *	no), with NULL they remove the instance and kill the process with the
+ *	signal; a fault (SIGSEGV ...) removes it and kills the process always
  */
 void tracefs_instance__on_signal(volatile sig_atomic_t *flag);
+
+/** tracefs_instance__user_stop - is @sig a user's way to stop a command (INT, TERM, HUP)? */
+bool tracefs_instance__user_stop(int sig);
 
 #endif
