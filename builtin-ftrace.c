@@ -34,11 +34,13 @@ struct ftrace_opts {
 	int file_version;
 	const char *filter_err;	/* a --filter without its own -e before it */
 	struct string_list events, filters, funcs, nofuncs, gfuncs, nogfuncs;
-	int pid, all, inherit, depth, buffer_kb;
+	int pid, all, inherit, depth, buffer_kb, cleanup;
 	double duration;
 };
 
 static volatile sig_atomic_t stop_sig;
+
+static void note_stale(void);
 
 static const char *const record_usage[] = {
 	"tperf ftrace record [<options>] [-- <command> [<args>]]", NULL };
@@ -332,6 +334,7 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 		free(cpus);
 		return 129;
 	}
+	note_stale();
 	tracefs_instance__on_signal(&stop_sig);
 	snprintf(name, sizeof(name), "tperf-%d", (int)getpid());
 	ret = tracefs_instance__create(name);
@@ -458,6 +461,49 @@ static int check_file_opts(struct ftrace_opts *o)
 	return 0;
 }
 
+/* --cleanup: remove what killed tperfs left; @argc: the arguments left (none) */
+static int cleanup(int argc)
+{
+	char names[8192];
+	size_t nr;
+	int ret, failed = 0;
+
+	if (argc) {
+		ui__error("--cleanup takes no command");
+		return 129;
+	}
+	ret = tracefs_instance__stale(names, sizeof(names), &nr);
+	if (ret) {
+		ui__error("cannot list the tracefs instances: %s", strerror(-ret));
+		return 1;
+	}
+	if (!nr)
+		printf("no tracefs instance left by a tperf that no longer runs\n");
+	for (const char *n = names; *n; n += strlen(n) + 1) {
+		ret = tracefs_instance__remove_stale(n);
+		if (ret) {
+			ui__error("cannot remove the tracefs instance '%s': %s", n, strerror(-ret));
+			failed = 1;
+		} else {
+			printf("removed the tracefs instance '%s' (its tperf no longer runs)\n", n);
+		}
+	}
+	return failed;
+}
+
+/* Say which instances killed tperfs left, and how to remove them. */
+static void note_stale(void)
+{
+	char names[8192];
+	size_t nr;
+
+	if (tracefs_instance__stale(names, sizeof(names), &nr))
+		return;
+	for (const char *n = names; *n; n += strlen(n) + 1)
+		ui__warning("the tracefs instance '%s' was left by a tperf that no longer runs "
+			    "(killed?): remove it with 'tperf ftrace --cleanup'", n);
+}
+
 static int ftrace_record(int argc, const char **argv, int live)
 {
 	struct ftrace_opts o = { .output = "trace.dat", .pid = -1 };
@@ -471,12 +517,18 @@ static int ftrace_record(int argc, const char **argv, int live)
 	};
 	const struct option live_options[] = {
 		TRACE_OPTIONS(&o),
+		OPT_BOOLEAN(0, "cleanup", &o.cleanup,
+			    "remove the instances of tperfs that no longer run (killed), then exit"),
 		OPT_END()
 	};
 	int ret;
 
 	argc = parse_options(argc, argv, live ? live_options : record_options,
 			     live ? live_usage : record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (o.cleanup) {
+		ret = cleanup(argc);
+		goto out;
+	}
 	if ((ret = check_file_opts(&o)) || (ret = check_graph_opts(&o)))
 		goto out;
 	if (o.filter_err) {

@@ -87,6 +87,38 @@ for sig in USR1 USR2 ALRM PROF; do
 	'
 done
 
+# SIGKILL cannot be caught: the instance stays; the next run says so and
+# --cleanup removes it (not an instance of a tperf that runs).
+test_expect_success ROOT 'after SIGKILL: a warning names the instance, --cleanup removes it' '
+	state >before &&
+	ls $TFS/instances >inst.before &&
+	test_when_finished "remove_new_instances inst.before" &&
+	{ "$TPERF" ftrace record -e sched:sched_switch -a -o kill.dat 2>/dev/null & } &&
+	pid=$! &&
+	for i in $(seq 100); do test -d $TFS/instances/tperf-$pid && break; sleep 0.1; done &&
+	sleep 0.3 && kill -KILL $pid && { wait $pid; test $? = 137; } &&
+	test -d $TFS/instances/tperf-$pid &&
+	{ "$TPERF" ftrace record -e sched:sched_switch -a -o busy.dat 2>/dev/null & } &&
+	busy=$! &&
+	for i in $(seq 100); do test -d $TFS/instances/tperf-$busy && break; sleep 0.1; done &&
+	tperf ftrace -e sched:sched_switch -a -d 0.1 >/dev/null 2>err &&
+	echo "tperf: warning: the tracefs instance '"'"'tperf-$pid'"'"' was left by a tperf that no longer runs (killed?): remove it with '"'"'tperf ftrace --cleanup'"'"'" >expect &&
+	test_cmp expect err &&
+	tperf ftrace --cleanup >out &&
+	echo "removed the tracefs instance '"'"'tperf-$pid'"'"' (its tperf no longer runs)" >expect &&
+	test_cmp expect out &&
+	test -d $TFS/instances/tperf-$busy &&
+	kill -INT $busy && wait $busy &&
+	tperf ftrace --cleanup >out &&
+	echo "no tracefs instance left by a tperf that no longer runs" >expect &&
+	test_cmp expect out &&
+	state >after &&
+	test_cmp before after &&
+	ls $TFS/instances >inst.after &&
+	test_cmp inst.before inst.after &&
+	test_expect_code 129 tperf ftrace --cleanup -- true
+'
+
 test_expect_success ROOT 'a workload killed by a signal: the file is written, tracefs restored' '
 	state >before &&
 	tperf ftrace record -e sched:sched_process_exit -o k.dat -- sh -c "kill -KILL \$\$" 2>err;

@@ -2,6 +2,8 @@
 /*
  * Private tracefs instance and its restore list (see tracefs-instance.h).
  */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -276,4 +278,96 @@ int tracefs_instance__write(const char *file, const char *val)
 int tracefs_instance__append(const char *file, const char *val)
 {
 	return do_write(file, val, O_WRONLY | O_APPEND);
+}
+
+/* Is @pid a running tperf?  (A pid reused by another program is not.) */
+static bool tperf_runs(long pid)
+{
+	char path[64], comm[32] = "";
+	ssize_t n;
+	int fd;
+
+	if (kill((pid_t)pid, 0) && errno == ESRCH)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno != ENOENT;	/* cannot tell: in use */
+	n = read(fd, comm, sizeof(comm) - 1);
+	close(fd);
+	if (n <= 0)
+		return true;
+	comm[n] = 0;
+	comm[strcspn(comm, "\n")] = 0;
+	return !strcmp(comm, "tperf");
+}
+
+/* The pid of an instance named tperf-PID, or -1. */
+static long instance_pid(const char *name)
+{
+	char *end;
+	long pid;
+
+	if (strncmp(name, "tperf-", 6) || !isdigit((unsigned char)name[6]))
+		return -1;
+	pid = strtol(name + 6, &end, 10);
+	return *end || pid <= 0 ? -1 : pid;
+}
+
+int tracefs_instance__stale(char *names, size_t size, size_t *nr)
+{
+	const char *mnt = tracefs_instance__mount_point();
+	char dir[600];
+	struct dirent *d;
+	size_t len = 0;
+	DIR *dp;
+
+	*nr = 0;
+	if (size)
+		names[0] = 0;
+	if (!mnt)
+		return -ENOENT;
+	snprintf(dir, sizeof(dir), "%s/instances", mnt);
+	dp = opendir(dir);
+	if (!dp)
+		return -errno;
+	while ((d = readdir(dp))) {
+		long pid = instance_pid(d->d_name);
+		size_t n = strlen(d->d_name) + 1;
+
+		if (pid < 0 || pid == (long)getpid() || tperf_runs(pid))
+			continue;
+		if (len + n + 1 > size)
+			break;
+		memcpy(names + len, d->d_name, n);
+		len += n;
+		names[len] = 0;
+		(*nr)++;
+	}
+	closedir(dp);
+	return 0;
+}
+
+int tracefs_instance__remove_stale(const char *name)
+{
+	const char *mnt = tracefs_instance__mount_point();
+	char path[600];
+	int n = 0;
+
+	if (!mnt)
+		return -ENOENT;
+	if (instance_pid(name) < 0)
+		return -EINVAL;
+	/* stop it and drop its events, so that rmdir is not refused as busy */
+	snprintf(path, sizeof(path), "%s/instances/%s/tracing_on", mnt, name);
+	write_raw(path, "0", 1);
+	snprintf(path, sizeof(path), "%s/instances/%s/set_event", mnt, name);
+	write_raw(path, "", 0);
+	snprintf(path, sizeof(path), "%s/instances/%s", mnt, name);
+	while (rmdir(path)) {
+		if (errno != EBUSY || n++ >= 50)
+			return -errno;
+		usleep(20000);
+	}
+	return 0;
 }

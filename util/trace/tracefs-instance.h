@@ -74,6 +74,22 @@ void tracefs_instance__remove(void);
  */
 void tracefs_instance__on_signal(volatile sig_atomic_t *flag);
 
+/**
+ * tracefs_instance__stale - the instances a tperf left behind (SIGKILL):
+ *	named tperf-PID where PID runs no tperf; their names into @names, each
+ *	NUL-terminated, an empty one after the last, *@nr of them (as many as
+ *	@size holds)
+ * Returns 0 or -errno (no tracefs, instances/ unreadable).
+ */
+int tracefs_instance__stale(char *names, size_t size, size_t *nr);
+
+/**
+ * tracefs_instance__remove_stale - stop instance @name (tperf-PID), clear
+ *	its events and remove it
+ * Returns 0 or -errno (-EINVAL: not a tperf instance's name).
+ */
+int tracefs_instance__remove_stale(const char *name);
+
 /** tracefs_instance__user_stop - is @sig a user's way to stop a command (INT, TERM, HUP)? */
 bool tracefs_instance__user_stop(int sig);
 
