@@ -88,6 +88,15 @@ test_expect_success ROOT 'report counts equal those computed from show' '
 	test_cmp expect n
 '
 
+# UBSan (make SANITIZE=1 check) saw qsort() given no array for no event
+test_expect_success ROOT 'a recording without events: report prints the empty table' '
+	tperf ftrace record -e sched:sched_process_fork -o none.dat -- true 2>err &&
+	grep -q "^\[ tperf ftrace: 0 events from 0 CPUs, 0 lost, wrote .* none.dat \]$" err &&
+	tperf ftrace report -i none.dat >out &&
+	printf "%s\n" "# Samples: 0" "#" "# Overhead   Samples  event" "# ........  ........" "#" >expect &&
+	test_cmp expect out
+'
+
 test_expect_success ROOT 'SIGINT stops the recording, writes the file and restores tracefs' '
 	state >before &&
 	{ "$TPERF" ftrace record -e sched:sched_switch -a -o int.dat 2>err & } &&

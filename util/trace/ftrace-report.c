@@ -188,10 +188,12 @@ int ftrace_report__init(struct ftrace_report *r, const char *sort)
 
 void ftrace_report__sort(struct ftrace_report *r)
 {
-	qsort(r->rows, r->nrows, sizeof(*r->rows), cmp_count);
+	if (r->nrows)	/* no event: no array (qsort() wants one) */
+		qsort(r->rows, r->nrows, sizeof(*r->rows), cmp_count);
 }
 
 void ftrace_report__sort_graph(struct ftrace_graph_stats *g)
 {
-	qsort(g->funcs, g->nr, sizeof(*g->funcs), cmp_graph);
+	if (g->nr)
+		qsort(g->funcs, g->nr, sizeof(*g->funcs), cmp_graph);
 }
