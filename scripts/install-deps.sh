@@ -10,11 +10,12 @@ zlib1g-dev libzstd-dev libunwind-dev libbabeltrace-ctf-dev libpopt-dev libiberty
 libdeflate-dev"
 # tests: the oracles, libtraceevent's plugins, <sys/sdt.h>, the fuzzers, man,
 # codespell (make check); KernelShark's loader (libkshark), C++ programs for
-# demangling, glibc's debug info for probes.  (The Rust and node tests run
+# demangling, glibc's debug info for probes, the zstd program (an
+# independent reading of perf 6.16's COMPRESSED2 records).  (The Rust and node tests run
 # when rustc and node are on the PATH, from wherever they come.)
 TESTS="linux-perf trace-cmd libtraceevent1-plugin systemtap-sdt-dev clang man-db
 python3 procps codespell libkshark-dev libjson-c-dev libtracecmd-dev g++
-libc6-dbg"
+libc6-dbg zstd"
 
 missing=
 for p in $BUILD $TESTS; do

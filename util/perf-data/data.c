@@ -436,6 +436,39 @@ bomb:
 	return -EINVAL;
 }
 
+/*
+ * A COMPRESSED record's payload is the rest of the record; a COMPRESSED2
+ * one's (perf 6.16) the data_size bytes after that u64, the record padded
+ * to 8 bytes after them.
+ */
+static int decompress_record(struct perf_data *d, const struct perf_data_record *rec)
+{
+	const struct perf_event_header *h = &rec->event->header;
+	const u8 *p = (const u8 *)h + sizeof(*h);
+	size_t n = h->size - sizeof(*h);
+	u64 data_size;
+
+	if (h->type == PERF_RECORD_COMPRESSED2) {
+		if (n < sizeof(data_size)) {
+			seterr(d, "'%s': the COMPRESSED2 record at offset %#llx is too short (%u bytes)",
+			       d->path, (unsigned long long)rec->offset, h->size);
+			return -EINVAL;
+		}
+		memcpy(&data_size, p, sizeof(data_size));
+		p += sizeof(data_size);
+		n -= sizeof(data_size);
+		if (data_size > n) {
+			seterr(d, "'%s': the COMPRESSED2 record at offset %#llx declares %llu bytes "
+			       "of data, it has %zu", d->path, (unsigned long long)rec->offset,
+			       (unsigned long long)data_size, n);
+			return -EINVAL;
+		}
+		n = data_size;
+		d->nr_compressed2++;
+	}
+	return decompress(d, p, n, rec->offset);
+}
+
 static const union perf_event *aligned(struct perf_data *d, const u8 *p, size_t n)
 {
 	struct perf_data_src *s = d->src;
@@ -602,11 +635,10 @@ int perf_data__next(struct perf_data *d, struct perf_data_record *rec)
 				return r;
 			continue;
 		}
-		if (r < 0 || rec->event->header.type != PERF_RECORD_COMPRESSED)
+		if (r < 0 || (rec->event->header.type != PERF_RECORD_COMPRESSED &&
+			      rec->event->header.type != PERF_RECORD_COMPRESSED2))
 			return r;
-		r = decompress(d, (const u8 *)rec->event + sizeof(struct perf_event_header),
-			       rec->event->header.size - sizeof(struct perf_event_header),
-			       rec->offset);
+		r = decompress_record(d, rec);
 		if (r)
 			return r;
 	}

@@ -62,7 +62,8 @@ struct perf_data {
 	bool size_fixed;		/* data.size was 0 or past the end of the file */
 	bool truncated;			/* the last record was incomplete */
 	u64 truncated_at;
-	u64 nr_compressed;		/* COMPRESSED records decompressed */
+	u64 nr_compressed;		/* COMPRESSED and COMPRESSED2 records decompressed */
+	u64 nr_compressed2;		/* of them COMPRESSED2 (perf >= 6.16) */
 	u64 compressed_bytes, decompressed_bytes;
 
 	/* writing */

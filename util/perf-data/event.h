@@ -45,6 +45,7 @@ enum perf_user_event_type {
 	PERF_RECORD_HEADER_FEATURE = 80,
 	PERF_RECORD_COMPRESSED = 81,
 	PERF_RECORD_FINISHED_INIT = 82,
+	PERF_RECORD_COMPRESSED2 = 83,	/* perf >= 6.16: u64 data_size, then the zstd bytes */
 	PERF_RECORD_HEADER_MAX
 };
 

@@ -639,7 +639,7 @@ static int read_attrs(struct perf_header *h, const u8 *buf, size_t size,
 			       "of its attrs entry", path, (unsigned long long)i, sz, asz);
 			return -EINVAL;
 		}
-		memcpy(&a, ent, sz);
+		memcpy(&a, ent, sz < sizeof(a) ? sz : sizeof(a));	/* newer fields: ignored */
 		memcpy(&ids, ent + asz, sizeof(ids));
 		if (!section_ok(&ids, size) || ids.size % 8 || ids.size / 8 > UINT32_MAX) {
 			seterr(h, "'%s': the ids of event %llu are outside the file", path,
@@ -665,12 +665,14 @@ static int check_file_header(struct perf_header *h, const struct perf_file_heade
 {
 	size_t ours = sizeof(struct perf_event_attr) + sizeof(struct perf_file_section);
 
-	if (fh->attr_size > ours) {
-		seterr(h, "'%s': incompatible file format: its perf_event_attr has %llu bytes, "
-		       "%llu more than the %zu this tperf knows (a newer perf wrote it); "
-		       "read it with that perf", path,
-		       (unsigned long long)(fh->attr_size - sizeof(struct perf_file_section)),
-		       (unsigned long long)(fh->attr_size - ours), sizeof(struct perf_event_attr));
+	/*
+	 * A newer perf's attr is longer (136 bytes since perf 6.3): its fields
+	 * past ours are ignored, as the ABI lets a reader that does not know
+	 * them; a size no perf could write is refused.
+	 */
+	if (fh->attr_size > ours + 4096) {
+		seterr(h, "'%s': invalid attr size %llu in the header", path,
+		       (unsigned long long)fh->attr_size);
 		return -EINVAL;
 	}
 	if (fh->attrs.size &&

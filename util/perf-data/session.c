@@ -672,7 +672,7 @@ int perf_session__process_events(struct perf_session *s, struct perf_tool *t)
 {
 	struct perf_data_record r;
 	struct progress pr;
-	u64 nr_compressed = s->data.nr_compressed;
+	u64 nr_compressed = s->data.nr_compressed, nr_compressed2 = s->data.nr_compressed2;
 	int ret, err = 0;
 
 	progress_start(s, &pr);
@@ -686,7 +686,9 @@ int perf_session__process_events(struct perf_session *s, struct perf_tool *t)
 			progress_update(s, &pr, r.offset);
 	}
 	progress_end(s, &pr);
-	s->stats.nr_events[PERF_RECORD_COMPRESSED] += s->data.nr_compressed - nr_compressed;
+	s->stats.nr_events[PERF_RECORD_COMPRESSED] += s->data.nr_compressed - nr_compressed -
+						      (s->data.nr_compressed2 - nr_compressed2);
+	s->stats.nr_events[PERF_RECORD_COMPRESSED2] += s->data.nr_compressed2 - nr_compressed2;
 	if (ret < 0) {
 		err = ret;
 		snprintf(s->errmsg, sizeof(s->errmsg), "%s", s->data.errmsg);
