@@ -6,8 +6,11 @@
  * every builtin, these print; util/ returns the errors and leaves the
  * messages in the objects (Documentation/design.md, "Messages").
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -101,4 +104,25 @@ void builtin__note_tracefs(bool mounted)
 {
 	if (mounted)
 		ui__note("tracefs was not mounted: mounted it at %s", tracefs__mountpoint());
+}
+
+/* /dev/null: an empty file (--kallsyms=/dev/null: no kernel symbols, as in perf) */
+static bool is_dev_null(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 && minor(st->st_rdev) == 3;
+}
+
+int builtin__check_text_file(const char *opt, const char *path)
+{
+	struct stat st;
+
+	if (access(path, R_OK) || stat(path, &st)) {
+		ui__error("cannot read the %s file '%s': %s", opt, path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) && !is_dev_null(&st)) {
+		ui__error("the %s file '%s' is not a regular file", opt, path);
+		return -1;
+	}
+	return 0;
 }

@@ -1039,6 +1039,10 @@ int cmd_report(int argc, const char **argv)
 		usage_with_options_msg(usage, options, "%s", r.errbuf);
 	if (!r.input || !*r.input)
 		r.input = perf_data__default_input();
+	if (r.kallsyms && builtin__check_text_file("--kallsyms", r.kallsyms)) {
+		report_free_opts(&r);
+		return 234;	/* perf report's status there (-EINVAL) */
+	}
 	rc = run_report(&r);
 	report_free_opts(&r);
 	if (rc == 129)	/* a field key no recorded tracepoint has */

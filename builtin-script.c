@@ -521,7 +521,10 @@ int cmd_script(int argc, const char **argv)
 		usage_with_options_msg(usage, options, "%s", msg);
 	if (!sc.input || !*sc.input)
 		sc.input = perf_data__default_input();
-	ret = run_script(&sc);
+	if (sc.kallsyms && builtin__check_text_file("--kallsyms", sc.kallsyms))
+		ret = 255;	/* perf script's status there */
+	else
+		ret = run_script(&sc);
 	sample_filter__exit(&sc.filter);
 	free(sc.fields.v);
 	return ret;

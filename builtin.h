@@ -28,6 +28,12 @@ struct option;
 int parse_events_option(const struct option *opt, const char *str, int unset);
 int parse_tp_filter_option(const struct option *opt, const char *str, int unset);
 int parse_exclude_perf_option(const struct option *opt, const char *str, int unset);
+/*
+ * A text file an option names (--kallsyms): it must be readable and a
+ * regular file or a pipe, not a device such as /dev/zero that never ends.
+ * 0, or -1 after an error naming @opt and @path.
+ */
+int builtin__check_text_file(const char *opt, const char *path);
 /* The note of a command whose work mounted tracefs (tracefs__mount()). */
 void builtin__note_tracefs(bool mounted);
 /*

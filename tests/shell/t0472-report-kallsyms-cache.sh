@@ -53,4 +53,34 @@ test_expect_success NOTES '--kallsyms wins over the cache' '
 	test_cmp expect out
 '
 
+# A file that is not one, or never ends: refused or bounded (it grew to
+# gigabytes on /dev/zero).  /dev/null is an empty one, as for perf.
+test_expect_success NOTES '--kallsyms: a missing file, a device, a directory are errors' '
+	for cmd in "report --stdio" script; do
+		case $cmd in report*) rc=234 ;; *) rc=255 ;; esac &&
+		test_expect_code $rc tperf $cmd -i "$TRASH/k.data" --kallsyms=nosuch >/dev/null 2>err &&
+		echo "tperf: cannot read the --kallsyms file '"'"'nosuch'"'"': No such file or directory" >expect &&
+		test_cmp expect err &&
+		for f in /dev/zero "$TRASH"; do
+			test_expect_code $rc tperf $cmd -i "$TRASH/k.data" --kallsyms=$f >/dev/null 2>err &&
+			echo "tperf: the --kallsyms file '"'"'$f'"'"' is not a regular file" >expect &&
+			test_cmp expect err || return 1
+		done || return 1
+	done &&
+	tperf report -i "$TRASH/k.data" --stdio -q --sort sym --kallsyms=/dev/null >out 2>err &&
+	grep -q "\[k\] 0xffff" out
+'
+
+test_expect_success NOTES '--kallsyms: a pipe of endless zeros is refused at its first read' '
+	mkfifo zeros &&
+	# the writer gives up if nobody reads (it blocks in open() until then)
+	{ timeout 60 sh -c "head -c 2G /dev/zero >zeros" 2>/dev/null & } &&
+	/usr/bin/time -f "%M" -o rss "$TPERF" report -i "$TRASH/k.data" --stdio -q --sort sym \
+		--kallsyms=zeros >out 2>err &&
+	wait &&
+	echo "peak RSS: $(cat rss) KB" &&
+	test "$(cat rss)" -lt 200000 &&
+	grep -q "\[k\] 0xffff" out
+'
+
 test_done

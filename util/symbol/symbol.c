@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "util/lib/config.h"
@@ -453,6 +454,22 @@ static bool kallsyms_type_wanted(char c)
 }
 
 /*
+ * A kallsyms file is text of lines of ~40 bytes; the kernel's is 10 to
+ * 30 MB.  What is larger, or has no line end early on or a NUL byte (a
+ * device such as /dev/zero, a binary file), is not one: refused (EFBIG,
+ * EINVAL) before it is read whole.
+ */
+#define KALLSYMS_MAX_BYTES	(256u << 20)
+#define KALLSYMS_MAX_LINE	4096
+
+static bool kallsyms_text(const char *buf, size_t n)
+{
+	const char *nl = memchr(buf, '\n', n < KALLSYMS_MAX_LINE ? n : KALLSYMS_MAX_LINE);
+
+	return !memchr(buf, '\0', n) && (nl || n < KALLSYMS_MAX_LINE);
+}
+
+/*
  * The whole file in one buffer, NUL-terminated.  /proc/kallsyms has no size
  * and the kernel formats it a read at a time: large reads cost it least.
  * @stop, when set, ends it early (-ECANCELED).
@@ -484,7 +501,15 @@ static char *read_whole(int fd, size_t *len, const atomic_bool *stop)
 			goto fail;
 		if (!r)
 			break;
+		if (!kallsyms_text(buf + n, (size_t)r)) {
+			errno = EINVAL;
+			goto fail;
+		}
 		n += r;
+		if (n > KALLSYMS_MAX_BYTES) {
+			errno = EFBIG;
+			goto fail;
+		}
 	}
 	buf[n] = '\0';
 	*len = n;
@@ -794,7 +819,18 @@ struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
 	 * a regular file with a size (not /proc's) is mapped, not copied, and its
 	 * pages are mapped by the threads that parse them
 	 */
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+	if (!fstat(fd, &st) && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
+	    !(S_ISCHR(st.st_mode) && major(st.st_rdev) == 1 && minor(st.st_rdev) == 3)) {
+		close(fd);
+		errno = EINVAL;		/* a device (but /dev/null), a directory */
+		goto fail;
+	}
+	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > KALLSYMS_MAX_BYTES) {
+		close(fd);
+		errno = EFBIG;
+		goto fail;
+	}
+	if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		l->buf = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (l->buf == MAP_FAILED)
 			l->buf = NULL;
