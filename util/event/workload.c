@@ -17,10 +17,15 @@
 
 #include "util/event/workload.h"
 
-/* Signals the child gets back to their default action before exec. */
+/*
+ * Signals the child gets back to their default action before exec: those
+ * tperf catches (the tracefs instance's handlers catch every one that
+ * ends a process), so that none runs tperf's handler in the child.
+ */
 static const int reset_signals[] = {
 	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2,
-	SIGWINCH,
+	SIGWINCH, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGIO, SIGSTKFLT,
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS,
 };
 
 static void child_reset_signals(void)
