@@ -280,26 +280,14 @@ int tracefs_instance__append(const char *file, const char *val)
 	return do_write(file, val, O_WRONLY | O_APPEND);
 }
 
-/* Is @pid a running tperf?  (A pid reused by another program is not.) */
-static bool tperf_runs(long pid)
+/*
+ * Does process @pid run?  Only a pid that is gone makes an instance stale:
+ * a tperf may run under another name (a link named perf), or be another
+ * build, and its instance is in use.
+ */
+static bool pid_runs(long pid)
 {
-	char path[64], comm[32] = "";
-	ssize_t n;
-	int fd;
-
-	if (kill((pid_t)pid, 0) && errno == ESRCH)
-		return false;
-	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno != ENOENT;	/* cannot tell: in use */
-	n = read(fd, comm, sizeof(comm) - 1);
-	close(fd);
-	if (n <= 0)
-		return true;
-	comm[n] = 0;
-	comm[strcspn(comm, "\n")] = 0;
-	return !strcmp(comm, "tperf");
+	return !kill((pid_t)pid, 0) || errno != ESRCH;
 }
 
 /* The pid of an instance named tperf-PID, or -1. */
@@ -335,7 +323,7 @@ int tracefs_instance__stale(char *names, size_t size, size_t *nr)
 		long pid = instance_pid(d->d_name);
 		size_t n = strlen(d->d_name) + 1;
 
-		if (pid < 0 || pid == (long)getpid() || tperf_runs(pid))
+		if (pid < 0 || pid == (long)getpid() || pid_runs(pid))
 			continue;
 		if (len + n + 1 > size)
 			break;

@@ -76,7 +76,7 @@ void tracefs_instance__on_signal(volatile sig_atomic_t *flag);
 
 /**
  * tracefs_instance__stale - the instances a tperf left behind (SIGKILL):
- *	named tperf-PID where PID runs no tperf; their names into @names, each
+ *	named tperf-PID where no process PID runs; their names into @names, each
  *	NUL-terminated, an empty one after the last, *@nr of them (as many as
  *	@size holds)
  * Returns 0 or -errno (no tracefs, instances/ unreadable).
