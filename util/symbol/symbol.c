@@ -819,7 +819,13 @@ struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
 	 * a regular file with a size (not /proc's) is mapped, not copied, and its
 	 * pages are mapped by the threads that parse them
 	 */
-	if (!fstat(fd, &st) && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
+	if (fstat(fd, &st)) {
+		err = errno;
+		close(fd);
+		errno = err;
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
 	    !(S_ISCHR(st.st_mode) && major(st.st_rdev) == 1 && minor(st.st_rdev) == 3)) {
 		close(fd);
 		errno = EINVAL;		/* a device (but /dev/null), a directory */
