@@ -13,13 +13,16 @@ SPEC, one record a line (times in ns, functions by name):
   CPU TS PID entry FUNC DEPTH
   CPU TS PID exit FUNC DEPTH CALLTIME RETTIME
   CPU TS PID function FUNC PARENT
-  comm PID NAME
+  CPU TS PID sched_switch PREV_COMM PREV_PID PREV_PRIO PREV_STATE NEXT_COMM NEXT_PID NEXT_PRIO
+  CPU TS PID sched_wakeup COMM PID PRIO TARGET_CPU
+  comm PID NAME          (a line of the saved cmdlines, in the order given)
   missed CPU COUNT       (the next page of CPU starts after COUNT lost events;
                           -1: lost, count unknown)
   buffer NAME            (the records after it go to instance buffer NAME, as
                           trace-cmd record -B NAME saves it: a BUFFER option
                           pointing at its own table of CPU data)
 Functions get addresses ffffffff81000000 + 0x100 * n in kallsyms order.
+sched records are laid out by this kernel's events/sched/NAME/format.
 """
 import os
 import struct
@@ -41,6 +44,41 @@ def event_id(name):
     raise SystemExit(f"no ID in {name}/format")
 
 
+SCHED = {"sched_switch": ("prev_comm", "prev_pid", "prev_prio", "prev_state",
+                          "next_comm", "next_pid", "next_prio"),
+         "sched_wakeup": ("comm", "pid", "prio", "target_cpu")}
+
+
+def sched_format(name):
+    """The ID, the record size and {field: (offset, size)} of sched/NAME."""
+    text = read(f"{TFS}/events/sched/{name}/format").decode()
+    fields, eid, end = {}, None, 0
+    for line in text.splitlines():
+        if line.startswith("ID:"):
+            eid = int(line.split()[1])
+        if "field:" not in line:
+            continue
+        parts = dict(p.strip().split(":", 1) for p in line.split(";") if ":" in p)
+        fname = parts["field"].split()[-1].split("[")[0]
+        off, size = int(parts["offset"]), int(parts["size"])
+        fields[fname] = (off, size)
+        end = max(end, off + size)
+    return eid, (end + 3) // 4 * 4, fields
+
+
+def sched_record(name, pid, args):
+    eid, size, fields = sched_format(name)
+    rec = bytearray(size)
+    struct.pack_into("<HBBi", rec, 0, eid, 0, 0, pid)
+    for fname, val in zip(SCHED[name], args):
+        off, fsize = fields[fname]
+        if "comm" in fname:
+            rec[off:off + fsize] = val.encode()[:fsize].ljust(fsize, b"\0")
+        else:
+            rec[off:off + fsize] = int(val).to_bytes(fsize, "little", signed=True)
+    return bytes(rec)
+
+
 def main():
     latency = None
     if sys.argv[1] == "--latency":
@@ -48,7 +86,7 @@ def main():
         del sys.argv[1:3]
     out = sys.argv[1]
     ids = {n: event_id(n) for n in ("function", "funcgraph_entry", "funcgraph_exit")}
-    funcs, comms = {}, {}
+    funcs, comms, sched = {}, [], []
     buffers = [("", [])]        # (name, records); "" the top buffer
     recs = buffers[0][1]
 
@@ -62,7 +100,7 @@ def main():
         if not f or f[0].startswith("#"):
             continue
         if f[0] == "comm":
-            comms[int(f[1])] = f[2]
+            comms.append((int(f[1]), f[2]))
             continue
         if f[0] == "buffer":
             buffers.append((f[1], []))
@@ -72,6 +110,11 @@ def main():
             recs.append((int(f[1]), None, int(f[2])))
             continue
         cpu, ts, pid, kind = int(f[0]), int(f[1]), int(f[2]), f[3]
+        if kind in SCHED:
+            if kind not in sched:
+                sched.append(kind)
+            recs.append((cpu, ts, sched_record(kind, pid, f[4:])))
+            continue
         etype = {"entry": "funcgraph_entry", "exit": "funcgraph_exit"}.get(kind, kind)
         head = struct.pack("<HBBi", ids[etype], 0, 0, pid)
         if kind == "entry":
@@ -137,11 +180,16 @@ def main():
     for n in ("function", "funcgraph_entry", "funcgraph_exit"):
         text = read(f"{TFS}/events/ftrace/{n}/format")
         o += struct.pack("<Q", len(text)) + text
-    o += struct.pack("<I", 0)
+    o += struct.pack("<I", 1 if sched else 0)
+    if sched:
+        o += b"sched\0" + struct.pack("<I", len(sched))
+        for n in sched:
+            text = read(f"{TFS}/events/sched/{n}/format")
+            o += struct.pack("<Q", len(text)) + text
     syms = "".join(f"{a:016x} T {n}\n" for n, a in sorted(funcs.items(), key=lambda x: x[1]))
     o += struct.pack("<I", len(syms)) + syms.encode()
     o += struct.pack("<I", 0)
-    cmd = "".join(f"{p} {n}\n" for p, n in sorted(comms.items()))
+    cmd = "".join(f"{p} {n}\n" for p, n in comms)
     o += struct.pack("<Q", len(cmd)) + cmd.encode()
     o += struct.pack("<I", ncpus)
     o += b"options  \0"

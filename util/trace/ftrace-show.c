@@ -10,6 +10,8 @@
 
 #include "util/trace/ftrace-show.h"
 
+static void mark_comms_sorted(struct trace_dat *td);
+
 int ftrace_show__decode(struct trace_dat *td, const struct trace_dat_event *ev,
 			struct ftrace_line *line)
 {
@@ -26,6 +28,8 @@ int ftrace_show__decode(struct trace_dat *td, const struct trace_dat_event *ev,
 	line->event = tep_find_event_by_record(td->tevent.tep, &line->rec);
 	line->pid = tep_data_pid(td->tevent.tep, &line->rec);
 	line->comm = tep_data_comm_from_pid(td->tevent.tep, line->pid);
+	if (line->pid)	/* pid 0 is "<idle>" without a look-up */
+		mark_comms_sorted(td);
 	return 0;
 }
 
@@ -180,6 +184,7 @@ struct ftrace_show_cache {
 	struct fast_event ev[65536];	/* by event id (common_type is 16 bits) */
 	uint8_t *registered;		/* pids whose comm was handed to tep */
 	int max_pid;
+	int comms_sorted;		/* tep has looked a pid up (see note_comm) */
 };
 
 static void cache_free(void *p)
@@ -233,19 +238,38 @@ static unsigned long long fval(struct tep_format_field *f, const struct tep_reco
 	return v;
 }
 
-/* The comm field (NUL- or size-bounded) and its registration for @pid. */
+/*
+ * Hand @comm of @pid to tep as the plugin does on every comm it prints.
+ * Until tep first looks a pid up, it keeps what it is given in a list,
+ * duplicates and all, and sorts that list at the first look-up: which of two
+ * comms of one pid wins then depends on every entry, so each is handed over,
+ * as often as trace-cmd hands it.  From then on tep ignores a pid it has, and
+ * the bitmap saves the call.
+ */
+static void note_comm(struct ftrace_show_cache *c, struct trace_dat *td, const char *comm,
+		      int pid)
+{
+	if (pid >= 0 && pid < c->max_pid) {
+		uint8_t bit = 1 << (pid % 8);
+
+		if (c->comms_sorted && (c->registered[pid / 8] & bit))
+			return;
+		c->registered[pid / 8] |= bit;
+	}
+	tep_register_comm(td->tevent.tep, comm, pid);
+}
+
+/* The comm field (NUL- or size-bounded), handed to tep for @pid when @reg. */
 static char *put_comm(struct ftrace_show_cache *c, struct trace_dat *td, char *p,
-		      struct tep_format_field *f, const struct tep_record *rec, int pid)
+		      struct tep_format_field *f, const struct tep_record *rec, int pid, int reg)
 {
 	const char *comm = (const char *)rec->data + f->offset;
 	size_t len = strnlen(comm, f->size);
 
 	memcpy(p, comm, len);
 	p[len] = 0;
-	if (pid >= 0 && pid < c->max_pid && !(c->registered[pid / 8] & (1 << (pid % 8)))) {
-		tep_register_comm(td->tevent.tep, p, pid);
-		c->registered[pid / 8] |= 1 << (pid % 8);
-	}
+	if (reg)
+		note_comm(c, td, p, pid);
 	return p + len;
 }
 
@@ -270,14 +294,14 @@ static void put_state(char **pp, unsigned long long v)
 
 /* The payload of @rec through the fast path into @out (room for 256 bytes). */
 static void fast_payload(struct ftrace_show_cache *c, struct trace_dat *td,
-			 struct fast_event *fe, const struct tep_record *rec, char *out)
+			 struct fast_event *fe, const struct tep_record *rec, char *out, int reg)
 {
 	char *p = out;
 	unsigned long long pid;
 
 	if (fe->kind == FAST_SWITCH) {
 		pid = fval(fe->f[1], rec);
-		p = put_comm(c, td, p, fe->f[0], rec, pid);
+		p = put_comm(c, td, p, fe->f[0], rec, pid, reg);
 		*p++ = ':';
 		p = put_int(p, (long long)pid);
 		*p++ = ' ';
@@ -289,7 +313,7 @@ static void fast_payload(struct ftrace_show_cache *c, struct trace_dat *td,
 		memcpy(p, " ==> ", 5);
 		p += 5;
 		pid = fval(fe->f[5], rec);
-		p = put_comm(c, td, p, fe->f[4], rec, pid);
+		p = put_comm(c, td, p, fe->f[4], rec, pid, reg);
 		*p++ = ':';
 		p = put_int(p, (long long)pid);
 		memcpy(p, " [", 2);
@@ -297,7 +321,7 @@ static void fast_payload(struct ftrace_show_cache *c, struct trace_dat *td,
 		*p++ = ']';
 	} else {
 		pid = fval(fe->f[1], rec);
-		p = put_comm(c, td, p, fe->f[0], rec, pid);
+		p = put_comm(c, td, p, fe->f[0], rec, pid, reg);
 		*p++ = ':';
 		p = put_int(p, (long long)pid);
 		memcpy(p, " [", 2);
@@ -326,17 +350,22 @@ static int fields(struct tep_event *e, const char *const *names, struct tep_form
 	return 0;
 }
 
-/* How the type of @l is printed: decided on its first record. */
+/*
+ * How the type of @l is printed: decided on its first record, whose payload
+ * libtraceevent then prints into @s (*@done set): printing it a second time
+ * would hand its comms to tep twice (see note_comm).
+ */
 static struct fast_event *fast_event(struct ftrace_show_cache *c, struct trace_dat *td,
-				     struct ftrace_line *l)
+				     struct ftrace_line *l, struct trace_seq *s, int *done)
 {
 	static const char *const sw[] = { "prev_comm", "prev_pid", "prev_prio", "prev_state",
 					  "next_comm", "next_pid", "next_prio", NULL };
 	static const char *const wk[] = { "comm", "pid", "prio", "success", "target_cpu", NULL };
 	struct fast_event *fe = &c->ev[l->event->id & 0xffff];
-	struct trace_seq ref;
+	unsigned int start = s->len;
 	char mine[300];
 
+	*done = 0;
 	if (fe->kind != FAST_UNKNOWN)
 		return fe;
 	fe->kind = FAST_NONE;
@@ -350,13 +379,11 @@ static struct fast_event *fast_event(struct ftrace_show_cache *c, struct trace_d
 		fe->kind = FAST_WAKEUP;
 	if (fe->kind == FAST_NONE)
 		return fe;
-	trace_seq_init(&ref);
-	tep_print_event(td->tevent.tep, &ref, &l->rec, "%s", TEP_PRINT_INFO);
-	trace_seq_terminate(&ref);
-	fast_payload(c, td, fe, &l->rec, mine);
-	if (strcmp(mine, ref.buffer))
+	tep_print_event(td->tevent.tep, s, &l->rec, "%s", TEP_PRINT_INFO);
+	*done = 1;
+	fast_payload(c, td, fe, &l->rec, mine, 0);	/* the plugin has handed the comms over */
+	if (s->len - start != strlen(mine) || memcmp(s->buffer + start, mine, s->len - start))
 		fe->kind = FAST_NONE;
-	trace_seq_destroy(&ref);
 	return fe;
 }
 
@@ -378,6 +405,15 @@ static struct ftrace_show_cache *show_cache(struct trace_dat *td)
 	td->show_priv = c;
 	td->show_priv_free = cache_free;
 	return c;
+}
+
+/* tep has sorted its comms: it looked up a pid other than 0. */
+static void mark_comms_sorted(struct trace_dat *td)
+{
+	struct ftrace_show_cache *c = show_cache(td);
+
+	if (c)
+		c->comms_sorted = 1;
 }
 
 /* trace-cmd's "NAME: " column of a file with several buffers, "" the top's */
@@ -452,6 +488,7 @@ void ftrace_show__format(struct trace_dat *td, struct ftrace_line *line, int lat
 	struct ftrace_show_cache *c;
 	struct fast_event *fe;
 	char payload[300];
+	int done = 0;
 
 	/* with several buffers trace-cmd puts the "NAME: " column before
 	 * the dropped-events line, and not again on the event's own line */
@@ -475,9 +512,11 @@ void ftrace_show__format(struct trace_dat *td, struct ftrace_line *line, int lat
 	if (format_graph(td, line, s))
 		return;
 	c = show_cache(td);
-	fe = c ? fast_event(c, td, line) : NULL;
+	fe = c ? fast_event(c, td, line, s, &done) : NULL;
+	if (done)
+		return;
 	if (fe && fe->kind != FAST_NONE) {
-		fast_payload(c, td, fe, rec, payload);
+		fast_payload(c, td, fe, rec, payload, 1);
 		trace_seq_puts(s, payload);
 		return;
 	}
