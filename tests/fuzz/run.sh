@@ -9,6 +9,10 @@
 #   FUZZ_OUT      build folder (default build/fuzz in the source tree)
 #   FUZZ_ARGS     extra libFuzzer arguments for every target
 #
+# One line a target: the inputs run, the seconds taken, libFuzzer's coverage
+# (edges) after the seed corpus and at the end, and the corpus size with the
+# inputs that added coverage.
+#
 # Each target fuzz-NAME starts from its seed corpus tests/fuzz/corpus/NAME/
 # (or tests/fuzz/corpus/fuzz-NAME/), copied to
 # a scratch folder so the tree is never modified; NAME.options (libFuzzer
@@ -65,15 +69,22 @@ for t in "$@"; do
 	[ -f "tests/fuzz/$t.options" ] && opts="$opts $(cat "tests/fuzz/$t.options")"
 	[ -f "tests/fuzz/$t.dict" ] && opts="$opts -dict=$SRC/tests/fuzz/$t.dict"
 	before=$(ls "$art" | wc -l)
+	seeded=$(ls "$corpus" | wc -l)
+	start=$(date +%s)
 	# shellcheck disable=SC2086
 	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
 	"$bin" $opts ${FUZZ_ARGS:-} -max_total_time="$FUZZ_SECONDS" -timeout=20 \
 		-rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix="$art/" "$corpus" >"$log" 2>&1
 	rc=$?
+	secs=$(($(date +%s) - start))
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	# coverage (libFuzzer's "cov:" edges) after the seeds, and at the end
+	cov0=$(sed -n 's/.*INITED cov: \([0-9]*\).*/\1/p' "$log" | head -1)
+	cov1=$(sed -n 's/.* cov: \([0-9]*\) .*/\1/p' "$log" | tail -1)
 	if [ $rc = 0 ]; then
-		echo "fuzz: $t: ok, ${runs:-?} inputs in ${FUZZ_SECONDS}s, $(ls "$corpus" | wc -l) in corpus"
+		echo "fuzz: $t: ok, ${runs:-?} inputs in ${secs}s, coverage ${cov0:-?} -> ${cov1:-?}," \
+			"$(ls "$corpus" | wc -l) in corpus ($(($(ls "$corpus" | wc -l) - seeded)) new)"
 		continue
 	fi
 	failed=1
