@@ -215,6 +215,26 @@ test_expect_success PERF,CC 'SIGINT: the rings are drained and the file complete
 	perf report -i int.data --header-only 2>/dev/null | grep -q "^# time of last sample"
 '
 
+# perf dies of SIGHUP and SIGPIPE with its file unfinished; tperf ignored
+# SIGPIPE (a `kill -PIPE` went unnoticed and the recording went on).  Both
+# now end the recording as SIGTERM does: file completed, 128 + the signal.
+test_expect_success CC 'SIGHUP and SIGPIPE: the recording stops, the file is completed' '
+	test_when_finished "pkill -f \"$TRASH/calltree 100000\"; true" &&
+	for sig in HUP PIPE; do
+		{ "$TPERF" record -o $sig.data -F 999 -- "$TRASH"/calltree 100000 2>err & } &&
+		pid=$! &&
+		sleep 0.5 && kill -$sig $pid &&
+		{ wait $pid; echo $? >status; } &&
+		echo $((128 + $(kill -l $sig))) >expect &&
+		test_cmp expect status &&
+		test_must_fail pgrep -f "$TRASH/calltree 100000" &&
+		n=$(captured err) && test "$n" -gt 0 &&
+		tperf report -i $sig.data --stats >stats 2>err2 &&
+		test_must_be_empty err2 &&
+		grep -q "^ *SAMPLE events: *$n\$" stats || exit 1
+	done
+'
+
 test_expect_success CC 'SIGKILL: what was written is still read (tperf evlist, tperf script)' '
 	# a high rate, so the rings wake tperf and it writes before the kill
 	{ "$TPERF" record -q -o kill.data -e cpu-clock -c 10000 -- "$TRASH"/calltree 100000 & } &&

@@ -63,6 +63,15 @@ static void on_signal(int sig)
 		got_signal = sig;
 }
 
+/*
+ * The signals that end a recording: it stops, writes out what it has and
+ * the header, and the command ends with 128 + the signal, as the signal
+ * would have ended it (perf dies of SIGPIPE and SIGHUP, its file unfinished).
+ * SIGPIPE is also how a reader of `-o -` going away shows: the write says
+ * EPIPE and the recording stops the same way.
+ */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD };
+
 /* Block the signals we wait for (ppoll unblocks them); *@old gets the mask. */
 static void setup_signals(sigset_t *old)
 {
@@ -71,14 +80,11 @@ static void setup_signals(sigset_t *old)
 
 	got_signal = got_child = 0;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
 	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGCHLD);
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++) {
+		sigaction(stop_signals[i], &sa, NULL);
+		sigaddset(&set, stop_signals[i]);
+	}
 	sigprocmask(SIG_BLOCK, &set, old);
 }
 
