@@ -79,4 +79,20 @@ test_expect_success 'the interval header comes back every 25 intervals' '
 	sed -n 27p err | grep -q "^#           time"
 '
 
+# Each interval is written out as it ends: a reader of the pipe or file sees
+# it then, and a SIGKILL keeps every interval printed (they stayed in stdio's
+# buffer until the end, so a killed stat -I -o left an empty file).
+test_expect_success '-I 100 -o: each interval is in the file as it ends, a SIGKILL keeps them' '
+	{ tperf stat -I 100 -e task-clock -o out -- sleep 30 & } && pid=$! &&
+	test_when_finished "kill -KILL $pid 2>/dev/null; pkill -x -f \"sleep 30\"; true" &&
+	for i in $(seq 100); do
+		test "$(grep -c "task-clock" out 2>/dev/null)" -ge 3 && break
+		sleep 0.1
+	done &&
+	kill -KILL $pid &&
+	{ wait $pid; test $? = 137; } &&
+	test "$(grep -c "msec task-clock" out)" -ge 3 &&
+	test "$(tail -c 1 out | od -An -c | tr -d " ")" = "\n"
+'
+
 test_done

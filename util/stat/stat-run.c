@@ -160,6 +160,9 @@ static void print_interval(struct stat_run *r, uint64_t t0)
 	init_stats(&r->config->walltime_nsecs_stats);
 	update_stats(&r->config->walltime_nsecs_stats, r->config->interval * 1000000ULL);
 	perf_stat__print_counters(r->config, r->evlist, &ts);
+	/* each interval out now: read as it comes through a pipe, and kept
+	 * when tperf is killed (it stayed in stdio's buffer, all of it) */
+	fflush(r->config->output);
 }
 
 struct wait_state {
