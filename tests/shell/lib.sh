@@ -91,14 +91,15 @@ test_pick() { [ -n "${TPERF_TEST_FULL:-}" ] || [ $(($1 % $2)) = 0 ]; }
 
 test_when_finished() { _cleanup="$1; $_cleanup"; }
 
+# The body runs in a subshell; its clean-up runs from the subshell's EXIT
+# trap, so a body that leaves with `exit 1` (as loops do) still restores
+# what it changed.  The clean-up's own status is not the test's.
 _run_body() {
 	(
 		_cleanup=:
 		mkdir -p "$TRASH/t$test_count" && cd "$TRASH/t$test_count" || exit 1
+		trap '_rc=$?; trap - EXIT; eval "$_cleanup"; exit $_rc' EXIT
 		eval "$1"
-		rc=$?
-		eval "$_cleanup" || rc=1
-		exit $rc
 	) >"$TRASH/out.$test_count" 2>&1
 }
 

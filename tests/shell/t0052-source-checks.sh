@@ -176,6 +176,22 @@ test_expect_success 'tperf test finds its fixtures from any folder' '
 	! grep -v ": Ok$" out
 '
 
+test_expect_success 'test_when_finished runs when the body passes, fails or exits' '
+	cat >t9002-planted.sh <<-EOF &&
+	. "$SRC_DIR/tests/shell/lib.sh"
+	test_expect_success "passes" "test_when_finished \"echo passed >>$PWD/ran\" && true"
+	test_expect_success "fails" "test_when_finished \"echo failed >>$PWD/ran\" && false"
+	test_expect_success "exits" "test_when_finished \"echo exited >>$PWD/ran\" && for i in 1; do exit 1; done"
+	test_done
+	EOF
+	test_must_fail bash t9002-planted.sh >out &&
+	printf "%s\n" passed failed exited >expect &&
+	test_cmp expect ran &&
+	grep "^ok\|^not ok" out >actual &&
+	printf "%s\n" "ok 1 - passes" "not ok 2 - fails" "not ok 3 - exits" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'make check lists every skip with its reason and counts it' '
 	cat >t9000-planted.sh <<-EOF &&
 	. "$SRC_DIR/tests/shell/lib.sh"
