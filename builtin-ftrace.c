@@ -339,9 +339,10 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	snprintf(name, sizeof(name), "tperf-%d", (int)getpid());
 	ret = tracefs_instance__create(name);
 	if (ret) {
-		ui__error("cannot create the tracefs instance '%s': %s", name, strerror(-ret));
+		ui__error("cannot create the tracefs instance '%s': %s", name,
+			  builtin__tracefs_strerror(-ret));
 		free(cpus);
-		return 1;
+		return ret == -EACCES || ret == -EPERM ? 255 : 1;	/* perf's for no permission */
 	}
 	if (argc && (ret = workload__prepare(&w, argv))) {
 		ui__error("cannot start '%s': %s", argv[0], strerror(-ret));
@@ -474,7 +475,7 @@ static int cleanup(int argc)
 	}
 	ret = tracefs_instance__stale(names, sizeof(names), &nr);
 	if (ret) {
-		ui__error("cannot list the tracefs instances: %s", strerror(-ret));
+		ui__error("cannot list the tracefs instances: %s", builtin__tracefs_strerror(-ret));
 		return 1;
 	}
 	if (!nr)
@@ -482,7 +483,8 @@ static int cleanup(int argc)
 	for (const char *n = names; *n; n += strlen(n) + 1) {
 		ret = tracefs_instance__remove_stale(n);
 		if (ret) {
-			ui__error("cannot remove the tracefs instance '%s': %s", n, strerror(-ret));
+			ui__error("cannot remove the tracefs instance '%s': %s", n,
+				  builtin__tracefs_strerror(-ret));
 			failed = 1;
 		} else {
 			printf("removed the tracefs instance '%s' (its tperf no longer runs)\n", n);

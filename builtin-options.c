@@ -106,6 +106,15 @@ void builtin__note_tracefs(bool mounted)
 		ui__note("tracefs was not mounted: mounted it at %s", tracefs__mountpoint());
 }
 
+const char *builtin__tracefs_strerror(int err)
+{
+	if (geteuid() != 0 && err == EACCES)
+		return "Permission denied: tracefs is root's: run tperf as root (e.g. with sudo)";
+	if (geteuid() != 0 && err == EPERM)
+		return "Operation not permitted: tracefs is root's: run tperf as root (e.g. with sudo)";
+	return strerror(err);
+}
+
 /* /dev/null: an empty file (--kallsyms=/dev/null: no kernel symbols, as in perf) */
 static bool is_dev_null(const struct stat *st)
 {

@@ -126,7 +126,8 @@ static int create_sites(struct probe_site *sites, int nr, bool dry_run, bool pri
 			continue;
 		ret = probe_site__create(&sites[i]);
 		if (ret) {
-			ui__error("cannot create the probe '%s': %s", line, strerror(-ret));
+			ui__error("cannot create the probe '%s': %s", line,
+				  builtin__tracefs_strerror(-ret));
 			return -1;
 		}
 	}
@@ -260,7 +261,8 @@ static int list_probes(const char *filter)
 	builtin__note_tracefs(mounted);
 	ret = probe__for_each(*filter ? filter : NULL, list_one, NULL);
 	if (ret < 0 || fflush(stdout) || ferror(stdout)) {
-		ui__error("cannot list the probes: %s", strerror(ret < 0 ? -ret : errno));
+		ui__error("cannot list the probes: %s",
+			  builtin__tracefs_strerror(ret < 0 ? -ret : errno));
 		return 1;
 	}
 	return 0;
@@ -285,7 +287,7 @@ static int del_probes(const struct string_list *del, bool quiet)
 		int ret = probe__delete(del->v[i], quiet ? NULL : print_deleted);
 
 		if (ret < 0) {
-			ui__error("cannot delete '%s': %s", del->v[i], strerror(-ret));
+			ui__error("cannot delete '%s': %s", del->v[i], builtin__tracefs_strerror(-ret));
 			status = 1;
 		} else if (!ret) {
 			ui__error("'%s' does not match any probe: 'tperf probe -l' lists them",

@@ -34,6 +34,11 @@ int parse_exclude_perf_option(const struct option *opt, const char *str, int uns
  * 0, or -1 after an error naming @opt and @path.
  */
 int builtin__check_text_file(const char *opt, const char *path);
+/*
+ * strerror(@err) of a tracefs operation, saying what to do when tracefs
+ * refused a user who is not root (EACCES, EPERM).
+ */
+const char *builtin__tracefs_strerror(int err);
 /* The note of a command whose work mounted tracefs (tracefs__mount()). */
 void builtin__note_tracefs(bool mounted);
 /*
