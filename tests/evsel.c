@@ -403,6 +403,45 @@ TPERF_TEST(evsel_paranoid, "evsel: perf_event_paranoid: message and user-only fa
 	evsel__delete(e);
 	cpu_map__put(any);
 	thread_map__put(self);
+	{
+		/* user space of another user's process: paranoid allows it, ptrace not */
+		struct thread_map *init = thread_map__new_by_tid(1);
+
+		e = new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock");
+		e->attr.exclude_kernel = e->attr.exclude_hv = 1;
+		any = cpu_map__new_any();
+		err = evsel__open(e, any, init);
+		TEST_ASSERT_EQUAL("pid 1 refused", err, -EACCES);
+		evsel__open_strerror(e, err, buf, sizeof(buf));
+		TEST_ASSERT_STR("another user's", buf, "cannot open event 'task-clock': permission "
+				"denied: thread 1 is not yours to observe (another user's, or not "
+				"traceable); run as root or as its owner");
+		evsel__delete(e);
+		cpu_map__put(any);
+		thread_map__put(init);
+	}
+	return TEST_OK;
+}
+
+TPERF_TEST(evsel_perm_root, "evsel: a refusal to root does not blame perf_event_paranoid")
+{
+	struct evsel *e = new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock");
+	char buf[512];
+
+	if (geteuid() != 0)
+		return test_skip("not root");
+	e->open_err_pid = getpid();
+	evsel__open_strerror(e, EACCES, buf, sizeof(buf));
+	TEST_ASSERT_STR("root", buf, "cannot open event 'task-clock': permission denied also to "
+			"root: the kernel refuses this event (a security policy such as lockdown or "
+			"SELinux, or a restricted event)");
+	evsel__delete(e);
+	e = new_sw(PERF_COUNT_SW_TASK_CLOCK, "ftrace:function");
+	e->attr.type = PERF_TYPE_TRACEPOINT;
+	evsel__open_strerror(e, EPERM, buf, sizeof(buf));
+	TEST_ASSERT_STR("function", buf, "cannot open event 'ftrace:function': permission denied "
+			"also to root: this kernel does not allow function tracing");
+	evsel__delete(e);
 	return TEST_OK;
 }
 

@@ -691,6 +691,20 @@ static const char *strerror_perm(struct evsel *evsel, char *why, size_t size)
 	const char *what = raw ? "raw tracepoint data" : cpu_wide ? "per-CPU (-a, -C)" :
 			   !evsel->attr.exclude_kernel ? "the kernel" : "user space";
 
+	if (geteuid() == 0) {	/* perf_event_paranoid does not apply to root */
+		if (evsel->attr.type == PERF_TYPE_TRACEPOINT &&
+		    !strcmp(evsel__name(evsel), "ftrace:function"))
+			return "permission denied also to root: this kernel does not allow "
+			       "function tracing";
+		return "permission denied also to root: the kernel refuses this event "
+		       "(a security policy such as lockdown or SELinux, or a restricted event)";
+	}
+	if (evsel->open_err_pid > 0 && paranoid <= need) {
+		snprintf(why, size, "permission denied: thread %d is not yours to observe (another "
+			 "user's, or not traceable); run as root or as its owner",
+			 (int)evsel->open_err_pid);
+		return why;
+	}
 	snprintf(why, size,
 		 "permission denied: /proc/sys/kernel/perf_event_paranoid is %d and counting %s "
 		 "needs %d or lower; run as root or set it with "
