@@ -25,6 +25,7 @@
 #include "util/report/sample-filter.h"
 #include "util/perf-data/session.h"
 #include "util/symbol/srcline.h"
+#include "util/symbol/symbol.h"
 #include "util/unwind/unwind.h"
 #include "util/report/sort-trace.h"
 
@@ -1037,6 +1038,8 @@ int cmd_report(int argc, const char **argv)
 		tperf_config.quiet = true;	/* ui__warning()s too, as perf's -q */
 	if (check_format(&r))
 		usage_with_options_msg(usage, options, "%s", r.errbuf);
+	if (r.kallsyms && kallsyms__check(r.kallsyms, r.errbuf, sizeof(r.errbuf)))
+		usage_with_options_msg(usage, options, "--kallsyms: %s", r.errbuf);
 	if (!r.input || !*r.input)
 		r.input = perf_data__default_input();
 	rc = run_report(&r);

@@ -17,6 +17,7 @@
 #include "util/report/reader.h"
 #include "util/report/sample-filter.h"
 #include "util/symbol/srccode.h"
+#include "util/symbol/symbol.h"
 #include "util/report/script-print.h"
 #include "util/report/script-trace.h"
 #include "util/perf-data/session.h"
@@ -519,6 +520,8 @@ int cmd_script(int argc, const char **argv)
 					       "unknown field '%s' in -F (perf: Invalid field requested)", bad);
 	if (script_parse_filter(&sc, msg, sizeof(msg)))
 		usage_with_options_msg(usage, options, "%s", msg);
+	if (sc.kallsyms && kallsyms__check(sc.kallsyms, msg, sizeof(msg)))
+		usage_with_options_msg(usage, options, "--kallsyms: %s", msg);
 	if (!sc.input || !*sc.input)
 		sc.input = perf_data__default_input();
 	ret = run_script(&sc);

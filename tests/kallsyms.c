@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tests/tests.h"
@@ -143,4 +144,59 @@ TPERF_TEST(symtab_kallsyms_segments, "report: kallsyms parsed in segments by two
 		symtab__exit(&ref);
 	}
 	return 0;
+}
+
+TPERF_TEST(symtab_kallsyms_bounded, "report: kallsyms from a device, a FIFO or a 3 GB file refused, long lines skipped")
+{
+	char *dir = test_mkdtemp(), fifo[128], big[128], path[] = "/tmp/tperf-kallsyms-XXXXXX";
+	char *text = malloc(16384), msg[256];
+	struct symtab t = { 0 };
+	size_t len;
+	int nr, ret = TEST_FAIL;
+
+	TEST_ASSERT_VAL("setup", dir && text);
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	snprintf(big, sizeof(big), "%s/big", dir);
+	if (mkfifo(fifo, 0600) || test_sparse_file(big, 3ll << 30))
+		goto out;
+	/* refused before a byte is read: the FIFO has no writer, open() must not wait */
+	errno = 0;
+	if (kallsyms_load__open("/dev/zero", NULL, NULL) || errno != EINVAL ||
+	    kallsyms_load__open(fifo, NULL, NULL) || errno != EINVAL ||
+	    kallsyms_load__open(dir, NULL, NULL) || errno != EINVAL)
+		goto out;
+	if (kallsyms_load__open(big, NULL, NULL) || errno != EFBIG)
+		goto out;
+	kallsyms__strerror(-EFBIG, big, msg, sizeof(msg));
+	if (!strstr(msg, "/big' is larger than 256 MiB"))
+		goto out;
+	if (kallsyms__check("/dev/zero", msg, sizeof(msg)) != -EINVAL ||
+	    strcmp(msg, "'/dev/zero' is not a regular file") ||
+	    kallsyms__check(big, msg, sizeof(msg)) != -EFBIG || kallsyms__check("/dev/null", msg, sizeof(msg)))
+		goto out;
+	if (symtab__load_kallsyms(&t, "/dev/null") != 0 || t.nr)	/* empty, as perf */
+		goto out;
+	/* a line of KALLSYMS_LINE_MAX bytes is read, a longer one skipped */
+	len = snprintf(text, 16384, "ffffffff81000000 T first\nffffffff81000100 T ");
+	memset(text + len, 'a', KALLSYMS_LINE_MAX - 19);
+	len += KALLSYMS_LINE_MAX - 19;
+	len += snprintf(text + len, 16384 - len, "\nffffffff81000200 T ");
+	memset(text + len, 'b', KALLSYMS_LINE_MAX - 18);
+	len += KALLSYMS_LINE_MAX - 18;
+	snprintf(text + len, 16384 - len, "\nffffffff81000300 T last\n");
+	if (test_tmp_file(path, text))
+		goto out;
+	nr = symtab__load_kallsyms(&t, path);
+	unlink(path);
+	if (nr != 3 || strcmp(t.syms[0]->name, "first") || t.syms[1]->name[0] != 'a' ||
+	    strlen(t.syms[1]->name) != KALLSYMS_LINE_MAX - 19 || strcmp(t.syms[2]->name, "last")) {
+		fprintf(stderr, "%d symbols\n", nr);
+		goto out;
+	}
+	ret = TEST_OK;
+out:
+	symtab__exit(&t);
+	free(text);
+	test_rm_rf(dir);
+	return ret;
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "util/lib/config.h"
+#include "util/lib/file.h"
 #include "util/symbol/build-id.h"
 #include "util/lib/rbtree.h"
 #include "util/symbol/symbol.h"
@@ -455,9 +456,10 @@ static bool kallsyms_type_wanted(char c)
 /*
  * The whole file in one buffer, NUL-terminated.  /proc/kallsyms has no size
  * and the kernel formats it a read at a time: large reads cost it least.
- * @stop, when set, ends it early (-ECANCELED).
+ * @stop, when set, ends it early (-ECANCELED); more than @max bytes end it
+ * with EFBIG.
  */
-static char *read_whole(int fd, size_t *len, const atomic_bool *stop)
+static char *read_whole(int fd, size_t *len, size_t max, const atomic_bool *stop)
 {
 	size_t cap = 4 << 20, n = 0;
 	char *buf = NULL;
@@ -485,6 +487,10 @@ static char *read_whole(int fd, size_t *len, const atomic_bool *stop)
 		if (!r)
 			break;
 		n += r;
+		if (n > max) {
+			errno = EFBIG;
+			goto fail;
+		}
 	}
 	buf[n] = '\0';
 	*len = n;
@@ -692,7 +698,8 @@ static int kseg_parse(const struct kallsyms_load *l, struct kseg *g)
 				digits++;
 			}
 		}
-		if (!digits || digits > 16 || end - q < 3 || *q != ' ' || !q[1] || q[2] != ' ')
+		if (!digits || digits > 16 || end - q < 3 || *q != ' ' || !q[1] || q[2] != ' ' ||
+		    end - p > KALLSYMS_LINE_MAX)
 			continue;
 		type = q[1];
 		name = q + 3;
@@ -787,14 +794,26 @@ struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
 	if (ref && !(l->ref = strdup(ref)))
 		goto fail;
 	l->reflen = ref ? strlen(ref) : 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* not blocking in open() on a FIFO, refused below (no effect on files) */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		goto fail;
+	/*
+	 * a FIFO or a device other than the null one would be read for ever
+	 * (/dev/zero) or block; one larger than KALLSYMS_MAX_SIZE is not kallsyms
+	 */
+	err = fstat(fd, &st) ? errno : !file__st_readable(&st) ? EINVAL :
+	      st.st_size > KALLSYMS_MAX_SIZE ? EFBIG : 0;
+	if (err) {
+		close(fd);
+		errno = err;
+		goto fail;
+	}
 	/*
 	 * a regular file with a size (not /proc's) is mapped, not copied, and its
 	 * pages are mapped by the threads that parse them
 	 */
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+	if (st.st_size > 0) {
 		l->buf = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (l->buf == MAP_FAILED)
 			l->buf = NULL;
@@ -802,7 +821,7 @@ struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
 		l->mapped = l->buf;
 	}
 	if (!l->buf)
-		l->buf = read_whole(fd, &l->len, stop);
+		l->buf = read_whole(fd, &l->len, KALLSYMS_MAX_SIZE, stop);
 	err = errno;
 	close(fd);
 	if (!l->buf) {
@@ -1032,6 +1051,30 @@ int symtab__load_kallsyms_ref(struct symtab *t, const char *path, const char *re
 int symtab__load_kallsyms(struct symtab *t, const char *path)
 {
 	return symtab__load_kallsyms_ref(t, path, NULL, NULL);
+}
+
+/**
+ * kallsyms__check - see util/symbol/symbol.h
+ */
+int kallsyms__check(const char *path, char *msg, size_t size)
+{
+	return file__check(path, KALLSYMS_MAX_SIZE, msg, size);
+}
+
+/**
+ * kallsyms__strerror - see util/symbol/symbol.h
+ */
+int kallsyms__strerror(int err, const char *path, char *buf, size_t size)
+{
+	switch (err) {
+	case -EINVAL:
+		return snprintf(buf, size, "'%s' is not a regular file", path);
+	case -EFBIG:
+		return snprintf(buf, size, "'%s' is larger than %d MiB", path,
+				KALLSYMS_MAX_SIZE >> 20);
+	default:
+		return snprintf(buf, size, "cannot read '%s': %s", path, strerror(-err));
+	}
 }
 
 /* An open ELF file. */

@@ -72,6 +72,31 @@ void symtab__exit(struct symtab *t);
 /** symtab__move_chunks - @to takes over the chunks of @from */
 void symtab__move_chunks(struct symtab *to, struct symtab *from);
 
+/*
+ * The most a kallsyms file may hold: a real one is 10-20 MB (KSYM_NAME_LEN
+ * is 512, 300,000 lines).  A larger file, a FIFO or a device (but the null
+ * one, read as empty) is refused, -EFBIG and -EINVAL; a line longer than
+ * KALLSYMS_LINE_MAX is no kallsyms line and is skipped, as other such lines.
+ */
+#define KALLSYMS_MAX_SIZE	(256 << 20)
+#define KALLSYMS_LINE_MAX	4096
+
+/**
+ * kallsyms__check - whether @path may be loaded as kallsyms (a regular file,
+ * or the null device, of at most KALLSYMS_MAX_SIZE bytes)
+ * @msg: receives the reason when not: "'PATH' is not a regular file",
+ *	 "'PATH' is larger than 256 MiB", "cannot open 'PATH': ..."
+ * Return: 0, -EINVAL, -EFBIG or stat()'s -errno.
+ */
+int kallsyms__check(const char *path, char *msg, size_t size);
+
+/**
+ * kallsyms__strerror - the reason the load of @path failed with @err
+ * (-errno from the loaders below) into @buf, as kallsyms__check() says it
+ * Return: the length of the text.
+ */
+int kallsyms__strerror(int err, const char *path, char *buf, size_t size);
+
 /**
  * symtab__load_kallsyms - read a kallsyms file ("addr type name [mod]")
  * @t: the symbols of types T, W, D and B (module ones named "name\t[mod]")
@@ -101,7 +126,8 @@ struct kallsyms_load;
  * @ref: a symbol whose address kallsyms_load__finish() gives, or NULL
  * @stop: NULL, or a flag that, once set, ends the reading (errno
  *	ECANCELED) and makes kallsyms_load__work() return early
- * Return: the load, or NULL with errno set.
+ * Return: the load, or NULL with errno set (EINVAL: not a regular file;
+ * EFBIG: more than KALLSYMS_MAX_SIZE bytes).
  */
 struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
 					  const atomic_bool *stop);
