@@ -6,8 +6,8 @@
 # /dev/null, read as empty) are read, a kallsyms of at most 256 MiB: a
 # device such as /dev/zero was read until memory ran out, a FIFO blocked
 # for ever, a 3 GB file was mapped and parsed whole.  Each run has a 500 MB
-# address-space limit and a timeout, so that a reader that grows without
-# bound or blocks fails fast.
+# memory limit and a timeout (test_limit_memory), so that a reader that
+# grows without bound or blocks fails fast.
 . "$(dirname "$0")/lib.sh"
 test_lazy_prereq CC 'command -v cc'
 
@@ -16,8 +16,7 @@ F=$DATA_DIR/pdc-callgraph-fp-x86_64/perf.data.callgraph-3.8
 # the build-id of the kernel F recorded (its BUILD_ID feature)
 KBID=635d9e4f686bf3b5adf08d7a735a5260899b17a6
 
-# CMD... run with 500 MB of address space at most, for 20 seconds at most
-limited() { (ulimit -v 500000 && exec timeout 20 "$@"); }
+limited() { test_limit_memory 500 "$@"; }
 
 mkfifo "$TRASH/fifo" && mkdir "$TRASH/dir" && truncate -s 3G "$TRASH/big" ||
 	fail_all "cannot make the FIFO, the folder or the sparse file"

@@ -4,12 +4,11 @@
 # FUNC;PATTERN) under the folder -s/--source names, a line at a time: only
 # a regular file, and lines of at most 1 MiB.  A source that is /dev/zero
 # was read as one endless line until memory ran out, a FIFO blocked for
-# ever.  Each run has a 500 MB address-space limit and a timeout.
+# ever.  Each run has a 500 MB memory limit and a timeout (test_limit_memory).
 . "$(dirname "$0")/lib.sh"
 test_lazy_prereq CC 'command -v cc'
 
-# CMD... run with 500 MB of address space at most, for 20 seconds at most
-limited() { (ulimit -v 500000 && exec timeout 20 "$@"); }
+limited() { test_limit_memory 500 "$@"; }
 
 test_expect_success CC 'setup: a program and its source' '
 	mkdir "$TRASH/src" "$TRASH/zero" "$TRASH/fifo" &&
