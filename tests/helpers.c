@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Helpers shared by the unit tests: fake trees in scratch folders, callchain tries compared. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "tests/tests.h"
 #include "util/report/callchain.h"
@@ -50,6 +52,16 @@ int test_tmp_file(char *path, const char *text)
 		return -1;
 	fputs(text, f);
 	return fclose(f) ? -1 : 0;
+}
+
+int test_sparse_file(const char *path, long long size)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int ret = fd < 0 || ftruncate(fd, size) ? -1 : 0;
+
+	if (fd >= 0)
+		close(fd);
+	return ret;
 }
 
 char *test_mkdtemp(void)

@@ -958,8 +958,12 @@ TPERF_TEST(perf_data_attr_names_vs_perf, "perf.data: generated event names equal
 	return TEST_OK;
 }
 
-/* The fuzzer's seeds: seed-* read without error, err-* are refused with a message. */
-TPERF_TEST(perf_data_fuzz_seeds, "perf.data: the fuzz seed corpus (seed-* read, err-* not)")
+/*
+ * The fuzzer's seeds: seed-* read without error, err-* are refused with a
+ * message, trunc-* read up to the record the file ends inside (a payload far
+ * larger than the file), with the warning that says so.
+ */
+TPERF_TEST(perf_data_fuzz_seeds, "perf.data: the fuzz seed corpus (seed-* read, err-* not, trunc-* in part)")
 {
 	char dir[4096];
 	struct dirent *de;
@@ -971,7 +975,8 @@ TPERF_TEST(perf_data_fuzz_seeds, "perf.data: the fuzz seed corpus (seed-* read, 
 	if (!d)
 		return test_missing_fixture("no seed corpus at %s", dir);
 	while ((de = readdir(d))) {
-		bool valid = !strncmp(de->d_name, "seed-", 5);
+		bool trunc = !strncmp(de->d_name, "trunc-", 6);
+		bool valid = trunc || !strncmp(de->d_name, "seed-", 5);
 		struct perf_session *s;
 		struct collect c;
 		char path[8300], msg[512] = "";
@@ -988,6 +993,10 @@ TPERF_TEST(perf_data_fuzz_seeds, "perf.data: the fuzz seed corpus (seed-* read, 
 			err = perf_session__process_events(s, &c.tool);
 			if (err && !s->errmsg[0])
 				TEST_FAILED_AT("%s: an error without a message", de->d_name);
+			if (!err && trunc && !(s->data.truncated && s->warnmsg[0])) {
+				TEST_FAILED_AT("%s: no truncation warning", de->d_name);
+				err = -EINVAL;
+			}
 			perf_session__delete(s);
 		} else if (!msg[0]) {
 			TEST_FAILED_AT("%s: refused without a message", de->d_name);

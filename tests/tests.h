@@ -52,6 +52,8 @@ int test_missing_fixture(const char *fmt, ...) __attribute__((format(printf, 1, 
 int test_write_file(const char *dir, const char *rel, const char *text);
 /* A temporary file with @text in @path (a mkstemp() template).  0 or -1. */
 int test_tmp_file(char *path, const char *text);
+/* A file of @size bytes at @path that takes no room (a hole).  0 or -1. */
+int test_sparse_file(const char *path, long long size);
 /* A new scratch folder under /tmp (static buffer), and its removal. */
 char *test_mkdtemp(void);
 int test_rm_rf(const char *dir);

@@ -183,3 +183,23 @@ test_expect_code() {
 	local rc=$?
 	[ $rc = "$want" ] || { echo "test_expect_code: want $want, got $rc: $*" >&2; return 1; }
 }
+
+# test_limit_memory MB CMD...: run CMD with at most MB megabytes of address
+# space and for 20 seconds at most, so that a reader that grows without
+# bound or blocks fails fast instead of taking the machine's memory.  A
+# sanitizer build maps terabytes of shadow memory, so there the limit is
+# on one allocation (ASan's max_allocation_size_mb; larger ones fail).
+test_limit_memory() {
+	local mb=$1
+	shift
+	if [ -z "${_tperf_asan:-}" ]; then
+		_tperf_asan=no
+		nm "$TPERF" 2>/dev/null | grep -q ' __asan_init$' && _tperf_asan=yes
+	fi
+	if [ $_tperf_asan = yes ]; then
+		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}max_allocation_size_mb=$mb:allocator_may_return_null=1 \
+			timeout 20 "$@"
+	else
+		(ulimit -v $((mb * 1024)) && exec timeout 20 "$@")
+	fi
+}

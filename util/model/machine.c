@@ -17,6 +17,7 @@
 #include "util/symbol/build-id.h"
 #include "util/perf-data/data.h"
 #include "util/lib/debug.h"
+#include "util/lib/file.h"
 #include "util/symbol/dwarf-preload.h"
 #include "util/model/machine.h"
 
@@ -791,15 +792,26 @@ static void dso__load_user(struct machine *m, struct dso *d)
 		d->debug_path = strdup(debug);
 }
 
+/*
+ * A JIT's map, /tmp/perf-PID.map: "START SIZE name" lines.  Only a regular
+ * file (the recording names it), and lines of at most JIT_MAP_LINE_MAX
+ * bytes: the symbols before a longer one are kept.
+ */
+#define JIT_MAP_LINE_MAX (64 << 10)
+
 static void dso__load_jit(struct dso *d)
 {
-	FILE *f = fopen(d->long_name, "r");
+	FILE *f = file__fopen(d->long_name, -1, NULL);
 	char *line = NULL;
 	size_t cap = 0;
+	ssize_t n;
 
-	if (!f)
+	if (!f) {
+		pr_debug("no symbols for '%s': %s\n", d->long_name,
+			 errno == EINVAL ? "not a regular file" : strerror(errno));
 		return;
-	while (getline(&line, &cap, f) > 0) {
+	}
+	while ((n = file__getline(&line, &cap, f, JIT_MAP_LINE_MAX)) > 0) {
 		unsigned long long start, len;
 		int pos = 0;
 		struct symbol *s;
@@ -811,6 +823,9 @@ static void dso__load_jit(struct dso *d)
 		if (!s || symtab__add(&d->syms, s))
 			break;
 	}
+	if (n < 0)
+		pr_debug("'%s': %s\n", d->long_name, errno == EOVERFLOW ?
+			 "a line longer than 64 KiB, the rest not read" : strerror(errno));
 	free(line);
 	fclose(f);
 	symtab__fixup(&d->syms, false);
@@ -1130,6 +1145,18 @@ static bool preload_take(struct machine *m, const struct kernel_src *src, struct
 	return same;
 }
 
+/* The kernel's symbols were not loaded from kallsyms_path(): why, through say(). */
+static void machine__warn_kallsyms(struct machine *m, const struct kernel_src *src, int err)
+{
+	char buf[4096], why[4200];
+	const char *path = kallsyms_path(m, src, buf, sizeof(buf));
+
+	if (!path)
+		return;
+	kallsyms__strerror(err, path, why, sizeof(why));
+	say(m->o.say, SAY_WARNING, "no kernel symbols: %s", why);
+}
+
 /* kallsyms: kernel symbols to the kernel DSO, "name\t[mod]" ones kept apart. */
 static void machine__load_kernel(struct machine *m)
 {
@@ -1155,6 +1182,8 @@ static void machine__load_kernel(struct machine *m)
 	if (err) {
 		symtab__exit(&mods);
 		symtab__exit(&kern);
+		if (err == -EINVAL || err == -EFBIG)	/* the file is no kallsyms: say which */
+			machine__warn_kallsyms(m, &src, err);
 		return;
 	}
 	symtab__exit(&m->modsyms);	/* empty: nothing else fills it */

@@ -20,6 +20,8 @@
 #define BLOCK_BYTES	(1u << 20)	/* streamed input is read in blocks this big */
 #define WRITE_BUF	(1024 * 1024)
 #define MAX_DECOMP	(512u << 20)	/* per COMPRESSED record: refuse zip bombs */
+#define DBUF_BYTES	(1u << 20)	/* decompressed records: 16 of the largest (64 KiB) */
+#define SKIP_CHUNK	16384		/* a pipe's AUXTRACE payload is read and dropped so */
 
 struct perf_data_src {
 	/* a file's header and features are read from its mapping */
@@ -36,14 +38,23 @@ struct perf_data_src {
 	bool file;			/* a regular file: pread() up to end */
 	/* common */
 	u64 pos, end;			/* file offsets: next byte, end of the records */
-	size_t pending;			/* bytes handed out, skipped at the next call */
+	u64 pending;			/* bytes handed out, skipped at the next call */
+	u64 pending_off;		/* the record they start at, */
+	u32 pending_type;		/* its type */
+	u64 pending_payload;		/* and the payload at their end */
 	u64 *rec;			/* aligned copy of a misaligned record */
 	size_t rec_cap;
+	u8 *pay;			/* a pipe's TRACING_DATA payload, until the next call */
+	size_t pay_cap;
 	/* decompressed records */
 	ZSTD_DCtx *zstd;
-	u8 *dbuf;
+	u8 *dbuf;			/* DBUF_BYTES, refilled as records are taken */
 	size_t dcap, dlo, dhi;
 	u64 doff;
+	u8 *zin;			/* the COMPRESSED record's payload being expanded */
+	size_t zin_cap, zin_size, zin_pos;
+	u64 zout;			/* bytes it expanded to so far */
+	bool zmore;			/* the output was full: the decoder may hold more */
 	/* directory format */
 	char **dir_files;
 	int nr_dir_files, dir_idx;
@@ -162,7 +173,9 @@ void perf_data__unhold(struct perf_data_block *b)
 
 /*
  * Make @n bytes at the read position available; returns how many are (less
- * than @n at the end) and their address in *p.
+ * than @n at the end) and their address in *p.  What is allocated for them
+ * is bounded by what the input holds: a file's bytes left, or (a pipe) by
+ * twice what has arrived, the block doubling as the bytes come.
  */
 static size_t src_get(struct perf_data *d, size_t n, const u8 **p)
 {
@@ -172,10 +185,15 @@ static size_t src_get(struct perf_data *d, size_t n, const u8 **p)
 		*p = NULL;
 		return 0;
 	}
+	if (s->file && n > s->end - s->pos)	/* never more than the file holds */
+		n = s->pos < s->end ? s->end - s->pos : 0;
 	while (s->hi - s->lo < n && !s->eof) {
+		size_t grow = s->file ? n : 2 * (s->hi - s->lo);
 		ssize_t r;
 
-		if (s->cap - s->lo < n && next_block(s, n))
+		/* a pipe's block is filled before a larger one takes its bytes */
+		if (s->cap - s->lo < n && (s->file || s->hi == s->cap) &&
+		    next_block(s, n < grow ? n : grow))
 			break;
 		if (s->file) {		/* up to the end of the records */
 			u64 off = s->pos + (s->hi - s->lo);
@@ -199,17 +217,49 @@ static size_t src_get(struct perf_data *d, size_t n, const u8 **p)
 		}
 		s->hi += r;
 	}
-	*p = s->buf + s->lo;
+	*p = s->buf ? s->buf + s->lo : NULL;	/* none yet: a file at its end */
 	return s->hi - s->lo < n ? s->hi - s->lo : n;
 }
 
-static void src_skip(struct perf_data *d, size_t n)
+/*
+ * Go @n bytes past the read position: bytes not read yet (an AUXTRACE
+ * payload) are passed over in a file, read and dropped from a pipe.
+ * Return: false when the input ends first.
+ */
+static bool src_skip(struct perf_data *d, u64 n)
 {
 	struct perf_data_src *s = d->src;
+	size_t have = s->hi - s->lo;
 
-	s->pos += n;
-	if (s->fd >= 0)
-		s->lo += n;
+	if (s->fd < 0 || n <= have) {
+		s->pos += n;
+		if (s->fd >= 0)
+			s->lo += n;
+		return true;
+	}
+	s->pos += have;
+	s->lo = s->hi;
+	n -= have;
+	if (s->file) {		/* the next pread() starts there */
+		if (n > s->end - s->pos)
+			return false;
+		s->pos += n;
+		return true;
+	}
+	while (n) {
+		u8 chunk[SKIP_CHUNK];
+		ssize_t r = read(s->fd, chunk, n < sizeof(chunk) ? n : sizeof(chunk));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			s->eof = true;
+			return false;
+		}
+		s->pos += r;
+		n -= r;
+	}
+	return true;
 }
 
 /* ---- opening ---- */
@@ -385,55 +435,82 @@ int perf_data__open_read(struct perf_data *d, const char *path)
 
 /* ---- records ---- */
 
+/*
+ * The payload (@n bytes at @p) of the COMPRESSED record at @off becomes
+ * the input of the decompression: next_decompressed() expands it as its
+ * records are taken, into DBUF_BYTES, whatever it expands to.
+ */
 static int decompress(struct perf_data *d, const u8 *p, size_t n, u64 off)
 {
 	struct perf_data_src *s = d->src;
-	ZSTD_inBuffer in = { p, n, 0 };
-	size_t start;
 
 	if (!s->zstd && !(s->zstd = ZSTD_createDCtx()))
 		return -ENOMEM;
+	if (!s->dbuf) {
+		s->dbuf = malloc(DBUF_BYTES);
+		if (!s->dbuf)
+			return -ENOMEM;
+		s->dcap = DBUF_BYTES;
+	}
+	if (s->zin_cap < n) {	/* at most a record's 64 KiB */
+		u8 *nz = realloc(s->zin, n);
+
+		if (!nz)
+			return -ENOMEM;
+		s->zin = nz;
+		s->zin_cap = n;
+	}
+	if (n)			/* an empty one: nothing to expand */
+		memcpy(s->zin, p, n);
+	s->zin_size = n;
+	s->zin_pos = 0;
+	s->zout = 0;
+	d->nr_compressed++;
+	d->compressed_bytes += n;
+	s->doff = off;
+	return 0;
+}
+
+/*
+ * More decompressed bytes after the ones not taken yet (moved to the start
+ * of the buffer).  Return: 1 when some came, 0 when the input is used up,
+ * -EINVAL (a corrupt stream, a zip bomb) with the message.
+ */
+static int decompress_more(struct perf_data *d)
+{
+	struct perf_data_src *s = d->src;
+	ZSTD_inBuffer in = { s->zin, s->zin_size, s->zin_pos };
+	ZSTD_outBuffer out;
+	size_t r, start;
+
+	if (s->zin_pos >= s->zin_size && !s->zmore)
+		return 0;
 	if (s->dlo) {
 		memmove(s->dbuf, s->dbuf + s->dlo, s->dhi - s->dlo);
 		s->dhi -= s->dlo;
 		s->dlo = 0;
 	}
 	start = s->dhi;
-	while (in.pos < in.size) {
-		ZSTD_outBuffer out;
-		size_t r;
-
-		if (s->dcap - s->dhi < 65536) {
-			size_t cap = s->dcap ? s->dcap * 2 : 1 << 20;
-			u8 *nb;
-
-			if (cap > MAX_DECOMP)
-				goto bomb;
-			nb = realloc(s->dbuf, cap);
-			if (!nb)
-				return -ENOMEM;
-			s->dbuf = nb;
-			s->dcap = cap;
-		}
-		out = (ZSTD_outBuffer){ s->dbuf, s->dcap, s->dhi };
-		r = ZSTD_decompressStream(s->zstd, &out, &in);
-		if (ZSTD_isError(r)) {
-			seterr(d, "'%s': cannot decompress the COMPRESSED record "
-			       "at offset %#llx: %s", d->path, (unsigned long long)off,
-			       ZSTD_getErrorName(r));
-			return -EINVAL;
-		}
-		s->dhi = out.pos;
+	out = (ZSTD_outBuffer){ s->dbuf, s->dcap, s->dhi };
+	r = ZSTD_decompressStream(s->zstd, &out, &in);
+	if (ZSTD_isError(r)) {
+		seterr(d, "'%s': cannot decompress the COMPRESSED record at offset %#llx: %s",
+		       d->path, (unsigned long long)s->doff, ZSTD_getErrorName(r));
+		return -EINVAL;
 	}
-	d->nr_compressed++;
-	d->compressed_bytes += n;
+	s->zmore = out.pos == out.size;
+	if (in.pos == s->zin_pos && out.pos == start)
+		return 0;	/* nothing more until the next COMPRESSED record */
+	s->zin_pos = in.pos;
+	s->dhi = out.pos;
+	s->zout += s->dhi - start;
 	d->decompressed_bytes += s->dhi - start;
-	s->doff = off;
-	return 0;
-bomb:
-	seterr(d, "'%s': the COMPRESSED record at offset %#llx expands to more than %u MiB",
-	       d->path, (unsigned long long)off, MAX_DECOMP >> 20);
-	return -EINVAL;
+	if (s->zout > MAX_DECOMP) {
+		seterr(d, "'%s': the COMPRESSED record at offset %#llx expands to more than %u MiB",
+		       d->path, (unsigned long long)s->doff, MAX_DECOMP >> 20);
+		return -EINVAL;
+	}
+	return 1;
 }
 
 /*
@@ -487,23 +564,34 @@ static const union perf_event *aligned(struct perf_data *d, const u8 *p, size_t 
 	return (const union perf_event *)s->rec;
 }
 
-/* A whole record from the decompressed buffer, or 0. */
+/*
+ * A whole record from the decompressed buffer, or 0 (its start kept for the
+ * next COMPRESSED record, which goes on with the same stream).
+ */
 static int next_decompressed(struct perf_data *d, struct perf_data_record *rec)
 {
 	struct perf_data_src *s = d->src;
 	struct perf_event_header h;
-	size_t left = s->dhi - s->dlo;
+	size_t left;
+	int r;
 
-	if (left < sizeof(h))
-		return 0;
-	memcpy(&h, s->dbuf + s->dlo, sizeof(h));
-	if (h.size < sizeof(h)) {
-		seterr(d, "'%s': invalid record size %u inside the COMPRESSED record "
-		       "at offset %#llx", d->path, h.size, (unsigned long long)s->doff);
-		return -EINVAL;
+	for (;;) {
+		left = s->dhi - s->dlo;
+		if (left >= sizeof(h)) {
+			memcpy(&h, s->dbuf + s->dlo, sizeof(h));
+			if (h.size < sizeof(h)) {
+				seterr(d, "'%s': invalid record size %u inside the COMPRESSED "
+				       "record at offset %#llx", d->path, h.size,
+				       (unsigned long long)s->doff);
+				return -EINVAL;
+			}
+			if (h.size <= left)
+				break;
+		}
+		r = decompress_more(d);	/* room: DBUF_BYTES is 16 records of 64 KiB */
+		if (r <= 0)
+			return r;
 	}
-	if (h.size > left)
-		return 0;
 	memset(rec, 0, sizeof(*rec));
 	rec->event = aligned(d, s->dbuf + s->dlo, h.size);
 	if (!rec->event)
@@ -568,6 +656,63 @@ static int truncated(struct perf_data *d, u64 off)
 	return 0;
 }
 
+/*
+ * The @n-byte payload of the @hsize-byte record at the read position of a
+ * pipe, into s->pay: the bytes of it the block holds, then read() straight
+ * into a buffer that doubles as they come (realloc() moves no bytes at such
+ * sizes), so a payload the stream lacks costs at most twice what came.
+ * The record and its payload are consumed.  Return: the bytes of the
+ * payload read (fewer than @n: the stream ended), or -ENOMEM.
+ */
+static ssize_t pipe_payload(struct perf_data_src *s, size_t hsize, size_t n)
+{
+	size_t got = s->hi - s->lo - hsize;
+
+	if (got > n)
+		got = n;
+	s->pay_cap = got > BLOCK_BYTES ? got : BLOCK_BYTES;
+	if (s->pay_cap > n)
+		s->pay_cap = n;
+	s->pay = malloc(s->pay_cap);
+	if (!s->pay)
+		return -ENOMEM;
+	memcpy(s->pay, s->buf + s->lo + hsize, got);
+	s->lo += hsize + got;
+	s->pos += hsize + got;
+	while (got < n) {
+		ssize_t r;
+
+		if (got == s->pay_cap) {
+			size_t cap = s->pay_cap * 2 < n ? s->pay_cap * 2 : n;
+			u8 *np = realloc(s->pay, cap);
+
+			if (!np)
+				return -ENOMEM;
+			s->pay = np;
+			s->pay_cap = cap;
+		}
+		r = read(s->fd, s->pay + got, s->pay_cap - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			s->eof = true;
+			break;
+		}
+		got += r;
+		s->pos += r;
+	}
+	return got;
+}
+
+/* The input ends inside the @declared-byte payload of the @type record at @off. */
+static int truncated_payload(struct perf_data *d, u64 off, u32 type, u64 declared, u64 held)
+{
+	d->truncated_type = type;
+	d->truncated_payload = declared;
+	d->truncated_payload_held = held;
+	return truncated(d, off);
+}
+
 static int next_raw(struct perf_data *d, struct perf_data_record *rec)
 {
 	struct perf_data_src *s = d->src;
@@ -575,6 +720,9 @@ static int next_raw(struct perf_data *d, struct perf_data_record *rec)
 	const u8 *p;
 	u64 extra, off = s->pos;
 	size_t n = src_get(d, sizeof(h), &p);
+	const u8 *payload = NULL;
+	u64 consumed = 0;
+	bool keep;
 
 	if (!n)
 		return 0;
@@ -593,8 +741,27 @@ static int next_raw(struct perf_data *d, struct perf_data_record *rec)
 		       perf_event__name(h.type), h.size, (unsigned long long)off);
 		return -EINVAL;
 	}
-	if (extra > (1ULL << 32) || src_get(d, h.size + extra, &p) < h.size + extra)
-		return truncated(d, off);
+	/*
+	 * The payload's size is the file's word: nothing is allocated for it
+	 * before the input shows it holds that much.  A file's bytes left are
+	 * known; a pipe's TRACING_DATA is read as it comes (pipe_payload()),
+	 * and an AUXTRACE payload, which nothing reads, is skipped (src_skip()).
+	 */
+	if (extra && s->file && extra > s->end - off - h.size)
+		return truncated_payload(d, off, h.type, extra, s->end - off - h.size);
+	keep = h.type == PERF_RECORD_HEADER_TRACING_DATA;
+	if (keep && !s->file && extra > s->hi - s->lo - h.size) {
+		ssize_t got = pipe_payload(s, h.size, extra);
+
+		if (got < 0)
+			return -ENOMEM;
+		if ((u64)got < extra)
+			return truncated_payload(d, off, h.type, extra, got);
+		payload = s->pay;
+		consumed = h.size + extra;
+	} else if (keep && src_get(d, h.size + extra, &p) < h.size + extra) {
+		return truncated(d, off);	/* the bytes are there: a read error, no memory */
+	}
 	memset(rec, 0, sizeof(*rec));
 	rec->event = aligned(d, p, h.size);
 	if (!rec->event)
@@ -603,10 +770,13 @@ static int next_raw(struct perf_data *d, struct perf_data_record *rec)
 	rec->file_idx = s->dir_idx;
 	rec->block = s->block && (const u8 *)rec->event == p ? s->block : NULL;
 	if (extra) {
-		rec->payload = p + h.size;
+		rec->payload = !keep ? NULL : payload ? payload : p + h.size;
 		rec->payload_size = extra;
 	}
-	s->pending = h.size + extra;
+	s->pending = h.size + extra - consumed;
+	s->pending_off = off;
+	s->pending_type = h.type;
+	s->pending_payload = extra;
 	return 1;
 }
 
@@ -618,9 +788,15 @@ int perf_data__next(struct perf_data *d, struct perf_data_record *rec)
 	struct perf_data_src *s = d->src;
 	int r;
 
+	free(s->pay);		/* the last record's, if it had one */
+	s->pay = NULL;
 	for (;;) {
 		if (s->pending) {
-			src_skip(d, s->pending);
+			u64 from = s->pending_off + s->pending - s->pending_payload;
+
+			if (!src_skip(d, s->pending))	/* a pipe ends inside the payload */
+				truncated_payload(d, s->pending_off, s->pending_type,
+						  s->pending_payload, s->pos > from ? s->pos - from : 0);
 			s->pending = 0;
 		}
 		r = next_decompressed(d, rec);
@@ -938,6 +1114,8 @@ void perf_data__close(struct perf_data *d)
 		}
 		free(s->rec);
 		free(s->dbuf);
+		free(s->zin);
+		free(s->pay);
 		ZSTD_freeDCtx(s->zstd);
 		for (int i = 0; i < s->nr_dir_files; i++)
 			free(s->dir_files[i]);

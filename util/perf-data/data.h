@@ -34,9 +34,10 @@ struct perf_data_record {
 	const union perf_event *event;	/* 8-byte aligned; valid until the next call */
 	u64 offset;			/* in its file (a decompressed record: the
 					 * offset of its COMPRESSED record) */
-	const void *payload;		/* bytes that follow HEADER_TRACING_DATA and
-					 * AUXTRACE records, else NULL */
-	u64 payload_size;
+	const void *payload;		/* bytes that follow a HEADER_TRACING_DATA
+					 * record, else NULL */
+	u64 payload_size;		/* its size, or an AUXTRACE record's (whose
+					 * payload is skipped, never read) */
 	bool decompressed;
 	struct perf_data_block *block;	/* the block it was read into (NULL: a
 					 * copy): perf_data__hold() keeps it valid
@@ -62,6 +63,9 @@ struct perf_data {
 	bool size_fixed;		/* data.size was 0 or past the end of the file */
 	bool truncated;			/* the last record was incomplete */
 	u64 truncated_at;
+	u32 truncated_type;		/* when the input ended in its payload: */
+	u64 truncated_payload;		/* the record's type, its payload's size */
+	u64 truncated_payload_held;	/* and how much of it the input held */
 	u64 nr_compressed;		/* COMPRESSED and COMPRESSED2 records decompressed */
 	u64 nr_compressed2;		/* of them COMPRESSED2 (perf >= 6.16) */
 	u64 compressed_bytes, decompressed_bytes;

@@ -623,7 +623,7 @@ static int read_attrs(struct perf_header *h, const u8 *buf, size_t size,
 		      const struct perf_file_header *fh, const char *path)
 {
 	size_t asz = fh->attr_size - sizeof(struct perf_file_section);
-	u64 nr = fh->attr_size ? fh->attrs.size / fh->attr_size : 0;
+	u64 nr = fh->attr_size ? fh->attrs.size / fh->attr_size : 0, all_ids = 0;
 
 	for (u64 i = 0; i < nr; i++) {
 		const u8 *ent = buf + fh->attrs.offset + i * fh->attr_size;
@@ -646,13 +646,24 @@ static int read_attrs(struct perf_header *h, const u8 *buf, size_t size,
 			       (unsigned long long)i);
 			return -EINVAL;
 		}
+		/*
+		 * each event's ids are its own bytes of the file: events that all
+		 * name one large section would be copied that many times
+		 */
+		all_ids += ids.size;
+		if (all_ids > size) {
+			seterr(h, "'%s': the ids of events 0 to %llu add up to more than the "
+			       "file's %zu bytes", path, (unsigned long long)i, size);
+			return -EINVAL;
+		}
 		u64 *idv = malloc(ids.size ? ids.size : 1);
 
-		if (!idv)
-			return -ENOMEM;
-		memcpy(idv, buf + ids.offset, ids.size);
-		if (!perf_header__add_attr(h, &a, sizeof(a), idv, ids.size / 8)) {
+		if (idv)
+			memcpy(idv, buf + ids.offset, ids.size);
+		if (!idv || !perf_header__add_attr(h, &a, sizeof(a), idv, ids.size / 8)) {
 			free(idv);
+			seterr(h, "'%s': out of memory reading event %llu", path,
+			       (unsigned long long)i);
 			return -ENOMEM;
 		}
 		free(idv);

@@ -592,7 +592,23 @@ static void set_warning(struct perf_session *s)
 			     "read the data up to the end of the file", d->path);
 	if (!d->truncated || n >= sizeof(s->warnmsg))
 		return;
-	if (d->is_pipe)
+	if (d->truncated_payload && !d->is_pipe)
+		snprintf(s->warnmsg + n, sizeof(s->warnmsg) - n,
+			 "%s'%s': truncated record at offset %#llx: the file ends inside its %s "
+			 "payload (%llu bytes declared, %llu in the file); the %llu records before "
+			 "it were read", n ? "; " : "", d->path, (unsigned long long)d->truncated_at,
+			 perf_event__name(d->truncated_type),
+			 (unsigned long long)d->truncated_payload,
+			 (unsigned long long)d->truncated_payload_held,
+			 (unsigned long long)s->stats.nr_records);
+	else if (d->truncated_payload)
+		snprintf(s->warnmsg + n, sizeof(s->warnmsg) - n,
+			 "%s'%s': unexpected end of event stream at offset %#llx: inside its %s "
+			 "payload (%llu bytes declared, %llu read)", n ? "; " : "", d->path,
+			 (unsigned long long)d->truncated_at, perf_event__name(d->truncated_type),
+			 (unsigned long long)d->truncated_payload,
+			 (unsigned long long)d->truncated_payload_held);
+	else if (d->is_pipe)
 		snprintf(s->warnmsg + n, sizeof(s->warnmsg) - n,
 			 "%s'%s': unexpected end of event stream at offset %#llx", n ? "; " : "",
 			 d->path, (unsigned long long)d->truncated_at);

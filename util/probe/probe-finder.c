@@ -25,6 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/lib/file.h"
 #include "util/symbol/dwarf-name-units.h"
 #include "util/symbol/probe-cxx.h"
 #include "util/symbol/probe-elf.h"
@@ -1342,12 +1343,38 @@ static char *real_source(struct finder *f, const char *path, const char *dir)
 	return NULL;
 }
 
+/*
+ * A source file is read a line at a time, and only a regular one (a FIFO
+ * or a device where the source should be would block or never end); a
+ * line may be SOURCE_LINE_MAX bytes long.
+ */
+#define SOURCE_LINE_MAX (1 << 20)
+
+static const char *source_strerror(int err)
+{
+	return err == EINVAL ? "not a regular file" : strerror(err);
+}
+
+/* The next line of source @real, > 0; 0 at its end; < 0 with the message set. */
+static int source_line(struct finder *f, const char *real, int ln, char **buf, size_t *cap,
+		       FILE *src)
+{
+	ssize_t n = file__getline(buf, cap, src, SOURCE_LINE_MAX);
+
+	if (n >= 0)
+		return n > 0;
+	if (errno == EOVERFLOW)
+		return fail(f, -EFBIG, "line %d of the source '%s' is longer than %d MiB", ln + 1,
+			    real, SOURCE_LINE_MAX >> 20);
+	return fail(f, -errno, "cannot read the source '%s': %s", real, strerror(errno));
+}
+
 /* Call @fn for each line of @path in [@first, @last] matching the pattern. */
 static int for_each_lazy_line(struct finder *f, const char *path, const char *dir, int first,
 			      int last, int (*fn)(struct finder *f, int line, void *arg), void *arg)
 {
 	char *real = real_source(f, path, dir);
-	FILE *src = real ? fopen(real, "r") : NULL;
+	FILE *src = real ? file__fopen(real, -1, NULL) : NULL;
 	char *buf = NULL;
 	size_t cap = 0;
 	int ln = 0, ret = 0;
@@ -1355,12 +1382,12 @@ static int for_each_lazy_line(struct finder *f, const char *path, const char *di
 	if (!src) {
 		if (real)
 			ret = fail(f, -errno, "cannot read the source '%s' for the pattern "
-				   "'%s': %s", real, f->def->lazy, strerror(errno));
+				   "'%s': %s", real, f->def->lazy, source_strerror(errno));
 		free(real);
 		return real ? ret : f->err ?: -ENOENT;
 	}
-	free(real);
-	while (!ret && getline(&buf, &cap, src) > 0) {
+	while (!ret && (ret = source_line(f, real, ln, &buf, &cap, src)) > 0) {
+		ret = 0;
 		if (++ln < first)
 			continue;
 		if (last && ln > last)
@@ -1368,6 +1395,7 @@ static int for_each_lazy_line(struct finder *f, const char *path, const char *di
 		if (lazy_match(f->def->lazy, buf))
 			ret = fn(f, ln, arg);
 	}
+	free(real);
 	free(buf);
 	fclose(src);
 	return ret;
@@ -2081,14 +2109,15 @@ static int collect_lines_in_cu(struct finder *f, Dwarf_Die *cu)
 static int print_source(struct finder *f, struct line_set *ls, const char *real, int first,
 			int last, int base, FILE *fp)
 {
-	FILE *src = fopen(real, "r");
+	FILE *src = file__fopen(real, -1, NULL);
 	char *buf = NULL;
 	size_t cap = 0;
-	int ln = 0;
+	int ln = 0, ret;
 
 	if (!src)
-		return fail(f, -errno, "cannot read the source '%s': %s", real, strerror(errno));
-	while (getline(&buf, &cap, src) > 0) {
+		return fail(f, -errno, "cannot read the source '%s': %s", real,
+			    source_strerror(errno));
+	while ((ret = source_line(f, real, ln, &buf, &cap, src)) > 0) {
 		if (++ln < first)
 			continue;
 		if (last && ln > last)
@@ -2101,7 +2130,7 @@ static int print_source(struct finder *f, struct line_set *ls, const char *real,
 	}
 	free(buf);
 	fclose(src);
-	return 0;
+	return ret < 0 ? ret : 0;
 }
 
 struct func_query {

@@ -3,15 +3,19 @@
  * Source files for -F srccode, read whole on first use.  A file that
  * cannot be read is remembered too (no text), so it is tried once; the
  * least recently used of SRCCODE_FILES files is dropped for a new one.
+ * Only regular files of at most SRCCODE_MAX_SIZE bytes are read (the debug
+ * information names them: a device or a FIFO there would be read for ever).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/lib/file.h"
 #include "util/symbol/srccode.h"
 
 #define SRCCODE_FILES 16
+#define SRCCODE_MAX_SIZE (64 << 20)
 
 struct src_file {
 	char *path;
@@ -50,32 +54,19 @@ static int src_file__index(struct src_file *f)
 	return 0;
 }
 
-/* @f (cleared) filled with @path's text, or left without one. */
+/* @f (cleared) filled with @path's text (its size when opened at most), or left without one. */
 static void src_file__read(struct src_file *f, const char *path)
 {
-	FILE *fp = fopen(path, "r");
-	size_t alloc = 0;
+	struct stat st;
+	FILE *fp = file__fopen(path, SRCCODE_MAX_SIZE, &st);
 
 	f->path = strdup(path);
 	if (!fp)
 		return;
-	for (;;) {
-		size_t n;
-
-		if (f->size + 4096 > alloc) {
-			char *t = realloc(f->text, alloc ? alloc * 2 : 8192);
-
-			if (!t)
-				break;
-			f->text = t;
-			alloc = alloc ? alloc * 2 : 8192;
-		}
-		n = fread(f->text + f->size, 1, alloc - f->size, fp);
-		f->size += n;
-		if (!n)
-			break;
-	}
-	if (ferror(fp) || !f->size || src_file__index(f)) {
+	f->text = malloc(st.st_size + 1);
+	if (f->text)
+		f->size = fread(f->text, 1, st.st_size, fp);
+	if (!f->text || ferror(fp) || !f->size || src_file__index(f)) {
 		free(f->text);
 		f->text = NULL;
 	}

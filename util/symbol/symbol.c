@@ -1062,6 +1062,20 @@ int kallsyms_load__finish(struct kallsyms_load *l, struct symtab *t, u64 *ref_ad
 	return nr;
 }
 
+int kallsyms__strerror(int err, const char *path, char *buf, size_t size)
+{
+	switch (err) {
+	case -EINVAL:
+		return snprintf(buf, size, "'%s' holds no kallsyms text (a device, a folder, or "
+				"binary data)", path);
+	case -EFBIG:
+		return snprintf(buf, size, "'%s' is larger than %u MB", path,
+				KALLSYMS_MAX_BYTES >> 20);
+	default:
+		return snprintf(buf, size, "cannot read '%s': %s", path, strerror(-err));
+	}
+}
+
 int symtab__load_kallsyms_ref(struct symtab *t, const char *path, const char *ref, u64 *ref_addr)
 {
 	struct kallsyms_load *l = kallsyms_load__open(path, ref, NULL);

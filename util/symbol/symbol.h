@@ -101,10 +101,19 @@ struct kallsyms_load;
  * @ref: a symbol whose address kallsyms_load__finish() gives, or NULL
  * @stop: NULL, or a flag that, once set, ends the reading (errno
  *	ECANCELED) and makes kallsyms_load__work() return early
- * Return: the load, or NULL with errno set.
+ * Return: the load, or NULL with errno set: EINVAL a device (but the null
+ * one) or a directory, or a pipe whose text is no kallsyms (a NUL byte, a
+ * line over 4 KB); EFBIG more than 256 MB.
  */
 struct kallsyms_load *kallsyms_load__open(const char *path, const char *ref,
 					  const atomic_bool *stop);
+
+/**
+ * kallsyms__strerror - why the load of @path failed with @err (-errno of
+ * the loaders here), into @buf: "'PATH' is larger than 256 MB", ...
+ * Return: the length of the text.
+ */
+int kallsyms__strerror(int err, const char *path, char *buf, size_t size);
 
 /**
  * kallsyms_load__work - parse segments of @l until none is left to take

@@ -1065,13 +1065,19 @@ int trace_dat__open(struct trace_dat *td, const char *path, char *err, size_t er
 	int fd, ret;
 
 	memset(td, 0, sizeof(*td));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* not blocking on a FIFO, refused below as a device is: a file is mapped */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0 || fstat(fd, &st)) {
 		ret = -errno;
 		snprintf(err, errsize, "cannot open '%s': %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return ret;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		snprintf(err, errsize, "'%s' is not a regular file", path);
+		return -EINVAL;
 	}
 	if (st.st_size == 0) {
 		close(fd);
