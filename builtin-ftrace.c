@@ -323,6 +323,12 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	char msg[512];
 	char name[64], *dir;
 
+	if (o->pid > 0 && kill(o->pid, 0) && errno == ESRCH) {
+		/* it recorded nothing and said "0 events", status 0 (perf: 255, silent) */
+		ui__error("cannot find process '%d': no such process; check the ids with 'ps'",
+			  o->pid);
+		return 255;
+	}
 	if (!mnt) {
 		ui__error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
 		return 1;

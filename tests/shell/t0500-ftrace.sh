@@ -157,6 +157,19 @@ test_expect_success ROOT 'a refused or absent tracer: one message, tracefs as it
 	test_cmp before after
 '
 
+test_expect_success ROOT '-p of a process that does not exist: an error, nothing recorded' '
+	state >before &&
+	dead=$(sh -c "echo \$\$") &&
+	echo "tperf: cannot find process '"'"'$dead'"'"': no such process; check the ids with '"'"'ps'"'"'" >expect &&
+	test_expect_code 255 tperf ftrace record -p $dead -e sched:sched_switch -o p.dat 2>err &&
+	test_cmp expect err &&
+	test ! -e p.dat &&
+	test_expect_code 255 tperf ftrace -p $dead -e sched:sched_switch 2>err &&
+	test_cmp expect err &&
+	state >after &&
+	test_cmp before after
+'
+
 test_expect_success ROOT 'live mode prints the instance'"'"'s trace_pipe' '
 	state >before &&
 	tperf ftrace -e sched:sched_process_exec -- /bin/true >live &&
