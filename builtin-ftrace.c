@@ -403,7 +403,14 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	}
 out:
 	ftrace_recorder__exit(&r);
-	tracefs_instance__remove();
+	{
+		char left[64];
+		int err = tracefs_instance__remove_named(left, sizeof(left));
+
+		if (err)
+			ui__warning("cannot remove the tracefs instance '%s': %s; "
+				    "'tperf ftrace --cleanup' removes it", left, strerror(-err));
+	}
 	for (int i = 0; i < names.n; i++)
 		free((char *)names.v[i]);
 	free(names.v);

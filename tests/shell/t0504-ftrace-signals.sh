@@ -119,6 +119,28 @@ test_expect_success ROOT 'after SIGKILL: a warning names the instance, --cleanup
 	test_expect_code 129 tperf ftrace --cleanup -- true
 '
 
+# An instance another process holds open cannot be removed: tperf tries for
+# 5 s, then says so (it left the instance without a word before).
+test_expect_success ROOT 'an instance held open by another process: a warning names it, --cleanup removes it' '
+	ls $TFS/instances >inst.before &&
+	test_when_finished "kill \$holder 2>/dev/null; remove_new_instances inst.before" &&
+	{ "$TPERF" ftrace record -e sched:sched_switch -a -o held.dat 2>err & } &&
+	pid=$! &&
+	for i in $(seq 100); do test -d $TFS/instances/tperf-$pid && break; sleep 0.1; done &&
+	{ sleep 30 <$TFS/instances/tperf-$pid/trace & } && holder=$! &&
+	kill -INT $pid && wait $pid &&
+	echo "tperf: warning: cannot remove the tracefs instance '"'"'tperf-$pid'"'"': Device or resource busy; '"'"'tperf ftrace --cleanup'"'"' removes it" >expect &&
+	grep "cannot remove" err >actual &&
+	test_cmp expect actual &&
+	test -d $TFS/instances/tperf-$pid &&
+	kill $holder && wait $holder;
+	tperf ftrace --cleanup >out &&
+	echo "removed the tracefs instance '"'"'tperf-$pid'"'"' (its tperf no longer runs)" >expect &&
+	test_cmp expect out &&
+	ls $TFS/instances >inst.after &&
+	test_cmp inst.before inst.after
+'
+
 test_expect_success ROOT 'a workload killed by a signal: the file is written, tracefs restored' '
 	state >before &&
 	tperf ftrace record -e sched:sched_process_exit -o k.dat -- sh -c "kill -KILL \$\$" 2>err;

@@ -108,8 +108,10 @@ static void restore_all(struct tracefs_instance *t)
 		}
 }
 
-void tracefs_instance__remove(void)
+int tracefs_instance__remove_named(char *name, size_t size)
 {
+	int err = 0;
+
 	restore_all(&instance);
 	if (instance.created) {
 		char path[600];
@@ -118,10 +120,23 @@ void tracefs_instance__remove(void)
 		/* Stop recording first: rmdir is refused while the buffer is busy. */
 		tracefs_instance__path("tracing_on", path, sizeof(path));
 		write_raw(path, "0", 1);
-		while (rmdir(instance.dir) && errno == EBUSY && n++ < 50)
+		while (rmdir(instance.dir) && (err = errno) == EBUSY && n++ < 250) {
 			usleep(20000);
+			err = 0;
+		}
+		if (err && name && size) {
+			const char *base = strrchr(instance.dir, '/');
+
+			snprintf(name, size, "%s", base ? base + 1 : instance.dir);
+		}
 		instance.created = 0;
 	}
+	return -err;
+}
+
+void tracefs_instance__remove(void)
+{
+	tracefs_instance__remove_named(NULL, 0);
 }
 
 /*

@@ -60,8 +60,12 @@ int tracefs_instance__read(const char *file, char *buf, size_t size);
 
 /**
  * tracefs_instance__remove - replay the restore list and rmdir the instance;
- *	async-signal-safe, idempotent
+ *	async-signal-safe, idempotent.  A busy instance is tried again for up
+ *	to 5 s.
+ * Return: 0, or -errno of the rmdir that failed: @name (its size @size)
+ *	then gets the instance's name, for the caller to say so.
  */
+int tracefs_instance__remove_named(char *name, size_t size);
 void tracefs_instance__remove(void);
 
 /**
