@@ -14,6 +14,8 @@ wrote (the header, one attr without ids, then the records):
                   as large as the rest of the file
   zstd SIZE       a COMPRESSED record: a zstd frame of RLE blocks (4 bytes
                   each) that expands to SIZE zero bytes
+  zstd2 SIZE      the same frame in a COMPRESSED2 record (perf >= 6.16): a
+                  u64 data_size, the frame, zeros up to a multiple of 8
 
 --pipe writes the result in pipe mode (a HEADER_ATTR record, then the
 records), as perf record -o - does.
@@ -48,7 +50,7 @@ if kind == 'auxtrace':	# size, offset, reference, idx, tid, cpu, reserved
         records += again
 elif kind == 'tracing':
     records += record(66, struct.pack('<II', size, 0)) + b'tracing\0'
-elif kind == 'zstd':
+elif kind in ('zstd', 'zstd2'):
     block = 128 << 10
     frame = struct.pack('<IBB', 0xFD2FB528, 0, 0x38)	# no content size, 128 KiB window
     left = size
@@ -56,7 +58,11 @@ elif kind == 'zstd':
         n = min(left, block)
         left -= n
         frame += struct.pack('<I', n << 3 | 1 << 1 | (0 if left else 1))[:3] + b'\0'
-    records += record(81, frame)
+    if kind == 'zstd':
+        records += record(81, frame)
+    else:
+        pad = -len(frame) % 8
+        records += record(83, struct.pack('<Q', len(frame)) + frame + bytes(pad))
 elif kind != 'ids':
     sys.exit('unknown kind ' + kind)
 

@@ -3,8 +3,8 @@
 # perf.data files whose declared sizes ask for far more memory than they
 # hold (tests/shell/mk-perf-data-sized.py): an AUXTRACE record's payload of
 # 2.2 GiB after a 568-byte file, a TRACING_DATA record's of 4 GiB, 2000
-# events naming one section of ids, a COMPRESSED record that expands to
-# 1 GiB.  The reader allocates only what the input shows it holds (a
+# events naming one section of ids, a COMPRESSED or COMPRESSED2 record
+# that expands to 1 GiB.  The reader allocates only what the input shows it holds (a
 # file's bytes left; a pipe's bytes as they come), skips an AUXTRACE
 # payload without reading it, and expands records as they are taken: each
 # file ends with a warning or an error naming the offset, under a 300 MB
@@ -44,6 +44,7 @@ test_expect_success 'setup: the files, the records of base.data as script prints
 	mk auxpart auxtrace 3000000 100000 &&
 	mk tracing tracing 0xfffffff0 &&
 	mk zstd zstd 0x40000000 &&
+	mk zstd2 zstd2 0x40000000 &&
 	python3 "$MK" "$TRASH/base.data" "$TRASH/ids.data" ids 2000 &&
 	"$TPERF" script -i "$TRASH/base.data" >"$TRASH/base.out" &&
 	test $(wc -l <"$TRASH/base.out") = 3
@@ -121,17 +122,21 @@ for cmd in "report --stdio" script "script -D" evlist; do
 	'
 done
 
-for cmd in "report --stdio" script "script -D"; do
-	test_expect_success "$cmd: a COMPRESSED record of 33 KB that expands to 1 GiB of zeros" '
-		cp "$TRASH/zstd.data" t.data &&
-		test_expect_code 1 run t.data $cmd >out 2>err &&
-		echo "tperf: '"'"'t.data'"'"': invalid record size 0 inside the COMPRESSED record at offset $END" >expect &&
-		test_cmp expect err &&
-		cp "$TRASH/zstd-pipe.data" t.data &&
-		test_expect_code 1 run - $cmd >out 2>err &&
-		echo "tperf: '"'"'-'"'"': invalid record size 0 inside the COMPRESSED record at offset $PEND" >expect &&
-		test_cmp expect err
-	'
+# COMPRESSED2 (perf >= 6.16) is expanded the same way, and named so
+for z in zstd:COMPRESSED zstd2:COMPRESSED2; do
+	name=${z%%:*} type=${z#*:}
+	for cmd in "report --stdio" script "script -D"; do
+		test_expect_success "$cmd: a $type record of 33 KB that expands to 1 GiB of zeros" '
+			cp "$TRASH/$name.data" t.data &&
+			test_expect_code 1 run t.data $cmd >out 2>err &&
+			echo "tperf: '"'"'t.data'"'"': invalid record size 0 inside the $type record at offset $END" >expect &&
+			test_cmp expect err &&
+			cp "$TRASH/$name-pipe.data" t.data &&
+			test_expect_code 1 run - $cmd >out 2>err &&
+			echo "tperf: '"'"'-'"'"': invalid record size 0 inside the $type record at offset $PEND" >expect &&
+			test_cmp expect err
+		'
+	done
 done
 
 test_done

@@ -50,8 +50,9 @@ struct perf_data_src {
 	ZSTD_DCtx *zstd;
 	u8 *dbuf;			/* DBUF_BYTES, refilled as records are taken */
 	size_t dcap, dlo, dhi;
-	u64 doff;
-	u8 *zin;			/* the COMPRESSED record's payload being expanded */
+	u64 doff;			/* the record being expanded: its offset */
+	u32 dtype;			/* and type, COMPRESSED or COMPRESSED2 */
+	u8 *zin;			/* its payload */
 	size_t zin_cap, zin_size, zin_pos;
 	u64 zout;			/* bytes it expanded to so far */
 	bool zmore;			/* the output was full: the decoder may hold more */
@@ -436,11 +437,12 @@ int perf_data__open_read(struct perf_data *d, const char *path)
 /* ---- records ---- */
 
 /*
- * The payload (@n bytes at @p) of the COMPRESSED record at @off becomes
- * the input of the decompression: next_decompressed() expands it as its
- * records are taken, into DBUF_BYTES, whatever it expands to.
+ * The payload (@n bytes at @p) of the COMPRESSED or COMPRESSED2 (@type)
+ * record at @off becomes the input of the decompression:
+ * next_decompressed() expands it as its records are taken, into
+ * DBUF_BYTES, whatever it expands to.
  */
-static int decompress(struct perf_data *d, const u8 *p, size_t n, u64 off)
+static int decompress(struct perf_data *d, const u8 *p, size_t n, u64 off, u32 type)
 {
 	struct perf_data_src *s = d->src;
 
@@ -468,6 +470,7 @@ static int decompress(struct perf_data *d, const u8 *p, size_t n, u64 off)
 	d->nr_compressed++;
 	d->compressed_bytes += n;
 	s->doff = off;
+	s->dtype = type;
 	return 0;
 }
 
@@ -494,8 +497,9 @@ static int decompress_more(struct perf_data *d)
 	out = (ZSTD_outBuffer){ s->dbuf, s->dcap, s->dhi };
 	r = ZSTD_decompressStream(s->zstd, &out, &in);
 	if (ZSTD_isError(r)) {
-		seterr(d, "'%s': cannot decompress the COMPRESSED record at offset %#llx: %s",
-		       d->path, (unsigned long long)s->doff, ZSTD_getErrorName(r));
+		seterr(d, "'%s': cannot decompress the %s record at offset %#llx: %s", d->path,
+		       perf_event__name(s->dtype), (unsigned long long)s->doff,
+		       ZSTD_getErrorName(r));
 		return -EINVAL;
 	}
 	s->zmore = out.pos == out.size;
@@ -506,8 +510,9 @@ static int decompress_more(struct perf_data *d)
 	s->zout += s->dhi - start;
 	d->decompressed_bytes += s->dhi - start;
 	if (s->zout > MAX_DECOMP) {
-		seterr(d, "'%s': the COMPRESSED record at offset %#llx expands to more than %u MiB",
-		       d->path, (unsigned long long)s->doff, MAX_DECOMP >> 20);
+		seterr(d, "'%s': the %s record at offset %#llx expands to more than %u MiB",
+		       d->path, perf_event__name(s->dtype), (unsigned long long)s->doff,
+		       MAX_DECOMP >> 20);
 		return -EINVAL;
 	}
 	return 1;
@@ -543,7 +548,7 @@ static int decompress_record(struct perf_data *d, const struct perf_data_record 
 		n = data_size;
 		d->nr_compressed2++;
 	}
-	return decompress(d, p, n, rec->offset);
+	return decompress(d, p, n, rec->offset, h->type);
 }
 
 static const union perf_event *aligned(struct perf_data *d, const u8 *p, size_t n)
@@ -580,9 +585,9 @@ static int next_decompressed(struct perf_data *d, struct perf_data_record *rec)
 		if (left >= sizeof(h)) {
 			memcpy(&h, s->dbuf + s->dlo, sizeof(h));
 			if (h.size < sizeof(h)) {
-				seterr(d, "'%s': invalid record size %u inside the COMPRESSED "
-				       "record at offset %#llx", d->path, h.size,
-				       (unsigned long long)s->doff);
+				seterr(d, "'%s': invalid record size %u inside the %s record "
+				       "at offset %#llx", d->path, h.size,
+				       perf_event__name(s->dtype), (unsigned long long)s->doff);
 				return -EINVAL;
 			}
 			if (h.size <= left)
