@@ -3,9 +3,10 @@
 # The files report and script read whole or line by line besides
 # --kallsyms (t0472): the build-id cache's copy of kallsyms, a JIT map
 # (/tmp/perf-PID.map, named by the recording), the sources -F srccode
-# shows.  Only regular files are read, a kallsyms of at most 256 MB: a
-# device such as /dev/zero was read until memory ran out, a FIFO blocked
-# for ever, a 3 GB file was mapped and parsed whole.  Each run has a 500 MB
+# shows.  A kallsyms of more than 256 MB is not read (a 3 GB file was
+# mapped and parsed whole), and a JIT map or a source only when it is a
+# regular file (/dev/zero was read until memory ran out, a FIFO blocked
+# for ever).  Each run has a 500 MB
 # memory limit and a timeout (test_limit_memory), so that a reader that
 # grows without bound or blocks fails fast.
 . "$(dirname "$0")/lib.sh"
@@ -18,11 +19,10 @@ KBID=635d9e4f686bf3b5adf08d7a735a5260899b17a6
 
 limited() { test_limit_memory 500 "$@"; }
 
-mkfifo "$TRASH/fifo" && mkdir "$TRASH/dir" && truncate -s 3G "$TRASH/big" ||
-	fail_all "cannot make the FIFO, the folder or the sparse file"
+truncate -s 3G "$TRASH/big" || fail_all "cannot make the sparse file"
 
-# The recorded kernel is not this one: report takes the cache's copy (a
-# regular file only, as before)
+# The recorded kernel is not this one: report takes the cache's copy, and
+# says why it does not when that copy is no kallsyms
 test_expect_success "the build-id cache's kallsyms of 3 GB: a warning, not read" '
 	k=$TRASH/cache/.build-id/${KBID:0:2}/${KBID:2} &&
 	mkdir -p $k && ln -s "$TRASH/big" $k/kallsyms &&
@@ -32,7 +32,6 @@ test_expect_success "the build-id cache's kallsyms of 3 GB: a warning, not read"
 	"$TPERF" report -i "$F" --stdio --kallsyms /dev/null >expect &&
 	test_cmp expect out
 '
-
 
 # mk-perf-data.py: one sample in an executable mapping of a file named
 # /tmp/perf-*; report reads it as a JIT map (the name is where perf looks)
