@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Text and table files a user names (--kallsyms, a probe's source, a JIT
- * map): regular files only, read with bounds, never grown without limit.
+ * Text and table files a user names or a recording points to (a JIT map,
+ * -F srccode's and a probe's sources): regular files only, read with
+ * bounds, never grown without limit.  --kallsyms is not read through
+ * these: it may be a pipe (builtin__check_text_file(), kallsyms_load__open()).
  */
 #ifndef TPERF_FILE_H
 #define TPERF_FILE_H
@@ -12,8 +14,8 @@
 
 /*
  * Whether @st, as fstat() or stat() gave it, is a file whose text can be
- * read whole: a regular file, or the null device (empty; `--kallsyms
- * /dev/null` is the usual way to say "no kernel symbols").
+ * read whole: a regular file, or the null device (empty: a user's way to
+ * say "none", as in `--kallsyms /dev/null`).
  */
 int file__st_readable(const struct stat *st);
 
