@@ -225,7 +225,65 @@ TPERF_TEST(stat_repeat_truncated, "stat: -r mean printed as a whole count, as pe
 		"48,,page-faults,0.68%,1000,100.00,,\n"
 		"{\"counter-value\" : \"48.000000\", \"unit\" : \"\", \"event\" : \"page-faults\", "
 		"\"variance\" : 0.68, \"event-runtime\" : 1000, \"pcnt-running\" : 100.00, "
-		"\"metric-value\" : 0.000000, \"metric-unit\" : \"\"}\n");
+		"\"metric-value\" : 0.000000, \"metric-unit\" : \"\", \"runs\" : 3, "
+		"\"mean\" : 48.6666666666667, \"stddev\" : 0.577350269189626, "
+		"\"values\" : [48, 49, 49]}\n");
+	fixture_exit(&f);
+	return TEST_OK;
+}
+
+/*
+ * -j -r: after perf's keys, what a statistical test needs (stat diff): the
+ * runs, the mean not truncated, one run's standard deviation and each
+ * run's value, in the unit of counter-value (msec for the clocks); rows
+ * never counted and interval rows have only perf's keys.
+ */
+TPERF_TEST(stat_json_runs, "stat: -j -r adds runs, mean, stddev and values after perf's keys")
+{
+	uint64_t ns[] = { 1000000, 1500000, 2000000, 2500000 };
+	struct timespec ts = { 1, 0 };
+	struct evsel *clk, *hw;
+	struct fixture f;
+	const char *out;
+
+	TEST_ASSERT_VAL("fixture", !fixture_init(&f, AGGR_GLOBAL));
+	f.config.run_count = 4;
+	f.config.json_output = true;
+	clk = add_evsel(&f, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, "task-clock", NULL);
+	hw = add_evsel(&f, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles", NULL);
+	hw->supported = false;
+	perf_stat__init_evlist(&f.config, f.evlist);
+	perf_stat__setup_aggr(&f.config, clk);
+	perf_stat__setup_aggr(&f.config, hw);
+	for (int i = 0; i < 4; i++) {
+		set_counts(clk, 0, ns[i], ns[i], ns[i]);
+		perf_stat__process_counts(&f.config, clk, false, false);
+		perf_stat__process_counts(&f.config, hw, false, false);
+		update_stats(&f.config.walltime_nsecs_stats, 5000000);
+	}
+	perf_stat__print_counters(&f.config, f.evlist, NULL);
+	perf_stat__print_counters(&f.config, f.evlist, &ts);
+	fflush(f.config.output);
+	out = f.buf;
+	/* sample variance of 1, 1.5, 2, 2.5 ms: 1.25 / 3 */
+	TEST_ASSERT_STR("rows", out,
+		"{\"counter-value\" : \"1.750000\", \"unit\" : \"msec\", \"event\" : \"task-clock\", "
+		"\"variance\" : 18.44, \"event-runtime\" : 1750000, \"pcnt-running\" : 100.00, "
+		"\"metric-value\" : 0.350000, \"metric-unit\" : \"CPUs utilized\", "
+		"\"runs\" : 4, \"mean\" : 1.75, \"stddev\" : 0.645497224367903, "
+		"\"values\" : [1, 1.5, 2, 2.5]}\n"
+		"{\"counter-value\" : \"<not supported>\", \"unit\" : \"\", \"event\" : \"cycles\", "
+		"\"variance\" : 0.00, \"event-runtime\" : 0, \"pcnt-running\" : 100.00, "
+		"\"metric-value\" : 0.000000, \"metric-unit\" : \"\"}\n"
+		"{\"interval\" : 1.000000000, \"counter-value\" : \"1.750000\", \"unit\" : \"msec\", "
+		"\"event\" : \"task-clock\", \"variance\" : 18.44, \"event-runtime\" : 1750000, "
+		"\"pcnt-running\" : 100.00, \"metric-value\" : 0.350000, "
+		"\"metric-unit\" : \"CPUs utilized\"}\n"
+		"{\"interval\" : 1.000000000, \"counter-value\" : \"<not supported>\", \"unit\" : \"\", "
+		"\"event\" : \"cycles\", \"variance\" : 0.00, \"event-runtime\" : 0, "
+		"\"pcnt-running\" : 100.00, \"metric-value\" : 0.000000, \"metric-unit\" : \"\"}\n");
+	TEST_ASSERT_VAL("sample stddev", fabs(sample_stddev_stats(&evsel__stat(clk)->aggr[0].val) -
+					      sqrt(1.25e12 / 3)) < 1e-3);
 	fixture_exit(&f);
 	return TEST_OK;
 }

@@ -80,8 +80,31 @@ test_expect_success PERF,PYTHON 'JSON: the same keys, units and events as perf' 
 	perf stat -r 2 -j -e $EV true 2>perf.err &&
 	tperf stat -r 2 -j -e $EV true 2>tperf.err &&
 	json_shape <perf.err >expect &&
-	json_shape <tperf.err >actual &&
+	json_shape <tperf.err | sed "s/,runs,mean,stddev,values / /" >actual &&
 	test_cmp expect actual
+'
+
+# -r: tperf adds the keys stat diff needs after perf's, on the counted rows
+test_expect_success PYTHON 'JSON with -r: runs, mean, stddev and values after perf'"'"'s keys' '
+	tperf stat -r 3 -j -e task-clock,page-faults,cycles true 2>err &&
+	json_shape <err >actual &&
+	cat >expect <<-\EOT &&
+	counter-value,unit,event,variance,event-runtime,pcnt-running,metric-value,metric-unit,runs,mean,stddev,values msec task-clock
+	counter-value,unit,event,variance,event-runtime,pcnt-running,metric-value,metric-unit,runs,mean,stddev,values  page-faults
+	counter-value,unit,event,variance,event-runtime,pcnt-running,metric-value,metric-unit  cycles
+	EOT
+	test_cmp expect actual &&
+	python3 -c "
+import json, math, statistics, sys
+for line in open(\"err\"):
+    o = json.loads(line)
+    if \"runs\" not in o:
+        continue
+    v = o[\"values\"]
+    assert o[\"runs\"] == 3 == len(v), line
+    assert math.isclose(o[\"mean\"], statistics.mean(v), rel_tol=1e-9), line
+    assert math.isclose(o[\"stddev\"], statistics.stdev(v), rel_tol=1e-6, abs_tol=1e-9), line
+"
 '
 
 test_expect_success PERF,PYTHON 'JSON and CSV with -A -a: the cpu column as perf' '

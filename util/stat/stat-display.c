@@ -390,6 +390,29 @@ static void print_value(struct perf_stat_config *config, struct evsel *evsel, do
 		unit, config->csv_sep, config->csv_output ? 0 : 32, evsel__name(evsel));
 }
 
+/*
+ * tperf's keys after perf's in a -j -r row, for `stat diff` and other
+ * readers: the runs, the mean (not truncated) and the standard deviation of
+ * one run, in the unit of "counter-value", and each run's value.
+ */
+static void print_json_runs(struct perf_stat_config *config, struct evsel *evsel,
+			    const struct stat_aggr *row)
+{
+	FILE *out = config->output;
+
+	fprintf(out, ", \"runs\" : %.0f, \"mean\" : ", row->val.n);
+	json__fprint_number(out, avg_stats(&row->val) * evsel->scale);
+	fprintf(out, ", \"stddev\" : ");
+	json__fprint_number(out, sample_stddev_stats(&row->val) * evsel->scale);
+	fprintf(out, ", \"values\" : [");
+	for (int i = 0; i < row->nr_run_vals; i++) {
+		if (i)
+			fprintf(out, ", ");
+		json__fprint_number(out, row->run_vals[i] * evsel->scale);
+	}
+	fprintf(out, "]");
+}
+
 static void print_row(struct perf_stat_config *config, struct evlist *evlist,
 		      struct evsel *evsel, const struct stat_aggr *row, const struct timespec *ts)
 {
@@ -410,6 +433,8 @@ static void print_row(struct perf_stat_config *config, struct evlist *evlist,
 		print_noise_running(config, row);
 		if (config->csv_output || config->json_output)
 			print_metric(config, fmt, unit, metric);
+		if (config->json_output && !ts && config->run_count > 1)
+			print_json_runs(config, evsel, row);
 	}
 	fprintf(config->output, config->json_output ? "}\n" : "\n");
 }

@@ -82,6 +82,20 @@ double stddev_stats(const struct stats *stats)
 }
 
 /**
+ * sample_stddev_stats - standard deviation of the values themselves
+ * @stats: the running statistics
+ *
+ * Return: sqrt(M2 / (n - 1)), the spread of one run's value, 0 with fewer
+ * than two values.
+ */
+double sample_stddev_stats(const struct stats *stats)
+{
+	if (stats->n < 2)
+		return 0.0;
+	return sqrt(stats->M2 / (stats->n - 1));
+}
+
+/**
  * rel_stddev_stats - a standard deviation in percent of the mean
  * @stddev: from stddev_stats()
  * @avg: the mean
@@ -157,10 +171,12 @@ static void evsel_stat__free_rows(struct evsel_stat *es)
 	free(es->aggr);
 	free(es->fd_aggr);
 	free(es->prev);
+	free(es->run_vals);
 	es->aggr = NULL;
 	es->fd_aggr = NULL;
 	es->prev = NULL;
-	es->nr_aggr = es->nr_fds = 0;
+	es->run_vals = NULL;
+	es->nr_aggr = es->nr_fds = es->run_cap = 0;
 }
 
 /**
@@ -277,6 +293,7 @@ static void stat_aggr__init(struct stat_aggr *a)
 	init_stats(&a->val);
 	init_stats(&a->ena);
 	init_stats(&a->run);
+	a->nr_run_vals = 0;
 }
 
 /* The name of thread @tid now (perf reads it once, before counting), or "?". */
@@ -344,8 +361,20 @@ int perf_stat__setup_aggr(struct perf_stat_config *config, struct evsel *evsel)
 			new_cpu = false;
 		}
 	}
-	for (int i = 0; i < es->nr_aggr; i++)
+	/* -r keeps each run's value (for -j): room for every run of every row */
+	if (config->run_count > 1) {
+		es->run_vals = calloc((size_t)es->nr_aggr * config->run_count,
+				      sizeof(*es->run_vals));
+		if (!es->run_vals) {
+			evsel_stat__free_rows(es);
+			return -ENOMEM;
+		}
+		es->run_cap = config->run_count;
+	}
+	for (int i = 0; i < es->nr_aggr; i++) {
 		stat_aggr__init(&es->aggr[i]);
+		es->aggr[i].run_vals = es->run_vals ? es->run_vals + (size_t)i * es->run_cap : NULL;
+	}
 	evsel_stat__sort_rows(es);
 	return 0;
 }
@@ -393,8 +422,13 @@ void perf_stat__process_counts(struct perf_stat_config *config, struct evsel *ev
 	for (int i = 0; i < es->nr_aggr; i++) {
 		struct stat_aggr *a = &es->aggr[i];
 
+		uint64_t val = scale_value(&a->sum, config->scale);
+
 		a->counted = evsel->supported && a->sum.run && a->sum.ena;
-		update_stats(&a->val, scale_value(&a->sum, config->scale));
+		update_stats(&a->val, val);
+		/* a run's final read (not an interval's delta) */
+		if (!delta && !reset && a->run_vals && a->nr_run_vals < es->run_cap)
+			a->run_vals[a->nr_run_vals++] = val;
 		update_stats(&a->ena, a->sum.ena);
 		update_stats(&a->run, a->sum.run);
 	}

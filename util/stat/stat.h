@@ -28,6 +28,8 @@ void update_stats(struct stats *stats, uint64_t val);
 double avg_stats(const struct stats *stats);
 /* Standard deviation of the mean (as perf shows it): sqrt(var / n). */
 double stddev_stats(const struct stats *stats);
+/* Standard deviation of the values (one run's spread): sqrt(M2 / (n - 1)). */
+double sample_stddev_stats(const struct stats *stats);
 /* 100 * stddev / avg, 0 when avg is 0. */
 double rel_stddev_stats(double stddev, double avg);
 
@@ -53,6 +55,8 @@ struct stat_aggr {
 	bool counted;			/* ran at least once (run > 0) */
 	char comm[16];			/* --per-thread: the thread's name when opened */
 	struct stats val, ena, run;	/* over runs: scaled value, times */
+	double *run_vals;		/* -r: each run's scaled value (room for run_count) */
+	int nr_run_vals;
 };
 
 /* What stat keeps per evsel (evsel->priv). */
@@ -62,6 +66,8 @@ struct evsel_stat {
 	int *fd_aggr;			/* [fd index] -> aggr index */
 	int nr_fds;
 	struct counts_values *prev;	/* last read, for interval deltas */
+	double *run_vals;		/* -r: the rows' run_vals, run_count each */
+	int run_cap;			/* run_count when the rows were made */
 };
 
 struct perf_stat_config {
