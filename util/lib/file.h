@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Text and table files a user names or a recording points to (a JIT map,
- * -F srccode's and a probe's sources): regular files only, read with
- * bounds, never grown without limit.  --kallsyms is not read through
+ * -F srccode's and a probe's sources, stat diff's JSON files): regular
+ * files only, read with bounds, never grown without limit.  --kallsyms is not read through
  * these: it may be a pipe (builtin__check_text_file(), kallsyms_load__open()).
  */
 #ifndef TPERF_FILE_H
