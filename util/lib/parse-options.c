@@ -453,8 +453,8 @@ void usage_with_options_msg(const char *const usagestr[], const struct option *o
 	usage_with_options(usagestr, options);
 }
 
-int parse_options(int argc, const char **argv, const struct option *options,
-		  const char *const usagestr[], int flags)
+int parse_options_exit(int argc, const char **argv, const struct option *options,
+		       const char *const usagestr[], int flags, int status)
 {
 	char err[512] = "";
 	struct parse_ctx ctx = { .opts = options, .flags = flags, .err = err,
@@ -472,13 +472,21 @@ int parse_options(int argc, const char **argv, const struct option *options,
 		exit(0);
 	case PARSE_CB_ERROR:
 		/* the callback printed what was wrong */
-		exit(PARSE_OPT_USAGE_EXIT);
+		exit(status);
 	case PARSE_ERROR:
 	case PARSE_UNKNOWN:
-		usage_with_options_msg(usagestr, options, "%s", err);
+		fprintf(stderr, "error: %s\n", err);
+		usage_with_options_fp(stderr, usagestr, options);
+		exit(status);
 	default:
 		return r;
 	}
+}
+
+int parse_options(int argc, const char **argv, const struct option *options,
+		  const char *const usagestr[], int flags)
+{
+	return parse_options_exit(argc, argv, options, usagestr, flags, PARSE_OPT_USAGE_EXIT);
 }
 
 int parse_opt_string_list(const struct option *opt, const char *arg, int unset)

@@ -131,6 +131,13 @@ struct option {
 int parse_options(int argc, const char **argv, const struct option *options,
 		  const char *const usagestr[], int flags);
 
+/*
+ * parse_options() for a command whose usage errors exit @status instead of
+ * 129 (stat diff: 2, the status of its other errors); -h still exits 129.
+ */
+int parse_options_exit(int argc, const char **argv, const struct option *options,
+		       const char *const usagestr[], int flags, int status);
+
 /**
  * parse_options_noexit - like parse_options() but never exits
  * @errbuf: receives the error message on failure (may be NULL)
