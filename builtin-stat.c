@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <locale.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +21,11 @@
 #include "util/event/evlist.h"
 #include "util/event/parse-events.h"
 #include "util/lib/parse-options.h"
+#include "util/lib/json.h"
 #include "util/probe/probe-sdt.h"
+#include "util/stat/stat-compare.h"
 #include "util/stat/stat-display.h"
+#include "util/stat/stat-json.h"
 #include "util/stat/stat-run.h"
 #include "util/stat/stat.h"
 #include "util/event/target.h"
@@ -37,9 +41,26 @@ static struct stat_opts {
 	const char *csv_sep;
 	int delay_ms;
 	int run_count;
+	const char *compare;		/* --compare: the baseline file */
+	struct stat_counts baseline;	/* --compare: what it holds, read before the runs */
+	struct {			/* stat diff's and --compare's options */
+		double threshold;	/* percent; NAN: not given (5) */
+		double confidence;	/* percent; NAN: not given (95) */
+		struct string_list higher_is_better;
+	} diff;
 } opts = {
 	.run_count = 1,
+	.diff = { .threshold = NAN, .confidence = NAN },
 };
+
+/*
+ * stat diff's and --compare's exit statuses, for CI: 0 no regression, 1 a
+ * regression, 2 anything that prevents the comparison.
+ */
+#define DIFF_EXIT_REGRESSION 1
+#define DIFF_EXIT_ERROR 2
+#define DIFF_THRESHOLD 5.0
+#define DIFF_CONFIDENCE 95.0
 
 /*
  * perf stat's exit statuses, which scripts may test: 255 (its -1) when it
@@ -54,7 +75,30 @@ static const char *const stat_usage[] = {
 	"tperf stat [<options>] [<command>]",
 	"tperf stat [<options>] -- <command> [<args>]",
 	"tperf stat [<options>] {-a | -C <cpus> | -p <pid> | -t <tid>}",
+	"tperf stat --compare <base.json> -r <n> [<options>] -- <command> [<args>]",
+	"tperf stat diff [<options>] <base.json> <new.json>",
 	NULL
+};
+
+static const char *const stat_diff_usage[] = {
+	"tperf stat diff [<options>] <base.json> <new.json>",
+	NULL
+};
+
+/* The options of the comparison, in stat diff and with --compare. */
+#define DIFF_OPTIONS									\
+	OPT_DOUBLE(0, "threshold", &opts.diff.threshold,				\
+		   "a regression is a change beyond this percentage (default 5)"),	\
+	OPT_DOUBLE(0, "confidence", &opts.diff.confidence,				\
+		   "confidence of the interval and the test, in percent (default 95)"),	\
+	OPT_CALLBACK(0, "higher-is-better", &opts.diff.higher_is_better, "event",	\
+		     "an event whose decrease is the regression (repeatable)",		\
+		     parse_opt_string_list)
+
+static const struct option stat_diff_options[] = {
+	DIFF_OPTIONS,
+	OPT_BOOLEAN('j', "json-output", &opts.config.json_output, "print the comparison in JSON"),
+	OPT_END()
 };
 
 static const struct option stat_options[] = {
@@ -99,12 +143,49 @@ static const struct option stat_options[] = {
 	OPT_BOOLEAN(0, "quiet", &opts.quiet, "don't print any output, messages or warnings"),
 	OPT_BOOLEAN(0, "dry-run", &opts.dry_run,
 		    "parse the events and set up the attrs, open nothing (-vv prints them)"),
+	OPT_STRING(0, "compare", &opts.compare, "file",
+		   "compare the runs with those of a stat -r -j file (exit 1 on a regression)"),
+	DIFF_OPTIONS,
 	OPT_END()
 };
 
+/* "error: MSG" and the usage; exit @status (stat diff and --compare: 2, not 129). */
+static void __attribute__((noreturn)) usage_error_exit(const char *const usage[],
+							const struct option *options,
+							const char *msg, int status)
+{
+	fprintf(stderr, "error: %s\n", msg);
+	usage_with_options_fp(stderr, usage, options);
+	exit(status);
+}
+
 static void usage_error(const char *msg)
 {
+	if (opts.compare)
+		usage_error_exit(stat_usage, stat_options, msg, DIFF_EXIT_ERROR);
 	usage_with_options_msg(stat_usage, stat_options, "%s", msg);
+}
+
+/*
+ * The comparison's options: a usage error without a comparison, else
+ * checked and given their defaults.
+ */
+static void check_diff_options(bool comparing, void (*error)(const char *))
+{
+	if (!comparing) {
+		if (!isnan(opts.diff.threshold) || !isnan(opts.diff.confidence) ||
+		    opts.diff.higher_is_better.n)
+			error("--threshold, --confidence and --higher-is-better need --compare");
+		return;
+	}
+	if (isnan(opts.diff.threshold))
+		opts.diff.threshold = DIFF_THRESHOLD;
+	if (isnan(opts.diff.confidence))
+		opts.diff.confidence = DIFF_CONFIDENCE;
+	if (!isfinite(opts.diff.threshold) || opts.diff.threshold < 0)
+		error("--threshold takes a percentage of 0 or more");
+	if (!(opts.diff.confidence >= 50 && opts.diff.confidence < 100))
+		error("--confidence takes a percentage from 50 to below 100");
 }
 
 static void check_options(int argc)
@@ -134,6 +215,11 @@ static void check_options(int argc)
 		usage_error("--delay takes milliseconds, or -1 to start disabled");
 	if (!argc && target__none(t) && !opts.dry_run)
 		usage_error("give a command to run, or -a, -C, -p or -t");
+	if (opts.compare && (opts.run_count < 2 || !argc))
+		usage_error("--compare needs a command and -r 2 or more: the test needs each counter's spread");
+	if (opts.compare && (opts.config.interval || opts.dry_run))
+		usage_error("--compare compares a run's totals: not with -I or --dry-run");
+	check_diff_options(opts.compare, usage_error);
 }
 
 static void setup_config(int argc)
@@ -151,6 +237,12 @@ static void setup_config(int argc)
 	c->ru_display = argc && target__none(&opts.target);
 }
 
+/* An error's exit status: stat's, or 2 when comparing (CI reads 0, 1 or 2). */
+static int failed(int status)
+{
+	return opts.compare ? DIFF_EXIT_ERROR : status;
+}
+
 /* The -o file starts with perf's "# started on" line and a blank line. */
 static FILE *open_output(void)
 {
@@ -164,7 +256,7 @@ static FILE *open_output(void)
 	fp = fopen(opts.output_name, opts.append ? "a" : "w");
 	if (!fp) {
 		ui__error("cannot open '%s' for writing: %s", opts.output_name, strerror(errno));
-		exit(STAT_EXIT_FAILED);
+		exit(failed(STAT_EXIT_FAILED));
 	}
 	now = time(NULL);
 	fprintf(fp, "# started on %s\n", ctime(&now));	/* as perf: ctime() ends in \n */
@@ -255,13 +347,265 @@ static int finish(const struct stat_run *r, int argc)
 	return WIFEXITED(r->status) ? WEXITSTATUS(r->status) : 0;
 }
 
+/* A percentage with its sign, "-" when there is none (a base mean of 0). */
+static void print_pct(double pct, int width)
+{
+	if (isnan(pct))
+		printf("%*s", width, "-");
+	else
+		printf("%+*.2f%%", width - 1, pct);
+}
+
+/* The runs of every counter of one side when they are all equal, else 0. */
+static int same_runs(const struct stat_diff *d, bool new)
+{
+	int runs = 0;
+
+	for (int i = 0; i < d->nr; i++) {
+		int n = new ? d->rows[i].new->runs : d->rows[i].base->runs;
+
+		if (runs && n != runs)
+			return 0;
+		runs = n;
+	}
+	return runs;
+}
+
+static void print_name_runs(const char *name, int runs)
+{
+	printf("'%s'", name);
+	if (runs)
+		printf(" (%d runs)", runs);
+}
+
+static void print_only(const struct stat_count *const *list, int nr, const char *name)
+{
+	char buf[256];
+
+	if (!nr)
+		return;
+	printf(" not compared, counted in '%s' only:", name);
+	for (int i = 0; i < nr; i++)
+		printf("%s %s", i ? "," : "", stat_count__name(list[i], buf, sizeof(buf)));
+	printf("\n");
+}
+
+/* The comparison as a table: means, change, interval, p, verdict, counter. */
+static void print_diff_std(const struct stat_diff *d, const char *base, const char *new)
+{
+	int unit_width = 0;
+	char head[32], buf[256];
+
+	for (int i = 0; i < d->nr; i++)
+		if ((int)strlen(d->rows[i].base->unit) > unit_width)
+			unit_width = strlen(d->rows[i].base->unit);
+	printf("\n Comparison of ");
+	print_name_runs(base, same_runs(d, false));
+	printf(" and ");
+	print_name_runs(new, same_runs(d, true));
+	printf(":\n Welch's t-test, %g%% confidence, threshold %g%%\n\n", opts.diff.confidence,
+	       opts.diff.threshold);
+	snprintf(head, sizeof(head), "%g%% interval", opts.diff.confidence);
+	printf("%15s %15s %9s   %-20s %8s  %-16s  %s\n", "base mean", "new mean", "change", head,
+	       "p", "verdict", "counter");
+	for (int i = 0; i < d->nr; i++) {
+		const struct stat_diff_row *r = &d->rows[i];
+
+		printf("%15.3f %15.3f ", r->base->mean, r->new->mean);
+		print_pct(r->change, 9);
+		printf("   [");
+		print_pct(r->change_lo, 8);
+		printf(", ");
+		print_pct(r->change_hi, 8);
+		printf("] %8.2g  %-16s  %-*s%s%s%s\n", r->w.p, stat_verdict__name(r->verdict),
+		       unit_width, r->base->unit, unit_width ? " " : "",
+		       stat_count__name(r->base, buf, sizeof(buf)),
+		       r->higher_is_better ? " (higher is better)" : "");
+	}
+	printf("\n");
+	print_only(d->only_base, d->nr_only_base, base);
+	print_only(d->only_new, d->nr_only_new, new);
+	printf(" %d regression%s, %d improvement%s beyond %g%% in %d counter%s\n\n",
+	       d->nr_regressions, d->nr_regressions == 1 ? "" : "s", d->nr_improvements,
+	       d->nr_improvements == 1 ? "" : "s", opts.diff.threshold, d->nr,
+	       d->nr == 1 ? "" : "s");
+}
+
+static void json_key_num(const char *key, double val, const char *sep)
+{
+	printf("\"%s\" : ", key);
+	json__fprint_number(stdout, val);
+	fputs(sep, stdout);
+}
+
+static void json_key_str(const char *key, const char *val, const char *sep)
+{
+	printf("\"%s\" : ", key);
+	json__fprint_string(stdout, val);
+	fputs(sep, stdout);
+}
+
+static void print_json_only(const char *key, const struct stat_count *const *list, int nr)
+{
+	char buf[256];
+
+	printf("  \"%s\" : [", key);
+	for (int i = 0; i < nr; i++) {
+		if (i)
+			printf(", ");
+		json__fprint_string(stdout, stat_count__name(list[i], buf, sizeof(buf)));
+	}
+	printf("],\n");
+}
+
+/* The comparison as one JSON object, a counter a line (fields in tperf-stat(1)). */
+static void print_diff_json(const struct stat_diff *d, const char *base, const char *new)
+{
+	printf("{\n  ");
+	json_key_str("base", base, ", ");
+	json_key_str("new", new, ", ");
+	json_key_str("test", "welch", ", ");
+	json_key_num("confidence", opts.diff.confidence, ", ");
+	json_key_num("threshold", opts.diff.threshold, ",\n");
+	printf("  \"counters\" : [\n");
+	for (int i = 0; i < d->nr; i++) {
+		const struct stat_diff_row *r = &d->rows[i];
+
+		printf("    {");
+		json_key_str("event", r->base->event, ", ");
+		json_key_str("row", r->base->row, ", ");
+		json_key_str("unit", r->base->unit, ", ");
+		printf("\"higher-is-better\" : %s, ", r->higher_is_better ? "true" : "false");
+		printf("\"base-runs\" : %d, ", r->base->runs);
+		json_key_num("base-mean", r->base->mean, ", ");
+		json_key_num("base-stddev", r->base->stddev, ", ");
+		printf("\"new-runs\" : %d, ", r->new->runs);
+		json_key_num("new-mean", r->new->mean, ", ");
+		json_key_num("new-stddev", r->new->stddev, ", ");
+		json_key_num("diff", r->w.diff, ", ");
+		json_key_num("diff-low", r->lo, ", ");
+		json_key_num("diff-high", r->hi, ", ");
+		json_key_num("change", r->change, ", ");
+		json_key_num("change-low", r->change_lo, ", ");
+		json_key_num("change-high", r->change_hi, ", ");
+		json_key_num("t", r->w.t, ", ");
+		json_key_num("df", r->w.df, ", ");
+		json_key_num("p", r->w.p, ", ");
+		json_key_str("verdict", stat_verdict__name(r->verdict), "");
+		printf("}%s\n", i + 1 < d->nr ? "," : "");
+	}
+	printf("  ],\n");
+	print_json_only("only-in-base", d->only_base, d->nr_only_base);
+	print_json_only("only-in-new", d->only_new, d->nr_only_new);
+	printf("  \"regressions\" : %d, \"improvements\" : %d\n}\n", d->nr_regressions,
+	       d->nr_improvements);
+}
+
+/* Compare, print, and the exit status: 0, 1 on a regression, 2. */
+static int compare_counts(const struct stat_counts *base, const struct stat_counts *new,
+			  const char *base_name, const char *new_name)
+{
+	struct stat_diff_opts o = {
+		.threshold = opts.diff.threshold, .confidence = opts.diff.confidence,
+		.higher_is_better = opts.diff.higher_is_better.v,
+		.base_name = base_name, .new_name = new_name,
+	};
+	struct stat_diff d;
+	char msg[1024];
+	int ret;
+
+	if (stat_diff__compute(&d, base, new, &o, msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return DIFF_EXIT_ERROR;
+	}
+	if (opts.config.json_output)
+		print_diff_json(&d, base_name, new_name);
+	else
+		print_diff_std(&d, base_name, new_name);
+	ret = d.nr_regressions ? DIFF_EXIT_REGRESSION : 0;
+	stat_diff__exit(&d);
+	return ret;
+}
+
+static void diff_usage_error(const char *msg)
+{
+	usage_error_exit(stat_diff_usage, stat_diff_options, msg, DIFF_EXIT_ERROR);
+}
+
+/* tperf stat diff BASE NEW: the two files of stat -r -j compared. */
+static int cmd_stat_diff(int argc, const char **argv)
+{
+	struct stat_counts base, new;
+	char msg[1024];
+	int ret;
+
+	argc = parse_options_exit(argc, argv, stat_diff_options, stat_diff_usage, 0,
+				  DIFF_EXIT_ERROR);
+	if (argc != 2)
+		diff_usage_error("give two files of tperf stat -r N -j: the baseline, then the new runs");
+	check_diff_options(true, diff_usage_error);
+	if (stat_counts__read(&base, argv[0], msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return DIFF_EXIT_ERROR;
+	}
+	if (stat_counts__read(&new, argv[1], msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		stat_counts__exit(&base);
+		return DIFF_EXIT_ERROR;
+	}
+	ret = compare_counts(&base, &new, argv[0], argv[1]);
+	stat_counts__exit(&base);
+	stat_counts__exit(&new);
+	return ret;
+}
+
+/*
+ * --compare: this run's counts, as -j writes them, against the baseline.
+ * A command that failed gives nothing to compare.
+ */
+static int compare_run(const struct stat_run *r, const struct stat_counts *base, int argc,
+		       const char **argv)
+{
+	const char *name = opts.output_name ? opts.output_name : "this run";
+	struct stat_counts now;
+	char *text, msg[1024];
+	size_t len;
+	int ret;
+
+	if (r->status >= 0 && (!WIFEXITED(r->status) || WEXITSTATUS(r->status))) {
+		if (WIFEXITED(r->status))
+			ui__error("'%s' exited with status %d: nothing compared", argv[0],
+				  WEXITSTATUS(r->status));
+		else
+			ui__error("'%s' was killed: nothing compared", argv[0]);
+		return DIFF_EXIT_ERROR;
+	}
+	if (perf_stat__json_text(&opts.config, opts.evlist, &text, &len)) {
+		ui__error("out of memory");
+		return DIFF_EXIT_ERROR;
+	}
+	ret = stat_counts__parse(&now, text, len, msg, sizeof(msg));
+	free(text);
+	if (ret) {
+		ui__error("this run's counts: %s", msg);
+		return DIFF_EXIT_ERROR;
+	}
+	ret = compare_counts(base, &now, opts.compare, name);
+	stat_counts__exit(&now);
+	return ret;
+}
+
 int cmd_stat(int argc, const char **argv)
 {
 	struct stat_run r = { 0 };
 	struct probe_sdt *sdt;
-	int err;
+	char msg[1024];
+	int err, ret = 0;
 
 	setlocale(LC_NUMERIC, "");
+	/* perf's way with its stat record/report: `tperf stat -- diff` runs diff(1) */
+	if (argc > 1 && !strcmp(argv[1], "diff"))
+		return cmd_stat_diff(argc - 1, argv + 1);
 	perf_stat_config__init(&opts.config);
 	opts.evlist = evlist__new();
 	sdt = opts.evlist ? probe_sdt__attach(opts.evlist, argc, argv) : NULL; /* -e sdt_P:N -- ./prog */
@@ -277,9 +621,14 @@ int cmd_stat(int argc, const char **argv)
 	setup_config(argc);
 	if (opts.quiet)
 		tperf_config.quiet = true;
+	/* a bad baseline is found before the runs, not after */
+	if (opts.compare && stat_counts__read(&opts.baseline, opts.compare, msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return DIFF_EXIT_ERROR;
+	}
 	err = prepare_events();
 	if (err)
-		return err;
+		return failed(err);
 	opts.config.output = open_output();
 	r = (struct stat_run){ .config = &opts.config, .evlist = opts.evlist,
 			       .target = &opts.target, .argc = argc, .argv = argv,
@@ -287,15 +636,21 @@ int cmd_stat(int argc, const char **argv)
 	err = stat_run__run(&r);
 	if (err) {
 		ui__error("%s", r.msg);
-		return STAT_EXIT_FAILED;
+		return failed(STAT_EXIT_FAILED);
 	}
 	note_unsupported(&r);
 	if (opts.config.output != stderr && fclose(opts.config.output)) {
 		ui__error("cannot write '%s': %s", opts.output_name, strerror(errno));
-		return STAT_EXIT_FAILED;
+		return failed(STAT_EXIT_FAILED);
+	}
+	if (opts.compare && !r.signr) {
+		ret = compare_run(&r, &opts.baseline, argc, argv);
+		stat_counts__exit(&opts.baseline);
 	}
 	perf_stat__exit_evlist(opts.evlist);
 	evlist__delete(opts.evlist);
 	probe_sdt__delete(sdt);
+	if (opts.compare && !r.signr)
+		return ret;
 	return finish(&r, argc);
 }

@@ -3,6 +3,7 @@
  * `tperf stat` output: the std table, CSV and JSON, in the field order and
  * widths Linux perf 6.1 uses so that scripts written for it keep working.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -542,6 +543,38 @@ void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *e
 		for (int i = 0; es && i < es->nr_aggr; i++)
 			print_row(config, evlist, evsel, &es->aggr[i], ts);
 	}
+}
+
+/**
+ * perf_stat__json_text - the final counts as -j would print them
+ * @config: the counts' configuration (its output and format are not used)
+ * @evlist: the events, processed
+ * @text: receives the JSON lines, malloc'ed
+ * @len: their length
+ *
+ * For --compare, which reads them back as stat diff reads a file.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int perf_stat__json_text(const struct perf_stat_config *config, struct evlist *evlist,
+			 char **text, size_t *len)
+{
+	struct perf_stat_config c = *config;
+
+	*text = NULL;
+	c.json_output = true;
+	c.csv_output = false;
+	c.csv_sep = " ";
+	c.output = open_memstream(text, len);
+	if (!c.output)
+		return -ENOMEM;
+	perf_stat__print_counters(&c, evlist, NULL);
+	if (fclose(c.output)) {
+		free(*text);
+		*text = NULL;
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 /* Digits to show: two more than the first significant one of @num. */

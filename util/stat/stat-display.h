@@ -8,6 +8,7 @@
 #ifndef TPERF_STAT_DISPLAY_H
 #define TPERF_STAT_DISPLAY_H
 
+#include <stddef.h>
 #include <time.h>
 
 #include "util/stat/stat.h"
@@ -27,6 +28,12 @@ void perf_stat__print_header(struct perf_stat_config *config, const struct targe
  */
 void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *evlist,
 			       const struct timespec *ts);
+/*
+ * The final counts as -j prints them (with -r's runs, mean, stddev and
+ * values), into a malloc'ed @text of @len bytes.  0 or -ENOMEM.
+ */
+int perf_stat__json_text(const struct perf_stat_config *config, struct evlist *evlist,
+			 char **text, size_t *len);
 /* "N seconds time elapsed" (+- stddev with -r), user and sys times. */
 void perf_stat__print_footer(struct perf_stat_config *config);
 /* -D: perf's "Events disabled" / "Events enabled" on stderr (not with --quiet). */
