@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
 # The documentation stays true: every "$ tperf ..." line of the EXAMPLES
-# sections of the record, report, script, probe and ftrace pages, and every
-# command of README's "Using it", runs and exits 0 on this machine (./prog
-# is the bundled workload, ./app an SDT test program, graph.dat a
-# function_graph trace), and leaves tracefs and the uprobes as they were;
-# tperf(1) describes every command; no manual page shows a raw backtick.
+# sections of the record, report, script, probe, ftrace and stat pages,
+# and every command of README's "Using it", runs and exits 0 on this
+# machine (./prog is the bundled workload, ./app an SDT test program,
+# graph.dat a function_graph trace), and leaves tracefs and the uprobes as
+# they were; tperf(1) describes every command; no manual page shows a raw
+# backtick.  (Documentation/examples/ci-perf-check.sh is run by t0207.)
 . "$(dirname "$0")/lib.sh"
 
-PAGES="record report script probe ftrace"
+PAGES="record report script probe ftrace stat"
 DOC=$SRC_DIR/Documentation
 TFS=/sys/kernel/tracing
 export MANPAGER=cat MANWIDTH=80
@@ -149,7 +150,7 @@ run_page() {
 	test_cmp leaked.before leaked.after
 }
 
-test_expect_success 'the five pages have an EXAMPLES section of 3 commands or more' '
+test_expect_success 'the six pages have an EXAMPLES section of 3 commands or more' '
 	for p in $PAGES; do
 		f=$DOC/tperf-$p.txt
 		grep -qx EXAMPLES "$f" || { echo "tperf-$p.txt: no EXAMPLES section"; exit 1; }

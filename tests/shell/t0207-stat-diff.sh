@@ -3,7 +3,8 @@
 # tperf stat diff and --compare, the regression check for CI: a baseline
 # of -r runs, then the same workload compared with it 20 times (never a
 # regression) and with 10% more work (a regression at 10 runs), exit
-# statuses 0, 1 and 2, and the JSON for a CI system.  The verdicts that must hold
+# statuses 0, 1 and 2, the JSON for a CI system, and
+# Documentation/examples/ci-perf-check.sh.  The verdicts that must hold
 # on a loaded machine are on page-faults: stat-work touches a set number
 # of pages, one fault each, whatever the load; task-clock, which moves
 # with the other jobs' load, only has to see four times the work.
@@ -15,6 +16,7 @@ if [ ! -x "$WORK" ]; then
 	WORK=$TRASH/stat-work
 	${CC:-cc} -O0 -o "$WORK" "$SRC_DIR/tests/workloads/stat-work.c" >"$TRASH/work.log" 2>&1
 fi
+CI=$SRC_DIR/Documentation/examples/ci-perf-check.sh
 PAGES=1000	# about 1050 faults a run; 1100 pages are 9.5% more
 test_lazy_prereq PYTHON 'python3 -c "import json"'
 
@@ -207,6 +209,31 @@ test_expect_success '--compare -j -o: the comparison in JSON on stdout, the coun
 test_expect_success 'stat -- diff still counts diff(1)' '
 	tperf stat -e page-faults -- diff "$TRASH/base.json" "$TRASH/base.json" 2>err &&
 	grep -q "Performance counter stats for .diff " err
+'
+
+test_expect_success 'Documentation/examples/ci-perf-check.sh: record, pass, fail, error' '
+	export TPERF EVENTS=page-faults RUNS=10 &&
+	mkdir bin && ln -s "$TPERF" bin/tperf && export PATH="$PWD/bin:$PATH" &&
+	unset TPERF &&
+	sh "$CI" ci.json -- "$WORK" $PAGES >out 2>&1 &&
+	grep -q "^ci-perf-check: baseline of 10 runs recorded in ci.json$" out &&
+	sh "$CI" ci.json -- "$WORK" $PAGES >out 2>&1 &&
+	tail -1 out | grep -q "^ci-perf-check: no regression beyond 5%$" &&
+	test -s ci.json.report.json &&
+	test_expect_code 1 sh "$CI" ci.json -- "$WORK" 1100 >out 2>&1 &&
+	verdicts out >actual &&
+	echo "regression page-faults" >expect &&
+	test_cmp expect actual &&
+	tail -1 out | grep -q "^ci-perf-check: regression beyond 5% (see ci.json.report.json)$" &&
+	grep -q "\"regressions\" : 1" ci.json.report.json &&
+	THRESHOLD=12 UPDATE=1 sh "$CI" ci.json -- "$WORK" 1100 >out 2>&1 &&
+	grep -q "^ci-perf-check: the new runs are the baseline$" out &&
+	sh "$CI" ci.json -- "$WORK" 1100 >out 2>&1 &&
+	test_expect_code 2 sh "$CI" ci.json -- sh -c "exit 3" >out 2>&1 &&
+	tail -1 out | grep -q "^ci-perf-check: no comparison (tperf stat exited 2)$" &&
+	test_expect_code 2 sh "$CI" ci.json "$WORK" >out 2>&1 &&
+	test_expect_code 2 sh "$CI" other.json -- sh -c "exit 3" >out 2>&1 &&
+	test_path_is_missing other.json
 '
 
 test_done
