@@ -275,19 +275,21 @@ record_killed() {
 
 # The data leaves the buffer at every round and the rings are read every
 # 100 ms: a kill loses a fraction of a second (it lost up to 1 MiB, all of
-# this run's samples; perf loses up to half a ring).
+# this run's samples; perf loses up to half a ring).  The counts are
+# loose (at least 100 after 1.5 s, 200 after 3 s, 80% of perf's): a loaded
+# machine gives the workload less CPU, and the old code kept 0.
 test_expect_success CC 'SIGKILL loses no more than the last fraction of a second' '
 	test_when_finished "pkill -f \"$TRASH/calltree 100000\"; true" &&
 	record_killed "$TPERF" k1.data 1.5 &&
 	n=$(tperf_samples k1.data) &&
 	echo "samples after 1.5 s: $n" &&
-	test "$n" -ge 300 &&
+	test "$n" -ge 100 &&
 	if test_have_prereq PERF; then
 		record_killed perf kp.data 3 &&
 		record_killed "$TPERF" kt.data 3 &&
 		p=$(perf_samples kp.data) && t=$(tperf_samples kt.data) &&
 		echo "after 3 s: perf $p, tperf $t samples" &&
-		test "$t" -ge 1000 && test $((t * 10)) -ge $((${p:-0} * 8))
+		test "$t" -ge 200 && test $((t * 10)) -ge $((${p:-0} * 8))
 	fi
 '
 
