@@ -11,7 +11,8 @@ OUT     := $(patsubst %/,%,$(O))
 
 # Required and optional libraries: pkg-config name -> Debian package.
 REQUIRED := libtraceevent:libtraceevent-dev libtracefs:libtracefs-dev \
-	    libdw:libdw-dev libelf:libelf-dev zlib:zlib1g-dev libzstd:libzstd-dev
+	    libdw:libdw-dev libelf:libelf-dev zlib:zlib1g-dev libzstd:libzstd-dev \
+	    capstone:libcapstone-dev
 OPTIONAL := libunwind:libunwind-dev babeltrace-ctf:libbabeltrace-ctf-dev \
 	    libdeflate:libdeflate-dev
 
@@ -24,7 +25,11 @@ ifeq ($(filter $(NO_LIB_CHECK),$(MAKECMDGOALS)),)
     $(error missing library $(word 1,$(subst :, ,$(r))): install the Debian package $(word 2,$(subst :, ,$(r))) (or run scripts/install-deps.sh))))
 endif
 
-PKGS := $(foreach r,$(REQUIRED),$(word 1,$(subst :, ,$(r))))
+# capstone (probe offsets on instruction boundaries, util/symbol/insn.c) is
+# dlopen()ed when first needed: only its header is used to build, because
+# linking it costs every start of tperf its relocations, about as long as
+# the rest of the start-up (a static archive in a PIE binary included).
+PKGS := $(filter-out capstone,$(foreach r,$(REQUIRED),$(word 1,$(subst :, ,$(r)))))
 HAVE_LIBUNWIND := $(shell pkg-config --exists libunwind libunwind-generic 2>/dev/null && echo 1)
 HAVE_BABELTRACE := $(shell pkg-config --exists babeltrace-ctf 2>/dev/null && echo 1)
 # libiberty (Debian libiberty-dev, no pkg-config file): C++ demangling as perf does it
