@@ -166,6 +166,10 @@ static int add_one(const char *str, const struct probe_opts *o, struct added *al
 		return -1;
 	}
 	fputs(msg, stderr);	/* a warning, or nothing */
+	split_def(str, point, uargs, sizeof(point));
+	if (nr && sites[0].unchecked)
+		ui__note("'%s' is not x86 code: whether '%s' is on an instruction boundary is not "
+			 "checked", o->exec, point);
 	ret = probe__name_sites(sites, nr, o->force);
 	if (ret == -EEXIST) {
 		ui__error("event '%s:%s' already exists: delete it with 'tperf probe -d %s:%s' or "
@@ -180,7 +184,6 @@ static int add_one(const char *str, const struct probe_opts *o, struct added *al
 		probe_sites__free(sites, nr);
 		return -1;
 	}
-	split_def(str, point, uargs, sizeof(point));
 	for (int i = 0; i < nr && !o->quiet && !o->print_lines; i++) {
 		char names[512];
 

@@ -32,6 +32,7 @@
 #include "util/probe/probe-event.h"
 #include "util/probe/probe-filter.h"
 #include "util/probe/probe-finder.h"
+#include "util/probe/probe-insn.h"
 
 struct finder {
 	struct probe_elf *pe;
@@ -1652,6 +1653,31 @@ static uint64_t func_size(Dwarf_Die *die, Dwarf_Addr entry)
 	return 0;
 }
 
+/*
+ * FUNC+OFFS at @pc must start an instruction: decoded from @entry, or from
+ * the start of the range holding @pc when that is another (a .cold part).
+ */
+static int on_boundary(struct finder *f, Dwarf_Die *die, Dwarf_Addr entry, Dwarf_Addr pc)
+{
+	Dwarf_Addr base, start, end;
+	const char *name = f->def->func;
+	ptrdiff_t off = 0;
+	char msg[512];
+	int ret;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (pc >= start && pc < end)
+			break;
+	if (off <= 0)
+		return 0;	/* (in_func() found it) */
+	if (entry >= start && entry < end)
+		start = entry;
+	if (strpbrk(name, "*?["))	/* a glob: the function it matched */
+		name = dwarf_diename(die) ?: name;
+	ret = probe_insn__check(f->pe, name, entry, start, end, pc, 0, msg, sizeof(msg));
+	return ret ? fail(f, ret, "%s", msg) : 0;
+}
+
 /* Probe function instance @die (its name matched). */
 static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 {
@@ -1682,6 +1708,11 @@ static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	if (d->offset && !in_func(die, entry, pc))
 		return fail(f, -ERANGE, "offset %" PRIu64 " is beyond function '%s' (%" PRIu64
 			    " bytes)", d->offset, d->func, func_size(die, entry));
+	if (d->offset) {
+		ret = on_boundary(f, die, entry, pc);
+		if (ret)
+			return ret;
+	}
 	/* perf skips the prologue only for probes fetching variables */
 	if (!inl && !d->offset && !d->retprobe && !cu_optimized(cu) && !f->vars_fp &&
 	    fetches_vars(d))

@@ -453,6 +453,7 @@ struct sym_query {
 	const char *name;
 	int nth, seen;
 	uint64_t addr, size;
+	uint64_t start;		/* of the symbol holding addr (match_addr()) */
 	const char *found;
 };
 
@@ -650,22 +651,26 @@ static int match_addr(const char *name, const GElf_Sym *sym, void *arg)
 {
 	struct sym_query *q = arg;
 
-	if (q->addr >= sym->st_value && q->addr < sym->st_value + (sym->st_size ?: 1)) {
+	if (q->addr >= sym->st_value && q->addr - sym->st_value < (sym->st_size ?: 1)) {
 		q->found = name;
-		q->size = sym->st_value;
+		q->start = sym->st_value;
+		q->size = sym->st_size;
 		return 1;
 	}
 	return 0;
 }
 
-const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start)
+const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start,
+				 uint64_t *size)
 {
 	struct sym_query q = { .addr = addr };
 
 	if (for_each_sym(pe, match_addr, &q) != 1)
 		return NULL;
 	if (start)
-		*start = q.size;
+		*start = q.start;
+	if (size)
+		*size = q.size;
 	return q.found;
 }
 
@@ -762,6 +767,32 @@ const void *probe_elf__section_data(struct probe_elf *pe, const char *name, size
 		return NULL;
 	*size = data->d_size;
 	return data->d_buf;
+}
+
+const void *probe_elf__code(struct probe_elf *pe, uint64_t vaddr, size_t *len)
+{
+	size_t file_size;
+	const char *file = elf_rawfile(pe->elf, &file_size);
+	uint64_t off, end;
+	GElf_Phdr ph;
+
+	if (!file || load_segment(pe, vaddr, true, &ph) || vaddr - ph.p_vaddr >= ph.p_filesz)
+		return NULL;	/* (in the segment's zero-filled tail: no bytes) */
+	off = vaddr - ph.p_vaddr + ph.p_offset;
+	end = ph.p_offset + ph.p_filesz;
+	if (end > file_size || end < ph.p_offset)
+		end = file_size;	/* a segment cut short: what the file has */
+	if (off >= end)
+		return NULL;
+	*len = (size_t)(end - off);
+	return file + off;
+}
+
+unsigned int probe_elf__machine(struct probe_elf *pe)
+{
+	GElf_Ehdr eh;
+
+	return gelf_getehdr(pe->elf, &eh) ? eh.e_machine : EM_NONE;
 }
 
 int probe_elf__offset_to_vaddr(struct probe_elf *pe, uint64_t off, uint64_t *vaddr)

@@ -50,8 +50,12 @@ int probe_elf__count_symbol(struct probe_elf *pe, const char *name);
  * address, and whether it is an IFUNC.  0 or -ENOENT.
  */
 int probe_elf__first_symbol(struct probe_elf *pe, const char *name, uint64_t *addr, bool *ifunc);
-/* The function containing @addr: its name (in libelf's memory) and start. */
-const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start);
+/*
+ * The function containing @addr: its name (in libelf's memory), start and
+ * size (0: unknown; such a symbol holds its first byte only).  NULL if none.
+ */
+const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start,
+				 uint64_t *size);
 /* Call @fn for every defined function symbol (with @all: data and untyped
  * symbols too, as perf probe -F lists them), unsorted, with duplicates.
  * Stops at a non-zero return and returns it. */
@@ -61,6 +65,14 @@ int probe_elf__for_each_function(struct probe_elf *pe, bool all,
 
 /* @vaddr -> file offset, through the PT_LOAD segment holding it.  0 or -ENOENT. */
 int probe_elf__vaddr_to_offset(struct probe_elf *pe, uint64_t vaddr, uint64_t *off);
+/*
+ * The bytes of @pe's file at virtual address @vaddr (a pointer into the
+ * mapped file), *@len of them: up to the end of the file's part of the
+ * PT_LOAD segment holding @vaddr.  NULL when the file has no bytes there.
+ */
+const void *probe_elf__code(struct probe_elf *pe, uint64_t vaddr, size_t *len);
+/* The file's ELF machine (e_machine: EM_X86_64...), EM_NONE if unreadable. */
+unsigned int probe_elf__machine(struct probe_elf *pe);
 /* File offset @off -> virtual address.  0 or -ENOENT. */
 int probe_elf__offset_to_vaddr(struct probe_elf *pe, uint64_t off, uint64_t *vaddr);
 /* The address of section @name, 0 or -ENOENT. */
