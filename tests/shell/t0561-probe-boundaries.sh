@@ -89,6 +89,27 @@ test_expect_success 'code that does not decode before the offset: refused, not g
 	test_cmp expect err
 '
 
+# _fini has no size (crti.o's assembly): as perf, it ends where its
+# section ends; its instructions: sub $8,%rsp (4 bytes), add $8,%rsp, ret
+test_expect_success 'a function without a size (_fini): sized by its section, checked' '
+	size=$(readelf -SW "$B-nodwarf" | sed -n "s/.* \.fini  *PROGBITS  *[0-9a-f]*  *[0-9a-f]*  *\([0-9a-f]*\) .*/\1/p") &&
+	size=$((0x$size)) && test "$size" -gt 8 &&
+	test_expect_code 1 tperf probe -n -x "$B-nodwarf" _fini+$size 2>err &&
+	echo "tperf: offset $size is beyond function '"'"'_fini'"'"' ($size bytes)" >expect &&
+	test_cmp expect err &&
+	test_expect_code 1 tperf probe -n -x "$B-nodwarf" _fini+5 2>err &&
+	echo "tperf: offset 5 is inside an instruction of '"'"'_fini'"'"' (at _fini+4, 4 bytes): probe _fini+4 or _fini+8" >expect &&
+	test_cmp expect err &&
+	at=$(foff "$B-nodwarf" _fini 5) && before=$(foff "$B-nodwarf" _fini 4) &&
+	after=$(foff "$B-nodwarf" _fini 8) &&
+	test_expect_code 1 tperf probe -n -x "$B-nodwarf" "$at" 2>err &&
+	echo "tperf: $at is inside an instruction of '"'"'_fini'"'"' (at _fini+4, 4 bytes): probe $before or $after" >expect &&
+	test_cmp expect err &&
+	tperf probe -x "$B-nodwarf" -D "grp_t0561:f=_fini+4" >actual &&
+	echo "p:grp_t0561/f $B-nodwarf:$before" >expect &&
+	test_cmp expect actual
+'
+
 # e_machine (2 bytes at offset 18) made EM_AARCH64 (183): the same file,
 # read as code tperf does not decode
 test_expect_success 'code that is not x86: not checked, and a note says so' '

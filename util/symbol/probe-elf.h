@@ -37,7 +37,9 @@ void *probe_elf__scopes_elf(struct probe_elf *pe);
 bool probe_elf__has_debug_frame(struct probe_elf *pe);
 
 /*
- * The defined function symbol @name: its address and size.  0, or -ENOENT.
+ * The defined function symbol @name: its address and size (a symbol
+ * without one, such as _fini, up to the next function or the end of its
+ * section, as perf sizes it; 0 when unknown).  0, or -ENOENT.
  * With several symbols of that name (local functions of several files), the
  * @nth (0-based) one; probe_elf__count_symbol() says how many there are.
  */
@@ -52,7 +54,8 @@ int probe_elf__count_symbol(struct probe_elf *pe, const char *name);
 int probe_elf__first_symbol(struct probe_elf *pe, const char *name, uint64_t *addr, bool *ifunc);
 /*
  * The function containing @addr: its name (in libelf's memory), start and
- * size (0: unknown; such a symbol holds its first byte only).  NULL if none.
+ * size (sized as probe_elf__find_symbol() sizes it; 0: unknown, and such
+ * a symbol holds its first byte only).  NULL if none.
  */
 const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start,
 				 uint64_t *size);
