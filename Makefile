@@ -242,6 +242,19 @@ $(OUT)/tests/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(INTERNAL)
 	@$(if $(Q),echo '  FUZZ    $@')
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -MMD -MP -o $@ $< $(INTERNAL) $(LDLIBS)
 
+# fuzz-probe-addr resolves probe definitions against a small program built
+# beside it (with DWARF and without), and checks the addresses with its own
+# capstone, linked.
+FUZZ_PROBE_PROG := $(OUT)/tests/fuzz/probe-addr-target
+$(OUT)/tests/fuzz/fuzz-probe-addr: $(FUZZ_PROBE_PROG) $(FUZZ_PROBE_PROG)-nodwarf
+$(OUT)/tests/fuzz/fuzz-probe-addr: LDLIBS += -lcapstone
+$(FUZZ_PROBE_PROG): tests/fuzz/probe-addr-target.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo '  CC      $@')
+	$(Q)$(CC) -O2 -g -o $@ $<
+$(FUZZ_PROBE_PROG)-nodwarf: $(FUZZ_PROBE_PROG)
+	$(Q)objcopy --strip-debug $< $@
+
 # `make print-LDLIBS` shows a variable's value (used by bench/link-layout.sh).
 print-%:
 	@echo '$($*)'
