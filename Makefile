@@ -11,7 +11,8 @@ OUT     := $(patsubst %/,%,$(O))
 
 # Required and optional libraries: pkg-config name -> Debian package.
 REQUIRED := libtraceevent:libtraceevent-dev libtracefs:libtracefs-dev \
-	    libdw:libdw-dev libelf:libelf-dev zlib:zlib1g-dev libzstd:libzstd-dev
+	    libdw:libdw-dev libelf:libelf-dev zlib:zlib1g-dev libzstd:libzstd-dev \
+	    capstone:libcapstone-dev
 OPTIONAL := libunwind:libunwind-dev babeltrace-ctf:libbabeltrace-ctf-dev \
 	    libdeflate:libdeflate-dev
 
@@ -24,7 +25,11 @@ ifeq ($(filter $(NO_LIB_CHECK),$(MAKECMDGOALS)),)
     $(error missing library $(word 1,$(subst :, ,$(r))): install the Debian package $(word 2,$(subst :, ,$(r))) (or run scripts/install-deps.sh))))
 endif
 
-PKGS := $(foreach r,$(REQUIRED),$(word 1,$(subst :, ,$(r))))
+# capstone (probe offsets on instruction boundaries, util/symbol/insn.c) is
+# dlopen()ed when first needed: only its header is used to build, because
+# linking it costs every start of tperf its relocations, about as long as
+# the rest of the start-up (a static archive in a PIE binary included).
+PKGS := $(filter-out capstone,$(foreach r,$(REQUIRED),$(word 1,$(subst :, ,$(r)))))
 HAVE_LIBUNWIND := $(shell pkg-config --exists libunwind libunwind-generic 2>/dev/null && echo 1)
 HAVE_BABELTRACE := $(shell pkg-config --exists babeltrace-ctf 2>/dev/null && echo 1)
 # libiberty (Debian libiberty-dev, no pkg-config file): C++ demangling as perf does it
@@ -236,6 +241,19 @@ $(OUT)/tests/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(INTERNAL)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo '  FUZZ    $@')
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -MMD -MP -o $@ $< $(INTERNAL) $(LDLIBS)
+
+# fuzz-probe-addr resolves probe definitions against a small program built
+# beside it (with DWARF and without), and checks the addresses with its own
+# capstone, linked.
+FUZZ_PROBE_PROG := $(OUT)/tests/fuzz/probe-addr-target
+$(OUT)/tests/fuzz/fuzz-probe-addr: $(FUZZ_PROBE_PROG) $(FUZZ_PROBE_PROG)-nodwarf
+$(OUT)/tests/fuzz/fuzz-probe-addr: LDLIBS += -lcapstone
+$(FUZZ_PROBE_PROG): tests/fuzz/probe-addr-target.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo '  CC      $@')
+	$(Q)$(CC) -O2 -g -o $@ $<
+$(FUZZ_PROBE_PROG)-nodwarf: $(FUZZ_PROBE_PROG)
+	$(Q)objcopy --strip-debug $< $@
 
 # `make print-LDLIBS` shows a variable's value (used by bench/link-layout.sh).
 print-%:

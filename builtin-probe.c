@@ -22,12 +22,13 @@
 #include "util/symbol/probe-cxx.h"
 #include "util/probe/probe-filter.h"
 #include "util/probe/probe-finder.h"
+#include "util/probe/probe-stale.h"
 #include "util/probe/sdt.h"
 
 struct probe_opts {
 	struct string_list add, del, defs, filters;	/* -a, -d, -D, --filter */
 	const char *exec, *list, *line, *vars, *funcs;
-	bool dry_run, quiet, force, list_sdt;
+	bool dry_run, quiet, force, list_sdt, cleanup;
 	bool print_lines;	/* -D: the uprobe_events lines on stdout, nothing written */
 	struct probe_finder_opts fopts;
 	bool inlines;
@@ -134,6 +135,62 @@ static int create_sites(struct probe_site *sites, int nr, bool dry_run, bool pri
 	return 0;
 }
 
+/* Say which uprobes killed tperfs left, and how to remove them. */
+static void note_leftovers(void)
+{
+	struct probe_leftover *v;
+	char name[160];
+	int n;
+
+	if (probe_stale__find(&v, &n))
+		return;
+	for (int i = 0; i < n; i++) {
+		probe_leftover__name(&v[i], name, sizeof(name));
+		ui__warning("the uprobe event '%s' was left by a tperf that no longer runs "
+			    "(killed?): remove it with 'tperf probe --cleanup'", name);
+	}
+	free(v);
+}
+
+/* --cleanup: remove what killed tperfs left. */
+static int cleanup(void)
+{
+	struct probe_leftover *v;
+	bool mounted = false;
+	char name[160];
+	int n, ret, failed = 0;
+
+	if (!tracefs__mount(&mounted)) {
+		ui__error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
+		return 1;
+	}
+	builtin__note_tracefs(mounted);
+	ret = probe_stale__find(&v, &n);
+	if (ret) {
+		ui__error("cannot list the uprobes: %s", builtin__tracefs_strerror(-ret));
+		return 1;
+	}
+	if (!n)
+		printf("no uprobe event left by a tperf that no longer runs\n");
+	for (int i = 0; i < n; i++) {
+		probe_leftover__name(&v[i], name, sizeof(name));
+		ret = probe_stale__remove(&v[i]);
+		if (ret) {
+			ui__error("cannot remove the uprobe event '%s': %s", name,
+				  builtin__tracefs_strerror(-ret));
+			failed = 1;
+		} else {
+			printf("removed the uprobe event '%s' (its tperf no longer runs)\n", name);
+		}
+	}
+	free(v);
+	if (fflush(stdout) || ferror(stdout)) {
+		ui__error("cannot write the output: %s", strerror(errno));
+		return 1;
+	}
+	return failed;
+}
+
 /* Remove what this run created before a failure. */
 static void rollback(struct probe_site *sites, int nr)
 {
@@ -166,6 +223,10 @@ static int add_one(const char *str, const struct probe_opts *o, struct added *al
 		return -1;
 	}
 	fputs(msg, stderr);	/* a warning, or nothing */
+	split_def(str, point, uargs, sizeof(point));
+	if (nr && sites[0].unchecked)
+		ui__note("'%s' is not x86 code: whether '%s' is on an instruction boundary is not "
+			 "checked", o->exec, point);
 	ret = probe__name_sites(sites, nr, o->force);
 	if (ret == -EEXIST) {
 		ui__error("event '%s:%s' already exists: delete it with 'tperf probe -d %s:%s' or "
@@ -180,7 +241,6 @@ static int add_one(const char *str, const struct probe_opts *o, struct added *al
 		probe_sites__free(sites, nr);
 		return -1;
 	}
-	split_def(str, point, uargs, sizeof(point));
 	for (int i = 0; i < nr && !o->quiet && !o->print_lines; i++) {
 		char names[512];
 
@@ -205,6 +265,8 @@ static int add_probes(const char **defs, int n, const struct probe_opts *o)
 		      "probe a user binary with -x BINARY");
 		return 1;
 	}
+	if (!o->dry_run)
+		note_leftovers();
 	for (int i = 0; i < n; i++) {
 		if (add_one(defs[i], o, &last, &printed)) {
 			probe_sites__free(prev.sites, prev.nr);
@@ -259,6 +321,7 @@ static int list_probes(const char *filter)
 		return 1;
 	}
 	builtin__note_tracefs(mounted);
+	note_leftovers();
 	ret = probe__for_each(*filter ? filter : NULL, list_one, NULL);
 	if (ret < 0 || fflush(stdout) || ferror(stdout)) {
 		ui__error("cannot list the probes: %s",
@@ -283,6 +346,7 @@ static int del_probes(const struct string_list *del, bool quiet)
 		return 1;
 	}
 	builtin__note_tracefs(mounted);
+	note_leftovers();
 	for (int i = 0; i < del->n; i++) {
 		int ret = probe__delete(del->v[i], quiet ? NULL : print_deleted);
 
@@ -676,6 +740,13 @@ static int run_mode(int argc, const char **argv, struct probe_opts *o)
 {
 	const char *filter = argc ? argv[0] : "";
 
+	if (o->cleanup) {
+		if (argc || o->exec || o->add.n || o->del.n || o->defs.n || o->list) {
+			ui__error("--cleanup takes no other action or argument");
+			return 129;
+		}
+		return cleanup();
+	}
 	if (o->list)
 		return list_probes(*o->list ? o->list : filter);
 	if (o->del.n)
@@ -732,6 +803,8 @@ int cmd_probe(int argc, const char **argv)
 		OPT_BOOLEAN(0, "inlines", &o.inlines, "probe inlined instances (--no-inlines: don't)"),
 		OPT_INTEGER(0, "max-probes", &o.fopts.max_probes, "at most this many probe points per event"),
 		OPT_BOOLEAN(0, "list-sdt", &o.list_sdt, "list the SDT markers of the -x binary"),
+		OPT_BOOLEAN(0, "cleanup", &o.cleanup,
+			    "remove the uprobes of tperfs that no longer run (killed)"),
 		OPT_END()
 	};
 	const char *const usage[] = {
@@ -743,6 +816,7 @@ int cmd_probe(int argc, const char **argv)
 		"tperf probe [<options>] --vars 'PROBEPOINT'",
 		"tperf probe [<options>] --funcs",
 		"tperf probe --list-sdt -x BINARY",
+		"tperf probe --cleanup",
 		NULL
 	};
 	char *joined = NULL;

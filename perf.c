@@ -59,6 +59,7 @@ static void print_version(int build_options)
 		{ "libelf", 1, "ELF symbols" },
 		{ "zlib", 1, "zlib compression" },
 		{ "zstd", 1, "zstd compression" },
+		{ "capstone", 1, "x86 instruction boundaries of probe offsets (loaded when used)" },
 #ifdef HAVE_LIBUNWIND
 		{ "libunwind", 1, "second DWARF unwinder: --unwinder=libunwind" },
 #else

@@ -7,7 +7,7 @@ set -e
 # build: required libraries, then optional ones (compiled in when present)
 BUILD="make gcc pkg-config libtraceevent-dev libtracefs-dev libdw-dev libelf-dev
 zlib1g-dev libzstd-dev libunwind-dev libbabeltrace-ctf-dev libpopt-dev libiberty-dev
-libdeflate-dev"
+libdeflate-dev libcapstone-dev"
 # tests: the oracles, libtraceevent's plugins, <sys/sdt.h>, the fuzzers, man,
 # codespell (make check); KernelShark's loader (libkshark), C++ programs for
 # demangling, glibc's debug info for probes, the zstd program (an

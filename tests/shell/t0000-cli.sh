@@ -11,7 +11,7 @@ test_expect_success 'tperf --version prints the version line' '
 
 test_expect_success 'version --build-options lists every library' '
 	tperf version --build-options >out &&
-	for l in libtraceevent libtracefs libdw libelf zlib zstd libunwind libdeflate libbabeltrace; do
+	for l in libtraceevent libtracefs libdw libelf zlib zstd capstone libunwind libdeflate libbabeltrace; do
 		grep -Eq "^ *$l: \[ (on |OFF) \]" out || { echo "missing $l"; exit 1; }
 	done
 '

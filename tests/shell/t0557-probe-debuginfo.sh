@@ -4,7 +4,8 @@
 # tperf probe on binaries whose DWARF is in a separate debug file: by
 # .gnu_debuglink (next to the binary, in .debug/) and by build-id under
 # /usr/lib/debug/.build-id (glibc's, when libc6-dbg is installed); a
-# function known by a symbol alias (malloc for __libc_malloc), as perf.
+# function known by a symbol alias (malloc for __libc_malloc), as perf;
+# clang's DWARF 5 declaration file 0.
 . "$(dirname "$0")/lib.sh"
 
 B=$TRASH/bin
@@ -79,5 +80,21 @@ test_expect_success LIBCDBG,PERF 'an alias with variables: refused, as by perf' 
 	echo "tperf: no function '"'"'malloc'"'"' in the debug information" >expect &&
 	test_cmp expect err
 '
+
+# DWARF 5 numbers a unit's files from 0, its primary file; clang names the
+# functions of a one-file unit compiled by a relative path with file 0,
+# which libdw 0.188 reads as none: FUNC:RLN crashed on it
+test_lazy_prereq CLANG 'command -v clang' 'clang (Debian clang) is not installed'
+for def in "main:5" "main;sum*" "five@boundary.c"; do
+	test_expect_success CLANG "'$def' in clang's DWARF 5 naming its primary file 0" '
+		(cd "$TESTS_DIR/probe" && clang -O0 -g -o "$OLDPWD/rel" boundary.c) &&
+		clang -O0 -g -o abs "$TESTS_DIR/probe/boundary.c" &&
+		readelf --debug-dump=info rel | grep -q "DW_AT_decl_file *: 0$" &&
+		tperf probe -x abs -D "grp:ev=$def" | sed "s|$PWD/abs|BIN|" >expect &&
+		test -s expect &&
+		tperf probe -x rel -D "grp:ev=$def" | sed "s|$PWD/rel|BIN|" >actual &&
+		test_cmp expect actual
+	'
+done
 
 test_done

@@ -86,7 +86,7 @@ test_expect_success CXX,PERF 'C++ library -F, demangled or not, @plt entries too
 	done
 '
 
-for def in strcpy memcpy time gettimeofday "strcpy+4" __strcpy_avx2 fclose fopen \
+for def in strcpy memcpy time gettimeofday "strcpy+7" __strcpy_avx2 fclose fopen \
 	"malloc%return" "memcpy%return" "malloc %di" "memcpy \$comm"; do
 	test_expect_success LIBCDBG,PERF "libc '$def': the lines perf writes" '
 		perf_lines "$LIBC" "$def" >expect &&
@@ -95,6 +95,18 @@ for def in strcpy memcpy time gettimeofday "strcpy+4" __strcpy_avx2 fclose fopen
 		test_cmp expect actual
 	'
 done
+
+# perf 6.1 places strcpy+4 inside the first instruction (7 bytes) of the
+# IFUNC's resolver; tperf refuses it (t0561 tests the check)
+test_expect_success LIBCDBG,PERF "libc 'strcpy+4': perf writes a line inside an instruction, tperf refuses" '
+	perf_lines "$LIBC" strcpy+4 >lines &&
+	test -s lines &&
+	test_expect_code 1 tperf probe -x "$LIBC" -D strcpy+4 >out 2>err &&
+	test ! -s out &&
+	tail -1 err >actual &&
+	echo "tperf: offset 4 is inside an instruction of '"'"'strcpy_ifunc'"'"' (at strcpy_ifunc, 7 bytes): probe strcpy_ifunc or strcpy_ifunc+7" >expect &&
+	test_cmp expect actual
+'
 
 # perf finds versioned names by walking its tree of names: some it misses
 for def in aio_cancel "strcpy%return" "time%return" "strcpy %di"; do

@@ -87,6 +87,8 @@ struct probe_site {
 	uint64_t ref_offset;	/* SDT semaphore file offset, 0 if none */
 	char *fetchargs;	/* "" when none */
 	char *desc;		/* perf's "(on ...)" text, for the listing */
+	bool unchecked;		/* at an offset the user gave in code tperf does not
+				 * decode (not x86): maybe not an instruction's start */
 };
 
 void probe_site__exit(struct probe_site *s);
@@ -146,8 +148,10 @@ void probe__ifunc_warning(const char *func, char *msg, size_t size);
  * with probe_sites__free()): SDT markers from .note.stapsdt, else DWARF,
  * else (functions without variables) the ELF symbol tables.  Sites get
  * their group and base name; probe__name_sites() names them.  0 or -errno
- * with @msg saying what failed and what to do; on success @msg is empty or
- * holds a warning to show (perf's, lines ending in '\n', for an IFUNC).
+ * with @msg saying what failed and what to do (an offset inside an
+ * instruction included: probe-insn.h); on success @msg is empty or holds a
+ * warning to show (perf's, lines ending in '\n', for an IFUNC), and sites
+ * whose offset could not be checked (not x86) are marked unchecked.
  */
 int probe__resolve(const char *path, const struct probe_def *def,
 		   const struct probe_finder_opts *o, struct probe_site **sites, int *nr,

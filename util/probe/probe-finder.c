@@ -32,6 +32,7 @@
 #include "util/probe/probe-event.h"
 #include "util/probe/probe-filter.h"
 #include "util/probe/probe-finder.h"
+#include "util/probe/probe-insn.h"
 
 struct finder {
 	struct probe_elf *pe;
@@ -72,6 +73,30 @@ static int fail(struct finder *f, int err, const char *fmt, ...)
 static Dwarf *open_dwarf(struct probe_elf *pe)
 {
 	return dwarf_begin_elf(probe_elf__dwarf_elf(pe), DWARF_C_READ, NULL);
+}
+
+/*
+ * The declaration file of @die.  DWARF 5 numbers files from 0, the unit's
+ * primary file, which libdw 0.188's dwarf_decl_file() takes for "none"
+ * (DWARF 4's meaning): clang names a one-file unit's functions with it.
+ */
+static const char *decl_file(Dwarf_Die *die)
+{
+	const char *file = dwarf_decl_file(die);
+	Dwarf_Attribute attr;
+	Dwarf_Word idx;
+	Dwarf_Half version;
+	Dwarf_Files *files;
+	Dwarf_Die cu;
+	size_t n;
+
+	if (file || !dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
+	    dwarf_formudata(&attr, &idx) || idx != 0 ||
+	    !dwarf_diecu(die, &cu, NULL, NULL) ||
+	    dwarf_cu_info(cu.cu, &version, NULL, NULL, NULL, NULL, NULL, NULL) || version < 5 ||
+	    dwarf_getsrcfiles(&cu, &files, &n) || !n)
+		return file;
+	return dwarf_filesrc(files, 0, NULL, NULL);
 }
 
 bool probe_finder__has_dwarf(struct probe_elf *pe)
@@ -1242,7 +1267,7 @@ static int add_point(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr 
 	p->addr = pc;
 	p->fetchargs = strdup(args);
 	p->func = strdup(dwarf_diename(fn) ?: "");
-	p->file = strdup(dwarf_decl_file(fn) ?: "");
+	p->file = strdup(decl_file(fn) ?: "");
 	p->func_offset = pc - entry;
 	p->inlined = dwarf_tag(fn) == DW_TAG_inlined_subroutine;
 	{
@@ -1501,7 +1526,7 @@ static int last_line(Dwarf_Die *cu, Dwarf_Die *fn, const char *file)
 /* FUNC;PTN: every line of the function matching the pattern. */
 static int add_lazy_points(struct finder *f, Dwarf_Die *cu, Dwarf_Die *fn, Dwarf_Addr entry)
 {
-	struct lazy_fn l = { f, cu, fn, entry, dwarf_decl_file(fn), NULL, 0 };
+	struct lazy_fn l = { f, cu, fn, entry, decl_file(fn), NULL, 0 };
 	int decl = 0, before = f->nr, ret;
 
 	if (!l.file)
@@ -1652,6 +1677,31 @@ static uint64_t func_size(Dwarf_Die *die, Dwarf_Addr entry)
 	return 0;
 }
 
+/*
+ * FUNC+OFFS at @pc must start an instruction: decoded from @entry, or from
+ * the start of the range holding @pc when that is another (a .cold part).
+ */
+static int on_boundary(struct finder *f, Dwarf_Die *die, Dwarf_Addr entry, Dwarf_Addr pc)
+{
+	Dwarf_Addr base, start, end;
+	const char *name = f->def->func;
+	ptrdiff_t off = 0;
+	char msg[512];
+	int ret;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (pc >= start && pc < end)
+			break;
+	if (off <= 0)
+		return 0;	/* (in_func() found it) */
+	if (entry >= start && entry < end)
+		start = entry;
+	if (strpbrk(name, "*?["))	/* a glob: the function it matched */
+		name = dwarf_diename(die) ?: name;
+	ret = probe_insn__check(f->pe, name, entry, start, end, pc, 0, msg, sizeof(msg));
+	return ret ? fail(f, ret, "%s", msg) : 0;
+}
+
 /* Probe function instance @die (its name matched). */
 static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 {
@@ -1662,7 +1712,7 @@ static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 
 	if (!has_code(die) || entry_pc(die, &entry))
 		return 0;
-	if (d->file && !path_matches(dwarf_decl_file(die), d->file))
+	if (d->file && !path_matches(decl_file(die), d->file))
 		return 0;
 	if (inl && (f->o->no_inlines || d->retprobe || d->offset))
 		return 0;
@@ -1674,7 +1724,9 @@ static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 
 		dwarf_decl_line(die, &decl);
 		f->target_line = decl + d->line;
-		f->target_file = dwarf_decl_file(die);
+		f->target_file = decl_file(die);
+		if (!f->target_file)
+			return fail(f, -ENOENT, "no source file for '%s'", d->func);
 		ret = add_line_points(f, cu, die, f->target_file, f->target_line, entry);
 		return ret > 0 ? 0 : ret;
 	}
@@ -1682,6 +1734,11 @@ static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	if (d->offset && !in_func(die, entry, pc))
 		return fail(f, -ERANGE, "offset %" PRIu64 " is beyond function '%s' (%" PRIu64
 			    " bytes)", d->offset, d->func, func_size(die, entry));
+	if (d->offset) {
+		ret = on_boundary(f, die, entry, pc);
+		if (ret)
+			return ret;
+	}
 	/* perf skips the prologue only for probes fetching variables */
 	if (!inl && !d->offset && !d->retprobe && !cu_optimized(cu) && !f->vars_fp &&
 	    fetches_vars(d))
@@ -1828,7 +1885,7 @@ int probe_finder__addr_info(struct probe_elf *pe, uint64_t addr, char **func,
 		ln = line_at(&cu, addr);
 		dwarf_decl_line(&fn, &decl);
 		*func = strdup(linkage_name(&fn) ?: dwarf_diename(&fn) ?: "");
-		*file = strdup(dwarf_decl_file(&fn) ?: "");
+		*file = strdup(decl_file(&fn) ?: "");
 		*offset = addr - entry;
 		*line = ln && decl && addr != entry ? ln - decl : 0;
 		ret = *func && *file ? 0 : -ENOMEM;
@@ -1854,7 +1911,7 @@ int probe_finder__real_func_at(struct probe_elf *pe, uint64_t addr, char **func,
 		return -ENODATA;
 	if (!real_func_die(dw, addr, &cu, &fn) && dwarf_diename(&fn) && entry_pc(&fn, &pc) == 0) {
 		*func = strdup(dwarf_diename(&fn));
-		*file = dwarf_decl_file(&fn) ? strdup(dwarf_decl_file(&fn)) : NULL;
+		*file = decl_file(&fn) ? strdup(decl_file(&fn)) : NULL;
 		*entry = pc;
 		ret = *func ? 0 : -ENOMEM;
 	}
@@ -2047,7 +2104,7 @@ static int collect_entry(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	int *d;
 
 	if (dwarf_tag(die) != DW_TAG_subprogram || !has_code(die) || entry_pc(die, &entry) ||
-	    dwarf_decl_line(die, &decl) || !line_src_matches(ls, dwarf_decl_file(die)))
+	    dwarf_decl_line(die, &decl) || !line_src_matches(ls, decl_file(die)))
 		return 0;
 	e = realloc(ls->entries, (size_t)(ls->nr_entries + 1) * sizeof(*e));
 	if (e)
@@ -2146,7 +2203,7 @@ static int find_first_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 
 	if (dwarf_tag(die) != DW_TAG_subprogram || !name || !name_matches(die, name, q->name) ||
 	    dwarf_hasattr(die, DW_AT_declaration) || !(has_code(die) || dwarf_func_inline(die)) ||
-	    (q->file && !path_matches(dwarf_decl_file(die), q->file)))
+	    (q->file && !path_matches(decl_file(die), q->file)))
 		return 0;
 	q->die = *die;
 	q->cu = *cu;
@@ -2222,7 +2279,7 @@ static int show_func_lines(struct finder *f, struct line_set *ls, const char *fu
 		return fail(f, -ENOENT, "no function '%s'%s%s in the debug information", func,
 			    file ? "@" : "", file ?: "");
 	dwarf_decl_line(&q.die, &decl);
-	ls->file = dwarf_decl_file(&q.die);
+	ls->file = decl_file(&q.die);
 	ls->exact = true;
 	ls->path = ls->file ? strdup(ls->file) : NULL;
 	if (!ls->path)

@@ -16,6 +16,7 @@
 #include "util/symbol/probe-elf.h"
 #include "util/probe/probe-event.h"
 #include "util/probe/probe-finder.h"
+#include "util/probe/probe-insn.h"
 #include "util/probe/sdt.h"
 
 static int say(char *msg, size_t size, int err, const char *fmt, ...)
@@ -296,7 +297,11 @@ static int resolve_symbol(struct resolver *r, const char *group)
 		if (size && d->offset >= size)
 			return say(r->msg, r->size, -ERANGE, "offset %" PRIu64 " is beyond "
 				   "function '%s' (%" PRIu64 " bytes)", d->offset, d->func, size);
-		ret = add_site(r, addr + d->offset, group, base, args, 0);
+		if (d->offset)
+			ret = probe_insn__check(r->pe, d->func, addr, addr, size ? addr + size : 0,
+						addr + d->offset, 0, r->msg, r->size);
+		if (!ret)
+			ret = add_site(r, addr + d->offset, group, base, args, 0);
 	}
 	return ret;
 }
@@ -308,17 +313,23 @@ static int resolve_symbol(struct resolver *r, const char *group)
 static int resolve_abs(struct resolver *r, const char *group)
 {
 	const struct probe_def *d = r->def;
-	uint64_t off = d->addr + d->offset, start;
+	uint64_t off = d->addr + d->offset, vaddr, func, size;
 	char args[2048], base[64];
+	const char *name;
 	int ret;
 
 	if (needs_dwarf(d))
 		return say(r->msg, r->size, -EINVAL, "a probe on an address takes registers, "
 			   "$comm and $retval only: variables need a function or a line");
-	if (probe_elf__offset_to_vaddr(r->pe, off, &start))
+	if (probe_elf__offset_to_vaddr(r->pe, off, &vaddr))
 		return say(r->msg, r->size, -ERANGE, "offset 0x%" PRIx64 " is in no loadable "
 			   "segment of '%s'", off, r->path);
-	ret = symbol_args(r, args, sizeof(args));
+	/* inside a function: on one of its instructions' first byte */
+	name = probe_elf__symbol_at(r->pe, vaddr, &func, &size);
+	ret = name ? probe_insn__check(r->pe, name, func, func, func + size, vaddr, off, r->msg,
+				       r->size) : 0;
+	if (!ret)
+		ret = symbol_args(r, args, sizeof(args));
 	if (ret)
 		return ret;
 	snprintf(base, sizeof(base), "abs_%" PRIx64 "%s", d->addr, d->retprobe ? "__return" : "");
@@ -369,6 +380,7 @@ int probe__resolve(const char *path, const struct probe_def *def,
 {
 	struct resolver r = { .def = def, .o = o, .msg = msg, .size = size };
 	char abs[PATH_MAX];
+	bool decoded;
 	int ret;
 
 	msg[0] = '\0';
@@ -380,6 +392,7 @@ int probe__resolve(const char *path, const struct probe_def *def,
 		return say(msg, size, ret, ret == -ENOEXEC ? "'%s' is not an ELF file" :
 			   "cannot open '%s': %s", path, strerror(-ret));
 	ret = def->sdt ? resolve_sdt(&r) : resolve_code(&r);
+	decoded = probe_insn__checks(r.pe);
 	probe_elf__close(r.pe);
 	if (ret) {
 		if (!msg[0])
@@ -389,6 +402,8 @@ int probe__resolve(const char *path, const struct probe_def *def,
 	}
 	if (!r.warned)
 		msg[0] = '\0';
+	for (int i = 0; i < r.nr && (def->offset || def->abs); i++)
+		r.sites[i].unchecked = !decoded;
 	*sites = r.sites;
 	*nr = r.nr;
 	return 0;
@@ -397,7 +412,7 @@ int probe__resolve(const char *path, const struct probe_def *def,
 static void describe_symbol(struct probe_elf *pe, uint64_t vaddr, char *buf, size_t size)
 {
 	uint64_t start;
-	const char *name = probe_elf__symbol_at(pe, vaddr, &start);
+	const char *name = probe_elf__symbol_at(pe, vaddr, &start, NULL);
 
 	if (!name)
 		snprintf(buf, size, "0x%" PRIx64, vaddr);

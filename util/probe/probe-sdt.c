@@ -11,18 +11,24 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/lib/debug.h"
 #include "util/event/evlist.h"
 #include "util/symbol/probe-elf.h"
 #include "util/probe/probe-event.h"
 #include "util/probe/probe-finder.h"
 #include "util/probe/probe-sdt.h"
+#include "util/probe/probe-stale.h"
 
 struct probe_sdt {
 	char workload[PATH_MAX];
 	const char *workload_arg;	/* the word after "--", found or not */
 	const char *command;		/* for messages: the tperf command */
-	char made[64][128];		/* "GROUP:EVENT" created for this run */
+	char made[64][128];		/* "GROUP:EVENT" created for this run, each
+					 * probe after its marker (probe-stale.h) */
 	int nr_made;
+	say_fn **say;			/* the evlist's hook, for leftovers (used
+					 * while -e is parsed only) */
+	bool leftovers_said;
 };
 
 /*
@@ -69,6 +75,7 @@ struct probe_sdt *probe_sdt__attach(struct evlist *evlist, int argc, const char 
 		}
 	evlist->parse.sdt_create = probe_sdt__create;
 	evlist->parse.sdt_ctx = sdt;
+	sdt->say = &evlist->say;	/* (set by the command after this call) */
 	return sdt;
 }
 
@@ -144,6 +151,36 @@ struct sdt_req {
 	size_t size;
 };
 
+/* Remember @s's event, once, to delete it at the end of the run. */
+static void add_made(struct probe_sdt *sdt, const struct probe_site *s)
+{
+	char name[128];
+
+	snprintf(name, sizeof(name), "%s:%s", s->group, s->event);
+	for (int i = 0; i < sdt->nr_made; i++)
+		if (!strcmp(sdt->made[i], name))
+			return;
+	snprintf(sdt->made[sdt->nr_made++], sizeof(sdt->made[0]), "%s", name);
+}
+
+/* Say once which probes dead tperfs left, and how to remove them. */
+static void say_leftovers(struct probe_sdt *sdt)
+{
+	struct probe_leftover *v;
+	char name[160];
+	int n;
+
+	if (sdt->leftovers_said || !*sdt->say || probe_stale__find(&v, &n))
+		return;
+	sdt->leftovers_said = true;
+	for (int i = 0; i < n; i++) {
+		probe_leftover__name(&v[i], name, sizeof(name));
+		say(*sdt->say, SAY_WARNING, "the uprobe event '%s' was left by a tperf that no "
+		    "longer runs (killed?): remove it with 'tperf probe --cleanup'", name);
+	}
+	free(v);
+}
+
 /* Make the uprobes of the markers of @path matching the request. */
 static int create_in(const char *path, void *arg)
 {
@@ -158,16 +195,25 @@ static int create_in(const char *path, void *arg)
 		return 0;	/* no such marker there */
 	ret = probe__name_sites(sites, nr, false);
 	for (int i = 0; !ret && i < nr; i++) {
-		char name[128];
+		struct probe_site marker = sites[i];
+		char none[1] = "";
 
-		snprintf(name, sizeof(name), "%s:%s", sites[i].group, sites[i].event);
-		if (sdt->nr_made == (int)(sizeof(sdt->made) / sizeof(sdt->made[0]))) {
+		if (sdt->nr_made + 2 > (int)(sizeof(sdt->made) / sizeof(sdt->made[0]))) {
 			ret = -E2BIG;
 			break;
 		}
-		ret = probe_site__create(&sites[i]);
-		if (!ret && (!sdt->nr_made || strcmp(sdt->made[sdt->nr_made - 1], name)))
-			snprintf(sdt->made[sdt->nr_made++], sizeof(sdt->made[0]), "%s", name);
+		/* the marker first: a tperf killed between the two leaves a
+		 * marker, never a probe that --cleanup cannot tell from one
+		 * made to stay */
+		probe_stale__marker_group(sites[i].group, marker.group, sizeof(marker.group));
+		marker.fetchargs = none;
+		ret = probe_site__create(&marker);
+		if (!ret)
+			add_made(sdt, &marker);
+		if (!ret)
+			ret = probe_site__create(&sites[i]);
+		if (!ret)
+			add_made(sdt, &sites[i]);
 	}
 	if (ret)
 		snprintf(r->msg, r->size, "cannot create the uprobe of SDT marker in '%s': %s",
@@ -255,6 +301,7 @@ static int probe_sdt__create(void *ctx, const char *sys, const char *name, char 
 		active = sdt;
 		on_exit_paths();
 	}
+	say_leftovers(sdt);
 	ret = create_in(sdt->workload, &r);
 	if (!ret && !probe_elf__open(sdt->workload, &pe)) {
 		snprintf(origin, sizeof(origin), "%s", sdt->workload);

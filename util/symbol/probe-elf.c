@@ -450,11 +450,51 @@ static int for_each_sym(struct probe_elf *pe, sym_fn fn, void *arg)
 }
 
 struct sym_query {
+	struct probe_elf *pe;
 	const char *name;
 	int nth, seen;
 	uint64_t addr, size;
 	const char *found;
+	GElf_Sym sym;		/* what match_addr() found */
+	const char *unsized;	/* and the closest function without a size below */
+	GElf_Sym unsized_sym;
 };
+
+struct next_query {
+	uint64_t addr, next;
+};
+
+static int next_func(const char *name, const GElf_Sym *sym, void *arg)
+{
+	struct next_query *q = arg;
+
+	if (sym->st_value > q->addr && sym->st_value < q->next)
+		q->next = sym->st_value;
+	return 0;
+}
+
+/*
+ * The bytes of function symbol @sym: its size, else, as perf's
+ * symbols__fixup_end() takes it, up to the next function symbol, here no
+ * further than the end of its section (_init and _fini have no size).
+ * 0 when unknown.
+ */
+static uint64_t sym_size(struct probe_elf *pe, const GElf_Sym *sym)
+{
+	struct next_query q = { .addr = sym->st_value };
+	Elf_Scn *scn = sym->st_shndx < SHN_LORESERVE ? elf_getscn(syms_elf(pe), sym->st_shndx) :
+			NULL;
+	GElf_Shdr sh;
+
+	if (sym->st_size)
+		return sym->st_size;
+	if (!scn || !gelf_getshdr(scn, &sh) || sym->st_value < sh.sh_addr ||
+	    sym->st_value - sh.sh_addr >= sh.sh_size)
+		return 0;
+	q.next = sh.sh_addr + sh.sh_size;
+	for_each_sym(pe, next_func, &q);
+	return q.next - sym->st_value;
+}
 
 static int match_name(const char *name, const GElf_Sym *sym, void *arg)
 {
@@ -468,14 +508,14 @@ static int match_name(const char *name, const GElf_Sym *sym, void *arg)
 	if (q->seen++ != q->nth)
 		return 0;
 	q->addr = sym->st_value;
-	q->size = sym->st_size;
+	q->size = sym_size(q->pe, sym);
 	return 1;
 }
 
 int probe_elf__find_symbol(struct probe_elf *pe, const char *name, int nth,
 			   uint64_t *addr, uint64_t *size)
 {
-	struct sym_query q = { .name = name, .nth = nth };
+	struct sym_query q = { .pe = pe, .name = name, .nth = nth };
 
 	if (for_each_sym(pe, match_name, &q) != 1)
 		return -ENOENT;
@@ -646,26 +686,44 @@ int probe_elf__count_symbol(struct probe_elf *pe, const char *name)
 	return q.seen;
 }
 
+/*
+ * The symbol holding q->addr: one with a size, or at the first byte of
+ * one without; meanwhile the closest one without a size below q->addr.
+ */
 static int match_addr(const char *name, const GElf_Sym *sym, void *arg)
 {
 	struct sym_query *q = arg;
 
-	if (q->addr >= sym->st_value && q->addr < sym->st_value + (sym->st_size ?: 1)) {
+	if (q->addr < sym->st_value)
+		return 0;
+	if (sym->st_size ? q->addr - sym->st_value < sym->st_size : q->addr == sym->st_value) {
 		q->found = name;
-		q->size = sym->st_value;
+		q->sym = *sym;
 		return 1;
+	}
+	if (!sym->st_size && (!q->unsized || sym->st_value > q->unsized_sym.st_value)) {
+		q->unsized = name;
+		q->unsized_sym = *sym;
 	}
 	return 0;
 }
 
-const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start)
+const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start,
+				 uint64_t *size)
 {
-	struct sym_query q = { .addr = addr };
+	struct sym_query q = { .pe = pe, .addr = addr };
 
-	if (for_each_sym(pe, match_addr, &q) != 1)
-		return NULL;
+	if (for_each_sym(pe, match_addr, &q) != 1) {
+		/* inside the extent of the closest function without a size? */
+		if (!q.unsized || addr - q.unsized_sym.st_value >= sym_size(pe, &q.unsized_sym))
+			return NULL;
+		q.found = q.unsized;
+		q.sym = q.unsized_sym;
+	}
 	if (start)
-		*start = q.size;
+		*start = q.sym.st_value;
+	if (size)
+		*size = sym_size(pe, &q.sym);
 	return q.found;
 }
 
@@ -762,6 +820,32 @@ const void *probe_elf__section_data(struct probe_elf *pe, const char *name, size
 		return NULL;
 	*size = data->d_size;
 	return data->d_buf;
+}
+
+const void *probe_elf__code(struct probe_elf *pe, uint64_t vaddr, size_t *len)
+{
+	size_t file_size;
+	const char *file = elf_rawfile(pe->elf, &file_size);
+	uint64_t off, end;
+	GElf_Phdr ph;
+
+	if (!file || load_segment(pe, vaddr, true, &ph) || vaddr - ph.p_vaddr >= ph.p_filesz)
+		return NULL;	/* (in the segment's zero-filled tail: no bytes) */
+	off = vaddr - ph.p_vaddr + ph.p_offset;
+	end = ph.p_offset + ph.p_filesz;
+	if (end > file_size || end < ph.p_offset)
+		end = file_size;	/* a segment cut short: what the file has */
+	if (off >= end)
+		return NULL;
+	*len = (size_t)(end - off);
+	return file + off;
+}
+
+unsigned int probe_elf__machine(struct probe_elf *pe)
+{
+	GElf_Ehdr eh;
+
+	return gelf_getehdr(pe->elf, &eh) ? eh.e_machine : EM_NONE;
 }
 
 int probe_elf__offset_to_vaddr(struct probe_elf *pe, uint64_t off, uint64_t *vaddr)

@@ -37,7 +37,9 @@ void *probe_elf__scopes_elf(struct probe_elf *pe);
 bool probe_elf__has_debug_frame(struct probe_elf *pe);
 
 /*
- * The defined function symbol @name: its address and size.  0, or -ENOENT.
+ * The defined function symbol @name: its address and size (a symbol
+ * without one, such as _fini, up to the next function or the end of its
+ * section, as perf sizes it; 0 when unknown).  0, or -ENOENT.
  * With several symbols of that name (local functions of several files), the
  * @nth (0-based) one; probe_elf__count_symbol() says how many there are.
  */
@@ -50,8 +52,13 @@ int probe_elf__count_symbol(struct probe_elf *pe, const char *name);
  * address, and whether it is an IFUNC.  0 or -ENOENT.
  */
 int probe_elf__first_symbol(struct probe_elf *pe, const char *name, uint64_t *addr, bool *ifunc);
-/* The function containing @addr: its name (in libelf's memory) and start. */
-const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start);
+/*
+ * The function containing @addr: its name (in libelf's memory), start and
+ * size (sized as probe_elf__find_symbol() sizes it; 0: unknown, and such
+ * a symbol holds its first byte only).  NULL if none.
+ */
+const char *probe_elf__symbol_at(struct probe_elf *pe, uint64_t addr, uint64_t *start,
+				 uint64_t *size);
 /* Call @fn for every defined function symbol (with @all: data and untyped
  * symbols too, as perf probe -F lists them), unsorted, with duplicates.
  * Stops at a non-zero return and returns it. */
@@ -61,6 +68,14 @@ int probe_elf__for_each_function(struct probe_elf *pe, bool all,
 
 /* @vaddr -> file offset, through the PT_LOAD segment holding it.  0 or -ENOENT. */
 int probe_elf__vaddr_to_offset(struct probe_elf *pe, uint64_t vaddr, uint64_t *off);
+/*
+ * The bytes of @pe's file at virtual address @vaddr (a pointer into the
+ * mapped file), *@len of them: up to the end of the file's part of the
+ * PT_LOAD segment holding @vaddr.  NULL when the file has no bytes there.
+ */
+const void *probe_elf__code(struct probe_elf *pe, uint64_t vaddr, size_t *len);
+/* The file's ELF machine (e_machine: EM_X86_64...), EM_NONE if unreadable. */
+unsigned int probe_elf__machine(struct probe_elf *pe);
 /* File offset @off -> virtual address.  0 or -ENOENT. */
 int probe_elf__offset_to_vaddr(struct probe_elf *pe, uint64_t off, uint64_t *vaddr);
 /* The address of section @name, 0 or -ENOENT. */
