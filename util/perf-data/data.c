@@ -838,6 +838,7 @@ static int write_all(struct perf_data *d, int fd, const void *buf, size_t n)
 			seterr(d, "cannot write '%s': %s", d->path, strerror(err));
 			return -err;
 		}
+		d->out_bytes += (u64)r;
 		p += r;
 		n -= r;
 	}

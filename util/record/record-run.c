@@ -743,6 +743,7 @@ int record__run(struct evlist *evlist, const struct record_opts *o, int argc, co
 			write_lost_samples(&r);
 		err2 = finish(&r, buf, size);
 		err = err ? err : err2;
+		stats->out_bytes = r.data.out_bytes;
 	}
 	cleanup(&r);
 	sigprocmask(SIG_SETMASK, &waitmask, NULL);
