@@ -350,8 +350,9 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	char msg[512];
 	char name[64], *dir;
 
-	if (o->pid > 0 && kill(o->pid, 0) && errno == ESRCH) {
-		/* it recorded nothing and said "0 events", status 0 (perf: 255, silent) */
+	if (o->pid != -1 && (o->pid <= 0 || (kill(o->pid, 0) && errno == ESRCH))) {
+		/* it recorded nothing and said "0 events", status 0 (perf: 255, silent);
+		 * 0 and below traced every process */
 		ui__error("cannot find process '%d': no such process; check the ids with 'ps'",
 			  o->pid);
 		return 255;
