@@ -20,6 +20,7 @@
 
 #include "builtin.h"
 #include "util/lib/debug.h"
+#include "util/lib/file-out.h"
 #include "util/trace/ftrace-record.h"
 #include "util/lib/parse-options.h"
 #include "util/trace/trace-dat.h"
@@ -202,6 +203,12 @@ static unsigned long long count_events(struct ftrace_recorder *r, int *ncpus)
 	return n;
 }
 
+/* How record's -o is opened: version 7 goes back to patch sizes (no FIFO) */
+static int output_how(const struct ftrace_opts *o)
+{
+	return FILE_CREATE_BACKUP | (o->file_version == 7 ? FILE_CREATE_SEEKABLE : 0);
+}
+
 static int write_dat(struct ftrace_opts *o, const char *mnt, struct ftrace_recorder *r,
 		     struct string_list *names)
 {
@@ -213,19 +220,29 @@ static int write_dat(struct ftrace_opts *o, const char *mnt, struct ftrace_recor
 		.version = "tperf " TPERF_VERSION, .file_version = o->file_version,
 		.compression = o->compression,
 	};
-	struct stat st;
-	int ncpus, ret;
+	struct stat st = { 0 };
+	int ncpus, ret, fd;
 
+	/* as record's -o: an existing file becomes FILE.old, no link followed */
+	fd = file__create(o->output, output_how(o), 0644, err, sizeof(err));
+	if (fd < 0) {
+		ui__error("%s", err);
+		return fd;
+	}
 	tracefs_instance__read("trace_clock", clock, sizeof(clock));
 	p.cpustats = stats = cpu_stats(r->nr_cpus, &lost);
-	ret = trace_dat__write(o->output, &p, err, sizeof(err));
+	ret = trace_dat__write_fd(fd, o->output, &p, err, sizeof(err));
 	free(stats);
+	fstat(fd, &st);
+	if (close(fd) && !ret) {
+		ret = -errno;
+		snprintf(err, sizeof(err), "cannot write '%s': %s", o->output, strerror(errno));
+	}
 	if (ret) {
 		ui__error("%s", err);
 		return ret;
 	}
 	nev = count_events(r, &ncpus);
-	stat(o->output, &st);
 	fprintf(stderr, "[ tperf ftrace: %llu events from %d CPUs, %llu lost, wrote %.1f MB %s ]\n",
 		nev, ncpus, lost, st.st_size / 1e6, o->output);
 	return 0;
@@ -304,6 +321,16 @@ static char *output_dir(const char *output)
 	return dup;
 }
 
+/* The pages go to temporary files beside the output: a full disk shows here. */
+static void stop_failed(const struct ftrace_opts *o, int err)
+{
+	char *dir = output_dir(o->output);
+
+	ui__error("cannot read the ring buffer (temporary files in '%s'): %s", dir ? dir : ".",
+		  strerror(-err));
+	free(dir);
+}
+
 static int start_workload(struct workload *w, const char **argv)
 {
 	int ret = workload__start(w);
@@ -323,11 +350,17 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	char msg[512];
 	char name[64], *dir;
 
-	if (o->pid > 0 && kill(o->pid, 0) && errno == ESRCH) {
-		/* it recorded nothing and said "0 events", status 0 (perf: 255, silent) */
+	if (o->pid != -1 && (o->pid <= 0 || (kill(o->pid, 0) && errno == ESRCH))) {
+		/* it recorded nothing and said "0 events", status 0 (perf: 255, silent);
+		 * 0 and below traced every process */
 		ui__error("cannot find process '%d': no such process; check the ids with 'ps'",
 			  o->pid);
 		return 255;
+	}
+	/* the file is written at the end: what would refuse it, before the work */
+	if (!live && file__create_check(o->output, output_how(o), msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return 1;
 	}
 	if (!mnt) {
 		ui__error("tracefs is not mounted and cannot be: mount it at /sys/kernel/tracing");
@@ -393,7 +426,7 @@ static int run_trace(struct ftrace_opts *o, int argc, const char **argv, int liv
 	if (!live) {
 		ret = ftrace_recorder__stop(&r);
 		if (ret)
-			ui__error("cannot read the ring buffer: %s", strerror(-ret));
+			stop_failed(o, ret);
 		else
 			ret = write_dat(o, mnt, &r, &names);
 	}

@@ -415,8 +415,12 @@ int cmd_record(int argc, const char **argv)
 			  &stats, msg, sizeof(msg));
 	if (err)
 		ui__error("%s", msg[0] ? msg : strerror(-err));
-	if (!err || stats.bytes)
+	if (!err)
 		print_summary(&o, &stats);
+	else if (stats.out_bytes && !tperf_config.quiet)
+		/* no "Captured and wrote": the samples counted did not all reach it */
+		fprintf(stderr, "[ tperf record: %.3f MB written to %s before the error: the "
+			"file is incomplete ]\n", stats.out_bytes / 1024.0 / 1024.0, o.output);
 	warn_cache_errs(&stats);
 	evlist__delete(evlist);
 	probe_sdt__delete(sdt);

@@ -18,6 +18,7 @@
 #include "builtin.h"
 #include "util/lib/config.h"
 #include "util/lib/debug.h"
+#include "util/lib/file-out.h"
 #include "util/event/evlist.h"
 #include "util/event/parse-events.h"
 #include "util/lib/parse-options.h"
@@ -246,16 +247,26 @@ static int failed(int status)
 /* The -o file starts with perf's "# started on" line and a blank line. */
 static FILE *open_output(void)
 {
+	char msg[512];
 	time_t now;
 	FILE *fp;
+	int fd;
 
 	if (opts.quiet)
 		return fopen("/dev/null", "w");
 	if (!opts.output_name)
 		return stderr;
-	fp = fopen(opts.output_name, opts.append ? "a" : "w");
+	/* perf's fopen() "w" or "a", without following a link at the path */
+	fd = file__create(opts.output_name, opts.append ? FILE_CREATE_APPEND : FILE_CREATE_TRUNCATE,
+			  0666, msg, sizeof(msg));
+	fp = fd < 0 ? NULL : fdopen(fd, opts.append ? "a" : "w");
 	if (!fp) {
-		ui__error("cannot open '%s' for writing: %s", opts.output_name, strerror(errno));
+		if (fd >= 0) {
+			snprintf(msg, sizeof(msg), "cannot open '%s' for writing: %s",
+				 opts.output_name, strerror(errno));
+			close(fd);
+		}
+		ui__error("%s", msg);
 		exit(failed(STAT_EXIT_FAILED));
 	}
 	now = time(NULL);

@@ -6,17 +6,20 @@
  * on a fake tree, and the maps of targets.
  */
 #include <errno.h>
+#include <linux/capability.h>
 #include <linux/hw_breakpoint.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "tests/tests.h"
+#include "util/lib/cap.h"
 #include "util/lib/config.h"
 #include "util/event/cpumap.h"
 #include "util/event/evlist.h"
@@ -423,13 +426,56 @@ TPERF_TEST(evsel_paranoid, "evsel: perf_event_paranoid: message and user-only fa
 	return TEST_OK;
 }
 
+/* In the (forked) test process: drop CAP_PERFMON and CAP_SYS_ADMIN, stay root. */
+static int drop_perfmon(void)
+{
+	struct __user_cap_header_struct head = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &head, data))
+		return -1;
+	data[CAP_PERFMON / 32].effective &= ~(1u << (CAP_PERFMON % 32));
+	data[CAP_SYS_ADMIN / 32].effective &= ~(1u << (CAP_SYS_ADMIN % 32));
+	return syscall(SYS_capset, &head, data) ? -1 : 0;
+}
+
+TPERF_TEST(evsel_perm_root_nocap, "evsel: root without CAP_PERFMON is told of perf_event_paranoid")
+{
+	struct evsel *e = new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock");
+	char buf[512], want[512];
+	int paranoid;
+
+	if (geteuid() != 0)
+		return test_skip("not root");
+	if (procfs__read_int("sys/kernel/perf_event_paranoid", &paranoid) || paranoid < 1)
+		return test_skip("perf_event_paranoid allows per-CPU counting");
+	if (drop_perfmon() || cap__perfmon())
+		return test_skip("cannot drop CAP_PERFMON and CAP_SYS_ADMIN");
+	/* root's uid does not pass perf_event_paranoid: the capabilities do */
+	e->open_err_pid = -1;
+	evsel__open_strerror(e, EACCES, buf, sizeof(buf));
+	snprintf(want, sizeof(want), "cannot open event 'task-clock': permission denied: "
+		 "/proc/sys/kernel/perf_event_paranoid is %d and counting per-CPU (-a, -C) needs 0 "
+		 "or lower; this root process lacks CAP_PERFMON and CAP_SYS_ADMIN (a container's?): "
+		 "give it CAP_PERFMON, or set it with 'sysctl kernel.perf_event_paranoid=0'",
+		 paranoid);
+	TEST_ASSERT_STR("message", buf, want);
+	if (paranoid > 1) {
+		e->open_err_pid = getpid();
+		TEST_ASSERT_VAL("user-only fallback", evsel__fallback(e, EACCES, buf, sizeof(buf)));
+		TEST_ASSERT_VAL("exclude_kernel", e->attr.exclude_kernel);
+	}
+	evsel__delete(e);
+	return TEST_OK;
+}
+
 TPERF_TEST(evsel_perm_root, "evsel: a refusal to root does not blame perf_event_paranoid")
 {
 	struct evsel *e = new_sw(PERF_COUNT_SW_TASK_CLOCK, "task-clock");
 	char buf[512];
 
-	if (geteuid() != 0)
-		return test_skip("not root");
+	if (geteuid() != 0 || !cap__perfmon())
+		return test_skip("not root, or root without CAP_PERFMON and CAP_SYS_ADMIN");
 	e->open_err_pid = getpid();
 	evsel__open_strerror(e, EACCES, buf, sizeof(buf));
 	TEST_ASSERT_STR("root", buf, "cannot open event 'task-clock': permission denied also to "
@@ -463,7 +509,7 @@ static struct evlist *many_events(int n, const char *tid)
 TPERF_TEST(evsel_rlimit_nofile, "evsel: the open-files limit is raised, or explained")
 {
 	struct rlimit rl = { 20, 500 };
-	char tid[16], buf[512], want[512];
+	char tid[16], buf[512], want[512], how[256];
 	struct evlist *evlist;
 	struct evsel *e;
 	size_t need;
@@ -486,9 +532,18 @@ TPERF_TEST(evsel_rlimit_nofile, "evsel: the open-files limit is raised, or expla
 	rl.rlim_cur = rl.rlim_max = 20;
 	TEST_ASSERT_EQUAL("setrlimit", setrlimit(RLIMIT_NOFILE, &rl), 0);
 	TEST_ASSERT_EQUAL("open", evlist__open(evlist, 0, buf, sizeof(buf)), -EMFILE);
+	/* past the hard limit: CAP_SYS_RESOURCE, which root may lack (a container) */
+	if (cap__effective(CAP_SYS_RESOURCE))
+		snprintf(how, sizeof(how), "raise it with 'ulimit -n %zu' (past the hard limit: "
+			 "with CAP_SYS_RESOURCE, as root)", need);
+	else
+		snprintf(how, sizeof(how), "passing the hard limit takes CAP_SYS_RESOURCE, which "
+			 "this process lacks%s: raise the hard limit where it is set (limits.conf, "
+			 "systemd's LimitNOFILE=, the container's ulimits)",
+			 geteuid() == 0 ? " (also as root)" : "");
 	snprintf(want, sizeof(want), "too many open files: %zu descriptors are needed but the "
-		 "limit (RLIMIT_NOFILE) is 20, hard limit 20; raise it with 'ulimit -n %zu' (as "
-		 "root beyond the hard limit), or count fewer events or CPUs", need, need);
+		 "limit (RLIMIT_NOFILE) is 20, hard limit 20; %s, or count fewer events or CPUs",
+		 need, how);
 	TEST_ASSERT_STR("message", buf, want);
 
 	/* the kernel's EMFILE, opening one by one without the check */
@@ -503,9 +558,8 @@ TPERF_TEST(evsel_rlimit_nofile, "evsel: the open-files limit is raised, or expla
 		}
 	}
 	snprintf(want, sizeof(want), "cannot open event 'cpu-clock': too many open files: %zu "
-		 "descriptors are needed but the limit (RLIMIT_NOFILE) is 20, hard limit 20; raise "
-		 "it with 'ulimit -n %zu' (as root beyond the hard limit), or count fewer events "
-		 "or CPUs", need, need);
+		 "descriptors are needed but the limit (RLIMIT_NOFILE) is 20, hard limit 20; %s, "
+		 "or count fewer events or CPUs", need, how);
 	TEST_ASSERT_STR("explained", buf, want);
 	evlist__delete(evlist);
 	return TEST_OK;

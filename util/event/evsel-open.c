@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/lib/cap.h"
 #include "util/lib/config.h"
 #include "util/event/cpumap.h"
 #include "util/lib/debug.h"
@@ -617,7 +618,8 @@ static int evsel__add_user_modifier(struct evsel *evsel)
  *
  * cycles (also with modifiers) on a machine without a PMU becomes the
  * cpu-clock software event; an event that counts the kernel, refused by
- * perf_event_paranoid for a non-root user, counts user space only.
+ * perf_event_paranoid for a process without CAP_PERFMON (nor CAP_SYS_ADMIN),
+ * counts user space only.
  *
  * Return: true when @evsel changed and the open should be retried.
  */
@@ -643,7 +645,7 @@ bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size)
 	}
 	paranoid = paranoid_level();
 	if ((err == EACCES || err == EPERM) && !evsel->attr.exclude_kernel &&
-	    !evsel->attr.exclude_user && paranoid > 1 && geteuid() != 0) {
+	    !evsel->attr.exclude_user && paranoid > 1 && !cap__perfmon()) {
 		evsel->attr.exclude_kernel = 1;
 		evsel->attr.exclude_hv = 1;
 		if (evsel__add_user_modifier(evsel))
@@ -691,13 +693,20 @@ static const char *strerror_perm(struct evsel *evsel, char *why, size_t size)
 	const char *what = raw ? "raw tracepoint data" : cpu_wide ? "per-CPU (-a, -C)" :
 			   !evsel->attr.exclude_kernel ? "the kernel" : "user space";
 
-	if (geteuid() == 0) {	/* perf_event_paranoid does not apply to root */
+	/* perf_event_paranoid does not apply to CAP_PERFMON: root's, unless taken away */
+	if (cap__perfmon()) {
+		const char *who = geteuid() == 0 ? "also to root" :
+				  "despite CAP_PERFMON or CAP_SYS_ADMIN";
+
 		if (evsel->attr.type == PERF_TYPE_TRACEPOINT &&
 		    !strcmp(evsel__name(evsel), "ftrace:function"))
-			return "permission denied also to root: this kernel does not allow "
-			       "function tracing";
-		return "permission denied also to root: the kernel refuses this event "
-		       "(a security policy such as lockdown or SELinux, or a restricted event)";
+			snprintf(why, size, "permission denied %s: this kernel does not allow "
+				 "function tracing", who);
+		else
+			snprintf(why, size, "permission denied %s: the kernel refuses this event "
+				 "(a security policy such as lockdown or SELinux, or a restricted "
+				 "event)", who);
+		return why;
 	}
 	if (evsel->open_err_pid > 0 && paranoid <= need) {
 		snprintf(why, size, "permission denied: thread %d is not yours to observe (another "
@@ -707,9 +716,11 @@ static const char *strerror_perm(struct evsel *evsel, char *why, size_t size)
 	}
 	snprintf(why, size,
 		 "permission denied: /proc/sys/kernel/perf_event_paranoid is %d and counting %s "
-		 "needs %d or lower; run as root or set it with "
-		 "'sysctl kernel.perf_event_paranoid=%d'%s", paranoid, what, need, need,
-		 need == 1 ? ", or count user space only with ':u'" : "");
+		 "needs %d or lower; %s set it with 'sysctl kernel.perf_event_paranoid=%d'%s",
+		 paranoid, what, need,
+		 geteuid() == 0 ? "this root process lacks CAP_PERFMON and CAP_SYS_ADMIN (a "
+				  "container's?): give it CAP_PERFMON, or" : "run as root or",
+		 need, need == 1 ? ", or count user space only with ':u'" : "");
 	return why;
 }
 

@@ -167,7 +167,8 @@ int evsel__append_tp_filter(struct evsel *evsel, const char *filter);
  * The new name carries perf's modifiers for the attr: cycles:u ->
  * cpu-clock:uH, cycles:k -> cpu-clock:k, cycles:ppp -> cpu-clock:pppH.  A
  * kernel-counting event refused by perf_event_paranoid (EACCES/EPERM,
- * paranoid > 1, not root) counts user space only: cycles -> cycles:u.
+ * paranoid > 1, without CAP_PERFMON or CAP_SYS_ADMIN) counts user space
+ * only: cycles -> cycles:u.
  */
 bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
 /*

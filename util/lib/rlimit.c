@@ -2,7 +2,8 @@
 /*
  * RLIMIT_NOFILE: one event fd per event, CPU and thread adds up quickly
  * (200 events on 64 CPUs is 12800), so the soft limit is raised before
- * opening, up to the hard limit only root could lift.
+ * opening, up to the hard limit only CAP_SYS_RESOURCE could lift (root's,
+ * unless a container took it away).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -10,7 +11,9 @@
 #include <limits.h>
 #include <stdio.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
+#include "util/lib/cap.h"
 #include "util/lib/fs.h"
 #include "util/lib/rlimit.h"
 
@@ -67,14 +70,28 @@ size_t rlimit__nr_open_fds(void)
 int rlimit__nofile_strerror(size_t want, char *buf, size_t size)
 {
 	struct rlimit rl = { 0, 0 };
+	int n;
 
 	getrlimit(RLIMIT_NOFILE, &rl);
-	return snprintf(buf, size,
-			"too many open files: %zu descriptors are needed but the limit "
-			"(RLIMIT_NOFILE) is %llu, hard limit %llu; raise it with 'ulimit -n %zu' "
-			"(as root beyond the hard limit), or count fewer events or CPUs",
-			want, (unsigned long long)rl.rlim_cur, (unsigned long long)rl.rlim_max,
-			want);
+	n = snprintf(buf, size, "too many open files: %zu descriptors are needed but the limit "
+		     "(RLIMIT_NOFILE) is %llu, hard limit %llu; ", want,
+		     (unsigned long long)rl.rlim_cur, (unsigned long long)rl.rlim_max);
+	if (n < 0 || (size_t)n >= size)
+		return n;
+	/* past the hard limit only with CAP_SYS_RESOURCE, which root may lack too */
+	if (rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= want)
+		n += snprintf(buf + n, size - n, "raise it with 'ulimit -n %zu'", want);
+	else if (cap__effective(CAP_SYS_RESOURCE))
+		n += snprintf(buf + n, size - n, "raise it with 'ulimit -n %zu' (past the hard "
+			      "limit: with CAP_SYS_RESOURCE, as root)", want);
+	else
+		n += snprintf(buf + n, size - n, "passing the hard limit takes CAP_SYS_RESOURCE, "
+			      "which this process lacks%s: raise the hard limit where it is set "
+			      "(limits.conf, systemd's LimitNOFILE=, the container's ulimits)",
+			      geteuid() == 0 ? " (also as root)" : "");
+	if ((size_t)n >= size)
+		return n;
+	return n + snprintf(buf + n, size - n, ", or count fewer events or CPUs");
 }
 
 /**

@@ -16,6 +16,7 @@
 
 #include "util/perf-data/data.h"
 #include "util/lib/debug.h"
+#include "util/lib/file-out.h"
 
 #define BLOCK_BYTES	(1u << 20)	/* streamed input is read in blocks this big */
 #define WRITE_BUF	(1024 * 1024)
@@ -842,6 +843,7 @@ static int write_all(struct perf_data *d, int fd, const void *buf, size_t n)
 			seterr(d, "cannot write '%s': %s", d->path, strerror(err));
 			return -err;
 		}
+		d->out_bytes += (u64)r;
 		p += r;
 		n -= r;
 	}
@@ -1037,12 +1039,14 @@ int perf_data__open_write(struct perf_data *d, const char *path, const struct pe
 		d->fd = 1;
 		return write_pipe_start(d);
 	}
-	d->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	/* perf's rule: an existing output with data becomes PATH.old; no link followed */
+	d->fd = file__create(path, FILE_CREATE_BACKUP | FILE_CREATE_SEEKABLE, 0600, d->errmsg,
+			     sizeof(d->errmsg));
 	if (d->fd < 0) {
-		int err = errno;
+		int err = d->fd;
 
-		seterr(d, "cannot create '%s': %s", path, strerror(err));
-		return -err;
+		d->fd = -1;
+		return err;
 	}
 	return write_file_start(d);
 }
@@ -1094,6 +1098,12 @@ int perf_data__finish(struct perf_data *d)
 			err = -errno;
 			seterr(d, "cannot write the header of '%s': %s", d->path, strerror(errno));
 		}
+		/* a file system may report a failed write only now (NFS, quotas) */
+		if (close(d->fd) && !err) {
+			err = -errno;
+			seterr(d, "cannot write '%s': %s", d->path, strerror(errno));
+		}
+		d->fd = -1;
 	}
 	perf_data__close(d);
 	return err;

@@ -76,6 +76,8 @@ struct perf_data {
 					 * (after its synthesized records, as perf) */
 	struct wbuf out;
 	u64 written;			/* data bytes written */
+	u64 out_bytes;			/* bytes that reached the output (header too):
+					 * after a write error, what it holds */
 	u64 data_offset;
 };
 

@@ -249,21 +249,6 @@ static int add_attrs(struct rec *r)
 	return 0;
 }
 
-/* perf's rule: an existing non-empty output becomes FILE.old. */
-static void keep_old(struct rec *r, const char *path)
-{
-	char old[PATH_MAX];
-	struct stat st;
-
-	if (stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_size)
-		return;
-	if ((size_t)snprintf(old, sizeof(old), "%s.old", path) >= sizeof(old))
-		return;
-	if (rename(path, old))
-		say(r->evlist->say, SAY_WARNING, "cannot rename '%s' to '%s': %s", path, old,
-		    strerror(errno));
-}
-
 static int open_output(struct rec *r, int argc, const char **argv, char *buf, size_t size)
 {
 	const char *path = r->opts->output;
@@ -287,8 +272,6 @@ static int open_output(struct rec *r, int argc, const char **argv, char *buf, si
 			 strerror(-err));
 		return err;
 	}
-	if (strcmp(path, "-"))
-		keep_old(r, path);
 	r->data.own_finished_init = true;
 	err = perf_data__open_write(&r->data, path, &r->hdr);
 	if (err) {
@@ -760,6 +743,7 @@ int record__run(struct evlist *evlist, const struct record_opts *o, int argc, co
 			write_lost_samples(&r);
 		err2 = finish(&r, buf, size);
 		err = err ? err : err2;
+		stats->out_bytes = r.data.out_bytes;
 	}
 	cleanup(&r);
 	sigprocmask(SIG_SETMASK, &waitmask, NULL);

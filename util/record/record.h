@@ -100,6 +100,8 @@ struct record_stats {
 	u64 lost_records;		/* records lost (the LOST records' counts) */
 	u64 lost_samples;		/* samples lost (LOST_SAMPLES: the kernel's count) */
 	u64 bytes;			/* data bytes written */
+	u64 out_bytes;			/* bytes that reached the output (after an
+					 * error: what the incomplete file holds) */
 	u64 wakeups;			/* poll() returns with data */
 	int workload_status;		/* waitpid status, -1 without a workload */
 	int signal;			/* SIGINT/SIGTERM that stopped it, or 0 */

@@ -15,6 +15,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "util/lib/file-out.h"
 #include "util/trace/trace-dat.h"
 
 static const char magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
@@ -610,17 +611,15 @@ static int write_v7(struct out *o, const struct trace_dat_wparams *p)
 	return o->err;
 }
 
-int trace_dat__write(const char *path, const struct trace_dat_wparams *p,
-		     char *err, size_t errsize)
+/**
+ * trace_dat__write_fd - see util/trace/trace-dat.h
+ */
+int trace_dat__write_fd(int fd, const char *name, const struct trace_dat_wparams *p,
+			char *err, size_t errsize)
 {
-	struct out o = { .fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) };
+	struct out o = { .fd = fd };
 	int ret;
 
-	if (o.fd < 0) {
-		ret = -errno;
-		snprintf(err, errsize, "cannot create '%s': %s", path, strerror(errno));
-		return ret;
-	}
 	if (p->compression && strcmp(p->compression, "none"))
 		o.algo = p->compression;
 	if (p->file_version == 7) {
@@ -631,9 +630,28 @@ int trace_dat__write(const char *path, const struct trace_dat_wparams *p,
 			ret = put_cpu_data(&o, p);
 	}
 	free(o.mem);
-	if (close(o.fd) && !ret)
+	if (ret && o.off)
+		snprintf(err, errsize, "cannot write '%s': %s (the file is incomplete: %.1f MB "
+			 "written)", name, strerror(-ret), o.off / 1e6);
+	else if (ret)
+		snprintf(err, errsize, "cannot write '%s': %s", name, strerror(-ret));
+	return ret;
+}
+
+/**
+ * trace_dat__write - see util/trace/trace-dat.h
+ */
+int trace_dat__write(const char *path, const struct trace_dat_wparams *p,
+		     char *err, size_t errsize)
+{
+	int fd = file__create(path, FILE_CREATE_TRUNCATE, 0644, err, errsize), ret;
+
+	if (fd < 0)
+		return fd;
+	ret = trace_dat__write_fd(fd, path, p, err, errsize);
+	if (close(fd) && !ret) {
 		ret = -errno;
-	if (ret)
-		snprintf(err, errsize, "cannot write '%s': %s", path, strerror(-ret));
+		snprintf(err, errsize, "cannot write '%s': %s", path, strerror(errno));
+	}
 	return ret;
 }

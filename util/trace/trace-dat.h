@@ -171,12 +171,25 @@ struct trace_dat_wparams {
 };
 
 /**
- * trace_dat__write - write a version 6 or 7 trace.dat to @path
+ * trace_dat__write - write a version 6 or 7 trace.dat to @path (emptied,
+ * or made; never through a symbolic link: util/lib/file-out.h)
  * @err: on failure, what failed
  * Returns 0 or -errno.
  */
 int trace_dat__write(const char *path, const struct trace_dat_wparams *p,
 		     char *err, size_t errsize);
+
+/**
+ * trace_dat__write_fd - write a version 6 or 7 trace.dat to @fd (left open)
+ * @name: the file's name, for the messages
+ * @err: on failure, what failed, with how much reached the file
+ *
+ * Version 6 is written in order (a FIFO will do); version 7 goes back to
+ * patch sizes (pwrite()).
+ * Returns 0 or -errno.
+ */
+int trace_dat__write_fd(int fd, const char *name, const struct trace_dat_wparams *p,
+			char *err, size_t errsize);
 
 /**
  * trace_dat__iter_peek - the next event of buffer @buffer, not consumed
