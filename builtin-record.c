@@ -267,6 +267,13 @@ static void warn_cache_errs(const struct record_stats *s)
 }
 
 /* perf's exit status: the workload's, or the signal that stopped us. */
+/*
+ * perf's status when recording fails (its -1): the events, the command, the
+ * output file, a refused --filter.  Scripts test it, so it is perf's rather
+ * than the general 1.
+ */
+#define RECORD_EXIT_FAILED 255
+
 static int exit_status(const struct record_stats *s, const char *cmd)
 {
 	int st = s->workload_status;
@@ -391,7 +398,7 @@ int cmd_record(int argc, const char **argv)
 		ui__error("out of memory");
 		evlist__delete(evlist);
 		free(full_argv);
-		return 1;
+		return RECORD_EXIT_FAILED;
 	}
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	check_target(&o, argc, record_usage, options);
@@ -402,7 +409,7 @@ int cmd_record(int argc, const char **argv)
 		evlist__delete(evlist);
 		probe_sdt__delete(sdt);
 		free(full_argv);
-		return err == -EINVAL ? PARSE_OPT_USAGE_EXIT : 1;
+		return err == -EINVAL ? PARSE_OPT_USAGE_EXIT : RECORD_EXIT_FAILED;
 	}
 	if (dry) {
 		err = dry_run(evlist);
@@ -426,6 +433,6 @@ int cmd_record(int argc, const char **argv)
 	probe_sdt__delete(sdt);
 	free(full_argv);
 	if (err)
-		return stats.filter_failed ? 255 : 1;	/* perf's status for a refused filter */
+		return RECORD_EXIT_FAILED;
 	return exit_status(&stats, argc ? argv[0] : "");
 }

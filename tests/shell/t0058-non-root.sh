@@ -29,7 +29,7 @@ test_expect_success SETPRIV 'paranoid 2: counting per CPU is refused with the se
 	test_expect_code 255 as_nobody stat -a -e task-clock -- true 2>err &&
 	echo "tperf: cannot open event '"'"'task-clock'"'"': permission denied: /proc/sys/kernel/perf_event_paranoid is 2 and counting per-CPU (-a, -C) needs 0 or lower; run as root or set it with '"'"'sysctl kernel.perf_event_paranoid=0'"'"'" >expect &&
 	test_cmp expect err &&
-	test_expect_code 1 as_nobody record -a -o a.data -- true 2>err &&
+	test_expect_code 255 as_nobody record -a -o a.data -- true 2>err &&
 	grep -q "^tperf: cannot open event .*permission denied: /proc/sys/kernel/perf_event_paranoid is 2 and counting per-CPU (-a, -C) needs 0 or lower" err &&
 	test ! -e a.data
 '

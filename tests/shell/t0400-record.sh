@@ -46,7 +46,7 @@ test_expect_success 'usage errors exit 129' '
 '
 
 test_expect_success EVENTS 'a command that does not exist is an error' '
-	test_expect_code 1 tperf record -q -o x.data -e cpu-clock -- /nonexistent/cmd 2>err &&
+	test_expect_code 255 tperf record -q -o x.data -e cpu-clock -- /nonexistent/cmd 2>err &&
 	echo "tperf: cannot run '"'"'/nonexistent/cmd'"'"': No such file or directory" >expect &&
 	test_cmp expect err
 '

@@ -43,6 +43,20 @@ test_expect_success NOTES 'a copy without _text, or an empty one, is not used' '
 	test_cmp "$TRASH/plain" out
 '
 
+# the cache is not a file the user named: what is not a regular file there
+# (a FIFO would block open() until a writer came) is passed over
+test_expect_success NOTES 'a FIFO or a folder as the cached copy is passed over, without waiting' '
+	rm -f "$cache/kallsyms" && mkfifo "$cache/kallsyms" &&
+	PERF_BUILDID_DIR=$TRASH/cache timeout 20 "$TPERF" report -i "$TRASH/k.data" --stdio -q \
+		--sort sym >out &&
+	test_cmp "$TRASH/plain" out &&
+	rm "$cache/kallsyms" && mkdir "$cache/kallsyms" &&
+	PERF_BUILDID_DIR=$TRASH/cache timeout 20 "$TPERF" report -i "$TRASH/k.data" --stdio -q \
+		--sort sym >out &&
+	test_cmp "$TRASH/plain" out &&
+	rmdir "$cache/kallsyms"
+'
+
 test_expect_success NOTES '--kallsyms wins over the cache' '
 	sym=$(cat "$TRASH/sym") &&
 	sed "s/ $sym\$/ cached_$sym/" /proc/kallsyms >"$cache/kallsyms" &&

@@ -42,7 +42,7 @@ mb() { awk -v b="$(stat -c %s "$1")" -v d="$2" -v f="$3" 'BEGIN { printf f, b / 
 for l in l-data l-empty l-none; do
 	test_expect_success EVENTS "record -o: a link ($l) is refused, its target untouched" '
 		make_links &&
-		test_expect_code 1 tperf record -e cpu-clock -o '$l' -- true 2>err &&
+		test_expect_code 255 tperf record -e cpu-clock -o '$l' -- true 2>err &&
 		link_msg '$l' >expect &&
 		test_cmp expect err &&
 		links_untouched
@@ -54,11 +54,11 @@ test_expect_success EVENTS 'record -o: FILE.old as perf; a .old folder of other 
 	tperf record -q -e cpu-clock -o x.data -- true &&
 	test "$(cat x.data.old)" = one &&
 	echo two >y.data && mkdir y.data.old && echo keep >y.data.old/notes &&
-	test_expect_code 1 tperf record -e cpu-clock -o y.data -- true 2>err &&
+	test_expect_code 255 tperf record -e cpu-clock -o y.data -- true 2>err &&
 	echo "tperf: cannot replace ${q}y.data.old$q: a folder that is not a recording${q}s (tperf removes no other); move it away" >expect &&
 	test_cmp expect err &&
 	test "$(cat y.data)" = two && test "$(cat y.data.old/notes)" = keep &&
-	mkdir dir && test_expect_code 1 tperf record -e cpu-clock -o dir -- true 2>err &&
+	mkdir dir && test_expect_code 255 tperf record -e cpu-clock -o dir -- true 2>err &&
 	echo "tperf: ${q}dir$q is a folder: name a file to write" >expect &&
 	test_cmp expect err &&
 	mkdir rec && echo a >rec/data && echo b >rec/data.1 &&
@@ -68,14 +68,14 @@ test_expect_success EVENTS 'record -o: FILE.old as perf; a .old folder of other 
 
 test_expect_success EVENTS 'record -o FIFO: refused before recording, without waiting for a reader' '
 	mkfifo fifo &&
-	test_expect_code 1 timeout 20 "$TPERF" record -e cpu-clock -o fifo -- true 2>err &&
+	test_expect_code 255 timeout 20 "$TPERF" record -e cpu-clock -o fifo -- true 2>err &&
 	echo "tperf: ${q}fifo$q is not seekable (a FIFO, socket or terminal): name a file" >expect &&
 	test_cmp expect err
 '
 
-test_expect_success TMPFS 'record on a full disk: what reached the file, no "Captured and wrote", status 1' '
+test_expect_success TMPFS 'record on a full disk: what reached the file, no "Captured and wrote", status 255 as perf' '
 	mount_full &&
-	test_expect_code 1 tperf record -e cpu-clock -c 10000 -g -o full/p.data -- \
+	test_expect_code 255 tperf record -e cpu-clock -c 10000 -g -o full/p.data -- \
 		sh -c "i=0; while [ \$i -lt 400000 ]; do i=\$((i + 1)); done" 2>err &&
 	{
 		echo "tperf: cannot write ${q}full/p.data$q: No space left on device" &&
@@ -150,6 +150,21 @@ test_expect_success NOPERFMON 'root without CAP_PERFMON: the hint is perf_event_
 	test_expect_code 255 capsh --drop=cap_perfmon,cap_sys_admin -- -c "\"$TPERF\" stat -a -e cpu-clock true" 2>err &&
 	echo "tperf: cannot open event ${q}cpu-clock$q: permission denied: /proc/sys/kernel/perf_event_paranoid is $p and counting per-CPU (-a, -C) needs 0 or lower; this root process lacks CAP_PERFMON and CAP_SYS_ADMIN (a container${q}s?): give it CAP_PERFMON, or set it with ${q}sysctl kernel.perf_event_paranoid=0$q" >expect &&
 	test_cmp expect err
+'
+
+# perf's exit status when record fails, case by case, perf and tperf in
+# the same situation
+test_expect_success EVENTS,PERF 'record fails with the exit status of perf (255)' '
+	for c in "-o missing/x.data -- true" "-o /dev/full -- true" \
+		 "-o x.data -- /nonexistent/cmd" "-o x.data -e instructions -- true" \
+		 "-o x.data -e sched:sched_switch --filter bogus== -- true"; do
+		rm -f x.data x.data.old &&
+		timeout 20 perf record -q $c >/dev/null 2>&1; p=$? &&
+		rm -f x.data x.data.old &&
+		timeout 20 "$TPERF" record -q $c >/dev/null 2>&1; t=$? &&
+		if [ $p != $t ]; then echo "record $c: tperf $t, perf $p"; exit 1; fi &&
+		test $t = 255 || exit 1
+	done
 '
 
 test_done

@@ -679,11 +679,8 @@ static int prepare(struct rec *r, int argc, const char **argv, char *buf, size_t
 	err = set_record_cpus(r->evlist, t);
 	if (!err)
 		err = open_events(r->evlist, buf, size);
-	if (!err) {
-		/* the events are still disabled: nothing unfiltered is recorded */
+	if (!err)	/* the events are still disabled: nothing unfiltered is recorded */
 		err = evlist__apply_filters(r->evlist, buf, size);
-		r->stats->filter_failed = err != 0;
-	}
 	if (!err)
 		err = mmap_rings(r, buf, size);
 	return err;

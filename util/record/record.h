@@ -105,7 +105,6 @@ struct record_stats {
 	u64 wakeups;			/* poll() returns with data */
 	int workload_status;		/* waitpid status, -1 without a workload */
 	int signal;			/* SIGINT/SIGTERM that stopped it, or 0 */
-	bool filter_failed;		/* the kernel refused a --filter (perf exits 255) */
 	char buildid_dir[4096];		/* the build-id cache updated, "" if none */
 	struct build_id_cache_errs cache_errs;	/* what could not be cached */
 };
