@@ -34,6 +34,7 @@ struct probe_opts {
 	bool inlines;
 	bool demangle;
 	const char *vmlinux;	/* -k: for kernel probes, which this kernel lacks */
+	int nr_add_opts;	/* add.v[0..nr_add_opts): given with -a, not as words */
 };
 
 static void print_parse_error(const char *def, const struct probe_parse_error *err)
@@ -44,7 +45,7 @@ static void print_parse_error(const char *def, const struct probe_parse_error *e
 	fprintf(stderr, "%*s^ %s\n", (int)(sizeof(prefix) - 1) + err->pos, "", err->msg);
 }
 
-/* Parse @str; prints the error.  0 or -1. */
+/* Parse @str; prints the error.  0 or a negative errno (-EINVAL: syntax). */
 static int parse_def(const char *str, struct probe_def *def)
 {
 	struct probe_parse_error err;
@@ -56,7 +57,17 @@ static int parse_def(const char *str, struct probe_def *def)
 		ui__error("cannot parse '%s': %s", str, strerror(-ret));
 	if (ret)
 		probe_def__exit(def);
-	return ret ? -1 : 0;
+	return ret;
+}
+
+/*
+ * The exit status of a failure, as perf's: it exits with its negative
+ * error code, so scripts see 243 for a permission (EACCES), 254 for what
+ * is not found (ENOENT), 239 for an event that exists (EEXIST).
+ */
+static int probe_status(int err)
+{
+	return err < 0 ? (int)((unsigned int)err & 0xff) : 1;
 }
 
 /* The argument names of @args ("a=-4(%bp):s32 b=..." -> "a b"). */
@@ -118,7 +129,7 @@ static int create_sites(struct probe_site *sites, int nr, bool dry_run, bool pri
 		    probe_site__line(&sites[i], line, sizeof(line)) < 0) {
 			ui__error("refusing to write an unsafe probe for '%s': %s", sites[i].path,
 			      "the path or the arguments hold special characters");
-			return -1;
+			return -EINVAL;
 		}
 		pr_debug("Writing event: %s\n", line);
 		if (print_lines)
@@ -129,7 +140,7 @@ static int create_sites(struct probe_site *sites, int nr, bool dry_run, bool pri
 		if (ret) {
 			ui__error("cannot create the probe '%s': %s", line,
 				  builtin__tracefs_strerror(-ret));
-			return -1;
+			return ret;
 		}
 	}
 	return 0;
@@ -168,7 +179,7 @@ static int cleanup(void)
 	ret = probe_stale__find(&v, &n);
 	if (ret) {
 		ui__error("cannot list the uprobes: %s", builtin__tracefs_strerror(-ret));
-		return 1;
+		return probe_status(ret);
 	}
 	if (!n)
 		printf("no uprobe event left by a tperf that no longer runs\n");
@@ -178,7 +189,7 @@ static int cleanup(void)
 		if (ret) {
 			ui__error("cannot remove the uprobe event '%s': %s", name,
 				  builtin__tracefs_strerror(-ret));
-			failed = 1;
+			failed = probe_status(ret);
 		} else {
 			printf("removed the uprobe event '%s' (its tperf no longer runs)\n", name);
 		}
@@ -207,20 +218,23 @@ struct added {
 	int nr;
 };
 
-static int add_one(const char *str, const struct probe_opts *o, struct added *all, bool *printed)
+/* Add the probes of @str: 0, or the exit status of its failure. */
+static int add_one(const char *str, bool from_option, const struct probe_opts *o,
+		   struct added *all, bool *printed)
 {
 	struct probe_def def;
 	struct probe_site *sites = NULL;
 	char msg[512], point[256], uargs[512];
 	int nr = 0, ret;
 
-	if (parse_def(str, &def))
-		return -1;
+	ret = parse_def(str, &def);
+	if (ret)	/* perf: a usage error when -a gave it, else -EINVAL */
+		return ret == -EINVAL && from_option ? PARSE_OPT_USAGE_EXIT : probe_status(ret);
 	ret = probe__resolve(o->exec, &def, &o->fopts, &sites, &nr, msg, sizeof(msg));
 	probe_def__exit(&def);
 	if (ret) {
 		ui__error("%s", msg);
-		return -1;
+		return probe_status(ret);
 	}
 	fputs(msg, stderr);	/* a warning, or nothing */
 	split_def(str, point, uargs, sizeof(point));
@@ -239,7 +253,7 @@ static int add_one(const char *str, const struct probe_opts *o, struct added *al
 	}
 	if (ret) {
 		probe_sites__free(sites, nr);
-		return -1;
+		return probe_status(ret);
 	}
 	for (int i = 0; i < nr && !o->quiet && !o->print_lines; i++) {
 		char names[512];
@@ -263,14 +277,16 @@ static int add_probes(const char **defs, int n, const struct probe_opts *o)
 	if (!o->exec) {
 		ui__error("kprobes are not available on this kernel (no kprobe_events in tracefs): "
 		      "probe a user binary with -x BINARY");
-		return 1;
+		return probe_status(-ENOENT);	/* perf's status here */
 	}
 	if (!o->dry_run)
 		note_leftovers();
 	for (int i = 0; i < n; i++) {
-		if (add_one(defs[i], o, &last, &printed)) {
+		int status = add_one(defs[i], i < o->nr_add_opts, o, &last, &printed);
+
+		if (status) {
 			probe_sites__free(prev.sites, prev.nr);
-			return 1;
+			return status;
 		}
 		probe_sites__free(prev.sites, prev.nr);
 		prev = last;
@@ -326,7 +342,7 @@ static int list_probes(const char *filter)
 	if (ret < 0 || fflush(stdout) || ferror(stdout)) {
 		ui__error("cannot list the probes: %s",
 			  builtin__tracefs_strerror(ret < 0 ? -ret : errno));
-		return 1;
+		return probe_status(ret < 0 ? ret : -errno);
 	}
 	return 0;
 }
@@ -352,11 +368,11 @@ static int del_probes(const struct string_list *del, bool quiet)
 
 		if (ret < 0) {
 			ui__error("cannot delete '%s': %s", del->v[i], builtin__tracefs_strerror(-ret));
-			status = 1;
+			status = probe_status(ret);
 		} else if (!ret) {
 			ui__error("'%s' does not match any probe: 'tperf probe -l' lists them",
 			      del->v[i]);
-			status = 1;
+			status = probe_status(-ENOENT);
 		}
 	}
 	return status;
@@ -833,6 +849,7 @@ int cmd_probe(int argc, const char **argv)
 		free(o.add.v);
 		return ret;
 	}
+	o.nr_add_opts = o.add.n;
 	if (argc) {
 		joined = join_words(argc, argv);
 		if (!joined || parse_opt_string_list(&options[0], joined, 0)) {

@@ -157,6 +157,9 @@ test_expect_success 'test_must_fail: not found, not executable or a signal is no
 	test_must_fail false &&
 	test_must_fail sh -c "exit 255" &&
 	test_must_fail sh -c "exit 129" &&
+	test_must_fail sh -c "exit 243" &&
+	test_must_fail sh -c "exit 193" &&
+	! test_must_fail sh -c "exit 192" 2>/dev/null &&
 	! test_must_fail tperf-no-such-command 2>err &&
 	grep -q "not found or not executable (127)" err &&
 	! test_must_fail sh -c "exit 126" 2>/dev/null &&

@@ -54,9 +54,9 @@ test_expect_success SETPRIV,TRACEFS 'tracefs as nobody: tracepoints, ftrace and 
 	test_expect_code 255 as_nobody ftrace record -e sched:sched_switch -o f.dat -- true 2>err &&
 	grep -q "^tperf: cannot create the tracefs instance '"'"'tperf-[0-9]*'"'"': Permission denied: tracefs is root'"'"'s: run tperf as root (e.g. with sudo)$" err &&
 	test ! -e f.dat &&
-	test_expect_code 1 as_nobody probe -x "$PWD/work" work_one 2>err &&
+	test_expect_code 243 as_nobody probe -x "$PWD/work" work_one 2>err &&
 	grep -q "^tperf: cannot create the probe .*: Permission denied: tracefs is root'"'"'s: run tperf as root (e.g. with sudo)$" err &&
-	test_expect_code 1 as_nobody probe -l 2>err &&
+	test_expect_code 243 as_nobody probe -l 2>err &&
 	echo "tperf: cannot list the probes: Permission denied: tracefs is root'"'"'s: run tperf as root (e.g. with sudo)" >expect &&
 	test_cmp expect err &&
 	test_expect_code 1 as_nobody ftrace --cleanup 2>err &&

@@ -145,4 +145,23 @@ test_expect_success 'uprobe_events is left as found' '
 	test ! -r $T/uprobe_events || ! grep -q "probe_target\|probe_libtarget\|grp_t0551" $T/uprobe_events
 '
 
+# perf probe exits with its negative error code; scripts test it
+test_expect_success ROOT,PERF 'failures exit with perf'"'"'s statuses (129, 234, 254, 239)' '
+	test_when_finished "$cleanup; perf probe -q -d \"grp_t0551:*\" 2>/dev/null; :" &&
+	for args in "-x $B/target0 add+abc" "-x $B/target0 -a add+abc" \
+		    "-x $B/target0 nosuchfunction" "-x $B/target0 add+0x100000" \
+		    "-d grp_t0551:nosuch" "-a do_sys_open"; do
+		perf probe -q $args >/dev/null 2>&1; p=$? &&
+		tperf probe -q $args >/dev/null 2>&1; t=$? &&
+		if [ $p != $t ]; then echo "probe $args: tperf $t, perf $p"; exit 1; fi &&
+		test $t -ge 129 || exit 1
+	done &&
+	perf probe -q -x "$B/target0" "grp_t0551:ev=add" &&
+	perf probe -q -x "$B/target0" "grp_t0551:ev=add" 2>/dev/null; p=$? &&
+	perf probe -q -d "grp_t0551:*" &&
+	tperf probe -q -x "$B/target0" "grp_t0551:ev=add" &&
+	test_expect_code $p tperf probe -q -x "$B/target0" "grp_t0551:ev=add" 2>/dev/null &&
+	test $p = 239
+'
+
 test_done

@@ -101,7 +101,7 @@ done
 test_expect_success LIBCDBG,PERF "libc 'strcpy+4': perf writes a line inside an instruction, tperf refuses" '
 	perf_lines "$LIBC" strcpy+4 >lines &&
 	test -s lines &&
-	test_expect_code 1 tperf probe -x "$LIBC" -D strcpy+4 >out 2>err &&
+	test_expect_code 234 tperf probe -x "$LIBC" -D strcpy+4 >out 2>err &&
 	test ! -s out &&
 	tail -1 err >actual &&
 	echo "tperf: offset 4 is inside an instruction of '"'"'strcpy_ifunc'"'"' (at strcpy_ifunc, 7 bytes): probe strcpy_ifunc or strcpy_ifunc+7" >expect &&

@@ -30,7 +30,7 @@ for kind in zero fifo; do
 	'
 
 	test_expect_success CC "a lazy pattern in a source that is a $kind: not a regular file" '
-		test_expect_code 1 limited "$TPERF" probe -x "$TRASH/prog" -s "$TRASH/$kind" \
+		test_expect_code 234 limited "$TPERF" probe -x "$TRASH/prog" -s "$TRASH/$kind" \
 			-D "main;return*" >out 2>err &&
 		echo "tperf: cannot read the source '"'"'$TRASH/$kind//s.c'"'"' for the pattern '"'"'return*'"'"': not a regular file" \
 			>expect &&

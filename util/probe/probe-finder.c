@@ -1732,7 +1732,7 @@ static int probe_func(struct finder *f, Dwarf_Die *die, Dwarf_Die *cu)
 	}
 	pc = entry + d->offset;
 	if (d->offset && !in_func(die, entry, pc))
-		return fail(f, -ERANGE, "offset %" PRIu64 " is beyond function '%s' (%" PRIu64
+		return fail(f, -ENOENT, "offset %" PRIu64 " is beyond function '%s' (%" PRIu64
 			    " bytes)", d->offset, d->func, func_size(die, entry));
 	if (d->offset) {
 		ret = on_boundary(f, die, entry, pc);

@@ -295,7 +295,7 @@ static int resolve_symbol(struct resolver *r, const char *group)
 
 		probe_elf__find_symbol(r->pe, d->func, i, &addr, &size);
 		if (size && d->offset >= size)
-			return say(r->msg, r->size, -ERANGE, "offset %" PRIu64 " is beyond "
+			return say(r->msg, r->size, -ENOENT, "offset %" PRIu64 " is beyond "
 				   "function '%s' (%" PRIu64 " bytes)", d->offset, d->func, size);
 		if (d->offset)
 			ret = probe_insn__check(r->pe, d->func, addr, addr, size ? addr + size : 0,
@@ -322,7 +322,7 @@ static int resolve_abs(struct resolver *r, const char *group)
 		return say(r->msg, r->size, -EINVAL, "a probe on an address takes registers, "
 			   "$comm and $retval only: variables need a function or a line");
 	if (probe_elf__offset_to_vaddr(r->pe, off, &vaddr))
-		return say(r->msg, r->size, -ERANGE, "offset 0x%" PRIx64 " is in no loadable "
+		return say(r->msg, r->size, -ENOENT, "offset 0x%" PRIx64 " is in no loadable "
 			   "segment of '%s'", off, r->path);
 	/* inside a function: on one of its instructions' first byte */
 	name = probe_elf__symbol_at(r->pe, vaddr, &func, &size);
@@ -358,13 +358,19 @@ static int resolve_code(struct resolver *r)
 		 * %return, only those that need no DWARF, on the function
 		 * symbols.
 		 */
-		if (!r->def->nr_args && !r->def->retprobe && !resolve_alternative(r, group))
-			return 0;
+		if (!r->def->nr_args && !r->def->retprobe) {
+			int alt = resolve_alternative(r, group);
+
+			if (!alt)
+				return 0;
+			if (alt != -ENOENT && alt != -ESRCH)
+				return alt;	/* found, and refused: its message, its error */
+		}
 		/* (and where libdw fails on a function it has: LTO's) */
 		if ((ret == -ENOENT || r->def->nr_args || r->def->retprobe) &&
 		    !needs_dwarf(r->def) && probe_elf__count_symbol(r->pe, r->def->func))
 			return resolve_symbol(r, group);
-		return ret;
+		return ret == -ESRCH ? -ENOENT : ret;	/* found nowhere */
 	}
 	if (needs_dwarf(r->def))
 		return say(r->msg, r->size, -ENODATA, "'%s' has no debug information (DWARF): "
