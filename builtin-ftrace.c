@@ -19,6 +19,7 @@
 #include <poll.h>
 
 #include "builtin.h"
+#include "util/lib/io.h"
 #include "util/lib/debug.h"
 #include "util/lib/file-out.h"
 #include "util/trace/ftrace-record.h"
@@ -187,7 +188,7 @@ static unsigned long long count_events(struct ftrace_recorder *r, int *ncpus)
 		off_t off = 0;
 		unsigned long long before = n;
 
-		while (pread(r->tmp_fds[i], page, r->page_size, off) > 0) {
+		while (io__pread_all(r->tmp_fds[i], page, r->page_size, off) == (ssize_t)r->page_size) {
 			struct ftrace_page_iter it;
 			struct ftrace_page_event ev;
 

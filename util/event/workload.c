@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/lib/io.h"
 #include "util/event/workload.h"
 
 /*
@@ -38,16 +39,6 @@ static void child_reset_signals(void)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-static ssize_t read_full(int fd, void *buf, size_t len)
-{
-	ssize_t r;
-
-	do
-		r = read(fd, buf, len);
-	while (r < 0 && errno == EINTR);
-	return r;
-}
-
 static __attribute__((noreturn)) void child_run(int go_fd, int err_fd, const char **argv)
 {
 	char c;
@@ -65,15 +56,15 @@ static __attribute__((noreturn)) void child_run(int go_fd, int err_fd, const cha
 	 * COMM from /proc as soon as workload__prepare() returns.
 	 */
 	c = 0;
-	if (write(go_fd, &c, 1) != 1)
+	if (io__write_all(go_fd, &c, 1))
 		_exit(127);
 	/* Wait for the release; EOF means the parent gave up: do not run. */
-	if (read_full(go_fd, &c, 1) != 1)
+	if (io__read_all(go_fd, &c, 1) != 1)
 		_exit(127);
 	close(go_fd);
 	execvp(argv[0], (char *const *)argv);
 	err = errno;
-	if (write(err_fd, &err, sizeof(err)) < 0)
+	if (io__write_all(err_fd, &err, sizeof(err)))
 		_exit(127);
 	_exit(127);
 }
@@ -134,7 +125,7 @@ int workload__prepare(struct workload *w, const char **argv)
 	w->go_fd = go[1];
 	w->err_fd = err[0];
 	/* held until the child has renamed itself (see child_run) */
-	if (read_full(w->go_fd, &ready, 1) != 1) {
+	if (io__read_all(w->go_fd, &ready, 1) != 1) {
 		workload__close_fds(w);
 		reap(w->pid);
 		w->pid = -1;
@@ -173,7 +164,7 @@ int workload__start(struct workload *w)
 	}
 	close(w->go_fd);
 	w->go_fd = -1;
-	r = read_full(w->err_fd, &child_err, sizeof(child_err));
+	r = io__read_all(w->err_fd, &child_err, sizeof(child_err));
 	close(w->err_fd);
 	w->err_fd = -1;
 	if (r == (ssize_t)sizeof(child_err)) {

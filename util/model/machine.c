@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/lib/io.h"
 #include "util/lib/batch-pipe.h"
 #include "util/symbol/build-id.h"
 #include "util/perf-data/data.h"
@@ -1277,7 +1278,7 @@ static bool own_vdso_path(struct machine *m, char *buf, size_t size)
 		if (!vdso__image(&start, &len)) {
 			int fd = memfd_create("tperf-vdso", MFD_CLOEXEC);
 
-			if (fd >= 0 && write(fd, start, len) == (ssize_t)len)
+			if (fd >= 0 && !io__write_all(fd, start, len))
 				m->vdso_fd = fd;
 			else if (fd >= 0)
 				close(fd);

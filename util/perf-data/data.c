@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include "util/lib/io.h"
 #include "util/perf-data/data.h"
 #include "util/lib/debug.h"
 #include "util/lib/file-out.h"
@@ -1094,9 +1095,11 @@ int perf_data__finish(struct perf_data *d)
 		fill_file_header(d, &fh);
 		fh.data.size = d->written;
 		err = write_features(d, &fh);
-		if (!err && pwrite(d->fd, &fh, sizeof(fh), 0) != sizeof(fh)) {
-			err = -errno;
-			seterr(d, "cannot write the header of '%s': %s", d->path, strerror(errno));
+		if (!err) {
+			err = io__pwrite_all(d->fd, &fh, sizeof(fh), 0);
+			if (err)
+				seterr(d, "cannot write the header of '%s': %s", d->path,
+				       strerror(-err));
 		}
 		/* a file system may report a failed write only now (NFS, quotas) */
 		if (close(d->fd) && !err) {

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/lib/io.h"
 #include "util/perf-data/header-print.h"
 #include "util/event/perf-attr.h"
 
@@ -348,7 +349,7 @@ static void print_section(FILE *fp, struct perf_header *h, int fd, int feat)
 	buf = malloc(s->size + 1);
 	if (!buf)
 		return;
-	if (pread(fd, buf, s->size, s->offset) == (ssize_t)s->size)
+	if (io__pread_all(fd, buf, s->size, s->offset) == (ssize_t)s->size)
 		perf_header__fprintf_feature(fp, h, feat, buf, s->size);
 	free(buf);
 }

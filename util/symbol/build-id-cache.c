@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/lib/io.h"
 #include "util/symbol/build-id-cache.h"
 #include "util/symbol/build-id.h"
 #include "util/perf-data/header.h"
@@ -48,23 +49,6 @@ static int mkdir_p(char *path)
 	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
-static int write_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? -errno : -EIO;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 static int copy_fd(int from, int to)
 {
 	char buf[65536];
@@ -77,7 +61,7 @@ static int copy_fd(int from, int to)
 			continue;
 		if (n <= 0)
 			return n < 0 ? -errno : 0;
-		err = write_all(to, buf, (size_t)n);
+		err = io__write_all(to, buf, (size_t)n);
 		if (err)
 			return err;
 	}
@@ -100,7 +84,7 @@ static int write_entry(const char *final, mode_t mode, int src_fd, const void *b
 		return -errno;
 	err = fchmod(fd, mode) ? -errno : 0;
 	if (!err)
-		err = src_fd >= 0 ? copy_fd(src_fd, fd) : write_all(fd, buf, n);
+		err = src_fd >= 0 ? copy_fd(src_fd, fd) : io__write_all(fd, buf, n);
 	if (close(fd) && !err)
 		err = -errno;
 	if (!err && rename(tmp, final))

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/lib/io.h"
 #include "util/trace/ftrace-record.h"
 #include "util/trace/tracefs-instance.h"
 
@@ -25,6 +26,7 @@ static int drain(struct ftrace_reader *rd, char *page)
 {
 	for (;;) {
 		ssize_t n = read(rd->raw_fd, page, rd->r->page_size);
+		int err;
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -32,8 +34,9 @@ static int drain(struct ftrace_reader *rd, char *page)
 			return 0;
 		if (n <= 0)
 			return n < 0 ? -errno : 0;
-		if (write(rd->out_fd, page, n) != n)
-			return -errno;
+		err = io__write_all(rd->out_fd, page, n);
+		if (err)
+			return err;
 	}
 }
 

@@ -15,6 +15,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "util/lib/io.h"
 #include "util/lib/file-out.h"
 #include "util/trace/trace-dat.h"
 
@@ -366,8 +367,8 @@ static void mem_begin(struct out *o)
 /* Overwrite @n bytes at file offset @at with @v (a forward reference). */
 static void patch_u(struct out *o, uint64_t at, uint64_t v, int n)
 {
-	if (!o->err && pwrite(o->fd, &v, n, at) != n)
-		o->err = -errno;
+	if (!o->err)
+		o->err = io__pwrite_all(o->fd, &v, n, at);
 }
 
 /* The offset of @s in the strings section, added there when new. */
@@ -494,7 +495,7 @@ static int put_chunks(struct out *o, int fd, uint64_t size, uint64_t *out_size)
 	put_u(o, count, 4);
 	for (uint64_t off = 0; off < size && !ret && !o->err; off += chunk) {
 		size_t want = size - off < chunk ? size - off : chunk;
-		ssize_t n = pread(fd, buf, want, off);
+		ssize_t n = io__pread_all(fd, buf, want, off);
 		void *z;
 		size_t zlen;
 
