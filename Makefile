@@ -248,7 +248,7 @@ $(OUT)/tests/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(INTERNAL)
 FUZZ_PROBE_PROG := $(OUT)/tests/fuzz/probe-addr-target
 $(OUT)/tests/fuzz/fuzz-probe-addr: $(FUZZ_PROBE_PROG) $(FUZZ_PROBE_PROG)-nodwarf
 $(OUT)/tests/fuzz/fuzz-probe-addr: LDLIBS += -lcapstone
-$(FUZZ_PROBE_PROG): tests/fuzz/probe-addr-target.c
+$(FUZZ_PROBE_PROG): tests/fuzz/probe-addr-target.c tests/probe/boundary-funcs.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo '  CC      $@')
 	$(Q)$(CC) -O2 -g -o $@ $<

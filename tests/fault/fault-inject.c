@@ -180,25 +180,9 @@ ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
 	return real_pwrite(fd, buf, n, off);
 }
 
-ssize_t pread64(int fd, void *buf, size_t n, off_t off)
-{
-	REAL(pread64);
-	if (fd_may_fault(fd)) {
-		MAYBE_EINTR(-1);
-		n = maybe_short(n);
-	}
-	return real_pread64(fd, buf, n, off);
-}
-
-ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off)
-{
-	REAL(pwrite64);
-	if (fd_may_fault(fd)) {
-		MAYBE_EINTR(-1);
-		n = maybe_short(n);
-	}
-	return real_pwrite64(fd, buf, n, off);
-}
+/* the same functions under their other names (off_t is 64 bits here) */
+ssize_t pread64(int fd, void *buf, size_t n, off_t off) __attribute__((alias("pread")));
+ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off) __attribute__((alias("pwrite")));
 
 /* a short vector transfer: the first iovecs up to a random byte count */
 static int short_iov(const struct iovec *iov, int cnt, struct iovec *out)

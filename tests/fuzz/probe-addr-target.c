@@ -15,37 +15,7 @@
 #define DTRACE_PROBE1(provider, name, arg) ((void)(arg))
 #endif
 
-/* five+0 nop (1 byte), five+1 mov $5,%eax (5 bytes), five+6 ret */
-__attribute__((naked, noinline)) int five(void)
-{
-	__asm__ volatile("nop\n\t"
-			 "movl $5, %eax\n\t"
-			 "ret");
-}
-
-int five_alias(void) __attribute__((alias("five")));
-
-/* seven: mov (5 bytes), then a 2-byte jmp to the ret after its end */
-__asm__(".text\n"
-	".globl seven\n"
-	".type seven, @function\n"
-	"seven:\n\t"
-	"movl $7, %eax\n\t"
-	"jmp 1f\n"
-	".size seven, .-seven\n"
-	"1:\n\t"
-	"ret\n");
-int seven(void);
-
-/* odd+0: 0x06, no instruction in 64-bit code */
-__asm__(".text\n"
-	".globl odd\n"
-	".type odd, @function\n"
-	"odd:\n\t"
-	".byte 0x06\n\t"
-	"nop\n\t"
-	"ret\n"
-	".size odd, .-odd\n");
+#include "../probe/boundary-funcs.h"
 
 static inline int square(int v)
 {

@@ -1,50 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Functions of known instructions for the instruction-boundary tests of
- * tperf probe (t0561).  five() has DWARF; seven() is assembly, known to
- * the symbol table only, as is odd(), which starts with a byte that is no
- * instruction; five_alias is a second name of five() that the DWARF does
- * not know.  main() calls each three times and prints 36.
+ * The program of the instruction-boundary tests of tperf probe (t0561):
+ * the functions of boundary-funcs.h, which main() calls three times each,
+ * printing 36.
  */
 #include <stdio.h>
 
-/*
- * five+0: nop (1 byte); five+1: mov $5,%eax (5 bytes); five+6: ret
- * (gcc puts a nop and a ud2 after a naked function's body: five+7, five+8)
- */
-__attribute__((naked, noinline)) int five(void)
-{
-	__asm__ volatile("nop\n\t"
-			 "movl $5, %eax\n\t"
-			 "ret");
-}
-
-int five_alias(void) __attribute__((alias("five")));
-
-/*
- * seven+0: mov $7,%eax (5 bytes); seven+5: jmp (2 bytes), its last
- * instruction, to the ret after it
- */
-__asm__(".text\n"
-	".globl seven\n"
-	".type seven, @function\n"
-	"seven:\n\t"
-	"movl $7, %eax\n\t"
-	"jmp 1f\n"
-	".size seven, .-seven\n"
-	"1:\n\t"
-	"ret\n");
-int seven(void);
-
-/* odd+0: 0x06, no instruction in 64-bit code; odd+1: nop; odd+2: ret (never called) */
-__asm__(".text\n"
-	".globl odd\n"
-	".type odd, @function\n"
-	"odd:\n\t"
-	".byte 0x06\n\t"
-	"nop\n\t"
-	"ret\n"
-	".size odd, .-odd\n");
+#include "boundary-funcs.h"
 
 int main(void)
 {

@@ -6,7 +6,8 @@
 # fail with EINTR or move fewer bytes than asked, and poll, wait and sleep
 # calls fail with EINTR, as signals and pipes make them do.  Every command
 # must carry on: the same output as without the faults, files that read
-# back whole.  And a perf.data read while record still writes it.
+# back whole.  And a perf.data read while record still writes it.  Each
+# command runs with 3 seeds in make check, 20 in make check-full.
 . "$(dirname "$0")/lib.sh"
 
 test_lazy_prereq CC 'command -v cc' 'needs a C compiler (Debian gcc)'
@@ -15,6 +16,8 @@ test_lazy_prereq TRACEFS '[ "$(id -u)" = 0 ] && test -w /sys/kernel/tracing/inst
 	test -e /sys/kernel/tracing/events/sched/sched_switch' 'needs root and tracefs with sched events'
 
 DATA=$SRC_DIR/tests/data
+# the seeds each command runs with: a few in make check, 20 in check-full
+if [ -n "${TPERF_TEST_FULL:-}" ]; then SEEDS=$(seq 20); else SEEDS="1 2 3"; fi
 WORK=$TESTS_DIR/workloads/record-calltree
 # an ASan build wants its runtime first among the libraries: not so here
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
@@ -50,7 +53,7 @@ test_expect_success CC 'report and script of a pipe: the same with the faults' '
 	for cmd in "report --stdio" "script" "report --stats"; do
 		: >"$TRASH/fault.log" &&
 		"$TPERF" $cmd -i - --symfs=/nonexistent --kallsyms=/dev/null <"$f" >expect 2>&1 &&
-		for seed in 1 2 3; do
+		for seed in $SEEDS; do
 			cat "$f" | faulty $seed "$TPERF" $cmd -i - --symfs=/nonexistent \
 				--kallsyms=/dev/null >actual 2>&1 &&
 			test_cmp expect actual || exit 1
@@ -60,7 +63,7 @@ test_expect_success CC 'report and script of a pipe: the same with the faults' '
 '
 
 test_expect_success CC,WORK 'record to a file with the faults: a whole file, every sample reported' '
-	for seed in 1 2 3; do
+	for seed in $SEEDS; do
 		: >"$TRASH/fault.log" &&
 		faulty $seed "$TPERF" record -e cpu-clock -g -o f.data -- "$WORK" >out 2>err &&
 		injected both &&
@@ -83,7 +86,7 @@ test_expect_success CC,WORK 'record to a pipe into report, both with the faults'
 
 test_expect_success CC,TRACEFS 'ftrace record with the faults: the file reads as without them' '
 	test_when_finished "\"$TPERF\" ftrace --cleanup >/dev/null 2>&1" &&
-	for seed in 1 2; do
+	for seed in $SEEDS; do
 		: >"$TRASH/fault.log" &&
 		faulty $seed "$TPERF" ftrace record -e sched:sched_switch -o t.dat -- \
 			"$WORK" >out 2>err &&
