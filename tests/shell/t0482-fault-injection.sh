@@ -135,4 +135,32 @@ test_expect_success WORK 'a perf.data read while record writes it' '
 	test ! -s err
 '
 
+# EMFILE: the fewest descriptors perf records and counts with are enough
+# for tperf too (it raises the soft limit to the hard one, and its room to
+# spare is no need); events that cannot fit are refused before one opens,
+# with the count to ask for, and perf's status
+test_expect_success PERF,WORK 'a low open-files limit: what perf can do, tperf does' '
+	for n in 6 7 8 9 10 11 12 14 16; do
+		(ulimit -n $n && perf record -q -e cpu-clock -o p.data -- true) >/dev/null 2>&1 &&
+			break
+	done &&
+	(ulimit -n $n && "$TPERF" record -q -e cpu-clock -o t.data -- "$WORK") &&
+	"$TPERF" report -i t.data --stats | grep -q "SAMPLE events" &&
+	for n in 6 7 8 9 10 11 12 14 16; do
+		(ulimit -n $n && perf stat -e task-clock -- true) >/dev/null 2>&1 && break
+	done &&
+	(ulimit -n $((n + 1)) && "$TPERF" stat -x, -e task-clock -- true) 2>out &&
+	grep -q ",task-clock," out
+'
+
+test_expect_success PERF 'too many events for the limit: refused before opening, the limit to ask for' '
+	(ulimit -n 20 && perf stat -e "sched:*" -a -- true) >/dev/null 2>&1; p=$? &&
+	(ulimit -n 20 && "$TPERF" stat -e "sched:*" -a -- true) >/dev/null 2>err; t=$? &&
+	test $t = $p && test $t = 255 &&
+	grep -q "^tperf: too many open files: [0-9]* descriptors are needed but the limit (RLIMIT_NOFILE) is 20, hard limit 20; " err &&
+	(ulimit -n 20 && "$TPERF" record -e "sched:*" -a -o s.data -- true) >/dev/null 2>err; t=$? &&
+	test $t = 255 && grep -q "^tperf: too many open files" err &&
+	test ! -s s.data
+'
+
 test_done

@@ -104,7 +104,8 @@ int rlimit__nofile_strerror(size_t want, char *buf, size_t size)
  */
 int rlimit__ensure_nofile(size_t needed, char *buf, size_t size)
 {
-	size_t want = rlimit__nr_open_fds() + needed + NOFILE_SLACK;
+	size_t now = rlimit__nr_open_fds();
+	size_t want = now + needed + NOFILE_SLACK;
 	struct rlimit rl;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl))
@@ -112,8 +113,18 @@ int rlimit__ensure_nofile(size_t needed, char *buf, size_t size)
 	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
 		return 0;
 	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want) {
-		rlimit__nofile_strerror(want, buf, size);
-		return -EMFILE;
+		/*
+		 * The slack is room to spare, not a need: what fits with the
+		 * few files of the command's own (perf opens as long as the
+		 * kernel lets it) is opened under the hard limit.
+		 */
+		if (rl.rlim_max < now + needed + NOFILE_MIN_SLACK) {
+			rlimit__nofile_strerror(want, buf, size);
+			return -EMFILE;
+		}
+		want = rl.rlim_max;
+		if (rl.rlim_cur >= want)
+			return 0;
 	}
 	rl.rlim_cur = want;
 	if (setrlimit(RLIMIT_NOFILE, &rl)) {
