@@ -39,9 +39,9 @@ static const struct option stat_report_options[] = {
 /* perf stat's status when it cannot count or read (its -1) */
 #define STAT_REPORT_FAILED 255
 
-int cmd_stat_report(int argc, const char **argv, struct perf_stat_config *config,
-		    bool aggr_given)
+int cmd_stat_report(int argc, const char **argv, struct perf_stat_config *config)
 {
+	bool aggr_given = false;
 	struct stat_report rep = { .config = config, .say = builtin__say };
 	struct stat_report_opts *o = &report_opts;
 	int err;
@@ -58,7 +58,7 @@ int cmd_stat_report(int argc, const char **argv, struct perf_stat_config *config
 				    o->per_die ? AGGR_DIE : AGGR_SOCKET;
 		aggr_given = true;
 	}
-	rep.aggr_given = aggr_given && config->aggr_mode != AGGR_THREAD;
+	rep.aggr_given = aggr_given;
 	rep.path = o->input ? o->input : perf_data__default_input();
 	config->output = stderr;	/* perf stat report prints where perf stat does */
 	err = stat_report__run(&rep);

@@ -662,8 +662,8 @@ int cmd_stat(int argc, const char **argv)
 			     PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc && !strcmp(argv[0], "report")) {
 		setup_config(0);
-		return cmd_stat_report(argc, argv, &opts.config, opts.no_aggr || opts.per_core ||
-				       opts.per_die || opts.per_socket || opts.per_thread);
+		/* as in perf, the aggregation options before "report" give way to the file's */
+		return cmd_stat_report(argc, argv, &opts.config);
 	}
 	if (argc && !strcmp(argv[0], "record"))
 		argc = record_options(argc, argv, full_argc, full);

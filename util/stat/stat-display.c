@@ -176,7 +176,8 @@ static double perf_stat__metric(struct perf_stat_config *config, struct evlist *
 	if (evsel__is_clock(evsel)) {
 		double wall = avg_stats(&config->walltime_nsecs_stats);
 
-		*fmt = "%8.3f";
+		/* no elapsed time (stat report's intervals): perf names the unit, no value */
+		*fmt = wall ? "%8.3f" : NULL;
 		*unit = "CPUs utilized";
 		return wall ? val / wall : 0;
 	}
@@ -320,8 +321,9 @@ static void print_metric(struct perf_stat_config *config, const char *fmt, const
 	int n;
 
 	if (config->json_output) {
+		/* perf's JSON names a metric's unit even when it has no value */
 		fprintf(out, "\"metric-value\" : %f, ", fmt && unit ? val : 0.0);
-		json_str(out, "metric-unit", fmt && unit ? unit : "", "");
+		json_str(out, "metric-unit", unit ? unit : "", "");
 		return;
 	}
 	if (config->csv_output) {

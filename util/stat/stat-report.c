@@ -317,8 +317,8 @@ static int on_stat_round(struct perf_tool *tool, struct perf_session *session,
 		/* each round's change since the one before, as the run printed it */
 		evlist__for_each_entry(st->evlist, e)
 			perf_stat__process_counts(config, e, true, true);
+		/* perf's report knows no interval's length: no "CPUs utilized" */
 		init_stats(&config->walltime_nsecs_stats);
-		update_stats(&config->walltime_nsecs_stats, config->interval * 1000000ULL);
 		ts.tv_sec = (time_t)(r.time / 1000000000ULL);
 		ts.tv_nsec = (long)(r.time % 1000000000ULL);
 		perf_stat__print_counters(config, st->evlist, &ts);
