@@ -115,7 +115,8 @@ static double rate_metric(double val, double nsecs, char *unit_buf, size_t size)
 }
 
 /* cycles, instructions, branch-misses, cache-misses: a ratio to a base event. */
-static bool hw_metric(struct evlist *evlist, struct evsel *evsel, const struct stat_aggr *row,
+static bool hw_metric(const struct perf_stat_config *config, struct evlist *evlist,
+		      struct evsel *evsel, const struct stat_aggr *row,
 		      double *res, const char **fmt, const char **unit)
 {
 	const struct stat_aggr *base = NULL;
@@ -147,7 +148,7 @@ static bool hw_metric(struct evlist *evlist, struct evsel *evsel, const struct s
 		*fmt = NULL;
 		return true;
 	}
-	*res = mult * val / stat_aggr__value(base);
+	*res = mult * val / stat_aggr__base_value(config, base);
 	return true;
 }
 
@@ -181,7 +182,7 @@ static double perf_stat__metric(struct perf_stat_config *config, struct evlist *
 		*unit = "CPUs utilized";
 		return wall ? val / wall : 0;
 	}
-	if (hw_metric(evlist, evsel, row, &res, fmt, unit))
+	if (hw_metric(config, evlist, evsel, row, &res, fmt, unit))
 		return res;
 	if (config->interval && evsel->unit && !strcmp(evsel->unit, "Joules")) {
 		*fmt = "%8.2f";
@@ -193,7 +194,8 @@ static double perf_stat__metric(struct perf_stat_config *config, struct evlist *
 		return 0;
 	*fmt = "%8.3f";
 	*unit = unit_buf;
-	return rate_metric(val * evsel->scale, stat_aggr__value(clock), unit_buf, size);
+	return rate_metric(val * evsel->scale, stat_aggr__base_value(config, clock), unit_buf,
+			   size);
 }
 
 /* "key" : "value" and @sep, with the value escaped (names come from anywhere). */

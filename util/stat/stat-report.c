@@ -259,6 +259,7 @@ static int on_stat_config(struct perf_tool *tool, struct perf_session *session,
 	}
 	config->scale = st->sc.scale;
 	config->interval = (unsigned int)st->sc.interval;
+	config->metric_over_rounds = true;
 	return setup_events(st);
 }
 
