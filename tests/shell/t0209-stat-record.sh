@@ -4,8 +4,9 @@
 # (file and pipe mode, per task, per CPU with -a -A, intervals with -I)
 # and its report, against perf 6.1 both ways: perf stat report reads
 # tperf's files as tperf does, tperf stat report prints what perf's does
-# for perf's files (-x, -j, -A, --per-core, --per-socket), and the records
-# and the header's features are perf's, record by record.
+# for perf's files (-x, -j, -A, --per-core, --per-socket), the records
+# and the header's features are perf's, record by record, and script
+# shows a stat file's rounds (and -D its records) as perf script.
 . "$(dirname "$0")/lib.sh"
 
 EV=task-clock,page-faults
@@ -156,6 +157,24 @@ test_expect_success PERF 'tperf stat report prints what perf stat report prints,
 		tperf stat report -i - <$TRASH/$t-pipe.data 2>actual &&
 		test_cmp expect actual || exit 1
 	done
+'
+
+test_expect_success PERF 'script of a stat file: each round'"'"'s counts, and -D, as perf script' '
+	for t in perf tperf; do
+		for k in task cpu int; do
+			f=$TRASH/$t-$k.data
+			perf script -i $f >expect 2>&1 &&
+			tperf script -i $f >actual 2>&1 &&
+			test_cmp expect actual &&
+			perf script -D -i $f >expect 2>/dev/null &&
+			tperf script -D -i $f >actual 2>/dev/null &&
+			test_cmp expect actual || { echo "$f"; exit 1; }
+		done &&
+		perf script -i - <$TRASH/$t-pipe.data >expect 2>&1 &&
+		tperf script -i - <$TRASH/$t-pipe.data >actual 2>&1 &&
+		test_cmp expect actual || exit 1
+	done &&
+	grep -q "^CPU   THREAD             VAL             ENA             RUN            TIME EVENT$" actual
 '
 
 test_expect_success PERF 'report of a stat file: no samples, as perf report says' '

@@ -595,8 +595,13 @@ int perf_event__fprintf_dump(FILE *fp, const union perf_event *ev, u64 offset, c
 		fprintf(fp, "%u", type);
 	if (type == PERF_RECORD_SAMPLE && attr) {
 		fprintf_sample(fp, ev, attr, s);
-	} else if (type == PERF_RECORD_HEADER_ATTR || type == PERF_RECORD_HEADER_FEATURE) {
-		/* perf ends these lines with nothing: the next dump's "\n" */
+	} else if (type == PERF_RECORD_HEADER_ATTR || type == PERF_RECORD_HEADER_FEATURE ||
+		   type == PERF_RECORD_STAT_CONFIG || type == PERF_RECORD_STAT ||
+		   type == PERF_RECORD_STAT_ROUND) {
+		/*
+		 * perf ends these lines with nothing: the next dump's "\n" (the
+		 * stat records: what script prints of a round follows on the line)
+		 */
 	} else {
 		fprintf_details(fp, ev);
 		fputc('\n', fp);

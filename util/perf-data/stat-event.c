@@ -9,6 +9,7 @@
 
 #include "util/event/cpumap.h"
 #include "util/event/threadmap.h"
+#include "util/perf-data/header.h"
 #include "util/perf-data/stat-event.h"
 
 /* CPUs a CPU_MAP may name: perf's u16 numbers */
@@ -307,4 +308,97 @@ void stat_event__synth_round(struct perf_record_stat_round *r, u64 type, u64 tim
 	r->header.size = sizeof(*r);
 	r->type = type;
 	r->time = time;
+}
+
+/**
+ * stat_table__map - see util/perf-data/stat-event.h
+ */
+int stat_table__map(struct stat_table *t, const union perf_event *ev)
+{
+	int err;
+
+	if (t->vals)
+		return -EINVAL;		/* the rows are made: a new map cannot change them */
+	if (ev->header.type == PERF_RECORD_THREAD_MAP) {
+		struct thread_map *m = stat_event__thread_map(ev, NULL, &err);
+
+		if (!m)
+			return err;
+		thread_map__put(t->threads);
+		t->threads = m;
+	} else {
+		struct cpu_map *m = stat_event__cpu_map(ev, &err);
+
+		if (!m)
+			return err;
+		cpu_map__put(t->cpus);
+		t->cpus = m;
+	}
+	return 0;
+}
+
+static int table_nr_cpus(const struct stat_table *t)
+{
+	return t->cpus ? t->cpus->nr : 1;
+}
+
+static int table_nr_threads(const struct stat_table *t)
+{
+	return t->threads ? t->threads->nr : 1;
+}
+
+/**
+ * stat_table__stat - see util/perf-data/stat-event.h
+ */
+int stat_table__stat(struct stat_table *t, struct perf_header *h, const union perf_event *ev)
+{
+	struct perf_record_stat st;
+	struct perf_header_attr *a;
+	int ci = 0;
+	size_t n;
+
+	if (stat_event__parse_stat(ev, &st))
+		return -EINVAL;
+	if (!t->vals) {
+		t->nr_attrs = h->nr_attrs;
+		n = (size_t)t->nr_attrs * table_nr_cpus(t) * table_nr_threads(t);
+		t->vals = calloc(n ? n : 1, sizeof(*t->vals));
+		if (!t->vals)
+			return -ENOMEM;
+	}
+	a = perf_header__find_attr(h, st.id);
+	if (!a || a - h->attrs >= t->nr_attrs)
+		return -EINVAL;
+	if (t->cpus && (ci = cpu_map__idx(t->cpus, (int)st.cpu)) < 0)
+		return -EINVAL;
+	if (st.thread >= (u32)table_nr_threads(t))
+		return -EINVAL;
+	n = ((size_t)(a - h->attrs) * table_nr_cpus(t) + ci) * table_nr_threads(t) + st.thread;
+	t->vals[n] = st;
+	return 0;
+}
+
+/**
+ * stat_table__get - see util/perf-data/stat-event.h
+ */
+const struct perf_record_stat *stat_table__get(const struct stat_table *t, int attr, int ci,
+					       int ti)
+{
+	static const struct perf_record_stat zero;
+
+	if (!t->vals || attr < 0 || attr >= t->nr_attrs || ci < 0 || ci >= table_nr_cpus(t) ||
+	    ti < 0 || ti >= table_nr_threads(t))
+		return &zero;
+	return &t->vals[((size_t)attr * table_nr_cpus(t) + ci) * table_nr_threads(t) + ti];
+}
+
+/**
+ * stat_table__exit - see util/perf-data/stat-event.h
+ */
+void stat_table__exit(struct stat_table *t)
+{
+	thread_map__put(t->threads);
+	cpu_map__put(t->cpus);
+	free(t->vals);
+	memset(t, 0, sizeof(*t));
 }

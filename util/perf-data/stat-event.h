@@ -18,6 +18,7 @@
 #include "util/perf-data/event.h"
 
 struct cpu_map;
+struct perf_header;
 struct thread_map;
 
 /* STAT_CONFIG's tags */
@@ -139,5 +140,29 @@ void stat_event__synth_stat(struct perf_record_stat *st, u64 id, int cpu, u32 th
 
 /* A STAT_ROUND of @type (STAT_ROUND_INTERVAL or _FINAL) at @time ns since the start. */
 void stat_event__synth_round(struct perf_record_stat_round *r, u64 type, u64 time);
+
+/*
+ * The counts of a stat file as the records give them, for `script`: the
+ * maps, and per event of the header, CPU index and thread index the last
+ * STAT's values (zero where none came).
+ */
+struct stat_table {
+	struct thread_map *threads;	/* THREAD_MAP, or NULL */
+	struct cpu_map *cpus;		/* CPU_MAP, or NULL */
+	int nr_attrs;			/* of the header when the first STAT came */
+	struct perf_record_stat *vals;	/* [attr][cpu idx][thread idx] */
+};
+
+/* A THREAD_MAP or CPU_MAP into @t (before the first STAT).  0 or -errno. */
+int stat_table__map(struct stat_table *t, const union perf_event *ev);
+/*
+ * A STAT into @t: its event by id among @h's, its CPU in the CPU map.
+ * 0, or -EINVAL (malformed, an unknown id, CPU or thread), -ENOMEM.
+ */
+int stat_table__stat(struct stat_table *t, struct perf_header *h, const union perf_event *ev);
+/* The values of event @attr, CPU index @ci, thread index @ti (zeroes before any STAT). */
+const struct perf_record_stat *stat_table__get(const struct stat_table *t, int attr, int ci,
+					       int ti);
+void stat_table__exit(struct stat_table *t);
 
 #endif

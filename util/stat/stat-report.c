@@ -72,17 +72,13 @@ static int make_evlist(struct report_state *st, struct perf_session *session)
 	return 0;
 }
 
+/* The event of @id (the only one whatever the id, as perf's evlist__id2evsel()). */
 static struct evsel *evsel_of(struct report_state *st, struct perf_session *session, u64 id)
 {
-	struct perf_header_attr *a;
+	struct perf_header_attr *a = perf_header__find_attr(session->header, id);
+	long i = a ? a - session->header->attrs : -1;
 
-	for (int i = 0; i < session->header->nr_attrs; i++) {
-		a = &session->header->attrs[i];
-		for (u32 k = 0; k < a->nr_ids; k++)
-			if (a->ids[k] == id)
-				return i < st->nr ? st->by_idx[i] : NULL;
-	}
-	return NULL;
+	return i >= 0 && i < st->nr ? st->by_idx[i] : NULL;
 }
 
 static struct report_state *state(struct perf_tool *tool)
