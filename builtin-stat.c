@@ -613,9 +613,9 @@ static int compare_run(const struct stat_run *r, const struct stat_counts *base,
 /*
  * stat record: the stat options may follow "record" too; -o names the
  * perf.data (default perf.data, the old one kept as .old) and the counts
- * go to stderr.  @full is the command line for the file's CMDLINE.
+ * go to stderr.  @full_argc: the arguments of opts.record.argv, for CMDLINE.
  */
-static int record_options(int argc, const char **argv, int full_argc, const char **full)
+static int record_options(int argc, const char **argv, int full_argc)
 {
 	argc = parse_options(argc, argv, stat_options, stat_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (opts.run_count > 1) {
@@ -626,7 +626,6 @@ static int record_options(int argc, const char **argv, int full_argc, const char
 		usage_error("--compare and --append do not go with stat record");
 	opts.record.path = opts.output_name ? opts.output_name : "perf.data";
 	opts.record.argc = full_argc;
-	opts.record.argv = full;
 	opts.output_name = NULL;
 	return argc;
 }
@@ -638,7 +637,8 @@ int cmd_stat(int argc, const char **argv)
 	char msg[1024];
 	int err, ret = 0;
 	const int full_argc = argc;
-	const char **full = calloc((size_t)argc + 1, sizeof(*full));	/* argv, unparsed */
+	/* argv before parsing, for stat record's CMDLINE (kept in opts to the exit) */
+	const char **full = opts.record.argv = calloc((size_t)argc + 1, sizeof(*full));
 
 	setlocale(LC_NUMERIC, "");
 	/* perf's way with its stat record/report: `tperf stat -- diff` runs diff(1) */
@@ -666,7 +666,7 @@ int cmd_stat(int argc, const char **argv)
 		return cmd_stat_report(argc, argv, &opts.config);
 	}
 	if (argc && !strcmp(argv[0], "record"))
-		argc = record_options(argc, argv, full_argc, full);
+		argc = record_options(argc, argv, full_argc);
 	check_options(argc);
 	setup_config(argc);
 	if (opts.quiet)
@@ -701,7 +701,6 @@ int cmd_stat(int argc, const char **argv)
 	perf_stat__exit_evlist(opts.evlist);
 	evlist__delete(opts.evlist);
 	probe_sdt__delete(sdt);
-	free(full);
 	if (opts.compare && !r.signr)
 		return ret;
 	return finish(&r, argc);

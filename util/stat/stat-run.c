@@ -33,7 +33,7 @@
  * for a workload (not with -D).
  */
 static void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
-				    bool inherit, bool enable_on_exec);
+				    bool inherit, bool enable_on_exec, bool identifier);
 
 static volatile sig_atomic_t got_signal, child_exited;
 
@@ -53,9 +53,10 @@ static void on_child(int sig)
  * @target: what is counted (enable_on_exec for a workload only)
  * @inherit: count children too
  * @enable_on_exec: let the workload's exec enable the events
+ * @identifier: sample_type IDENTIFIER (perf leaves it out of stat record's pipe stream)
  */
 static void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
-				    bool inherit, bool enable_on_exec)
+				    bool inherit, bool enable_on_exec, bool identifier)
 {
 	struct evsel *evsel;
 
@@ -63,7 +64,7 @@ static void perf_stat__config_attrs(struct evlist *evlist, const struct target *
 		struct perf_event_attr *attr = &evsel->attr;
 
 		evsel__config_read_format(evsel);
-		attr->sample_type = PERF_SAMPLE_IDENTIFIER;
+		attr->sample_type = identifier ? PERF_SAMPLE_IDENTIFIER : 0;
 		/* tracepoints come with a sample period: counting wants none */
 		attr->sample_period = 0;
 		attr->freq = 0;
@@ -421,7 +422,8 @@ int stat_run__run(struct stat_run *r)
 
 	r->status = -1;
 	got_signal = 0;
-	perf_stat__config_attrs(r->evlist, r->target, !r->target->no_inherit, !r->delay_ms);
+	perf_stat__config_attrs(r->evlist, r->target, !r->target->no_inherit, !r->delay_ms,
+				!r->record || strcmp(r->record->path, "-"));
 	if (r->dry_run) {
 		dry_run(r);
 		return 0;
