@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tperf stat record and stat report: the perf.data of a counting run
-# (file and pipe mode, per task, per CPU with -a -A, intervals with -I)
+# (file and pipe mode, per task, per CPU with -a -A, intervals with -I,
+# --per-thread with the threads' names)
 # and its report, against perf 6.1 both ways: perf stat report reads
 # tperf's files as tperf does, tperf stat report prints what perf's does
 # for perf's files (-x, -j, -A, --per-core, --per-socket), the records
@@ -126,7 +127,11 @@ test_expect_success 'stat report refuses a STAT of an id no event of the file ha
 
 # perf's recordings of each kind, and tperf's of the same command lines
 test_expect_success PERF 'recordings by perf and tperf' '
+	sleep 5 &
+	sp=$! &&
+	test_when_finished "kill $sp" &&
 	for t in perf tperf; do
+		$t stat record -o $TRASH/$t-thr.data -e $EV --per-thread -p $sp -- sleep 0.05 2>/dev/null &&
 		$t stat record -o $TRASH/$t-task.data -- sleep 0.05 2>/dev/null &&
 		$t stat record -o $TRASH/$t-cpu.data -e $EV -a -A -- sleep 0.05 2>/dev/null &&
 		$t stat record -o $TRASH/$t-int.data -e $EV -I 20 -- sleep 0.1 2>/dev/null &&
@@ -136,7 +141,7 @@ test_expect_success PERF 'recordings by perf and tperf' '
 '
 
 test_expect_success PERF 'the records are perf'"'"'s, record by record' '
-	for k in task cpu int; do
+	for k in task cpu int thr; do
 		records $TRASH/perf-$k.data >expect &&
 		records $TRASH/tperf-$k.data >actual &&
 		test_cmp expect actual || exit 1
@@ -151,7 +156,7 @@ test_expect_success PERF 'the records are perf'"'"'s, record by record' '
 '
 
 test_expect_success PERF 'the header and its features are perf'"'"'s' '
-	for k in task cpu int; do
+	for k in task cpu int thr; do
 		header $TRASH/perf-$k.data >expect &&
 		header $TRASH/tperf-$k.data >actual &&
 		test_cmp expect actual || exit 1
@@ -160,7 +165,7 @@ test_expect_success PERF 'the header and its features are perf'"'"'s' '
 
 test_expect_success PERF 'tperf stat report prints what perf stat report prints, on both recordings' '
 	for t in perf tperf; do
-		for k in task cpu int; do
+		for k in task cpu int thr; do
 			for o in "" "-x," "-j" "-x, -A" "-j --per-core" "-x, --per-socket"; do
 				f=$TRASH/$t-$k.data
 				case "$o" in
@@ -181,7 +186,7 @@ test_expect_success PERF 'tperf stat report prints what perf stat report prints,
 
 test_expect_success PERF 'script of a stat file: each round'"'"'s counts, and -D, as perf script' '
 	for t in perf tperf; do
-		for k in task cpu int; do
+		for k in task cpu int thr; do
 			f=$TRASH/$t-$k.data
 			perf script -i $f >expect 2>&1 &&
 			tperf script -i $f >actual 2>&1 &&

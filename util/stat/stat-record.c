@@ -13,6 +13,7 @@
 #include "util/event/cpumap.h"
 #include "util/event/evlist.h"
 #include "util/event/threadmap.h"
+#include "util/lib/fs.h"
 #include "util/perf-data/stat-event.h"
 #include "util/perf-data/synthesize.h"
 #include "util/stat/stat-record.h"
@@ -113,6 +114,49 @@ static int init_env(struct stat_record *rec)
 	return err;
 }
 
+/*
+ * THREAD_MAP with each thread's comm for --per-thread (perf reads them
+ * for its rows then, and its report names the threads by them), else
+ * with empty comms.
+ */
+static int write_thread_map(struct stat_record *rec, struct synth *s, struct evlist *evlist,
+			    bool comms)
+{
+	const struct thread_map *t = evlist->threads;
+	size_t size = 16 + (size_t)(t ? t->nr : 0) * 24;
+	u64 *buf, nr;
+	int err;
+
+	if (!comms)
+		return synthesize__thread_map(s, evlist);
+	if (!t || size > 0xffff)
+		return 0;
+	buf = calloc(1, size);
+	if (!buf)
+		return -ENOMEM;
+	((struct perf_event_header *)buf)->type = PERF_RECORD_THREAD_MAP;
+	((struct perf_event_header *)buf)->size = (u16)size;
+	nr = (u64)t->nr;
+	memcpy((u8 *)buf + 8, &nr, 8);
+	for (int i = 0; i < t->nr; i++) {
+		u8 *e = (u8 *)buf + 16 + 24 * (size_t)i;
+		u64 pid = (u64)(int64_t)t->map[i];
+		char rel[64], *comm = NULL;
+		size_t len;
+
+		memcpy(e, &pid, 8);
+		snprintf(rel, sizeof(rel), "%d/comm", t->map[i]);
+		if (t->map[i] > 0 && !procfs__read_str(rel, &comm, &len)) {
+			comm[strcspn(comm, "\n")] = '\0';
+			strncpy((char *)e + 8, comm, 15);
+		}
+		free(comm);
+	}
+	err = put(rec, buf, size);
+	free(buf);
+	return err;
+}
+
 /**
  * stat_record__start - see util/stat/stat-record.h
  */
@@ -153,7 +197,7 @@ int stat_record__start(struct stat_record *rec, struct evlist *evlist,
 	rec->open = true;
 	err = synthesize__event_updates(&s, evlist, pipe);
 	if (!err)
-		err = synthesize__thread_map(&s, evlist);
+		err = write_thread_map(rec, &s, evlist, config->aggr_mode == AGGR_THREAD);
 	if (!err && evlist->cpus)
 		err = synthesize__cpu_map(&s, evlist->cpus);
 	if (!err)

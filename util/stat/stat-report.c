@@ -26,6 +26,7 @@ struct report_state {
 	int nr;
 	char **units;			/* the EVENT_UPDATE units the events point to */
 	int nr_units;
+	char (*comms)[16];		/* THREAD_MAP's comms (--per-thread rows) */
 	struct stat_file_config sc;	/* STAT_CONFIG, over the defaults */
 	bool configured;		/* STAT_CONFIG came, the rows are made */
 	char *cmdline;			/* what the header line names */
@@ -151,7 +152,8 @@ static int on_thread_map(struct perf_tool *tool, struct perf_session *session,
 	if (st->configured)
 		return fail(st, -EINVAL, "'%s': a THREAD_MAP record after the STAT_CONFIG",
 			    st->rep->path);
-	m = stat_event__thread_map(ev, NULL, &err);
+	free(st->comms);
+	m = stat_event__thread_map(ev, &st->comms, &err);
 	if (!m)
 		return fail(st, err, "'%s': a malformed THREAD_MAP record", st->rep->path);
 	thread_map__put(st->evlist->threads);
@@ -192,6 +194,20 @@ static enum aggr_mode aggr_of(u64 file_mode)
 	}
 }
 
+/* --per-thread rows are named by the file's comms, not by what runs now. */
+static void set_comms(struct report_state *st, struct evsel *e)
+{
+	struct evsel_stat *es = evsel__stat(e);
+
+	if (st->rep->config->aggr_mode != AGGR_THREAD)
+		return;
+	for (int t = 0; t < e->threads->nr && t < es->nr_fds; t++) {
+		struct stat_aggr *a = &es->aggr[es->fd_aggr[t]];
+
+		snprintf(a->comm, sizeof(a->comm), "%s", st->comms ? st->comms[t] : "");
+	}
+}
+
 /* Each event's maps (its own CPUs within the file's), counts and rows. */
 static int setup_events(struct report_state *st)
 {
@@ -224,6 +240,7 @@ static int setup_events(struct report_state *st)
 		err = perf_stat__setup_aggr(config, e);
 		if (err)
 			return fail(st, err, "%s", "out of memory");
+		set_comms(st, e);
 	}
 	st->configured = true;
 	return 0;
@@ -361,6 +378,7 @@ static void state_exit(struct report_state *st)
 		free(st->units[i]);
 	free(st->units);
 	free(st->by_idx);
+	free(st->comms);
 	free(st->cmdline);
 }
 
