@@ -19,16 +19,17 @@
 #include "util/stat/stat-record.h"
 #include "util/stat/stat.h"
 
+/* Keep the first error, with the writer's message or one naming the file. */
 static int seterr(struct stat_record *rec, int err)
 {
-	if (!rec->err) {
-		rec->err = err;
-		snprintf(rec->msg, sizeof(rec->msg), "%s",
-			 rec->data.errmsg[0] ? rec->data.errmsg : strerror(-err));
-		if (!rec->data.errmsg[0])
-			snprintf(rec->msg, sizeof(rec->msg), "cannot write '%s': %s", rec->path,
-				 strerror(-err));
-	}
+	if (rec->err)
+		return err;
+	rec->err = err;
+	if (rec->data.errmsg[0])
+		snprintf(rec->msg, sizeof(rec->msg), "%s", rec->data.errmsg);
+	else
+		snprintf(rec->msg, sizeof(rec->msg), "cannot write '%s': %s", rec->path,
+			 strerror(-err));
 	return err;
 }
 
