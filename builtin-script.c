@@ -4,6 +4,7 @@
  * `perf script` does.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,9 @@
 #include "util/report/script-print.h"
 #include "util/report/script-trace.h"
 #include "util/perf-data/session.h"
+#include "util/event/cpumap.h"
+#include "util/event/threadmap.h"
+#include "util/perf-data/stat-event.h"
 #include "util/unwind/unwind.h"
 
 /* The filter options as given, parsed into sample-filter once known valid. */
@@ -43,6 +47,8 @@ struct script {
 	char **names;			/* each attr's name, once (tracepoint names
 					 * cost a walk of the tracing data) */
 	int nr_names;
+	struct stat_table stat;		/* a stat record file's counts */
+	bool stat_head;			/* their heading was printed */
 };
 
 struct script_tool {
@@ -357,6 +363,54 @@ static int list_fields(struct script *sc)
 	return err ? 1 : 0;
 }
 
+/* A stat file's THREAD_MAP, CPU_MAP and STAT records, kept for the rounds. */
+static int process_stat(struct perf_tool *tool, struct perf_session *s,
+			const union perf_event *ev, struct perf_sample *sample,
+			struct perf_header_attr *attr)
+{
+	struct script *sc = sc_of(tool);
+	int err = ev->header.type == PERF_RECORD_STAT ?
+		  stat_table__stat(&sc->stat, s->header, ev) : stat_table__map(&sc->stat, ev);
+
+	if (err == -EINVAL)
+		snprintf(s->errmsg, sizeof(s->errmsg), "'%s': a %s record that does not fit the file",
+			 sc->input, perf_event__name(ev->header.type));
+	return err;
+}
+
+/* Each STAT_ROUND: every event's counts per CPU and thread, as perf script shows them. */
+static int process_stat_round(struct perf_tool *tool, struct perf_session *s,
+			      const union perf_event *ev, struct perf_sample *sample,
+			      struct perf_header_attr *attr)
+{
+	struct script *sc = sc_of(tool);
+	const struct stat_table *t = &sc->stat;
+	struct perf_record_stat_round r;
+	char buf[256];
+
+	if (stat_event__parse_round(ev, &r))
+		return 0;
+	if (!sc->stat_head)
+		printf("CPU   THREAD             VAL             ENA             RUN            TIME EVENT\n");
+	sc->stat_head = true;
+	for (int i = 0; i < s->header->nr_attrs; i++) {
+		const char *name = perf_header__event_name(s->header, &s->header->attrs[i], buf,
+							   sizeof(buf));
+
+		for (int c = 0; c < (t->cpus ? t->cpus->nr : 1); c++) {
+			for (int th = 0; th < (t->threads ? t->threads->nr : 1); th++) {
+				const struct perf_record_stat *v = stat_table__get(t, i, c, th);
+
+				printf("%3d %8d %15" PRIu64 " %15" PRIu64 " %15" PRIu64 " %15" PRIu64
+				       " %s\n", t->cpus ? t->cpus->map[c] : -1,
+				       t->threads ? (int)t->threads->map[th] : -1, v->val, v->ena,
+				       v->run, r.time, name);
+			}
+		}
+	}
+	return 0;
+}
+
 /* Kernel samples are possible: not every event excludes the kernel. */
 static bool may_sample_kernel(const struct perf_header *h)
 {
@@ -381,6 +435,8 @@ static int run_script(struct script *sc)
 	st.tool.context_switch = st.tool.lost = process_side_band;
 	st.tool.ksymbol = process_model;
 	st.tool.feature = perf_session__name_events;
+	st.tool.thread_map = st.tool.cpu_map = st.tool.stat = process_stat;
+	st.tool.stat_round = process_stat_round;
 	st.tool.ordered_events = true;
 	st.tool.dump_fp = sc->dump_raw ? stdout : NULL;
 	script_setup_output();
@@ -425,6 +481,7 @@ static int run_script(struct script *sc)
 	for (int i = 0; i < sc->nr_names; i++)
 		free(sc->names[i]);
 	free(sc->names);
+	stat_table__exit(&sc->stat);
 	perf_session__delete(sc->session);
 	return err ? 1 : 0;
 }

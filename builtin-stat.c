@@ -27,6 +27,7 @@
 #include "util/stat/stat-compare.h"
 #include "util/stat/stat-display.h"
 #include "util/stat/stat-json.h"
+#include "util/stat/stat-record.h"
 #include "util/stat/stat-run.h"
 #include "util/stat/stat.h"
 #include "util/event/target.h"
@@ -49,6 +50,7 @@ static struct stat_opts {
 		double confidence;	/* percent; NAN: not given (95) */
 		struct string_list higher_is_better;
 	} diff;
+	struct stat_record record;	/* stat record: the perf.data written */
 } opts = {
 	.run_count = 1,
 	.diff = { .threshold = NAN, .confidence = NAN },
@@ -78,6 +80,8 @@ static const char *const stat_usage[] = {
 	"tperf stat [<options>] {-a | -C <cpus> | -p <pid> | -t <tid>}",
 	"tperf stat --compare <base.json> -r <n> [<options>] -- <command> [<args>]",
 	"tperf stat diff [<options>] <base.json> <new.json>",
+	"tperf stat record [<options>] [-o <file>] [--] <command> [<args>]",
+	"tperf stat report [-i <file>] [-A | --per-core | --per-die | --per-socket]",
 	NULL
 };
 
@@ -606,12 +610,35 @@ static int compare_run(const struct stat_run *r, const struct stat_counts *base,
 	return ret;
 }
 
+/*
+ * stat record: the stat options may follow "record" too; -o names the
+ * perf.data (default perf.data, the old one kept as .old) and the counts
+ * go to stderr.  @full_argc: the arguments of opts.record.argv, for CMDLINE.
+ */
+static int record_options(int argc, const char **argv, int full_argc)
+{
+	argc = parse_options(argc, argv, stat_options, stat_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (opts.run_count > 1) {
+		ui__error("cannot use -r with stat record");
+		exit(STAT_EXIT_FAILED);
+	}
+	if (opts.compare || opts.append)
+		usage_error("--compare and --append do not go with stat record");
+	opts.record.path = opts.output_name ? opts.output_name : "perf.data";
+	opts.record.argc = full_argc;
+	opts.output_name = NULL;
+	return argc;
+}
+
 int cmd_stat(int argc, const char **argv)
 {
 	struct stat_run r = { 0 };
 	struct probe_sdt *sdt;
 	char msg[1024];
 	int err, ret = 0;
+	const int full_argc = argc;
+	/* argv before parsing, for stat record's CMDLINE (kept in opts to the exit) */
+	const char **full = opts.record.argv = calloc((size_t)argc + 1, sizeof(*full));
 
 	setlocale(LC_NUMERIC, "");
 	/* perf's way with its stat record/report: `tperf stat -- diff` runs diff(1) */
@@ -626,8 +653,20 @@ int cmd_stat(int argc, const char **argv)
 	}
 	opts.evlist->parse.stat_terms = true;	/* record's terms are refused, as perf stat does */
 	opts.evlist->say = builtin__say;
+	if (!full) {
+		ui__error("out of memory");
+		return STAT_EXIT_FAILED;
+	}
+	memcpy(full, argv, (size_t)argc * sizeof(*full));
 	argc = parse_options(argc, argv, stat_options, stat_usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc && !strcmp(argv[0], "report")) {
+		setup_config(0);
+		/* as in perf, the aggregation options before "report" give way to the file's */
+		return cmd_stat_report(argc, argv, &opts.config);
+	}
+	if (argc && !strcmp(argv[0], "record"))
+		argc = record_options(argc, argv, full_argc);
 	check_options(argc);
 	setup_config(argc);
 	if (opts.quiet)
@@ -643,7 +682,8 @@ int cmd_stat(int argc, const char **argv)
 	opts.config.output = open_output();
 	r = (struct stat_run){ .config = &opts.config, .evlist = opts.evlist,
 			       .target = &opts.target, .argc = argc, .argv = argv,
-			       .delay_ms = opts.delay_ms, .dry_run = opts.dry_run };
+			       .delay_ms = opts.delay_ms, .dry_run = opts.dry_run,
+			       .record = opts.record.path && !opts.dry_run ? &opts.record : NULL };
 	err = stat_run__run(&r);
 	if (err) {
 		ui__error("%s", r.msg);

@@ -17,6 +17,12 @@ int cmd_record(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_probe(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
+/*
+ * tperf stat report (builtin-stat-report.c), called by cmd_stat() with the
+ * output options given before "report" in @config.
+ */
+struct perf_stat_config;
+int cmd_stat_report(int argc, const char **argv, struct perf_stat_config *config);
 int cmd_test(int argc, const char **argv);
 
 /*

@@ -996,6 +996,8 @@ static int write_pipe_start(struct perf_data *d)
 			ids = (0xffff - sizeof(struct perf_event_header) - sizeof(a)) & ~(size_t)7;
 		put_record(&b, PERF_RECORD_HEADER_ATTR, &a, sizeof(a), h->attrs[i].ids, ids);
 	}
+	if (d->pipe_attrs_only)
+		goto attrs_only;
 	perf_header__set_features_from_env(h);
 	for (int f = 1; f < HEADER_LAST_FEATURE; f++) {
 		struct wbuf fb = { 0 };
@@ -1017,6 +1019,7 @@ static int write_pipe_start(struct perf_data *d)
 		put_record(&b, PERF_RECORD_HEADER_FEATURE, &id, 8, NULL, 0);
 	}
 	write_pipe_tracing_data(h, &b);
+attrs_only:
 	if (!d->own_finished_init)
 		put_record(&b, PERF_RECORD_FINISHED_INIT, NULL, 0, NULL, 0);
 	err = b.oom ? -ENOMEM : write_all(d, d->fd, b.buf, b.len);

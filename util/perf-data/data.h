@@ -74,6 +74,8 @@ struct perf_data {
 	struct perf_header *wh;		/* the header being written (the caller's) */
 	bool own_finished_init;		/* pipe: the caller writes FINISHED_INIT itself
 					 * (after its synthesized records, as perf) */
+	bool pipe_attrs_only;		/* pipe: the HEADER_ATTR records, no feature
+					 * record (perf stat record's stream) */
 	struct wbuf out;
 	u64 written;			/* data bytes written */
 	u64 out_bytes;			/* bytes that reached the output (header too):

@@ -191,12 +191,37 @@ static void cpu_map_bits(const u8 *p, const u8 *end, u8 *bits)
 	}
 }
 
+/* A list's CPU 65535 (-1, any CPU: a per-thread count), which perf prints first. */
+static bool cpu_map_any(const u8 *p, const u8 *end)
+{
+	u16 type, nr, a;
+
+	if (end - p < 4)
+		return false;
+	memcpy(&type, p, 2);
+	memcpy(&nr, p + 2, 2);
+	for (unsigned int i = 0; type == 0 && i < nr && p + 4 + 2 * i + 2 <= end; i++) {
+		memcpy(&a, p + 4 + 2 * i, 2);
+		if (a == 0xffff)
+			return true;
+	}
+	return false;
+}
+
 static void fprintf_cpu_map(FILE *fp, const union perf_event *ev)
 {
+	const u8 *p = (const u8 *)ev + 8, *end = (const u8 *)ev + ev->header.size;
 	u8 bits[512] = { 0 };		/* 4096 CPUs */
+	bool any = cpu_map_any(p, end);
 
-	cpu_map_bits((const u8 *)ev + 8, (const u8 *)ev + ev->header.size, bits);
-	fprintf(fp, ": ");
+	cpu_map_bits(p, end, bits);
+	fprintf(fp, ": %s", any ? "-1" : "");
+	for (unsigned int i = 0; any && i < sizeof(bits); i++) {
+		if (bits[i]) {
+			fputc(',', fp);
+			break;
+		}
+	}
 	fprintf_cpu_ranges(fp, bits, 4096);
 }
 
@@ -313,6 +338,10 @@ static void fprintf_details(FILE *fp, const union perf_event *ev)
 		fprintf_time_conv(fp, ev);
 		break;
 	case PERF_RECORD_FINISHED_ROUND:
+	/* script prints what these say (its stat table): only the name here */
+	case PERF_RECORD_STAT_CONFIG:
+	case PERF_RECORD_STAT:
+	case PERF_RECORD_STAT_ROUND:
 		break;
 	default:
 		fprintf(fp, ": unhandled!");
@@ -566,8 +595,13 @@ int perf_event__fprintf_dump(FILE *fp, const union perf_event *ev, u64 offset, c
 		fprintf(fp, "%u", type);
 	if (type == PERF_RECORD_SAMPLE && attr) {
 		fprintf_sample(fp, ev, attr, s);
-	} else if (type == PERF_RECORD_HEADER_ATTR || type == PERF_RECORD_HEADER_FEATURE) {
-		/* perf ends these lines with nothing: the next dump's "\n" */
+	} else if (type == PERF_RECORD_HEADER_ATTR || type == PERF_RECORD_HEADER_FEATURE ||
+		   type == PERF_RECORD_STAT_CONFIG || type == PERF_RECORD_STAT ||
+		   type == PERF_RECORD_STAT_ROUND) {
+		/*
+		 * perf ends these lines with nothing: the next dump's "\n" (the
+		 * stat records: what script prints of a round follows on the line)
+		 */
 	} else {
 		fprintf_details(fp, ev);
 		fputc('\n', fp);

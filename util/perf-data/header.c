@@ -996,8 +996,8 @@ static int write_group_desc(struct perf_header *h, struct wbuf *b)
 
 	for (int i = 0; i < h->nr_attrs; i++)
 		nr += h->attrs[i].leader_idx == i && h->attrs[i].nr_members > 1;
-	if (!nr)
-		return -ENOENT;	/* perf clears the bit without groups */
+	if (!nr && !h->env.stat_data)
+		return -ENOENT;	/* perf clears the bit without groups (not stat record) */
 	w_u32(b, nr);
 	for (int i = 0; i < h->nr_attrs; i++) {
 		const struct perf_header_attr *a = &h->attrs[i];
@@ -1126,7 +1126,7 @@ int perf_header__write_feature(struct perf_header *h, int feat, struct wbuf *b)
 	case HEADER_CPU_TOPOLOGY: err = write_cpu_topology(e, b); break;
 	case HEADER_NUMA_TOPOLOGY: err = write_numa(e, b); break;
 	case HEADER_CLOCKID:
-		if (!e->clockid_res_ns)
+		if (!e->clockid_res_ns && !e->stat_data)
 			return -ENOENT;
 		w_u64(b, e->clockid_res_ns);
 		break;
@@ -1163,8 +1163,20 @@ int perf_header__write_feature(struct perf_header *h, int feat, struct wbuf *b)
 			return -ENOENT;
 		w_u64(b, e->dir_format_version);
 		break;
+	case HEADER_STAT:
+		if (!e->stat_data)
+			return -ENOENT;
+		break;		/* its presence says it all */
+	case HEADER_CLOCK_DATA:
+		if (!e->has_clock_data && !e->stat_data)
+			return -ENOENT;
+		w_u32(b, 1);	/* version */
+		w_u32(b, e->clock_data_clockid);
+		w_u64(b, e->clock_tod_ns);
+		w_u64(b, e->clock_clockid_ns);
+		break;
 	case HEADER_COMPRESSED:
-		if (!e->comp_type)
+		if (!e->comp_type && !e->stat_data)
 			return -ENOENT;
 		w_u32(b, e->comp_ver);
 		w_u32(b, e->comp_type);

@@ -121,6 +121,11 @@ struct perf_env {
 	struct perf_pmu_caps *pmu_caps;
 	struct perf_pmu_caps *cpu_pmu_caps;
 	u32 comp_ver, comp_type, comp_level, comp_ratio, comp_mmap_len;	/* COMPRESSED */
+	/*
+	 * STAT (a stat record file, no bytes); perf's stat record also writes
+	 * GROUP_DESC, CLOCKID, COMPRESSED and CLOCK_DATA when they are empty
+	 */
+	bool stat_data;
 };
 
 struct perf_header {

@@ -691,6 +691,10 @@ int perf_session__process_events(struct perf_session *s, struct perf_tool *t)
 	u64 nr_compressed = s->data.nr_compressed, nr_compressed2 = s->data.nr_compressed2;
 	int ret, err = 0;
 
+	/* perf's -D says so when the records have no time to sort them by (a stat file) */
+	if (t->dump_fp && t->ordered_events && !s->header->pipe && s->header->nr_attrs &&
+	    !s->header->attrs[0].attr.sample_id_all)
+		fprintf(t->dump_fp, "WARNING: No sample_id_all support, falling back to unordered processing\n");
 	progress_start(s, &pr);
 	while ((ret = perf_data__next(&s->data, &r)) > 0) {
 		err = process_one(s, t, &r);

@@ -115,7 +115,8 @@ static double rate_metric(double val, double nsecs, char *unit_buf, size_t size)
 }
 
 /* cycles, instructions, branch-misses, cache-misses: a ratio to a base event. */
-static bool hw_metric(struct evlist *evlist, struct evsel *evsel, const struct stat_aggr *row,
+static bool hw_metric(const struct perf_stat_config *config, struct evlist *evlist,
+		      struct evsel *evsel, const struct stat_aggr *row,
 		      double *res, const char **fmt, const char **unit)
 {
 	const struct stat_aggr *base = NULL;
@@ -147,7 +148,7 @@ static bool hw_metric(struct evlist *evlist, struct evsel *evsel, const struct s
 		*fmt = NULL;
 		return true;
 	}
-	*res = mult * val / stat_aggr__value(base);
+	*res = mult * val / stat_aggr__base_value(config, base);
 	return true;
 }
 
@@ -176,11 +177,12 @@ static double perf_stat__metric(struct perf_stat_config *config, struct evlist *
 	if (evsel__is_clock(evsel)) {
 		double wall = avg_stats(&config->walltime_nsecs_stats);
 
-		*fmt = "%8.3f";
+		/* no elapsed time (stat report's intervals): perf names the unit, no value */
+		*fmt = wall ? "%8.3f" : NULL;
 		*unit = "CPUs utilized";
 		return wall ? val / wall : 0;
 	}
-	if (hw_metric(evlist, evsel, row, &res, fmt, unit))
+	if (hw_metric(config, evlist, evsel, row, &res, fmt, unit))
 		return res;
 	if (config->interval && evsel->unit && !strcmp(evsel->unit, "Joules")) {
 		*fmt = "%8.2f";
@@ -192,7 +194,8 @@ static double perf_stat__metric(struct perf_stat_config *config, struct evlist *
 		return 0;
 	*fmt = "%8.3f";
 	*unit = unit_buf;
-	return rate_metric(val * evsel->scale, stat_aggr__value(clock), unit_buf, size);
+	return rate_metric(val * evsel->scale, stat_aggr__base_value(config, clock), unit_buf,
+			   size);
 }
 
 /* "key" : "value" and @sep, with the value escaped (names come from anywhere). */
@@ -320,8 +323,9 @@ static void print_metric(struct perf_stat_config *config, const char *fmt, const
 	int n;
 
 	if (config->json_output) {
+		/* perf's JSON names a metric's unit even when it has no value */
 		fprintf(out, "\"metric-value\" : %f, ", fmt && unit ? val : 0.0);
-		json_str(out, "metric-unit", fmt && unit ? unit : "", "");
+		json_str(out, "metric-unit", unit ? unit : "", "");
 		return;
 	}
 	if (config->csv_output) {

@@ -19,7 +19,9 @@
 #include "util/lib/debug.h"
 #include "util/event/evlist.h"
 #include "util/event/pmu.h"
+#include "util/perf-data/stat-event.h"
 #include "util/stat/stat-display.h"
+#include "util/stat/stat-record.h"
 #include "util/stat/stat-run.h"
 #include "util/event/target.h"
 #include "util/event/threadmap.h"
@@ -31,7 +33,7 @@
  * for a workload (not with -D).
  */
 static void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
-				    bool inherit, bool enable_on_exec);
+				    bool inherit, bool enable_on_exec, bool identifier);
 
 static volatile sig_atomic_t got_signal, child_exited;
 
@@ -51,9 +53,10 @@ static void on_child(int sig)
  * @target: what is counted (enable_on_exec for a workload only)
  * @inherit: count children too
  * @enable_on_exec: let the workload's exec enable the events
+ * @identifier: sample_type IDENTIFIER (perf leaves it out of stat record's pipe stream)
  */
 static void perf_stat__config_attrs(struct evlist *evlist, const struct target *target,
-				    bool inherit, bool enable_on_exec)
+				    bool inherit, bool enable_on_exec, bool identifier)
 {
 	struct evsel *evsel;
 
@@ -61,7 +64,7 @@ static void perf_stat__config_attrs(struct evlist *evlist, const struct target *
 		struct perf_event_attr *attr = &evsel->attr;
 
 		evsel__config_read_format(evsel);
-		attr->sample_type = PERF_SAMPLE_IDENTIFIER;
+		attr->sample_type = identifier ? PERF_SAMPLE_IDENTIFIER : 0;
 		/* tracepoints come with a sample period: counting wants none */
 		attr->sample_period = 0;
 		attr->freq = 0;
@@ -148,15 +151,20 @@ static void read_and_process(struct stat_run *r, bool delta, bool reset)
 	struct evsel *evsel;
 
 	evlist__read(r->evlist);
+	if (r->record)
+		stat_record__write_counts(r->record, r->evlist);	/* errors kept for the end */
 	evlist__for_each_entry(r->evlist, evsel)
 		perf_stat__process_counts(r->config, evsel, delta, reset);
 }
 
 static void print_interval(struct stat_run *r, uint64_t t0)
 {
-	struct timespec ts = ns_ts(now_ns() - t0);
+	uint64_t ns = now_ns() - t0;
+	struct timespec ts = ns_ts(ns);
 
 	read_and_process(r, true, true);
+	if (r->record)
+		stat_record__write_round(r->record, STAT_ROUND_INTERVAL, ns);
 	init_stats(&r->config->walltime_nsecs_stats);
 	update_stats(&r->config->walltime_nsecs_stats, r->config->interval * 1000000ULL);
 	perf_stat__print_counters(r->config, r->evlist, &ts);
@@ -336,6 +344,13 @@ static int run_once(struct stat_run *r, bool first)
 		s.w = &w;
 	}
 	err = open_counters(r, first);
+	if (!err && r->record && first) {
+		err = stat_record__start(r->record, r->evlist, r->config);
+		if (err) {
+			snprintf(r->msg, sizeof(r->msg), "%s", r->record->msg);
+			evlist__close(r->evlist);
+		}
+	}
 	if (err) {
 		if (s.w)
 			workload__abort(&w);
@@ -376,6 +391,9 @@ static int run_once(struct stat_run *r, bool first)
 		update_stats(&r->config->walltime_nsecs_stats, now_ns() - s.t0);
 		read_and_process(r, false, false);
 	}
+	/* perf stat record -I reads once more at the end: STATs without a round */
+	if (r->record && r->config->interval && !evlist__read(r->evlist))
+		stat_record__write_counts(r->record, r->evlist);
 	evlist__close(r->evlist);
 	return 0;
 }
@@ -404,7 +422,8 @@ int stat_run__run(struct stat_run *r)
 
 	r->status = -1;
 	got_signal = 0;
-	perf_stat__config_attrs(r->evlist, r->target, !r->target->no_inherit, !r->delay_ms);
+	perf_stat__config_attrs(r->evlist, r->target, !r->target->no_inherit, !r->delay_ms,
+				!r->record || strcmp(r->record->path, "-"));
 	if (r->dry_run) {
 		dry_run(r);
 		return 0;
@@ -418,8 +437,11 @@ int stat_run__run(struct stat_run *r)
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGCHLD, &old_chld, NULL);
 	r->signr = got_signal < 0 ? -got_signal : got_signal;
-	if (err)
+	if (err) {
+		if (r->record)
+			stat_record__abort(r->record);
 		return err;
+	}
 	if (run < r->config->run_count && run > 0)
 		r->config->run_count = run;	/* stopped early: what ran */
 	if (!r->config->interval) {
@@ -427,5 +449,12 @@ int stat_run__run(struct stat_run *r)
 		perf_stat__print_counters(r->config, r->evlist, NULL);
 	}
 	perf_stat__print_footer(r->config);
-	return 0;
+	if (r->record) {
+		/* after the counts, as perf: a file that cannot be written loses no output */
+		err = stat_record__finish(r->record, !r->config->interval,
+					  (uint64_t)r->config->walltime_nsecs_stats.max);
+		if (err)
+			snprintf(r->msg, sizeof(r->msg), "%s", r->record->msg);
+	}
+	return err;
 }

@@ -12,6 +12,7 @@
 #include "util/stat/stat.h"
 
 struct evlist;
+struct stat_record;
 struct target;
 
 struct stat_run {
@@ -22,6 +23,7 @@ struct stat_run {
 	const char **argv;
 	int delay_ms;			/* -D: enable that late (-1: never) */
 	bool dry_run;			/* configure and print attrs (-vv) only */
+	struct stat_record *record;	/* stat record: the file written, or NULL */
 	/* results */
 	int status;			/* the last workload's wait status, or -1 */
 	int signr;			/* SIGINT/SIGTERM that stopped us, 0 */

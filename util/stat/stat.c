@@ -373,6 +373,7 @@ int perf_stat__setup_aggr(struct perf_stat_config *config, struct evsel *evsel)
 	}
 	for (int i = 0; i < es->nr_aggr; i++) {
 		stat_aggr__init(&es->aggr[i]);
+		init_stats(&es->aggr[i].rounds);
 		es->aggr[i].run_vals = es->run_vals ? es->run_vals + (size_t)i * es->run_cap : NULL;
 	}
 	evsel_stat__sort_rows(es);
@@ -426,6 +427,7 @@ void perf_stat__process_counts(struct perf_stat_config *config, struct evsel *ev
 
 		a->counted = evsel->supported && a->sum.run && a->sum.ena;
 		update_stats(&a->val, val);
+		update_stats(&a->rounds, val);
 		/* a run's final read (not an interval's delta) */
 		if (!delta && !reset && a->run_vals && a->nr_run_vals < es->run_cap)
 			a->run_vals[a->nr_run_vals++] = val;
@@ -443,4 +445,19 @@ void perf_stat__process_counts(struct perf_stat_config *config, struct evsel *ev
 double stat_aggr__value(const struct stat_aggr *a)
 {
 	return avg_stats(&a->val);
+}
+
+/**
+ * stat_aggr__base_value - a row's value as the base of another's metric
+ * @config: metric_over_rounds says which
+ * @a: the row
+ *
+ * Return: stat_aggr__value(), or with metric_over_rounds the mean of every
+ * value the row had since the rows were made (perf stat report's shadow
+ * statistics, which its intervals never reset: a rate of the last
+ * interval is over the mean task-clock of all of them).
+ */
+double stat_aggr__base_value(const struct perf_stat_config *config, const struct stat_aggr *a)
+{
+	return config->metric_over_rounds ? avg_stats(&a->rounds) : avg_stats(&a->val);
 }

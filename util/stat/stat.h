@@ -55,6 +55,8 @@ struct stat_aggr {
 	bool counted;			/* ran at least once (run > 0) */
 	char comm[16];			/* --per-thread: the thread's name when opened */
 	struct stats val, ena, run;	/* over runs: scaled value, times */
+	struct stats rounds;		/* every scaled value, never reset (see
+					 * perf_stat_config.metric_over_rounds) */
 	double *run_vals;		/* -r: each run's scaled value (room for run_count) */
 	int nr_run_vals;
 };
@@ -86,6 +88,9 @@ struct perf_stat_config {
 	struct stats walltime_nsecs_stats;
 	struct rusage ru_data;
 	int num_print_interval;		/* interval header every 25 prints */
+	bool metric_over_rounds;	/* stat report: a metric's base (task-clock of
+					 * a rate) is the mean of every round so far,
+					 * as perf's report never resets it */
 };
 
 /* Defaults: global aggregation, scaling on, big numbers, stderr. */
@@ -113,6 +118,8 @@ void perf_stat__process_counts(struct perf_stat_config *config, struct evsel *ev
 			       bool delta, bool reset);
 /* The row's value scaled by ena/run (not by evsel->scale): mean over runs. */
 double stat_aggr__value(const struct stat_aggr *a);
+/* The value of @a as a metric's base: stat_aggr__value(), or see metric_over_rounds. */
+double stat_aggr__base_value(const struct perf_stat_config *config, const struct stat_aggr *a);
 /* True for task-clock and cpu-clock (values in nanoseconds). */
 bool evsel__is_clock(const struct evsel *evsel);
 /* evsel->priv as an evsel_stat. */
