@@ -152,6 +152,24 @@ test_expect_success NOPERFMON 'root without CAP_PERFMON: the hint is perf_event_
 	test_cmp expect err
 '
 
+test_expect_success TMPFS,TRACEFS 'a missing or read-only folder: refused before the work, as perf' '
+	mkdir ro && mount -t tmpfs -o ro,size=1m none ro &&
+	test_when_finished "umount \"$PWD/ro\"" &&
+	for d in ro missing; do
+		test_expect_code 255 tperf record -e cpu-clock -o $d/x.data -- true 2>err &&
+		grep -q "^tperf: cannot create ${q}$d/x.data$q: " err &&
+		test_expect_code 255 tperf stat -o $d/s.txt -e task-clock -- true 2>err &&
+		grep -q "^tperf: cannot open ${q}$d/s.txt$q for writing: " err &&
+		test_expect_code 1 tperf ftrace record -e sched:sched_process_exec -o $d/t.dat \
+			-- true 2>err &&
+		grep -q "^tperf: cannot create ${q}$d/t.dat$q: " err &&
+		! grep -q "ring buffer" err || return 1
+	done &&
+	test_expect_code 1 tperf ftrace record -e sched:sched_process_exec -o ro/t.dat -- true 2>err &&
+	echo "tperf: cannot create ${q}ro/t.dat$q: Read-only file system" >expect &&
+	test_cmp expect err
+'
+
 # perf's exit status when record fails, case by case, perf and tperf in
 # the same situation
 test_expect_success EVENTS,PERF 'record fails with the exit status of perf (255)' '

@@ -280,6 +280,21 @@ static int open_backup(const char *path, int how, mode_t mode, char *msg, size_t
 	return fd < 0 ? open_failed(errno, path, "create", msg, size) : fd;
 }
 
+/* The folder @path goes in takes new files (missing, read-only: not). */
+static int folder_check(const char *path, char *msg, size_t size)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	return access(dir, W_OK | X_OK) ? fail(errno, msg, size, "create", path) : 0;
+}
+
 /**
  * file__create_check - see util/lib/file-out.h
  */
@@ -287,8 +302,10 @@ int file__create_check(const char *path, int how, char *msg, size_t size)
 {
 	char old[PATH_MAX];
 	struct stat st;
-	int step;
+	int step = named_fd(path) < 0 ? folder_check(path, msg, size) : 0;
 
+	if (step)
+		return step;
 	if ((how & FILE_CREATE_HOW) == FILE_CREATE_BACKUP) {
 		step = backup_step(path, how, &st, old, msg, size);
 		return step < 0 ? step : 0;

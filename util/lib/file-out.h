@@ -55,7 +55,8 @@ int file__create(const char *path, int how, mode_t mode, char *msg, size_t size)
 /*
  * file__create_check - what file__create() would refuse at @path now (a
  * link, a folder, a block device, a FIFO where SEEKABLE; a PATH.old it
- * could not replace), for a command that writes its file at the end and
+ * could not replace; a folder that takes no new file: missing, read-only,
+ * not the user's), for a command that writes its file at the end and
  * should fail before its work rather than after; changes nothing
  *
  * Return: 0, or -errno with @msg set as file__create() sets it.
