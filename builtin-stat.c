@@ -35,8 +35,15 @@ static struct stat_opts {
 	struct evlist *evlist;
 	struct target target;
 	struct perf_stat_config config;
-	bool no_aggr, per_core, per_socket, per_die, per_thread;
+	bool no_aggr, per_core, per_socket, per_die, per_thread, per_node;
 	bool append, dry_run, quiet;
+	bool all_user, all_kernel;	/* --all-user, --all-kernel */
+	bool group;			/* -g: every event in one group */
+	bool sync;			/* -S: sync() before each run */
+	int detailed;			/* -d, -dd, -ddd */
+	int log_fd;			/* --log-fd: the output's descriptor (0: none) */
+	unsigned int timeout_ms;	/* --timeout */
+	const char *pre_cmd, *post_cmd;	/* --pre, --post */
 	bool default_events;		/* no -e: perf's default set */
 	const char *output_name;
 	const char *csv_sep;
@@ -121,6 +128,7 @@ static const struct option stat_options[] = {
 	OPT_BOOLEAN(0, "per-core", &opts.per_core,
 		    "aggregate counts per physical processor core"),
 	OPT_BOOLEAN(0, "per-thread", &opts.per_thread, "aggregate counts per thread"),
+	OPT_BOOLEAN(0, "per-node", &opts.per_node, "aggregate counts per numa node"),
 	OPT_BOOLEAN(0, "scale", &opts.config.scale,
 		    "scale counts by time enabled/running (--no-scale: raw counts)"),
 	OPT_INCR('v', "verbose", &tperf_config.verbose,
@@ -141,6 +149,27 @@ static const struct option stat_options[] = {
 		     "print counts at regular interval in ms"),
 	OPT_UINTEGER(0, "interval-count", &opts.config.interval_count,
 		     "print counts for fixed number of times"),
+	OPT_BOOLEAN(0, "summary", &opts.config.summary, "print summary for interval mode"),
+	OPT_BOOLEAN(0, "no-csv-summary", &opts.config.no_csv_summary,
+		    "don't print 'summary' for CSV summary output"),
+	OPT_BOOLEAN(0, "interval-clear", &opts.config.interval_clear,
+		    "clear screen in between new interval"),
+	OPT_UINTEGER(0, "timeout", &opts.timeout_ms,
+		     "stop workload and print counts after a timeout period in ms (>= 10ms)"),
+	OPT_BOOLEAN(0, "table", &opts.config.walltime_run_table,
+		    "display details about each run (only with -r option)"),
+	OPT_INCR('d', "detailed", &opts.detailed, "detailed run - start a lot of events"),
+	OPT_BOOLEAN('g', "group", &opts.group, "put the counters into a counter group"),
+	OPT_BOOLEAN('S', "sync", &opts.sync, "call sync() before starting a run"),
+	OPT_BOOLEAN(0, "all-user", &opts.all_user,
+		    "configure all used events to run in user space"),
+	OPT_BOOLEAN(0, "all-kernel", &opts.all_kernel,
+		    "configure all used events to run in kernel space"),
+	OPT_STRING(0, "pre", &opts.pre_cmd, "command",
+		   "command to run prior to the measured command"),
+	OPT_STRING(0, "post", &opts.post_cmd, "command",
+		   "command to run after to the measured command"),
+	OPT_INTEGER(0, "log-fd", &opts.log_fd, "log output to fd, instead of stderr"),
 	OPT_BOOLEAN(0, "quiet", &opts.quiet, "don't print any output, messages or warnings"),
 	OPT_BOOLEAN(0, "dry-run", &opts.dry_run,
 		    "parse the events and set up the attrs, open nothing (-vv prints them)"),
@@ -189,17 +218,46 @@ static void check_diff_options(bool comparing, void (*error)(const char *))
 		error("--confidence takes a percentage from 50 to below 100");
 }
 
+/* A usage error perf answers with its -EINVAL (234) rather than 129. */
+static void usage_error_einval(const char *msg)
+{
+	usage_error_exit(stat_usage, stat_options, msg,
+			 opts.compare ? DIFF_EXIT_ERROR : STAT_EXIT_TARGET);
+}
+
+/* The options perf 6.1 added beyond the first set: their checks, in perf's words. */
+static void check_more_options(void)
+{
+	struct perf_stat_config *c = &opts.config;
+
+	if (opts.all_user && opts.all_kernel)
+		usage_error("--all-user and --all-kernel exclude each other");
+	if (opts.timeout_ms && c->interval)
+		usage_error_einval("--timeout is not supported with --interval-print");
+	if (opts.timeout_ms && opts.timeout_ms < 10)
+		usage_error_einval("--timeout must be >= 10 ms");
+	if (c->walltime_run_table && opts.run_count < 2)
+		usage_error_einval("--table is only supported with -r");
+	if (opts.log_fd < 0)
+		usage_error_einval("--log-fd takes a descriptor greater than 0");
+	if (opts.log_fd && opts.output_name)
+		usage_error_einval("cannot use both --output and --log-fd");
+}
+
 static void check_options(int argc)
 {
 	struct target *t = &opts.target;
 	int aggr = opts.no_aggr + opts.per_core + opts.per_socket + opts.per_die +
-		   opts.per_thread;
+		   opts.per_thread + opts.per_node;
 
+	/* perf counts the whole system when given nothing to count */
+	if (!argc && target__none(t))
+		t->system_wide = true;
 	if (aggr > 1)
-		usage_error("-A, --per-core, --per-die, --per-socket and --per-thread are exclusive");
-	if ((opts.no_aggr || opts.per_core || opts.per_socket || opts.per_die) &&
+		usage_error("-A, --per-core, --per-die, --per-node, --per-socket and --per-thread are exclusive");
+	if ((opts.no_aggr || opts.per_core || opts.per_socket || opts.per_die || opts.per_node) &&
 	    !target__has_cpu(t))
-		usage_error("-A and --per-core/--per-die/--per-socket need -a or -C");
+		usage_error_einval("-A and --per-core/--per-die/--per-node/--per-socket need -a or -C");
 	if (opts.per_thread && !target__has_task(t))
 		usage_error("--per-thread needs -p or -t");
 	if (opts.csv_sep && opts.config.json_output)
@@ -214,13 +272,14 @@ static void check_options(int argc)
 		usage_error("--interval-print takes at least 10 ms");
 	if (opts.delay_ms < -1)
 		usage_error("--delay takes milliseconds, or -1 to start disabled");
-	if (!argc && target__none(t) && !opts.dry_run)
-		usage_error("give a command to run, or -a, -C, -p or -t");
 	if (opts.compare && (opts.run_count < 2 || !argc))
 		usage_error("--compare needs a command and -r 2 or more: the test needs each counter's spread");
 	if (opts.compare && (opts.config.interval || opts.dry_run))
 		usage_error("--compare compares a run's totals: not with -I or --dry-run");
+	check_more_options();
 	check_diff_options(opts.compare, usage_error);
+	if (opts.timeout_ms && opts.timeout_ms < 100 && !opts.quiet)
+		ui__warning("a timeout under 100 ms: counting's overhead may be a large part of it");
 }
 
 static void setup_config(int argc)
@@ -234,7 +293,7 @@ static void setup_config(int argc)
 	}
 	c->aggr_mode = opts.no_aggr ? AGGR_NONE : opts.per_core ? AGGR_CORE :
 		       opts.per_die ? AGGR_DIE : opts.per_socket ? AGGR_SOCKET :
-		       opts.per_thread ? AGGR_THREAD : AGGR_GLOBAL;
+		       opts.per_thread ? AGGR_THREAD : opts.per_node ? AGGR_NODE : AGGR_GLOBAL;
 	c->ru_display = argc && target__none(&opts.target);
 }
 
@@ -254,6 +313,16 @@ static FILE *open_output(void)
 
 	if (opts.quiet)
 		return fopen("/dev/null", "w");
+	if (opts.log_fd) {
+		/* --log-fd: the caller's descriptor, without the "# started on" line */
+		fp = fdopen(opts.log_fd, opts.append ? "a" : "w");
+		if (!fp) {
+			ui__error("cannot write the counts to --log-fd %d: %s", opts.log_fd,
+				  strerror(errno));
+			exit(failed(STAT_EXIT_TARGET));
+		}
+		return fp;
+	}
 	if (!opts.output_name)
 		return stderr;
 	/* perf's fopen() "w" or "a", without following a link at the path */
@@ -289,6 +358,41 @@ static int add_default_events(void)
 	return perf_stat__init_evlist(&opts.config, opts.evlist);
 }
 
+/* -d, -dd, -ddd: perf's cache events after the others (<not supported> here). */
+static int add_detailed_events(void)
+{
+	struct parse_events_error err;
+	char list[512];
+
+	if (!opts.detailed || opts.config.null_run)
+		return 0;
+	perf_stat__detailed_events(opts.detailed, list, sizeof(list));
+	if (parse_events(opts.evlist, list, &err)) {
+		ui__error("cannot set up the events of -d");
+		return -1;
+	}
+	return perf_stat__init_evlist(&opts.config, opts.evlist);
+}
+
+/* -g, --all-user, --all-kernel: on every event, the ones -d added too. */
+static void config_events(void)
+{
+	struct evsel *evsel;
+
+	if (opts.group)
+		evlist__set_leader(opts.evlist);
+	evlist__for_each_entry(opts.evlist, evsel) {
+		if (opts.all_user) {
+			evsel->attr.exclude_kernel = 1;
+			evsel->attr.exclude_user = 0;
+		}
+		if (opts.all_kernel) {
+			evsel->attr.exclude_kernel = 0;
+			evsel->attr.exclude_user = 1;
+		}
+	}
+}
+
 /* The events and their maps: 0, or the exit status after the message. */
 static int prepare_events(void)
 {
@@ -308,6 +412,9 @@ static int prepare_events(void)
 		ui__error("out of memory");
 		return STAT_EXIT_FAILED;
 	}
+	if (add_detailed_events())
+		return STAT_EXIT_FAILED;
+	config_events();
 	err = target__validate(&opts.target, buf, sizeof(buf));
 	if (err) {
 		ui__error("%s", buf);
@@ -353,9 +460,26 @@ static int finish(const struct stat_run *r, int argc)
 		signal(r->signr, SIG_DFL);
 		raise(r->signr);
 	}
+	/* perf's status after a failed --pre: system()'s, in a byte (`exit 3`: 0) */
+	if (r->pre_status)
+		return r->pre_status & 0xff;
 	if (!argc || r->status < 0)
 		return 0;
 	return WIFEXITED(r->status) ? WEXITSTATUS(r->status) : 0;
+}
+
+/* A --pre or --post that failed, which perf leaves unsaid. */
+static void note_commands(const struct stat_run *r)
+{
+	if (opts.quiet)
+		return;
+	if (r->nr_pre_failed)
+		ui__warning("--pre '%s' failed in %d of %d runs: %s not counted", opts.pre_cmd,
+			    r->nr_pre_failed, opts.run_count,
+			    r->nr_pre_failed == 1 ? "that run was" : "those runs were");
+	if (r->nr_post_failed)
+		ui__warning("--post '%s' failed in %d of %d runs", opts.post_cmd,
+			    r->nr_post_failed, opts.run_count);
 }
 
 /* A percentage with its sign, "-" when there is none (a base mean of 0). */
@@ -643,15 +767,22 @@ int cmd_stat(int argc, const char **argv)
 	opts.config.output = open_output();
 	r = (struct stat_run){ .config = &opts.config, .evlist = opts.evlist,
 			       .target = &opts.target, .argc = argc, .argv = argv,
-			       .delay_ms = opts.delay_ms, .dry_run = opts.dry_run };
+			       .delay_ms = opts.delay_ms, .dry_run = opts.dry_run,
+			       .timeout_ms = opts.timeout_ms, .sync = opts.sync,
+			       .pre_cmd = opts.pre_cmd, .post_cmd = opts.post_cmd };
 	err = stat_run__run(&r);
 	if (err) {
 		ui__error("%s", r.msg);
 		return failed(STAT_EXIT_FAILED);
 	}
 	note_unsupported(&r);
+	note_commands(&r);
+	free(opts.config.walltime_run);
 	if (opts.config.output != stderr && fclose(opts.config.output)) {
-		ui__error("cannot write '%s': %s", opts.output_name, strerror(errno));
+		if (opts.log_fd && !opts.quiet)
+			ui__error("cannot write to --log-fd %d: %s", opts.log_fd, strerror(errno));
+		else
+			ui__error("cannot write '%s': %s", opts.output_name, strerror(errno));
 		return failed(STAT_EXIT_FAILED);
 	}
 	if (opts.compare && !r.signr) {

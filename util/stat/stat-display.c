@@ -42,7 +42,8 @@ void perf_stat__print_header(struct perf_stat_config *config, const struct targe
 {
 	FILE *out = config->output;
 
-	if (config->csv_output || config->json_output || config->interval)
+	if (config->csv_output || config->json_output ||
+	    (config->interval && !config->summary_rows))
 		return;
 	fflush(stdout);
 	fprintf(out, "\n Performance counter stats for ");
@@ -182,7 +183,8 @@ static double perf_stat__metric(struct perf_stat_config *config, struct evlist *
 	}
 	if (hw_metric(evlist, evsel, row, &res, fmt, unit))
 		return res;
-	if (config->interval && evsel->unit && !strcmp(evsel->unit, "Joules")) {
+	if (config->interval && !config->summary_rows && evsel->unit &&
+	    !strcmp(evsel->unit, "Joules")) {
 		*fmt = "%8.2f";
 		*unit = "W";
 		return val * evsel->scale * 1000.0 / config->interval;
@@ -238,6 +240,12 @@ static void print_aggr_prefix(struct perf_stat_config *config, struct evsel *evs
 			fprintf(out, "S%*d%s%*d%s", csv ? 0 : -5, id->socket, sep, csv ? 0 : 4,
 				nr, sep);
 		break;
+	case AGGR_NODE:
+		if (json)
+			fprintf(out, "\"node\" : \"N%d\", \"aggregate-number\" : %d, ", id->node, nr);
+		else
+			fprintf(out, "N%*d%s%*d%s", csv ? 0 : -5, id->node, sep, csv ? 0 : 4, nr, sep);
+		break;
 	case AGGR_NONE:
 		if (id->cpu < 0)
 			break;
@@ -277,6 +285,8 @@ static void print_prefix(struct perf_stat_config *config, struct evsel *evsel,
 			(unsigned long)ts->tv_nsec, config->csv_sep);
 	else if (config->json_output)
 		fprintf(out, "{");
+	else if (config->summary_rows && config->csv_output && !config->no_csv_summary)
+		fprintf(out, "%16s%s", "summary", config->csv_sep);
 	print_aggr_prefix(config, evsel, row);
 }
 
@@ -450,8 +460,16 @@ static void print_interval_header(struct perf_stat_config *config)
 		[AGGR_DIE] = "#           time die          cpus             counts",
 		[AGGR_CORE] = "#           time core            cpus             counts",
 		[AGGR_THREAD] = "#           time             comm-pid                  counts",
+		[AGGR_NODE] = "#           time node   cpus             counts",
 	};
 
+	/* perf's --interval-clear: the screen cleared (on stdout), the heading every time */
+	if (config->interval_clear) {
+		fputs("\033[H\033[2J\n", stdout);
+		fprintf(config->output, "%s %*s events\n", heads[config->aggr_mode],
+			config->unit_width, "unit");
+		return;
+	}
 	if (config->csv_output || config->json_output)
 		return;
 	if (config->num_print_interval == 0)
@@ -464,14 +482,14 @@ static void print_interval_header(struct perf_stat_config *config)
 static bool by_row_first(const struct perf_stat_config *config)
 {
 	return config->aggr_mode == AGGR_CORE || config->aggr_mode == AGGR_DIE ||
-	       config->aggr_mode == AGGR_SOCKET;
+	       config->aggr_mode == AGGR_SOCKET || config->aggr_mode == AGGR_NODE;
 }
 
 static int id_cmp(const void *pa, const void *pb)
 {
 	const int *x = pa, *y = pb;
 
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < AGGR_ID_NR; i++)
 		if (x[i] != y[i])
 			return x[i] < y[i] ? -1 : 1;
 	return 0;
@@ -585,6 +603,32 @@ static int get_precision(double num)
 	return lround(ceil(-log10(num)));
 }
 
+/*
+ * --table: each run's elapsed time, its difference from the mean and a bar
+ * of one '#' and one more per 5% of difference, as perf lays it out.
+ */
+static void print_table(struct perf_stat_config *config, int precision, double avg)
+{
+	FILE *out = config->output;
+	char buf[64];
+	int indent;
+
+	snprintf(buf, sizeof(buf), " %17.*f", precision, avg);
+	indent = strspn(buf, " ");
+	fprintf(out, "%*s# Table of individual measurements:\n", indent, "");
+	for (int i = 0; i < config->nr_walltime_run; i++) {
+		double run = config->walltime_run[i] / NSEC_PER_SEC;
+		int pct = run ? (int)(100.0 * (run - avg) / run) : 0;
+		int bar = 1 + abs(pct) / 5;
+
+		fprintf(out, " %17.*f (%+.*f) ", precision, run, precision, run - avg);
+		for (int h = 0; h < bar; h++)
+			fputc('#', out);
+		fputc('\n', out);
+	}
+	fprintf(out, "\n%*s# Final result:\n", indent, "");
+}
+
 /**
  * perf_stat__print_footer - elapsed time (+- with -r) and user/sys times
  * @config: the walltime statistics and the rusage
@@ -594,7 +638,8 @@ void perf_stat__print_footer(struct perf_stat_config *config)
 	double avg = avg_stats(&config->walltime_nsecs_stats) / NSEC_PER_SEC;
 	FILE *out = config->output;
 
-	if (config->interval || config->csv_output || config->json_output)
+	if ((config->interval && !config->summary_rows) || config->csv_output ||
+	    config->json_output)
 		return;
 	if (!config->null_run)
 		fprintf(out, "\n");
@@ -614,6 +659,8 @@ void perf_stat__print_footer(struct perf_stat_config *config)
 		int precision = sd > 0 ? get_precision(sd) + 2 : 9;
 		double pct = rel_stddev_stats(sd, avg);
 
+		if (config->walltime_run_table)
+			print_table(config, precision, avg);
 		fprintf(out, " %17.*f +- %.*f seconds time elapsed", precision, avg, precision,
 			sd);
 		if (pct)

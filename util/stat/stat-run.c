@@ -6,6 +6,7 @@
  * workload, whose exit then ends the run.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -112,6 +113,23 @@ void perf_stat__default_events(const struct target *target, char *buf, size_t si
 		 cpu_pmu_has("stalled-cycles-backend") ? ",stalled-cycles-backend" : "");
 }
 
+/**
+ * perf_stat__detailed_events - the events perf 6.1 adds for -d, -dd, -ddd
+ * @level: how many -d were given (1 to 3 count; more is 3)
+ * @buf: receives the comma-separated list, in perf's order
+ * @size: its size
+ *
+ * Cache events: on a machine without a PMU they show <not supported>, as
+ * in perf.
+ */
+void perf_stat__detailed_events(int level, char *buf, size_t size)
+{
+	snprintf(buf, size, "L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses%s%s",
+		 level >= 2 ? ",L1-icache-loads,L1-icache-load-misses,dTLB-loads,"
+			      "dTLB-load-misses,iTLB-loads,iTLB-load-misses" : "",
+		 level >= 3 ? ",L1-dcache-prefetches,L1-dcache-prefetch-misses" : "");
+}
+
 static uint64_t ts_ns(const struct timespec *ts)
 {
 	return (uint64_t)ts->tv_sec * 1000000000ULL + ts->tv_nsec;
@@ -152,6 +170,20 @@ static void read_and_process(struct stat_run *r, bool delta, bool reset)
 		perf_stat__process_counts(r->config, evsel, delta, reset);
 }
 
+/*
+ * --summary: the counts since the start (the kernel's totals, not a delta)
+ * and the whole elapsed time, for the table after the intervals.
+ */
+static void process_summary(struct stat_run *r, uint64_t elapsed)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(r->evlist, evsel)
+		perf_stat__process_counts(r->config, evsel, false, true);
+	init_stats(&r->config->walltime_nsecs_stats);
+	update_stats(&r->config->walltime_nsecs_stats, elapsed);
+}
+
 static void print_interval(struct stat_run *r, uint64_t t0)
 {
 	struct timespec ts = ns_ts(now_ns() - t0);
@@ -169,8 +201,10 @@ struct wait_state {
 	struct workload *w;	/* NULL: no workload */
 	bool child_done;
 	uint64_t t0, next_tick, enable_at;
+	uint64_t deadline;	/* --timeout: when the run ends (UINT64_MAX: never) */
 	unsigned int intervals;
 	bool enabled;
+	bool timed_out;		/* the workload was sent SIGTERM at the deadline */
 };
 
 static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *unblocked)
@@ -194,6 +228,13 @@ static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *
 	}
 	if (!s->w && target__has_task(r->target) && !targets_alive(r->evlist))
 		return false;
+	if (now >= s->deadline && !s->timed_out) {
+		/* --timeout: as perf, the workload gets SIGTERM and its end ends the run */
+		if (!s->w)
+			return false;
+		kill(s->w->pid, SIGTERM);
+		s->timed_out = true;
+	}
 	if (!s->enabled && now >= s->enable_at) {
 		/* -D: as in perf, the clock (elapsed, -I stamps) starts now */
 		evlist__enable(r->evlist);
@@ -213,6 +254,8 @@ static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *
 		timeout = s->next_tick - now;
 	if (!s->enabled)
 		timeout = s->enable_at - now < timeout ? s->enable_at - now : timeout;
+	if (!s->timed_out && s->deadline - now < timeout)
+		timeout = s->deadline - now;
 	if (!s->w && target__has_task(r->target) && timeout > 100000000ULL)
 		timeout = 100000000ULL;
 	tmo = ns_ts(timeout);
@@ -354,6 +397,7 @@ static int run_once(struct stat_run *r, bool first)
 		return err;
 	}
 	s.next_tick = s.t0 + r->config->interval * 1000000ULL;
+	s.deadline = r->timeout_ms ? s.t0 + r->timeout_ms * 1000000ULL : UINT64_MAX;
 	s.enable_at = s.t0 + (r->delay_ms > 0 ? r->delay_ms * 1000000ULL : 0);
 	if (r->delay_ms) {
 		perf_stat__print_delay_state(false);
@@ -372,12 +416,81 @@ static int run_once(struct stat_run *r, bool first)
 	if (r->config->interval) {
 		if (!r->config->interval_count || s.intervals < r->config->interval_count)
 			print_interval(r, s.t0);
+		if (r->config->summary)
+			process_summary(r, now_ns() - s.t0);
 	} else {
-		update_stats(&r->config->walltime_nsecs_stats, now_ns() - s.t0);
+		uint64_t elapsed = now_ns() - s.t0;
+
+		update_stats(&r->config->walltime_nsecs_stats, elapsed);
+		if (r->config->walltime_run && r->config->nr_walltime_run < r->config->run_count)
+			r->config->walltime_run[r->config->nr_walltime_run++] = elapsed;
 		read_and_process(r, false, false);
 	}
 	evlist__close(r->evlist);
 	return 0;
+}
+
+/* The rows of events never opened (a --pre failed first): <not supported>, as perf. */
+static int setup_unopened_rows(struct stat_run *r)
+{
+	struct evsel *evsel;
+	int err;
+
+	evlist__for_each_entry(r->evlist, evsel) {
+		err = perf_stat__setup_aggr(r->config, evsel);
+		if (err) {
+			snprintf(r->msg, sizeof(r->msg), "cannot set up the counts: %s",
+				 strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
+/*
+ * One run with what goes around it: sync() for -S, --pre (a failure skips
+ * the run, as in perf, and is kept in r->pre_status), --post.
+ */
+static int run_with_commands(struct stat_run *r, bool *rows_ready)
+{
+	int err, status;
+
+	if (r->pre_cmd) {
+		fflush(NULL);
+		status = system(r->pre_cmd);
+		r->pre_status = status;
+		if (status) {
+			r->nr_pre_failed++;
+			return *rows_ready ? 0 : setup_unopened_rows(r);
+		}
+	}
+	if (r->sync)
+		sync();
+	err = run_once(r, !*rows_ready);
+	if (err)
+		return err;
+	*rows_ready = true;
+	if (r->post_cmd) {
+		fflush(NULL);
+		status = system(r->post_cmd);
+		if (status) {
+			r->post_status = status;
+			r->nr_post_failed++;
+		}
+	}
+	return 0;
+}
+
+/* --summary: the totals after the intervals, with perf's header and footer. */
+static void print_summary(struct stat_run *r)
+{
+	struct perf_stat_config *c = r->config;
+
+	c->summary_rows = true;
+	perf_stat__print_header(c, r->target, r->argc, r->argv);
+	perf_stat__print_counters(c, r->evlist, NULL);
+	perf_stat__print_footer(c);
+	c->summary_rows = false;
 }
 
 static void dry_run(struct stat_run *r)
@@ -400,10 +513,19 @@ int stat_run__run(struct stat_run *r)
 {
 	struct sigaction sa = { .sa_handler = on_signal }, sc = { .sa_handler = on_child };
 	struct sigaction old_int, old_term, old_chld;
+	bool rows_ready = false;
 	int err = 0, run;
 
 	r->status = -1;
 	got_signal = 0;
+	if (r->config->walltime_run_table) {
+		r->config->walltime_run = calloc(r->config->run_count,
+						 sizeof(*r->config->walltime_run));
+		if (!r->config->walltime_run) {
+			snprintf(r->msg, sizeof(r->msg), "out of memory");
+			return -ENOMEM;
+		}
+	}
 	perf_stat__config_attrs(r->evlist, r->target, !r->target->no_inherit, !r->delay_ms);
 	if (r->dry_run) {
 		dry_run(r);
@@ -413,7 +535,7 @@ int stat_run__run(struct stat_run *r)
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGCHLD, &sc, &old_chld);
 	for (run = 0; run < r->config->run_count && !err && !got_signal; run++)
-		err = run_once(r, run == 0);
+		err = run_with_commands(r, &rows_ready);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGCHLD, &old_chld, NULL);
@@ -425,6 +547,9 @@ int stat_run__run(struct stat_run *r)
 	if (!r->config->interval) {
 		perf_stat__print_header(r->config, r->target, r->argc, r->argv);
 		perf_stat__print_counters(r->config, r->evlist, NULL);
+	} else if (r->config->summary && rows_ready) {
+		print_summary(r);
+		return 0;
 	}
 	perf_stat__print_footer(r->config);
 	return 0;
