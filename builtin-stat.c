@@ -5,6 +5,7 @@
  * only: the option table fills stat_opts, util/stat/stat-run.c does the work.
  */
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <signal.h>
@@ -44,6 +45,14 @@ static struct stat_opts {
 	int log_fd;			/* --log-fd: the output's descriptor (0: none) */
 	unsigned int timeout_ms;	/* --timeout */
 	const char *pre_cmd, *post_cmd;	/* --pre, --post */
+	int nr_cgroups;			/* -G names so far (empty ones too), as perf counts */
+	const char *for_each_cgroup;	/* --for-each-cgroup: the names */
+	/* -e and --filter as given, for --for-each-cgroup to parse again per cgroup */
+	struct event_spec {
+		const char *events;
+		struct string_list filters;
+	} *specs;
+	int nr_specs;
 	bool default_events;		/* no -e: perf's default set */
 	const char *output_name;
 	const char *csv_sep;
@@ -109,11 +118,89 @@ static const struct option stat_diff_options[] = {
 	OPT_END()
 };
 
+/* -e: parsed now, and kept for --for-each-cgroup. */
+static int stat_events_option(const struct option *opt, const char *str, int unset)
+{
+	struct event_spec *t;
+
+	if (unset || !str)
+		return 0;
+	t = realloc(opts.specs, (opts.nr_specs + 1) * sizeof(*t));
+	if (!t) {
+		ui__error("out of memory");
+		return -1;
+	}
+	opts.specs = t;
+	opts.specs[opts.nr_specs++] = (struct event_spec){ .events = str };
+	return parse_events_option(opt, str, unset);
+}
+
+/* --filter: set now on the last -e's events, and kept for --for-each-cgroup. */
+static int stat_filter_option(const struct option *opt, const char *str, int unset)
+{
+	int err = parse_tp_filter_option(opt, str, unset);
+
+	if (err || unset || !str || !opts.nr_specs)
+		return err;
+	return parse_opt_string_list(&(struct option){ .value = &opts.specs[opts.nr_specs - 1].filters },
+				     str, 0);
+}
+
+/*
+ * -G NAME,...: as perf 6.1, the k-th name given (over every -G, empty
+ * ones included) is the cgroup of the k-th event defined so far, an empty
+ * name leaving its event unlimited; when only one name was ever given,
+ * every event defined so far counts in it.
+ */
+static int stat_cgroup_option(const struct option *opt, const char *str, int unset)
+{
+	char msg[512];
+	const char *p = str;
+
+	if (unset || !str)
+		return 0;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		struct evsel *evsel, *nth = NULL;
+		char name[PATH_MAX];
+		int k = 0;
+
+		evlist__for_each_entry(opts.evlist, evsel)
+			if (k++ == opts.nr_cgroups)
+				nth = evsel;
+		if (!nth) {
+			ui__error("must define events before cgroups (-e before -G, an event for each cgroup)");
+			return -1;
+		}
+		opts.nr_cgroups++;
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		if (len && evsel__set_cgroup(nth, name, msg, sizeof(msg))) {
+			ui__error("%s", msg);
+			return -1;
+		}
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (opts.nr_cgroups == 1 && evlist__first(opts.evlist)->cgroup_name) {
+		struct evsel *evsel;
+
+		evlist__for_each_entry(opts.evlist, evsel)
+			if (!evsel->cgroup_name &&
+			    evsel__set_cgroup(evsel, evlist__first(opts.evlist)->cgroup_name, msg,
+					      sizeof(msg))) {
+				ui__error("%s", msg);
+				return -1;
+			}
+	}
+	return 0;
+}
+
 static const struct option stat_options[] = {
 	OPT_CALLBACK('e', "event", &opts.evlist, "event",
 		     "event selector. use 'tperf list' to list available events",
-		     parse_events_option),
-	OPT_CALLBACK(0, "filter", &opts.evlist, "filter", "event filter", parse_tp_filter_option),
+		     stat_events_option),
+	OPT_CALLBACK(0, "filter", &opts.evlist, "filter", "event filter", stat_filter_option),
 	OPT_BOOLEAN('i', "no-inherit", &opts.target.no_inherit,
 		    "child tasks do not inherit counters"),
 	OPT_STRING('p', "pid", &opts.target.pid, "pid", "stat events on existing process id"),
@@ -170,6 +257,10 @@ static const struct option stat_options[] = {
 	OPT_STRING(0, "post", &opts.post_cmd, "command",
 		   "command to run after to the measured command"),
 	OPT_INTEGER(0, "log-fd", &opts.log_fd, "log output to fd, instead of stderr"),
+	OPT_CALLBACK('G', "cgroup", &opts.evlist, "name", "monitor event in cgroup name only",
+		     stat_cgroup_option),
+	OPT_STRING(0, "for-each-cgroup", &opts.for_each_cgroup, "name",
+		   "expand events for each cgroup"),
 	OPT_BOOLEAN(0, "quiet", &opts.quiet, "don't print any output, messages or warnings"),
 	OPT_BOOLEAN(0, "dry-run", &opts.dry_run,
 		    "parse the events and set up the attrs, open nothing (-vv prints them)"),
@@ -242,6 +333,10 @@ static void check_more_options(void)
 		usage_error_einval("--log-fd takes a descriptor greater than 0");
 	if (opts.log_fd && opts.output_name)
 		usage_error_einval("cannot use both --output and --log-fd");
+	if (opts.nr_cgroups && opts.for_each_cgroup)
+		usage_error("--cgroup and --for-each-cgroup cannot be used together");
+	if ((opts.nr_cgroups || opts.for_each_cgroup) && !target__has_cpu(&opts.target))
+		usage_error_einval("cgroups are counted system-wide only: -G and --for-each-cgroup need -a or -C");
 }
 
 static void check_options(int argc)
@@ -374,6 +469,96 @@ static int add_detailed_events(void)
 	return perf_stat__init_evlist(&opts.config, opts.evlist);
 }
 
+/* Parse @list into @evlist as one -e, with its --filter's; 0 or -1 after the message. */
+static int parse_into(struct evlist *evlist, const char *list, const struct string_list *filters)
+{
+	struct parse_events_error err;
+	char msg[512];
+
+	if (parse_events(evlist, list, &err)) {
+		ui__error("cannot parse events '%s' again for --for-each-cgroup", list);
+		parse_events_error__exit(&err);
+		return -1;
+	}
+	parse_events__end_option(evlist);
+	for (int i = 0; filters && i < filters->n; i++)
+		if (parse_events__filter_last(evlist, filters->v[i], msg, sizeof(msg))) {
+			ui__error("%s", msg);
+			return -1;
+		}
+	return 0;
+}
+
+/* The events of one cgroup of --for-each-cgroup, all of them, added to @evlist. */
+static int add_cgroup_events(struct evlist *evlist, const char *name)
+{
+	int start = evlist->nr_entries;
+	struct evsel *evsel;
+	char list[512], msg[512];
+
+	for (int i = 0; i < opts.nr_specs; i++)
+		if (parse_into(evlist, opts.specs[i].events, &opts.specs[i].filters))
+			return -1;
+	if (opts.default_events) {
+		perf_stat__default_events(&opts.target, list, sizeof(list));
+		if (parse_into(evlist, list, NULL))
+			return -1;
+	}
+	if (opts.detailed) {
+		perf_stat__detailed_events(opts.detailed, list, sizeof(list));
+		if (parse_into(evlist, list, NULL))
+			return -1;
+	}
+	evlist__for_each_entry(evlist, evsel)
+		if (evsel->idx >= start && evsel__set_cgroup(evsel, name, msg, sizeof(msg))) {
+			ui__error("%s", msg);
+			return -1;
+		}
+	return 0;
+}
+
+/*
+ * --for-each-cgroup A,B: every event once for A, then once for B, as perf
+ * expands them.  The events are parsed again from what was given rather
+ * than copied, so that each copy is made as the first was.
+ */
+static int expand_cgroups(void)
+{
+	struct evlist *evlist;
+	const char *p = opts.for_each_cgroup;
+
+	if (!p || opts.config.null_run)
+		return 0;
+	evlist = evlist__new();
+	if (!evlist) {
+		ui__error("out of memory");
+		return -1;
+	}
+	evlist->parse = opts.evlist->parse;
+	evlist->say = opts.evlist->say;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		char name[PATH_MAX];
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		if (len && add_cgroup_events(evlist, name)) {
+			evlist__delete(evlist);
+			return -1;
+		}
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	perf_stat__exit_evlist(opts.evlist);
+	evlist__delete(opts.evlist);
+	opts.evlist = evlist;
+	if (perf_stat__init_evlist(&opts.config, opts.evlist)) {
+		ui__error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 /* -g, --all-user, --all-kernel: on every event, the ones -d added too. */
 static void config_events(void)
 {
@@ -412,7 +597,7 @@ static int prepare_events(void)
 		ui__error("out of memory");
 		return STAT_EXIT_FAILED;
 	}
-	if (add_detailed_events())
+	if (add_detailed_events() || expand_cgroups())
 		return STAT_EXIT_FAILED;
 	config_events();
 	err = target__validate(&opts.target, buf, sizeof(buf));
@@ -778,6 +963,9 @@ int cmd_stat(int argc, const char **argv)
 	note_unsupported(&r);
 	note_commands(&r);
 	free(opts.config.walltime_run);
+	for (int i = 0; i < opts.nr_specs; i++)
+		free(opts.specs[i].filters.v);
+	free(opts.specs);
 	if (opts.config.output != stderr && fclose(opts.config.output)) {
 		if (opts.log_fd && !opts.quiet)
 			ui__error("cannot write to --log-fd %d: %s", opts.log_fd, strerror(errno));

@@ -66,16 +66,24 @@ void perf_stat__print_header(struct perf_stat_config *config, const struct targe
 	fprintf(out, ":\n\n");
 }
 
-/* The first other counter matching @pred with a counted row equal to @id. */
-static const struct stat_aggr *find_row(struct evlist *evlist, const struct aggr_id *id,
-					bool (*pred)(const struct evsel *))
+/* Same cgroup (or none for both): a metric's base is counted where its event is. */
+static bool same_cgroup(const struct evsel *a, const struct evsel *b)
+{
+	if (!a->cgroup_name || !b->cgroup_name)
+		return a->cgroup_name == b->cgroup_name;
+	return !strcmp(a->cgroup_name, b->cgroup_name);
+}
+
+/* The first counter of @evsel's cgroup matching @pred with a counted row equal to @id. */
+static const struct stat_aggr *find_row(struct evlist *evlist, const struct evsel *evsel,
+					const struct aggr_id *id, bool (*pred)(const struct evsel *))
 {
 	struct evsel *e;
 
 	evlist__for_each_entry(evlist, e) {
 		struct evsel_stat *es = evsel__stat(e);
 
-		if (!es || !pred(e))
+		if (!es || !pred(e) || !same_cgroup(e, evsel))
 			continue;
 		for (int i = 0; i < es->nr_aggr; i++)
 			if (es->aggr[i].counted && aggr_id__equal(&es->aggr[i].id, id) &&
@@ -124,21 +132,21 @@ static bool hw_metric(struct evlist *evlist, struct evsel *evsel, const struct s
 	double mult = 100.0;
 
 	if (is_cycles(evsel)) {
-		base = find_row(evlist, &row->id, is_clock);
+		base = find_row(evlist, evsel, &row->id, is_clock);
 		*fmt = "%8.3f";
 		*unit = base ? "GHz" : "Ghz";
 		mult = 1.0;
 	} else if (is_hw(evsel, PERF_COUNT_HW_INSTRUCTIONS)) {
-		base = find_row(evlist, &row->id, is_cycles);
+		base = find_row(evlist, evsel, &row->id, is_cycles);
 		*fmt = "%7.2f ";
 		*unit = "insn per cycle";
 		mult = 1.0;
 	} else if (is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES)) {
-		base = find_row(evlist, &row->id, is_branches);
+		base = find_row(evlist, evsel, &row->id, is_branches);
 		*fmt = "%7.2f%%";
 		*unit = "of all branches";
 	} else if (is_hw(evsel, PERF_COUNT_HW_CACHE_MISSES)) {
-		base = find_row(evlist, &row->id, is_cache_refs);
+		base = find_row(evlist, evsel, &row->id, is_cache_refs);
 		*fmt = "%7.2f%%";
 		*unit = "of all cache refs";
 	} else {
@@ -189,7 +197,7 @@ static double perf_stat__metric(struct perf_stat_config *config, struct evlist *
 		*unit = "W";
 		return val * evsel->scale * 1000.0 / config->interval;
 	}
-	clock = find_row(evlist, &row->id, is_clock);
+	clock = find_row(evlist, evsel, &row->id, is_clock);
 	if (!clock)
 		return 0;
 	*fmt = "%8.3f";
@@ -355,6 +363,28 @@ static void print_metric(struct perf_stat_config *config, const char *fmt, const
 	fprintf(out, " %-*s", METRIC_LEN - n - 1, unit);
 }
 
+/*
+ * -G, --for-each-cgroup: the cgroup after the event (JSON: "cgroup"), as
+ * perf; once any event has one, an event without shows an empty one.
+ */
+static void print_cgroup(struct perf_stat_config *config, struct evsel *evsel)
+{
+	const char *name = evsel->cgroup_name;
+	struct evsel *e;
+
+	if (!name && evsel->evlist) {
+		evlist__for_each_entry(evsel->evlist, e)
+			if (e->cgroup_name)
+				name = "";
+	}
+	if (!name)
+		return;
+	if (config->json_output)
+		json_str(config->output, "cgroup", name, ", ");
+	else
+		fprintf(config->output, "%s%s", config->csv_sep, name);
+}
+
 static void print_uncounted(struct perf_stat_config *config, struct evsel *evsel,
 			    const struct stat_aggr *row)
 {
@@ -366,12 +396,15 @@ static void print_uncounted(struct perf_stat_config *config, struct evsel *evsel
 		fprintf(out, "\"counter-value\" : \"%s\", ", what);
 		json_str(out, "unit", unit, ", ");
 		json_str(out, "event", evsel__name(evsel), ", ");
+		print_cgroup(config, evsel);
 	} else if (config->csv_output) {
 		fprintf(out, "%s%s%s%s%s", what, config->csv_sep, unit, config->csv_sep,
 			evsel__name(evsel));
+		print_cgroup(config, evsel);
 	} else {
 		fprintf(out, "%18s%s%-*s%s%-25s", what, config->csv_sep, config->unit_width,
 			unit, config->csv_sep, evsel__name(evsel));
+		print_cgroup(config, evsel);
 		print_metric(config, NULL, NULL, 0);
 	}
 	print_noise_running(config, row);
@@ -389,6 +422,7 @@ static void print_value(struct perf_stat_config *config, struct evsel *evsel, do
 		fprintf(out, "\"counter-value\" : \"%f\", ", avg);
 		json_str(out, "unit", unit, ", ");
 		json_str(out, "event", evsel__name(evsel), ", ");
+		print_cgroup(config, evsel);
 		return;
 	}
 	if (config->csv_output)
@@ -399,6 +433,7 @@ static void print_value(struct perf_stat_config *config, struct evsel *evsel, do
 		fprintf(out, frac ? "%18.2f" : "%18.0f", avg);
 	fprintf(out, "%s%-*s%s%-*s", config->csv_sep, config->csv_output ? 0 : config->unit_width,
 		unit, config->csv_sep, config->csv_output ? 0 : 32, evsel__name(evsel));
+	print_cgroup(config, evsel);
 }
 
 /*
