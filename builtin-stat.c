@@ -334,7 +334,7 @@ static void check_more_options(void)
 	if (opts.log_fd && opts.output_name)
 		usage_error_einval("cannot use both --output and --log-fd");
 	if (opts.nr_cgroups && opts.for_each_cgroup)
-		usage_error("--cgroup and --for-each-cgroup cannot be used together");
+		usage_error_einval("--cgroup and --for-each-cgroup cannot be used together");
 	if ((opts.nr_cgroups || opts.for_each_cgroup) && !target__has_cpu(&opts.target))
 		usage_error_einval("cgroups are counted system-wide only: -G and --for-each-cgroup need -a or -C");
 }

@@ -11,7 +11,7 @@ test_lazy_prereq NOHWPMU 'command perf stat -x, -e cycles true 2>&1 | grep -q "^
 # The shape of stat's output: every number an N (signs of --table's
 # differences dropped), runs of blanks one blank.
 shape() {
-	sed -E 's/[0-9][0-9.,]*/N/g; s/\([+-]N\)/(N)/; s/ +/ /g; s/ +$//'
+	sed -E 's/[0-9][0-9.,]*/N/g; s/\([+-]N\) #+$/(N) #/; s/ +/ /g; s/ +$//'
 }
 
 # Wait until tperf (pid $1) has its counters open: a perf_event descriptor.
@@ -256,7 +256,7 @@ test_expect_success '--summary: the totals are the sum of the intervals' '
 	tperf stat -I 100 --summary -x, -e page-faults sleep 0.25 2>err &&
 	sum=$(grep -v summary err | awk -F, "{ n += \$2 } END { print n }") &&
 	total=$(grep "^ *summary," err | cut -d, -f2) &&
-	test "$sum" = "$total"
+	{ test "$sum" = "$total" || { cat err; false; }; }
 '
 
 test_expect_success PERF '--summary -x: a summary column, not with --no-csv-summary; -j: none' '
@@ -353,6 +353,96 @@ test_expect_success PERF '--log-fd errors: perf'"'"'s 234' '
 	grep -q "^error: cannot use both --output and --log-fd$" err &&
 	test_expect_code 234 perf stat --log-fd -1 -e task-clock true 2>/dev/null &&
 	test_expect_code 234 tperf stat --log-fd -1 -e task-clock true 2>err
+'
+
+# The hierarchy perf counts cgroups in: cgroup v1's perf_event, else cgroup2.
+cgroup_root() {
+	awk '$3 == "cgroup" && $4 ~ /(^|,)perf_event(,|$)/ { print $2; found = 1; exit }
+	     $3 == "cgroup2" && !v2 { v2 = $2 }
+	     END { if (!found && v2) print v2 }' /proc/self/mounts | head -1
+}
+CGROOT=$(cgroup_root)
+test_lazy_prereq CGROUP 'test -n "$CGROOT" && test -w "$CGROOT"' \
+	'no writable cgroup2 or perf_event cgroup hierarchy'
+
+# A cgroup of our own (the test's pid in its name); removed at the end of the test.
+make_cgroup() {
+	mkdir "$CGROOT/$1" &&
+	test_when_finished "rmdir '$CGROOT/$1' 2>/dev/null"
+}
+
+# CSV rows of stat without the numbers: value (N or <not counted>), unit, event, cgroup.
+cg_rows() {
+	cut -d, -f1-4 | sed -E 's/^[0-9.]+,/N,/'
+}
+
+test_expect_success ROOT,CGROUP,PERF '-G: the k-th cgroup to the k-th event, one to all, empty ones, as perf' '
+	a=tperf-t0208-a-$$ b=tperf-t0208-b-$$ &&
+	make_cgroup $a && make_cgroup $b &&
+	for args in "-e task-clock,page-faults -G $a" \
+		    "-e task-clock -G $a -e page-faults,context-switches -G $b" \
+		    "-e task-clock,page-faults,context-switches -G $a,,$b"; do
+		perf stat -a -x, $args sleep 0.05 2>perf.err &&
+		tperf stat -a -x, $args sleep 0.05 2>tperf.err &&
+		cg_rows <perf.err >expect &&
+		cg_rows <tperf.err >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	grep -Eq "^[0-9]+,,page-faults,,[0-9]+,100.00,,$" tperf.err
+'
+
+test_expect_success ROOT,CGROUP,PERF '-G: what runs in the cgroup is counted, std and JSON as perf' '
+	a=tperf-t0208-c-$$ &&
+	make_cgroup $a &&
+	work="echo \$\$ >$CGROOT/$a/cgroup.procs; i=0; while [ \$i -lt 3000 ]; do i=\$((i+1)); done" &&
+	tperf stat -a -x, -e task-clock,page-faults -G $a sh -c "$work" 2>err &&
+	grep -Eq "^[0-9.]+,msec,task-clock,$a,[0-9]+,100.00,[0-9.]+,CPUs utilized$" err &&
+	grep -Eq "^[1-9][0-9]*,,page-faults,$a," err &&
+	perf stat -a -e task-clock,page-faults -G $a sh -c "$work" 2>perf.err &&
+	tperf stat -a -e task-clock,page-faults -G $a sh -c "$work" 2>tperf.err &&
+	shape <perf.err | sed "s/sh -c .*/sh -c/" >expect &&
+	shape <tperf.err | sed "s/sh -c .*/sh -c/" >actual &&
+	test_cmp expect actual &&
+	perf stat -a -j -e task-clock -G $a sleep 0.05 2>perf.err &&
+	tperf stat -a -j -e task-clock -G $a sleep 0.05 2>tperf.err &&
+	test_cmp perf.err tperf.err
+'
+
+test_expect_success ROOT,CGROUP,PERF '--for-each-cgroup: every event per cgroup, defaults and groups too' '
+	a=tperf-t0208-d-$$ b=tperf-t0208-e-$$ &&
+	make_cgroup $a && make_cgroup $b &&
+	for args in "--for-each-cgroup $a,$b" "-e {task-clock,page-faults} --for-each-cgroup $a,/" \
+		    "-d -e task-clock --for-each-cgroup $b"; do
+		perf stat -a -x, $args sleep 0.05 2>perf.err &&
+		tperf stat -a -x, $args sleep 0.05 2>tperf.err &&
+		cg_rows <perf.err >expect &&
+		cg_rows <tperf.err >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	perf stat -a -vv -x, -e "{task-clock,page-faults}" --for-each-cgroup $a,$b sleep 0.05 2>perf.err &&
+	tperf stat -a -vv -x, -e "{task-clock,page-faults}" --for-each-cgroup $a,$b sleep 0.05 2>tperf.err &&
+	grep -c "flags 0xc" perf.err >expect &&
+	grep -c "flags 0xc" tperf.err >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success ROOT,CGROUP,PERF 'cgroup errors: perf'"'"'s statuses' '
+	a=tperf-t0208-f-$$ &&
+	make_cgroup $a &&
+	test_expect_code 129 perf stat -a -G $a -e task-clock true 2>/dev/null &&
+	test_expect_code 129 tperf stat -a -G $a -e task-clock true 2>err &&
+	grep -q "^tperf: must define events before cgroups" err &&
+	test_expect_code 129 perf stat -a -e task-clock -G $a,$a true 2>/dev/null &&
+	test_expect_code 129 tperf stat -a -e task-clock -G $a,$a true 2>/dev/null &&
+	test_expect_code 129 perf stat -a -e task-clock -G nosuch-$$ true 2>/dev/null &&
+	test_expect_code 129 tperf stat -a -e task-clock -G nosuch-$$ true 2>err &&
+	grep -q "^tperf: no access to cgroup .*/nosuch-$$: No such file or directory$" err &&
+	test_expect_code 234 perf stat -e task-clock -G $a true 2>/dev/null &&
+	test_expect_code 234 tperf stat -e task-clock -G $a true 2>/dev/null &&
+	test_expect_code 234 tperf stat -e task-clock --for-each-cgroup $a true 2>/dev/null &&
+	test_expect_code 234 perf stat -a -e task-clock -G $a --for-each-cgroup $a true 2>/dev/null &&
+	test_expect_code 234 tperf stat -a -e task-clock -G $a --for-each-cgroup $a true 2>err &&
+	grep -q "^error: --cgroup and --for-each-cgroup cannot be used together$" err
 '
 
 test_expect_success PERF,NOHWPMU 'an event that cannot open leads a group: perf'"'"'s 255' '
