@@ -5,6 +5,7 @@
  * only: the option table fills stat_opts, util/stat/stat-run.c does the work.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <locale.h>
 #include <math.h>
@@ -45,6 +46,8 @@ static struct stat_opts {
 	int log_fd;			/* --log-fd: the output's descriptor (0: none) */
 	unsigned int timeout_ms;	/* --timeout */
 	const char *pre_cmd, *post_cmd;	/* --pre, --post */
+	const char *control;		/* --control fd:N[,M] or fifo:PATH[,PATH] */
+	int ctl_fd, ack_fd;		/* its descriptors, -1 */
 	int nr_cgroups;			/* -G names so far (empty ones too), as perf counts */
 	const char *for_each_cgroup;	/* --for-each-cgroup: the names */
 	/* -e and --filter as given, for --for-each-cgroup to parse again per cgroup */
@@ -67,6 +70,7 @@ static struct stat_opts {
 	} diff;
 } opts = {
 	.run_count = 1,
+	.ctl_fd = -1, .ack_fd = -1,
 	.diff = { .threshold = NAN, .confidence = NAN },
 };
 
@@ -261,6 +265,9 @@ static const struct option stat_options[] = {
 		     stat_cgroup_option),
 	OPT_STRING(0, "for-each-cgroup", &opts.for_each_cgroup, "name",
 		   "expand events for each cgroup"),
+	OPT_STRING(0, "control", &opts.control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+		   "listen on ctl-fd for 'enable', 'disable' (all events or one by name), 'evlist', "
+		   "'ping'; write 'ack' to ack-fd (fifos are opened)"),
 	OPT_BOOLEAN(0, "quiet", &opts.quiet, "don't print any output, messages or warnings"),
 	OPT_BOOLEAN(0, "dry-run", &opts.dry_run,
 		    "parse the events and set up the attrs, open nothing (-vv prints them)"),
@@ -307,6 +314,49 @@ static void check_diff_options(bool comparing, void (*error)(const char *))
 		error("--threshold takes a percentage of 0 or more");
 	if (!(opts.diff.confidence >= 50 && opts.diff.confidence < 100))
 		error("--confidence takes a percentage from 50 to below 100");
+}
+
+/*
+ * --control: "fd:CTL[,ACK]" takes the descriptors as they are, "fifo:CTL[,ACK]"
+ * opens the FIFOs read-write (no wait for the other end), as perf does.
+ */
+static void open_control(void)
+{
+	const char *spec = opts.control;
+	char path[PATH_MAX], *comma;
+
+	if (!spec)
+		return;
+	if (!strncmp(spec, "fd:", 3)) {
+		char *end;
+		long ctl = strtol(spec + 3, &end, 10), ack = -1;
+
+		if (*end == ',')
+			ack = strtol(end + 1, &end, 10);
+		if (end == spec + 3 || *end || ctl < 0 || ctl > INT_MAX || ack < -1 || ack > INT_MAX)
+			usage_error("--control takes fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]");
+		opts.ctl_fd = ctl;
+		opts.ack_fd = ack;
+		return;
+	}
+	if (strncmp(spec, "fifo:", 5) || !spec[5])
+		usage_error("--control takes fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]");
+	snprintf(path, sizeof(path), "%s", spec + 5);
+	comma = strchr(path, ',');
+	if (comma)
+		*comma++ = '\0';
+	opts.ctl_fd = open(path, O_RDWR | O_CLOEXEC);
+	if (opts.ctl_fd < 0) {
+		ui__error("cannot open the --control FIFO '%s': %s", path, strerror(errno));
+		usage_with_options(stat_usage, stat_options);
+	}
+	if (comma && *comma) {
+		opts.ack_fd = open(comma, O_RDWR | O_CLOEXEC);
+		if (opts.ack_fd < 0) {
+			ui__error("cannot open the --control FIFO '%s': %s", comma, strerror(errno));
+			usage_with_options(stat_usage, stat_options);
+		}
+	}
 }
 
 /* A usage error perf answers with its -EINVAL (234) rather than 129. */
@@ -939,6 +989,7 @@ int cmd_stat(int argc, const char **argv)
 			     PARSE_OPT_STOP_AT_NON_OPTION);
 	check_options(argc);
 	setup_config(argc);
+	open_control();
 	if (opts.quiet)
 		tperf_config.quiet = true;
 	/* a bad baseline is found before the runs, not after */
@@ -954,7 +1005,8 @@ int cmd_stat(int argc, const char **argv)
 			       .target = &opts.target, .argc = argc, .argv = argv,
 			       .delay_ms = opts.delay_ms, .dry_run = opts.dry_run,
 			       .timeout_ms = opts.timeout_ms, .sync = opts.sync,
-			       .pre_cmd = opts.pre_cmd, .post_cmd = opts.post_cmd };
+			       .pre_cmd = opts.pre_cmd, .post_cmd = opts.post_cmd,
+			       .ctl_fd = opts.ctl_fd, .ack_fd = opts.ack_fd };
 	err = stat_run__run(&r);
 	if (err) {
 		ui__error("%s", r.msg);

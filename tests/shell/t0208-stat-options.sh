@@ -355,6 +355,78 @@ test_expect_success PERF '--log-fd errors: perf'"'"'s 234' '
 	test_expect_code 234 tperf stat --log-fd -1 -e task-clock true 2>err
 '
 
+# --control: send each command of $@ to tperf's (or perf's) FIFO and log its ack.
+control_session() {
+	exec 7>ctl 8<ack &&
+	for c in "$@"; do
+		echo "$c" >&7 &&
+		{ read -t 2 a <&8 || a=none; } &&
+		echo "$c: $a" >>acks || return 1
+	done
+	exec 7>&- 8<&-
+}
+
+for tool in perf tperf; do
+	test_expect_success PERF "--control fifo: enable, disable, a named event, evlist, acks ($tool)" "
+		mkfifo ctl ack || exit 1
+		$tool stat --control fifo:ctl,ack -D -1 -x, -e task-clock,page-faults sleep 1 2>err &
+		pid=\$! &&
+		test_when_finished \"kill \$pid 2>/dev/null\" &&
+		sleep 0.1 &&
+		control_session 'enable page-faults' ping evlist enable 'disable task-clock' &&
+		wait \$pid &&
+		printf '%s\n' 'enable page-faults: ack' 'ping: ack' 'evlist: ack' 'enable: ack' \
+			'disable task-clock: ack' >expect &&
+		test_cmp expect acks &&
+		printf '%s\n' 'Events disabled' 'Event page-faults enabled' task-clock page-faults \
+			'Events enabled' 'Event task-clock disabled' >expect &&
+		head -6 err >actual &&
+		test_cmp expect actual &&
+		grep -Eq '^[0-9]+,,page-faults,' err
+	"
+done
+
+test_expect_success '--control: an unknown command gets no ack, as in perf' '
+	mkfifo ctl ack || exit 1
+	"$TPERF" stat --control fifo:ctl,ack -x, -e task-clock sleep 0.5 2>err &
+	pid=$! &&
+	test_when_finished "kill $pid 2>/dev/null" &&
+	exec 7>ctl 8<ack &&
+	echo bogus >&7 &&
+	! read -t 0.2 a <&8 &&
+	echo ping >&7 &&
+	read -t 2 a <&8 &&
+	test "$a" = ack &&
+	exec 7>&- 8<&- &&
+	wait $pid
+'
+
+test_expect_success '--control fd: descriptors given by the caller; one not open is ignored, as perf' '
+	mkfifo ctl ack || exit 1
+	"$TPERF" stat --control fd:5,6 -x, -e task-clock sleep 0.5 5<>ctl 6<>ack 2>err &
+	pid=$! &&
+	test_when_finished "kill $pid 2>/dev/null" &&
+	exec 7>ctl 8<ack &&
+	echo disable >&7 &&
+	read -t 2 a <&8 &&
+	test "$a" = ack &&
+	exec 7>&- 8<&- &&
+	wait $pid &&
+	head -1 err >actual &&
+	echo "Events disabled" >expect &&
+	test_cmp expect actual &&
+	tperf stat --control fd:9 -x, -e task-clock true 2>err &&
+	grep -q ",task-clock," err
+'
+
+test_expect_success PERF '--control errors: usage errors (129), as perf' '
+	test_expect_code 129 perf stat --control fifo:/nonexistent/x -e task-clock true 2>/dev/null &&
+	test_expect_code 129 tperf stat --control fifo:/nonexistent/x -e task-clock true 2>err &&
+	grep -q "^tperf: cannot open the --control FIFO '"'"'/nonexistent/x'"'"': No such file or directory$" err &&
+	test_expect_code 129 perf stat --control foo -e task-clock true 2>/dev/null &&
+	test_expect_code 129 tperf stat --control foo -e task-clock true 2>/dev/null
+'
+
 # The hierarchy perf counts cgroups in: cgroup v1's perf_event, else cgroup2.
 cgroup_root() {
 	awk '$3 == "cgroup" && $4 ~ /(^|,)perf_event(,|$)/ { print $2; found = 1; exit }

@@ -729,3 +729,29 @@ void perf_stat__print_delay_state(bool enabled)
 	fflush(stdout);
 	fprintf(stderr, "Events %s\n", enabled ? "enabled" : "disabled");
 }
+
+/**
+ * perf_stat__print_event_state - one event enabled or disabled by --control
+ * @name: the event's name as the command gave it
+ * @enabled: which
+ */
+void perf_stat__print_event_state(const char *name, bool enabled)
+{
+	if (tperf_config.quiet)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "Event %s %s\n", name, enabled ? "enabled" : "disabled");
+}
+
+/**
+ * perf_stat__print_evlist - the events' names, for --control's "evlist"
+ * @evlist: the events
+ */
+void perf_stat__print_evlist(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	fflush(stdout);
+	evlist__for_each_entry(evlist, evsel)
+		fprintf(stderr, "%s\n", evsel__name(evsel));
+}
