@@ -23,6 +23,8 @@
 #include "util/lib/file-out.h"
 #include "util/event/evlist.h"
 #include "util/event/parse-events.h"
+#include "util/event/pmu.h"
+#include "util/lib/fs.h"
 #include "util/lib/parse-options.h"
 #include "util/lib/json.h"
 #include "util/probe/probe-sdt.h"
@@ -48,6 +50,10 @@ static struct stat_opts {
 	const char *pre_cmd, *post_cmd;	/* --pre, --post */
 	const char *control;		/* --control fd:N[,M] or fifo:PATH[,PATH] */
 	int ctl_fd, ack_fd;		/* its descriptors, -1 */
+	bool topdown, smi_cost, transaction;	/* --topdown, --smi-cost, -T */
+	int td_level;			/* --td-level (0: the deepest) */
+	const char *iostat;		/* --iostat[=...] */
+	const char *cputype;		/* --cputype */
 	int nr_cgroups;			/* -G names so far (empty ones too), as perf counts */
 	const char *for_each_cgroup;	/* --for-each-cgroup: the names */
 	/* -e and --filter as given, for --for-each-cgroup to parse again per cgroup */
@@ -265,6 +271,17 @@ static const struct option stat_options[] = {
 		     stat_cgroup_option),
 	OPT_STRING(0, "for-each-cgroup", &opts.for_each_cgroup, "name",
 		   "expand events for each cgroup"),
+	OPT_BOOLEAN(0, "topdown", &opts.topdown, "measure top-down statistics (needs a PMU with topdown events)"),
+	OPT_INTEGER(0, "td-level", &opts.td_level,
+		    "Set the metrics level for the top-down statistics (0: max level)"),
+	OPT_BOOLEAN(0, "smi-cost", &opts.smi_cost, "measure SMI cost (needs the cpu PMU's freeze_on_smi)"),
+	OPT_BOOLEAN('T', "transaction", &opts.transaction,
+		    "hardware transaction statistics (needs the cpu PMU)"),
+	OPT_STRING_OPTARG(0, "iostat", &opts.iostat, "default",
+			  "measure I/O performance metrics provided by arch/platform (uncore_iio PMUs)",
+			  "default"),
+	OPT_STRING(0, "cputype", &opts.cputype, "hybrid cpu type",
+		   "Only enable events on applying cpu with this type for hybrid platform (e.g. core or atom)"),
 	OPT_STRING(0, "control", &opts.control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
 		   "listen on ctl-fd for 'enable', 'disable' (all events or one by name), 'evlist', "
 		   "'ping'; write 'ack' to ack-fd (fifos are opened)"),
@@ -389,6 +406,94 @@ static void check_more_options(void)
 		usage_error_einval("cgroups are counted system-wide only: -G and --for-each-cgroup need -a or -C");
 }
 
+/* An error's exit status: stat's, or 2 when comparing (CI reads 0, 1 or 2). */
+static int failed(int status)
+{
+	return opts.compare ? DIFF_EXIT_ERROR : status;
+}
+
+/* Whether a PMU's name starts with @prefix ("uncore_iio_"). */
+static bool have_pmu_prefix(const char *prefix)
+{
+	for (struct pmu *pmu = pmu__scan(NULL); pmu; pmu = pmu__scan(pmu))
+		if (!strncmp(pmu->name, prefix, strlen(prefix)))
+			return true;
+	return false;
+}
+
+/* Whether the cpu PMU lists the event @name in sysfs. */
+static bool cpu_has_event(const char *name)
+{
+	struct pmu *pmu = pmu__find("cpu");
+
+	return pmu && pmu__find_alias(pmu, name);
+}
+
+/*
+ * A hardware option tperf does not implement, on a machine that has the
+ * hardware: said, never ignored.
+ */
+static void __attribute__((noreturn)) not_implemented(const char *option)
+{
+	ui__error("%s is not implemented by tperf stat; this machine has what it needs: use perf stat",
+		  option);
+	exit(PARSE_OPT_USAGE_EXIT);
+}
+
+/*
+ * --topdown, --td-level, --smi-cost, -T, --iostat, --cputype: each needs
+ * hardware a virtual machine lacks.  Where it is missing, perf's check and
+ * status in perf's order; where it is there, tperf says it cannot.
+ */
+static void check_hw_options(void)
+{
+	int max_level = cpu_has_event("topdown-heavy-ops") ? 2 : 1, v;
+	char msg[128];
+
+	if (opts.cputype) {
+		snprintf(msg, sizeof(msg), "cpu_%s", opts.cputype);
+		if (!pmu__find(msg)) {
+			snprintf(msg, sizeof(msg), "--cputype %s is not supported (no cpu_%s PMU)",
+				 opts.cputype, opts.cputype);
+			usage_error(msg);
+		}
+		not_implemented("--cputype");
+	}
+	if (opts.iostat) {
+		if (!have_pmu_prefix("uncore_iio_"))
+			usage_error("--iostat: unsupported uncore PMU configuration (no uncore_iio PMU)");
+		not_implemented("--iostat");
+	}
+	if (opts.topdown) {
+		if (opts.td_level > max_level) {
+			snprintf(msg, sizeof(msg),
+				 "invalid top-down metrics level: the max level is %d", max_level);
+			usage_error_einval(msg);
+		}
+		if (!target__has_cpu(&opts.target))
+			usage_error_einval("top-down event configuration requires system-wide mode (-a)");
+		if (!cpu_has_event("topdown-total-slots") && !cpu_has_event("slots")) {
+			ui__error("system does not support topdown (no topdown events in the cpu PMU)");
+			exit(failed(STAT_EXIT_TARGET));
+		}
+		not_implemented("--topdown");
+	}
+	if (opts.smi_cost) {
+		if (sysfs__read_int("bus/event_source/devices/cpu/freeze_on_smi", &v)) {
+			ui__error("freeze_on_smi is not supported (no cpu PMU with freeze_on_smi)");
+			exit(failed(STAT_EXIT_TARGET));
+		}
+		not_implemented("--smi-cost");
+	}
+	if (opts.transaction) {
+		if (!pmu__find("cpu")) {
+			ui__error("cannot set up transaction events: no 'cpu' PMU (hardware events are not supported on this machine)");
+			exit(failed(STAT_EXIT_TARGET));
+		}
+		not_implemented("-T");
+	}
+}
+
 static void check_options(int argc)
 {
 	struct target *t = &opts.target;
@@ -422,6 +527,7 @@ static void check_options(int argc)
 	if (opts.compare && (opts.config.interval || opts.dry_run))
 		usage_error("--compare compares a run's totals: not with -I or --dry-run");
 	check_more_options();
+	check_hw_options();
 	check_diff_options(opts.compare, usage_error);
 	if (opts.timeout_ms && opts.timeout_ms < 100 && !opts.quiet)
 		ui__warning("a timeout under 100 ms: counting's overhead may be a large part of it");
@@ -440,12 +546,6 @@ static void setup_config(int argc)
 		       opts.per_die ? AGGR_DIE : opts.per_socket ? AGGR_SOCKET :
 		       opts.per_thread ? AGGR_THREAD : opts.per_node ? AGGR_NODE : AGGR_GLOBAL;
 	c->ru_display = argc && target__none(&opts.target);
-}
-
-/* An error's exit status: stat's, or 2 when comparing (CI reads 0, 1 or 2). */
-static int failed(int status)
-{
-	return opts.compare ? DIFF_EXIT_ERROR : status;
 }
 
 /* The -o file starts with perf's "# started on" line and a blank line. */

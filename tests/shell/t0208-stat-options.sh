@@ -517,6 +517,60 @@ test_expect_success ROOT,CGROUP,PERF 'cgroup errors: perf'"'"'s statuses' '
 	grep -q "^error: --cgroup and --for-each-cgroup cannot be used together$" err
 '
 
+test_lazy_prereq NOTOPDOWN '! ls /sys/bus/event_source/devices/cpu/events/topdown-* /sys/bus/event_source/devices/cpu/events/slots' \
+	'the cpu PMU has topdown events'
+test_lazy_prereq NOSMI '! test -e /sys/bus/event_source/devices/cpu/freeze_on_smi' \
+	'the cpu PMU has freeze_on_smi'
+test_lazy_prereq NOCPUPMU '! test -e /sys/bus/event_source/devices/cpu' 'the machine has a cpu PMU'
+test_lazy_prereq NOIIO '! ls -d /sys/bus/event_source/devices/uncore_iio_*' 'the machine has uncore_iio PMUs'
+test_lazy_prereq NOHYBRID '! test -e /sys/bus/event_source/devices/cpu_core' 'the machine is hybrid'
+
+test_expect_success PERF,NOTOPDOWN '--topdown, --td-level without topdown events: perf'"'"'s checks and 234' '
+	test_expect_code 234 perf stat --topdown --td-level 2 true 2>/dev/null &&
+	test_expect_code 234 tperf stat --topdown --td-level 2 true 2>err &&
+	grep -q "^error: invalid top-down metrics level: the max level is 1$" err &&
+	test_expect_code 234 perf stat --topdown true 2>/dev/null &&
+	test_expect_code 234 tperf stat --topdown true 2>err &&
+	grep -q "^error: top-down event configuration requires system-wide mode (-a)$" err &&
+	test_expect_code 234 perf stat --topdown -a true 2>/dev/null &&
+	test_expect_code 234 tperf stat --topdown -a true 2>err &&
+	echo "tperf: system does not support topdown (no topdown events in the cpu PMU)" >expect &&
+	test_cmp expect err &&
+	perf stat --td-level 1 -x, -e task-clock true 2>perf.err &&
+	tperf stat --td-level 1 -x, -e task-clock true 2>tperf.err &&
+	cut -d, -f2,3 perf.err >expect &&
+	cut -d, -f2,3 tperf.err >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF,NOSMI '--smi-cost without freeze_on_smi: perf'"'"'s 234' '
+	test_expect_code 234 perf stat --smi-cost -a true 2>/dev/null &&
+	test_expect_code 234 tperf stat --smi-cost -a true 2>err &&
+	echo "tperf: freeze_on_smi is not supported (no cpu PMU with freeze_on_smi)" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success PERF,NOCPUPMU '-T without a cpu PMU: perf'"'"'s 234' '
+	test_expect_code 234 perf stat -T true 2>/dev/null &&
+	test_expect_code 234 tperf stat -T true 2>err &&
+	echo "tperf: cannot set up transaction events: no '"'"'cpu'"'"' PMU (hardware events are not supported on this machine)" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success PERF,NOIIO '--iostat without uncore_iio PMUs: perf'"'"'s usage error' '
+	test_expect_code 129 perf stat --iostat true 2>/dev/null &&
+	test_expect_code 129 tperf stat --iostat true 2>err &&
+	grep -q "^error: --iostat: unsupported uncore PMU configuration (no uncore_iio PMU)$" err &&
+	test_expect_code 129 perf stat --iostat=list true 2>/dev/null &&
+	test_expect_code 129 tperf stat --iostat=list true 2>/dev/null
+'
+
+test_expect_success PERF,NOHYBRID '--cputype on a machine that is not hybrid: perf'"'"'s usage error' '
+	test_expect_code 129 perf stat --cputype core true 2>/dev/null &&
+	test_expect_code 129 tperf stat --cputype core true 2>err &&
+	grep -q "^error: --cputype core is not supported (no cpu_core PMU)$" err
+'
+
 test_expect_success PERF,NOHWPMU 'an event that cannot open leads a group: perf'"'"'s 255' '
 	test_expect_code 255 perf stat -e "{cycles,task-clock}" true 2>/dev/null &&
 	test_expect_code 255 tperf stat -e "{cycles,task-clock}" true 2>/dev/null &&
