@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (shapes of interval rows and timings that another test's load would change)
 # tperf stat's options from perf 6.1 beyond the first set (issue 26), each
 # against what perf prints and returns for the same command line here.
 . "$(dirname "$0")/lib.sh"
