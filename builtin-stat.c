@@ -5,6 +5,8 @@
  * only: the option table fills stat_opts, util/stat/stat-run.c does the work.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <signal.h>
@@ -21,6 +23,8 @@
 #include "util/lib/file-out.h"
 #include "util/event/evlist.h"
 #include "util/event/parse-events.h"
+#include "util/event/pmu.h"
+#include "util/lib/fs.h"
 #include "util/lib/parse-options.h"
 #include "util/lib/json.h"
 #include "util/probe/probe-sdt.h"
@@ -36,8 +40,29 @@ static struct stat_opts {
 	struct evlist *evlist;
 	struct target target;
 	struct perf_stat_config config;
-	bool no_aggr, per_core, per_socket, per_die, per_thread;
+	bool no_aggr, per_core, per_socket, per_die, per_thread, per_node;
 	bool append, dry_run, quiet;
+	bool all_user, all_kernel;	/* --all-user, --all-kernel */
+	bool group;			/* -g: every event in one group */
+	bool sync;			/* -S: sync() before each run */
+	int detailed;			/* -d, -dd, -ddd */
+	int log_fd;			/* --log-fd: the output's descriptor (0: none) */
+	unsigned int timeout_ms;	/* --timeout */
+	const char *pre_cmd, *post_cmd;	/* --pre, --post */
+	const char *control;		/* --control fd:N[,M] or fifo:PATH[,PATH] */
+	int ctl_fd, ack_fd;		/* its descriptors, -1 */
+	bool topdown, smi_cost, transaction;	/* --topdown, --smi-cost, -T */
+	int td_level;			/* --td-level (0: the deepest) */
+	const char *iostat;		/* --iostat[=...] */
+	const char *cputype;		/* --cputype */
+	int nr_cgroups;			/* -G names so far (empty ones too), as perf counts */
+	const char *for_each_cgroup;	/* --for-each-cgroup: the names */
+	/* -e and --filter as given, for --for-each-cgroup to parse again per cgroup */
+	struct event_spec {
+		const char *events;
+		struct string_list filters;
+	} *specs;
+	int nr_specs;
 	bool default_events;		/* no -e: perf's default set */
 	const char *output_name;
 	const char *csv_sep;
@@ -53,6 +78,7 @@ static struct stat_opts {
 	struct stat_record record;	/* stat record: the perf.data written */
 } opts = {
 	.run_count = 1,
+	.ctl_fd = -1, .ack_fd = -1,
 	.diff = { .threshold = NAN, .confidence = NAN },
 };
 
@@ -106,11 +132,89 @@ static const struct option stat_diff_options[] = {
 	OPT_END()
 };
 
+/* -e: parsed now, and kept for --for-each-cgroup. */
+static int stat_events_option(const struct option *opt, const char *str, int unset)
+{
+	struct event_spec *t;
+
+	if (unset || !str)
+		return 0;
+	t = realloc(opts.specs, (opts.nr_specs + 1) * sizeof(*t));
+	if (!t) {
+		ui__error("out of memory");
+		return -1;
+	}
+	opts.specs = t;
+	opts.specs[opts.nr_specs++] = (struct event_spec){ .events = str };
+	return parse_events_option(opt, str, unset);
+}
+
+/* --filter: set now on the last -e's events, and kept for --for-each-cgroup. */
+static int stat_filter_option(const struct option *opt, const char *str, int unset)
+{
+	int err = parse_tp_filter_option(opt, str, unset);
+
+	if (err || unset || !str || !opts.nr_specs)
+		return err;
+	return parse_opt_string_list(&(struct option){ .value = &opts.specs[opts.nr_specs - 1].filters },
+				     str, 0);
+}
+
+/*
+ * -G NAME,...: as perf 6.1, the k-th name given (over every -G, empty
+ * ones included) is the cgroup of the k-th event defined so far, an empty
+ * name leaving its event unlimited; when only one name was ever given,
+ * every event defined so far counts in it.
+ */
+static int stat_cgroup_option(const struct option *opt, const char *str, int unset)
+{
+	char msg[512];
+	const char *p = str;
+
+	if (unset || !str)
+		return 0;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		struct evsel *evsel, *nth = NULL;
+		char name[PATH_MAX];
+		int k = 0;
+
+		evlist__for_each_entry(opts.evlist, evsel)
+			if (k++ == opts.nr_cgroups)
+				nth = evsel;
+		if (!nth) {
+			ui__error("must define events before cgroups (-e before -G, an event for each cgroup)");
+			return -1;
+		}
+		opts.nr_cgroups++;
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		if (len && evsel__set_cgroup(nth, name, msg, sizeof(msg))) {
+			ui__error("%s", msg);
+			return -1;
+		}
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (opts.nr_cgroups == 1 && evlist__first(opts.evlist)->cgroup_name) {
+		struct evsel *evsel;
+
+		evlist__for_each_entry(opts.evlist, evsel)
+			if (!evsel->cgroup_name &&
+			    evsel__set_cgroup(evsel, evlist__first(opts.evlist)->cgroup_name, msg,
+					      sizeof(msg))) {
+				ui__error("%s", msg);
+				return -1;
+			}
+	}
+	return 0;
+}
+
 static const struct option stat_options[] = {
 	OPT_CALLBACK('e', "event", &opts.evlist, "event",
 		     "event selector. use 'tperf list' to list available events",
-		     parse_events_option),
-	OPT_CALLBACK(0, "filter", &opts.evlist, "filter", "event filter", parse_tp_filter_option),
+		     stat_events_option),
+	OPT_CALLBACK(0, "filter", &opts.evlist, "filter", "event filter", stat_filter_option),
 	OPT_BOOLEAN('i', "no-inherit", &opts.target.no_inherit,
 		    "child tasks do not inherit counters"),
 	OPT_STRING('p', "pid", &opts.target.pid, "pid", "stat events on existing process id"),
@@ -125,6 +229,7 @@ static const struct option stat_options[] = {
 	OPT_BOOLEAN(0, "per-core", &opts.per_core,
 		    "aggregate counts per physical processor core"),
 	OPT_BOOLEAN(0, "per-thread", &opts.per_thread, "aggregate counts per thread"),
+	OPT_BOOLEAN(0, "per-node", &opts.per_node, "aggregate counts per numa node"),
 	OPT_BOOLEAN(0, "scale", &opts.config.scale,
 		    "scale counts by time enabled/running (--no-scale: raw counts)"),
 	OPT_INCR('v', "verbose", &tperf_config.verbose,
@@ -145,6 +250,45 @@ static const struct option stat_options[] = {
 		     "print counts at regular interval in ms"),
 	OPT_UINTEGER(0, "interval-count", &opts.config.interval_count,
 		     "print counts for fixed number of times"),
+	OPT_BOOLEAN(0, "summary", &opts.config.summary, "print summary for interval mode"),
+	OPT_BOOLEAN(0, "no-csv-summary", &opts.config.no_csv_summary,
+		    "don't print 'summary' for CSV summary output"),
+	OPT_BOOLEAN(0, "interval-clear", &opts.config.interval_clear,
+		    "clear screen in between new interval"),
+	OPT_UINTEGER(0, "timeout", &opts.timeout_ms,
+		     "stop workload and print counts after a timeout period in ms (>= 10ms)"),
+	OPT_BOOLEAN(0, "table", &opts.config.walltime_run_table,
+		    "display details about each run (only with -r option)"),
+	OPT_INCR('d', "detailed", &opts.detailed, "detailed run - start a lot of events"),
+	OPT_BOOLEAN('g', "group", &opts.group, "put the counters into a counter group"),
+	OPT_BOOLEAN('S', "sync", &opts.sync, "call sync() before starting a run"),
+	OPT_BOOLEAN(0, "all-user", &opts.all_user,
+		    "configure all used events to run in user space"),
+	OPT_BOOLEAN(0, "all-kernel", &opts.all_kernel,
+		    "configure all used events to run in kernel space"),
+	OPT_STRING(0, "pre", &opts.pre_cmd, "command",
+		   "command to run prior to the measured command"),
+	OPT_STRING(0, "post", &opts.post_cmd, "command",
+		   "command to run after to the measured command"),
+	OPT_INTEGER(0, "log-fd", &opts.log_fd, "log output to fd, instead of stderr"),
+	OPT_CALLBACK('G', "cgroup", &opts.evlist, "name", "monitor event in cgroup name only",
+		     stat_cgroup_option),
+	OPT_STRING(0, "for-each-cgroup", &opts.for_each_cgroup, "name",
+		   "expand events for each cgroup"),
+	OPT_BOOLEAN(0, "topdown", &opts.topdown, "measure top-down statistics (needs a PMU with topdown events)"),
+	OPT_INTEGER(0, "td-level", &opts.td_level,
+		    "Set the metrics level for the top-down statistics (0: max level)"),
+	OPT_BOOLEAN(0, "smi-cost", &opts.smi_cost, "measure SMI cost (needs the cpu PMU's freeze_on_smi)"),
+	OPT_BOOLEAN('T', "transaction", &opts.transaction,
+		    "hardware transaction statistics (needs the cpu PMU)"),
+	OPT_STRING_OPTARG(0, "iostat", &opts.iostat, "default",
+			  "measure I/O performance metrics provided by arch/platform (uncore_iio PMUs)",
+			  "default"),
+	OPT_STRING(0, "cputype", &opts.cputype, "hybrid cpu type",
+		   "Only enable events on applying cpu with this type for hybrid platform (e.g. core or atom)"),
+	OPT_STRING(0, "control", &opts.control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+		   "listen on ctl-fd for 'enable', 'disable' (all events or one by name), 'evlist', "
+		   "'ping'; write 'ack' to ack-fd (fifos are opened)"),
 	OPT_BOOLEAN(0, "quiet", &opts.quiet, "don't print any output, messages or warnings"),
 	OPT_BOOLEAN(0, "dry-run", &opts.dry_run,
 		    "parse the events and set up the attrs, open nothing (-vv prints them)"),
@@ -193,17 +337,181 @@ static void check_diff_options(bool comparing, void (*error)(const char *))
 		error("--confidence takes a percentage from 50 to below 100");
 }
 
+/*
+ * --control: "fd:CTL[,ACK]" takes the descriptors as they are, "fifo:CTL[,ACK]"
+ * opens the FIFOs read-write (no wait for the other end), as perf does.
+ */
+static void open_control(void)
+{
+	const char *spec = opts.control;
+	char path[PATH_MAX], *comma;
+
+	if (!spec)
+		return;
+	if (!strncmp(spec, "fd:", 3)) {
+		char *end;
+		long ctl = strtol(spec + 3, &end, 10), ack = -1;
+
+		if (*end == ',')
+			ack = strtol(end + 1, &end, 10);
+		if (end == spec + 3 || *end || ctl < 0 || ctl > INT_MAX || ack < -1 || ack > INT_MAX)
+			usage_error("--control takes fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]");
+		opts.ctl_fd = ctl;
+		opts.ack_fd = ack;
+		return;
+	}
+	if (strncmp(spec, "fifo:", 5) || !spec[5])
+		usage_error("--control takes fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]");
+	snprintf(path, sizeof(path), "%s", spec + 5);
+	comma = strchr(path, ',');
+	if (comma)
+		*comma++ = '\0';
+	opts.ctl_fd = open(path, O_RDWR | O_CLOEXEC);
+	if (opts.ctl_fd < 0) {
+		ui__error("cannot open the --control FIFO '%s': %s", path, strerror(errno));
+		usage_with_options(stat_usage, stat_options);
+	}
+	if (comma && *comma) {
+		opts.ack_fd = open(comma, O_RDWR | O_CLOEXEC);
+		if (opts.ack_fd < 0) {
+			ui__error("cannot open the --control FIFO '%s': %s", comma, strerror(errno));
+			usage_with_options(stat_usage, stat_options);
+		}
+	}
+}
+
+/* A usage error perf answers with its -EINVAL (234) rather than 129. */
+static void usage_error_einval(const char *msg)
+{
+	usage_error_exit(stat_usage, stat_options, msg,
+			 opts.compare ? DIFF_EXIT_ERROR : STAT_EXIT_TARGET);
+}
+
+/* The options perf 6.1 added beyond the first set: their checks, in perf's words. */
+static void check_more_options(void)
+{
+	struct perf_stat_config *c = &opts.config;
+
+	if (opts.all_user && opts.all_kernel)
+		usage_error("--all-user and --all-kernel exclude each other");
+	if (opts.timeout_ms && c->interval)
+		usage_error_einval("--timeout is not supported with --interval-print");
+	if (opts.timeout_ms && opts.timeout_ms < 10)
+		usage_error_einval("--timeout must be >= 10 ms");
+	if (c->walltime_run_table && opts.run_count < 2)
+		usage_error_einval("--table is only supported with -r");
+	if (opts.log_fd < 0)
+		usage_error_einval("--log-fd takes a descriptor greater than 0");
+	if (opts.log_fd && opts.output_name)
+		usage_error_einval("cannot use both --output and --log-fd");
+	if (opts.nr_cgroups && opts.for_each_cgroup)
+		usage_error_einval("--cgroup and --for-each-cgroup cannot be used together");
+	if ((opts.nr_cgroups || opts.for_each_cgroup) && !target__has_cpu(&opts.target))
+		usage_error_einval("cgroups are counted system-wide only: -G and --for-each-cgroup need -a or -C");
+}
+
+/* An error's exit status: stat's, or 2 when comparing (CI reads 0, 1 or 2). */
+static int failed(int status)
+{
+	return opts.compare ? DIFF_EXIT_ERROR : status;
+}
+
+/* Whether a PMU's name starts with @prefix ("uncore_iio_"). */
+static bool have_pmu_prefix(const char *prefix)
+{
+	for (struct pmu *pmu = pmu__scan(NULL); pmu; pmu = pmu__scan(pmu))
+		if (!strncmp(pmu->name, prefix, strlen(prefix)))
+			return true;
+	return false;
+}
+
+/* Whether the cpu PMU lists the event @name in sysfs. */
+static bool cpu_has_event(const char *name)
+{
+	struct pmu *pmu = pmu__find("cpu");
+
+	return pmu && pmu__find_alias(pmu, name);
+}
+
+/*
+ * A hardware option tperf does not implement, on a machine that has the
+ * hardware: said, never ignored.
+ */
+static void __attribute__((noreturn)) not_implemented(const char *option)
+{
+	ui__error("%s is not implemented by tperf stat; this machine has what it needs: use perf stat",
+		  option);
+	exit(PARSE_OPT_USAGE_EXIT);
+}
+
+/*
+ * --topdown, --td-level, --smi-cost, -T, --iostat, --cputype: each needs
+ * hardware a virtual machine lacks.  Where it is missing, perf's check and
+ * status in perf's order; where it is there, tperf says it cannot.
+ */
+static void check_hw_options(void)
+{
+	int max_level = cpu_has_event("topdown-heavy-ops") ? 2 : 1, v;
+	char msg[128];
+
+	if (opts.cputype) {
+		snprintf(msg, sizeof(msg), "cpu_%s", opts.cputype);
+		if (!pmu__find(msg)) {
+			snprintf(msg, sizeof(msg), "--cputype %s is not supported (no cpu_%s PMU)",
+				 opts.cputype, opts.cputype);
+			usage_error(msg);
+		}
+		not_implemented("--cputype");
+	}
+	if (opts.iostat) {
+		if (!have_pmu_prefix("uncore_iio_"))
+			usage_error("--iostat: unsupported uncore PMU configuration (no uncore_iio PMU)");
+		not_implemented("--iostat");
+	}
+	if (opts.topdown) {
+		if (opts.td_level > max_level) {
+			snprintf(msg, sizeof(msg),
+				 "invalid top-down metrics level: the max level is %d", max_level);
+			usage_error_einval(msg);
+		}
+		if (!target__has_cpu(&opts.target))
+			usage_error_einval("top-down event configuration requires system-wide mode (-a)");
+		if (!cpu_has_event("topdown-total-slots") && !cpu_has_event("slots")) {
+			ui__error("system does not support topdown (no topdown events in the cpu PMU)");
+			exit(failed(STAT_EXIT_TARGET));
+		}
+		not_implemented("--topdown");
+	}
+	if (opts.smi_cost) {
+		if (sysfs__read_int("bus/event_source/devices/cpu/freeze_on_smi", &v)) {
+			ui__error("freeze_on_smi is not supported (no cpu PMU with freeze_on_smi)");
+			exit(failed(STAT_EXIT_TARGET));
+		}
+		not_implemented("--smi-cost");
+	}
+	if (opts.transaction) {
+		if (!pmu__find("cpu")) {
+			ui__error("cannot set up transaction events: no 'cpu' PMU (hardware events are not supported on this machine)");
+			exit(failed(STAT_EXIT_TARGET));
+		}
+		not_implemented("-T");
+	}
+}
+
 static void check_options(int argc)
 {
 	struct target *t = &opts.target;
 	int aggr = opts.no_aggr + opts.per_core + opts.per_socket + opts.per_die +
-		   opts.per_thread;
+		   opts.per_thread + opts.per_node;
 
+	/* perf counts the whole system when given nothing to count */
+	if (!argc && target__none(t))
+		t->system_wide = true;
 	if (aggr > 1)
-		usage_error("-A, --per-core, --per-die, --per-socket and --per-thread are exclusive");
-	if ((opts.no_aggr || opts.per_core || opts.per_socket || opts.per_die) &&
+		usage_error("-A, --per-core, --per-die, --per-node, --per-socket and --per-thread are exclusive");
+	if ((opts.no_aggr || opts.per_core || opts.per_socket || opts.per_die || opts.per_node) &&
 	    !target__has_cpu(t))
-		usage_error("-A and --per-core/--per-die/--per-socket need -a or -C");
+		usage_error_einval("-A and --per-core/--per-die/--per-node/--per-socket need -a or -C");
 	if (opts.per_thread && !target__has_task(t))
 		usage_error("--per-thread needs -p or -t");
 	if (opts.csv_sep && opts.config.json_output)
@@ -218,13 +526,15 @@ static void check_options(int argc)
 		usage_error("--interval-print takes at least 10 ms");
 	if (opts.delay_ms < -1)
 		usage_error("--delay takes milliseconds, or -1 to start disabled");
-	if (!argc && target__none(t) && !opts.dry_run)
-		usage_error("give a command to run, or -a, -C, -p or -t");
 	if (opts.compare && (opts.run_count < 2 || !argc))
 		usage_error("--compare needs a command and -r 2 or more: the test needs each counter's spread");
 	if (opts.compare && (opts.config.interval || opts.dry_run))
 		usage_error("--compare compares a run's totals: not with -I or --dry-run");
+	check_more_options();
+	check_hw_options();
 	check_diff_options(opts.compare, usage_error);
+	if (opts.timeout_ms && opts.timeout_ms < 100 && !opts.quiet)
+		ui__warning("a timeout under 100 ms: counting's overhead may be a large part of it");
 }
 
 static void setup_config(int argc)
@@ -238,14 +548,8 @@ static void setup_config(int argc)
 	}
 	c->aggr_mode = opts.no_aggr ? AGGR_NONE : opts.per_core ? AGGR_CORE :
 		       opts.per_die ? AGGR_DIE : opts.per_socket ? AGGR_SOCKET :
-		       opts.per_thread ? AGGR_THREAD : AGGR_GLOBAL;
+		       opts.per_thread ? AGGR_THREAD : opts.per_node ? AGGR_NODE : AGGR_GLOBAL;
 	c->ru_display = argc && target__none(&opts.target);
-}
-
-/* An error's exit status: stat's, or 2 when comparing (CI reads 0, 1 or 2). */
-static int failed(int status)
-{
-	return opts.compare ? DIFF_EXIT_ERROR : status;
 }
 
 /* The -o file starts with perf's "# started on" line and a blank line. */
@@ -258,6 +562,16 @@ static FILE *open_output(void)
 
 	if (opts.quiet)
 		return fopen("/dev/null", "w");
+	if (opts.log_fd) {
+		/* --log-fd: the caller's descriptor, without the "# started on" line */
+		fp = fdopen(opts.log_fd, opts.append ? "a" : "w");
+		if (!fp) {
+			ui__error("cannot write the counts to --log-fd %d: %s", opts.log_fd,
+				  strerror(errno));
+			exit(failed(STAT_EXIT_TARGET));
+		}
+		return fp;
+	}
 	if (!opts.output_name)
 		return stderr;
 	/* perf's fopen() "w" or "a", without following a link at the path */
@@ -293,6 +607,131 @@ static int add_default_events(void)
 	return perf_stat__init_evlist(&opts.config, opts.evlist);
 }
 
+/* -d, -dd, -ddd: perf's cache events after the others (<not supported> here). */
+static int add_detailed_events(void)
+{
+	struct parse_events_error err;
+	char list[512];
+
+	if (!opts.detailed || opts.config.null_run)
+		return 0;
+	perf_stat__detailed_events(opts.detailed, list, sizeof(list));
+	if (parse_events(opts.evlist, list, &err)) {
+		ui__error("cannot set up the events of -d");
+		return -1;
+	}
+	return perf_stat__init_evlist(&opts.config, opts.evlist);
+}
+
+/* Parse @list into @evlist as one -e, with its --filter's; 0 or -1 after the message. */
+static int parse_into(struct evlist *evlist, const char *list, const struct string_list *filters)
+{
+	struct parse_events_error err;
+	char msg[512];
+
+	if (parse_events(evlist, list, &err)) {
+		ui__error("cannot parse events '%s' again for --for-each-cgroup", list);
+		parse_events_error__exit(&err);
+		return -1;
+	}
+	parse_events__end_option(evlist);
+	for (int i = 0; filters && i < filters->n; i++)
+		if (parse_events__filter_last(evlist, filters->v[i], msg, sizeof(msg))) {
+			ui__error("%s", msg);
+			return -1;
+		}
+	return 0;
+}
+
+/* The events of one cgroup of --for-each-cgroup, all of them, added to @evlist. */
+static int add_cgroup_events(struct evlist *evlist, const char *name)
+{
+	int start = evlist->nr_entries;
+	struct evsel *evsel;
+	char list[512], msg[512];
+
+	for (int i = 0; i < opts.nr_specs; i++)
+		if (parse_into(evlist, opts.specs[i].events, &opts.specs[i].filters))
+			return -1;
+	if (opts.default_events) {
+		perf_stat__default_events(&opts.target, list, sizeof(list));
+		if (parse_into(evlist, list, NULL))
+			return -1;
+	}
+	if (opts.detailed) {
+		perf_stat__detailed_events(opts.detailed, list, sizeof(list));
+		if (parse_into(evlist, list, NULL))
+			return -1;
+	}
+	evlist__for_each_entry(evlist, evsel)
+		if (evsel->idx >= start && evsel__set_cgroup(evsel, name, msg, sizeof(msg))) {
+			ui__error("%s", msg);
+			return -1;
+		}
+	return 0;
+}
+
+/*
+ * --for-each-cgroup A,B: every event once for A, then once for B, as perf
+ * expands them.  The events are parsed again from what was given rather
+ * than copied, so that each copy is made as the first was.
+ */
+static int expand_cgroups(void)
+{
+	struct evlist *evlist;
+	const char *p = opts.for_each_cgroup;
+
+	if (!p || opts.config.null_run)
+		return 0;
+	evlist = evlist__new();
+	if (!evlist) {
+		ui__error("out of memory");
+		return -1;
+	}
+	evlist->parse = opts.evlist->parse;
+	evlist->say = opts.evlist->say;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		char name[PATH_MAX];
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		if (len && add_cgroup_events(evlist, name)) {
+			evlist__delete(evlist);
+			return -1;
+		}
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	perf_stat__exit_evlist(opts.evlist);
+	evlist__delete(opts.evlist);
+	opts.evlist = evlist;
+	if (perf_stat__init_evlist(&opts.config, opts.evlist)) {
+		ui__error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* -g, --all-user, --all-kernel: on every event, the ones -d added too. */
+static void config_events(void)
+{
+	struct evsel *evsel;
+
+	if (opts.group)
+		evlist__set_leader(opts.evlist);
+	evlist__for_each_entry(opts.evlist, evsel) {
+		if (opts.all_user) {
+			evsel->attr.exclude_kernel = 1;
+			evsel->attr.exclude_user = 0;
+		}
+		if (opts.all_kernel) {
+			evsel->attr.exclude_kernel = 0;
+			evsel->attr.exclude_user = 1;
+		}
+	}
+}
+
 /* The events and their maps: 0, or the exit status after the message. */
 static int prepare_events(void)
 {
@@ -312,6 +751,9 @@ static int prepare_events(void)
 		ui__error("out of memory");
 		return STAT_EXIT_FAILED;
 	}
+	if (add_detailed_events() || expand_cgroups())
+		return STAT_EXIT_FAILED;
+	config_events();
 	err = target__validate(&opts.target, buf, sizeof(buf));
 	if (err) {
 		ui__error("%s", buf);
@@ -357,9 +799,26 @@ static int finish(const struct stat_run *r, int argc)
 		signal(r->signr, SIG_DFL);
 		raise(r->signr);
 	}
+	/* perf's status after a failed --pre: system()'s, in a byte (`exit 3`: 0) */
+	if (r->pre_status)
+		return r->pre_status & 0xff;
 	if (!argc || r->status < 0)
 		return 0;
 	return WIFEXITED(r->status) ? WEXITSTATUS(r->status) : 0;
+}
+
+/* A --pre or --post that failed, which perf leaves unsaid. */
+static void note_commands(const struct stat_run *r)
+{
+	if (opts.quiet)
+		return;
+	if (r->nr_pre_failed)
+		ui__warning("--pre '%s' failed in %d of %d runs: %s not counted", opts.pre_cmd,
+			    r->nr_pre_failed, opts.run_count,
+			    r->nr_pre_failed == 1 ? "that run was" : "those runs were");
+	if (r->nr_post_failed)
+		ui__warning("--post '%s' failed in %d of %d runs", opts.post_cmd,
+			    r->nr_post_failed, opts.run_count);
 }
 
 /* A percentage with its sign, "-" when there is none (a base mean of 0). */
@@ -669,6 +1128,7 @@ int cmd_stat(int argc, const char **argv)
 		argc = record_options(argc, argv, full_argc);
 	check_options(argc);
 	setup_config(argc);
+	open_control();
 	if (opts.quiet)
 		tperf_config.quiet = true;
 	/* a bad baseline is found before the runs, not after */
@@ -683,6 +1143,9 @@ int cmd_stat(int argc, const char **argv)
 	r = (struct stat_run){ .config = &opts.config, .evlist = opts.evlist,
 			       .target = &opts.target, .argc = argc, .argv = argv,
 			       .delay_ms = opts.delay_ms, .dry_run = opts.dry_run,
+			       .timeout_ms = opts.timeout_ms, .sync = opts.sync,
+			       .pre_cmd = opts.pre_cmd, .post_cmd = opts.post_cmd,
+			       .ctl_fd = opts.ctl_fd, .ack_fd = opts.ack_fd,
 			       .record = opts.record.path && !opts.dry_run ? &opts.record : NULL };
 	err = stat_run__run(&r);
 	if (err) {
@@ -690,8 +1153,16 @@ int cmd_stat(int argc, const char **argv)
 		return failed(STAT_EXIT_FAILED);
 	}
 	note_unsupported(&r);
+	note_commands(&r);
+	free(opts.config.walltime_run);
+	for (int i = 0; i < opts.nr_specs; i++)
+		free(opts.specs[i].filters.v);
+	free(opts.specs);
 	if (opts.config.output != stderr && fclose(opts.config.output)) {
-		ui__error("cannot write '%s': %s", opts.output_name, strerror(errno));
+		if (opts.log_fd && !opts.quiet)
+			ui__error("cannot write to --log-fd %d: %s", opts.log_fd, strerror(errno));
+		else
+			ui__error("cannot write '%s': %s", opts.output_name, strerror(errno));
 		return failed(STAT_EXIT_FAILED);
 	}
 	if (opts.compare && !r.signr) {

@@ -134,6 +134,7 @@ test_expect_success PERF 'recordings by perf and tperf' '
 		$t stat record -o $TRASH/$t-thr.data -e $EV --per-thread -p $sp -- sleep 0.05 2>/dev/null &&
 		$t stat record -o $TRASH/$t-task.data -- sleep 0.05 2>/dev/null &&
 		$t stat record -o $TRASH/$t-cpu.data -e $EV -a -A -- sleep 0.05 2>/dev/null &&
+		$t stat record -o $TRASH/$t-node.data -e $EV -a --per-node -- sleep 0.05 2>/dev/null &&
 		$t stat record -o $TRASH/$t-int.data -e $EV -I 20 -- sleep 0.1 2>/dev/null &&
 		$t stat record -o - -e $EV -- sleep 0.05 >$TRASH/$t-pipe.data 2>/dev/null ||
 			exit 1
@@ -141,7 +142,7 @@ test_expect_success PERF 'recordings by perf and tperf' '
 '
 
 test_expect_success PERF 'the records are perf'"'"'s, record by record' '
-	for k in task cpu int thr; do
+	for k in task cpu node int thr; do
 		records $TRASH/perf-$k.data >expect &&
 		records $TRASH/tperf-$k.data >actual &&
 		test_cmp expect actual || exit 1
@@ -156,7 +157,7 @@ test_expect_success PERF 'the records are perf'"'"'s, record by record' '
 '
 
 test_expect_success PERF 'the header and its features are perf'"'"'s' '
-	for k in task cpu int thr; do
+	for k in task cpu node int thr; do
 		header $TRASH/perf-$k.data >expect &&
 		header $TRASH/tperf-$k.data >actual &&
 		test_cmp expect actual || exit 1
@@ -165,7 +166,7 @@ test_expect_success PERF 'the header and its features are perf'"'"'s' '
 
 test_expect_success PERF 'tperf stat report prints what perf stat report prints, on both recordings' '
 	for t in perf tperf; do
-		for k in task cpu int thr; do
+		for k in task cpu node int thr; do
 			for o in "" "-x," "-j" "-x, -A" "-j --per-core" "-x, --per-socket"; do
 				f=$TRASH/$t-$k.data
 				case "$o" in
@@ -186,7 +187,7 @@ test_expect_success PERF 'tperf stat report prints what perf stat report prints,
 
 test_expect_success PERF 'script of a stat file: each round'"'"'s counts, and -D, as perf script' '
 	for t in perf tperf; do
-		for k in task cpu int thr; do
+		for k in task cpu node int thr; do
 			f=$TRASH/$t-$k.data
 			perf script -i $f >expect 2>&1 &&
 			tperf script -i $f >actual 2>&1 &&

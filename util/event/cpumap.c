@@ -3,7 +3,9 @@
  * CPU sets and topology.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +212,35 @@ int cpu__get_socket_id(int cpu)
 int cpu__get_die_id(int cpu)
 {
 	return topology_id(cpu, "die_id");
+}
+
+/**
+ * cpu__get_node_id - the NUMA node a CPU belongs to
+ * @cpu: the CPU
+ *
+ * Read from the nodeN entry of its sysfs folder, as the kernel links it.
+ *
+ * Return: the node, 0 when the kernel has no NUMA (no node folder), -1
+ * when the CPU is not in sysfs.
+ */
+int cpu__get_node_id(int cpu)
+{
+	char path[PATH_MAX];
+	struct dirent *d;
+	int node = -1;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/devices/system/cpu/cpu%d", sysfs__mountpoint(), cpu);
+	dir = opendir(path);
+	if (!dir)
+		return -1;
+	while ((d = readdir(dir)))
+		if (sscanf(d->d_name, "node%d", &node) == 1)
+			break;
+	closedir(dir);
+	if (!d)
+		node = 0;	/* a kernel without NUMA: one node */
+	return node;
 }
 
 int cpu__get_core_id(int cpu)

@@ -28,6 +28,8 @@ int cpu_map__snprint(const struct cpu_map *map, char *buf, size_t size);
 /* Topology from sysfs devices/system/cpu/cpuN/topology; -1 when unknown. */
 int cpu__get_socket_id(int cpu);
 int cpu__get_die_id(int cpu);
+/* The NUMA node of @cpu (its nodeN link in sysfs), 0 without NUMA, -1 unknown. */
+int cpu__get_node_id(int cpu);
 int cpu__get_core_id(int cpu);
 int cpu__max_cpu(void);		/* highest possible CPU + 1 */
 

@@ -26,6 +26,27 @@ void evlist__add(struct evlist *evlist, struct evsel *evsel)
 	list_add_tail(&evsel->node, &evlist->entries);
 }
 
+/**
+ * evlist__set_leader - put every event into one group (stat's and record's -g)
+ * @evlist: the events; the first leads them, earlier groups are dissolved into it
+ *
+ * One event stays alone, as perf leaves it.
+ */
+void evlist__set_leader(struct evlist *evlist)
+{
+	struct evsel *leader, *evsel;
+
+	if (evlist->nr_entries < 2)
+		return;
+	leader = evlist__first(evlist);
+	evlist__for_each_entry(evlist, evsel) {
+		evsel->leader = leader;
+		evsel->nr_members = 1;
+	}
+	leader->nr_members = evlist->nr_entries;
+	evlist->nr_groups = 1;
+}
+
 void evlist__delete(struct evlist *evlist)
 {
 	struct evsel *evsel, *n;

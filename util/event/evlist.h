@@ -48,6 +48,8 @@ struct evlist {
 struct evlist *evlist__new(void);
 void evlist__delete(struct evlist *evlist);
 void evlist__add(struct evlist *evlist, struct evsel *evsel);
+/* Every event in one group led by the first (-g); nothing for a single event. */
+void evlist__set_leader(struct evlist *evlist);
 #define evlist__for_each_entry(evlist, evsel) \
 	list_for_each_entry(evsel, &(evlist)->entries, node)
 static inline struct evsel *evlist__first(struct evlist *e)

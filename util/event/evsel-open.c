@@ -184,9 +184,9 @@ static int evsel__alloc_slots(struct evsel *evsel)
 }
 
 /* One sys_perf_event_open, printed with -vv the way perf prints it. */
-static int evsel__open_fd(struct evsel *evsel, pid_t pid, int cpu, int group_fd)
+static int evsel__open_fd(struct evsel *evsel, pid_t pid, int cpu, int group_fd,
+			  unsigned long flags)
 {
-	unsigned long flags = PERF_FLAG_FD_CLOEXEC;
 	struct perf_event_attr saved = evsel->attr;
 	int fd, err;
 
@@ -220,13 +220,19 @@ static int evsel__open_slot(struct evsel *evsel, int ci, int ti)
 	int i = ci * evsel->threads->nr + ti, group_fd = -1, fd;
 	pid_t pid = evsel->threads->map[ti];
 	int cpu = evsel->cpus->map[ci];
+	unsigned long flags = PERF_FLAG_FD_CLOEXEC;
 
 	if (evsel->leader != evsel) {
 		group_fd = evsel->leader->fd ? evsel->leader->fd[i] : -1;
 		if (group_fd < 0)
 			return evsel->leader->fd ? 1 : -EBADF;
 	}
-	fd = evsel__open_fd(evsel, pid, cpu, group_fd);
+	if (evsel->cgroup_fd >= 0) {
+		/* the cgroup's folder stands for the pid (system-wide: pid -1) */
+		pid = evsel->cgroup_fd;
+		flags |= PERF_FLAG_PID_CGROUP;
+	}
+	fd = evsel__open_fd(evsel, pid, cpu, group_fd, flags);
 	if (fd == -ESRCH && evsel->threads->nr > 1 && pid > 0)
 		return 1;	/* one thread of a process exited meanwhile */
 	if (fd < 0) {

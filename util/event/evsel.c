@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/event/cgroup.h"
 #include "util/event/cpumap.h"
 #include "util/event/evsel.h"
 #include "util/event/powercap.h"
@@ -31,8 +32,40 @@ struct evsel *evsel__new(const struct perf_event_attr *attr)
 	evsel->terms.time = -1;
 	evsel->terms.overwrite = -1;
 	evsel->terms.max_stack = -1;
+	evsel->cgroup_fd = -1;
 	INIT_LIST_HEAD(&evsel->node);
 	return evsel;
+}
+
+/**
+ * evsel__set_cgroup - count an event in one cgroup only
+ * @evsel: the event
+ * @name: the cgroup, relative to the hierarchy's root
+ * @msg: receives the error
+ * @size: its size
+ *
+ * Return: 0, or -errno with @msg filled.
+ */
+int evsel__set_cgroup(struct evsel *evsel, const char *name, char *msg, size_t size)
+{
+	char *copy = strdup(name);
+	int fd;
+
+	if (!copy) {
+		snprintf(msg, size, "out of memory");
+		return -ENOMEM;
+	}
+	fd = cgroup__open(name, msg, size);
+	if (fd < 0) {
+		free(copy);
+		return fd;
+	}
+	if (evsel->cgroup_fd >= 0)
+		close(evsel->cgroup_fd);
+	free(evsel->cgroup_name);
+	evsel->cgroup_fd = fd;
+	evsel->cgroup_name = copy;
+	return 0;
 }
 
 void evsel__delete(struct evsel *evsel)
@@ -48,6 +81,9 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->tp_sys);
 	free(evsel->tp_name);
 	free(evsel->filter);
+	if (evsel->cgroup_fd >= 0)
+		close(evsel->cgroup_fd);
+	free(evsel->cgroup_name);
 	free(evsel);
 }
 

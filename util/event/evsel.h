@@ -81,6 +81,10 @@ struct evsel {
 	char *filter;			/* --filter expressions, "(a) && (b)" */
 	bool cmdline_group_boundary;	/* the last event of one -e option */
 
+	/* -G, --for-each-cgroup: count in this cgroup only (pid = its folder's fd) */
+	int cgroup_fd;			/* -1: no cgroup */
+	char *cgroup_name;		/* as given ("/" the root), NULL */
+
 	/* RAPL through powercap (no "power" PMU): values come from sysfs */
 	struct powercap_event *powercap;
 
@@ -103,6 +107,11 @@ struct evsel {
 
 struct evsel *evsel__new(const struct perf_event_attr *attr);
 void evsel__delete(struct evsel *evsel);
+/*
+ * Count @evsel in cgroup @name only (opened through util/event/cgroup.h);
+ * an earlier cgroup is replaced.  0 or -errno with @msg filled.
+ */
+int evsel__set_cgroup(struct evsel *evsel, const char *name, char *msg, size_t size);
 /* Set the display name (copied). */
 int evsel__set_name(struct evsel *evsel, const char *name);
 /* The name, or a generated one from type/config when none was set. */

@@ -42,7 +42,8 @@ void perf_stat__print_header(struct perf_stat_config *config, const struct targe
 {
 	FILE *out = config->output;
 
-	if (config->csv_output || config->json_output || config->interval)
+	if (config->csv_output || config->json_output ||
+	    (config->interval && !config->summary_rows))
 		return;
 	fflush(stdout);
 	fprintf(out, "\n Performance counter stats for ");
@@ -65,16 +66,24 @@ void perf_stat__print_header(struct perf_stat_config *config, const struct targe
 	fprintf(out, ":\n\n");
 }
 
-/* The first other counter matching @pred with a counted row equal to @id. */
-static const struct stat_aggr *find_row(struct evlist *evlist, const struct aggr_id *id,
-					bool (*pred)(const struct evsel *))
+/* Same cgroup (or none for both): a metric's base is counted where its event is. */
+static bool same_cgroup(const struct evsel *a, const struct evsel *b)
+{
+	if (!a->cgroup_name || !b->cgroup_name)
+		return a->cgroup_name == b->cgroup_name;
+	return !strcmp(a->cgroup_name, b->cgroup_name);
+}
+
+/* The first counter of @evsel's cgroup matching @pred with a counted row equal to @id. */
+static const struct stat_aggr *find_row(struct evlist *evlist, const struct evsel *evsel,
+					const struct aggr_id *id, bool (*pred)(const struct evsel *))
 {
 	struct evsel *e;
 
 	evlist__for_each_entry(evlist, e) {
 		struct evsel_stat *es = evsel__stat(e);
 
-		if (!es || !pred(e))
+		if (!es || !pred(e) || !same_cgroup(e, evsel))
 			continue;
 		for (int i = 0; i < es->nr_aggr; i++)
 			if (es->aggr[i].counted && aggr_id__equal(&es->aggr[i].id, id) &&
@@ -124,21 +133,21 @@ static bool hw_metric(const struct perf_stat_config *config, struct evlist *evli
 	double mult = 100.0;
 
 	if (is_cycles(evsel)) {
-		base = find_row(evlist, &row->id, is_clock);
+		base = find_row(evlist, evsel, &row->id, is_clock);
 		*fmt = "%8.3f";
 		*unit = base ? "GHz" : "Ghz";
 		mult = 1.0;
 	} else if (is_hw(evsel, PERF_COUNT_HW_INSTRUCTIONS)) {
-		base = find_row(evlist, &row->id, is_cycles);
+		base = find_row(evlist, evsel, &row->id, is_cycles);
 		*fmt = "%7.2f ";
 		*unit = "insn per cycle";
 		mult = 1.0;
 	} else if (is_hw(evsel, PERF_COUNT_HW_BRANCH_MISSES)) {
-		base = find_row(evlist, &row->id, is_branches);
+		base = find_row(evlist, evsel, &row->id, is_branches);
 		*fmt = "%7.2f%%";
 		*unit = "of all branches";
 	} else if (is_hw(evsel, PERF_COUNT_HW_CACHE_MISSES)) {
-		base = find_row(evlist, &row->id, is_cache_refs);
+		base = find_row(evlist, evsel, &row->id, is_cache_refs);
 		*fmt = "%7.2f%%";
 		*unit = "of all cache refs";
 	} else {
@@ -184,12 +193,13 @@ static double perf_stat__metric(struct perf_stat_config *config, struct evlist *
 	}
 	if (hw_metric(config, evlist, evsel, row, &res, fmt, unit))
 		return res;
-	if (config->interval && evsel->unit && !strcmp(evsel->unit, "Joules")) {
+	if (config->interval && !config->summary_rows && evsel->unit &&
+	    !strcmp(evsel->unit, "Joules")) {
 		*fmt = "%8.2f";
 		*unit = "W";
 		return val * evsel->scale * 1000.0 / config->interval;
 	}
-	clock = find_row(evlist, &row->id, is_clock);
+	clock = find_row(evlist, evsel, &row->id, is_clock);
 	if (!clock)
 		return 0;
 	*fmt = "%8.3f";
@@ -241,6 +251,12 @@ static void print_aggr_prefix(struct perf_stat_config *config, struct evsel *evs
 			fprintf(out, "S%*d%s%*d%s", csv ? 0 : -5, id->socket, sep, csv ? 0 : 4,
 				nr, sep);
 		break;
+	case AGGR_NODE:
+		if (json)
+			fprintf(out, "\"node\" : \"N%d\", \"aggregate-number\" : %d, ", id->node, nr);
+		else
+			fprintf(out, "N%*d%s%*d%s", csv ? 0 : -5, id->node, sep, csv ? 0 : 4, nr, sep);
+		break;
 	case AGGR_NONE:
 		if (id->cpu < 0)
 			break;
@@ -280,6 +296,8 @@ static void print_prefix(struct perf_stat_config *config, struct evsel *evsel,
 			(unsigned long)ts->tv_nsec, config->csv_sep);
 	else if (config->json_output)
 		fprintf(out, "{");
+	else if (config->summary_rows && config->csv_output && !config->no_csv_summary)
+		fprintf(out, "%16s%s", "summary", config->csv_sep);
 	print_aggr_prefix(config, evsel, row);
 }
 
@@ -349,6 +367,28 @@ static void print_metric(struct perf_stat_config *config, const char *fmt, const
 	fprintf(out, " %-*s", METRIC_LEN - n - 1, unit);
 }
 
+/*
+ * -G, --for-each-cgroup: the cgroup after the event (JSON: "cgroup"), as
+ * perf; once any event has one, an event without shows an empty one.
+ */
+static void print_cgroup(struct perf_stat_config *config, struct evsel *evsel)
+{
+	const char *name = evsel->cgroup_name;
+	struct evsel *e;
+
+	if (!name && evsel->evlist) {
+		evlist__for_each_entry(evsel->evlist, e)
+			if (e->cgroup_name)
+				name = "";
+	}
+	if (!name)
+		return;
+	if (config->json_output)
+		json_str(config->output, "cgroup", name, ", ");
+	else
+		fprintf(config->output, "%s%s", config->csv_sep, name);
+}
+
 static void print_uncounted(struct perf_stat_config *config, struct evsel *evsel,
 			    const struct stat_aggr *row)
 {
@@ -360,12 +400,15 @@ static void print_uncounted(struct perf_stat_config *config, struct evsel *evsel
 		fprintf(out, "\"counter-value\" : \"%s\", ", what);
 		json_str(out, "unit", unit, ", ");
 		json_str(out, "event", evsel__name(evsel), ", ");
+		print_cgroup(config, evsel);
 	} else if (config->csv_output) {
 		fprintf(out, "%s%s%s%s%s", what, config->csv_sep, unit, config->csv_sep,
 			evsel__name(evsel));
+		print_cgroup(config, evsel);
 	} else {
 		fprintf(out, "%18s%s%-*s%s%-25s", what, config->csv_sep, config->unit_width,
 			unit, config->csv_sep, evsel__name(evsel));
+		print_cgroup(config, evsel);
 		print_metric(config, NULL, NULL, 0);
 	}
 	print_noise_running(config, row);
@@ -383,6 +426,7 @@ static void print_value(struct perf_stat_config *config, struct evsel *evsel, do
 		fprintf(out, "\"counter-value\" : \"%f\", ", avg);
 		json_str(out, "unit", unit, ", ");
 		json_str(out, "event", evsel__name(evsel), ", ");
+		print_cgroup(config, evsel);
 		return;
 	}
 	if (config->csv_output)
@@ -393,6 +437,7 @@ static void print_value(struct perf_stat_config *config, struct evsel *evsel, do
 		fprintf(out, frac ? "%18.2f" : "%18.0f", avg);
 	fprintf(out, "%s%-*s%s%-*s", config->csv_sep, config->csv_output ? 0 : config->unit_width,
 		unit, config->csv_sep, config->csv_output ? 0 : 32, evsel__name(evsel));
+	print_cgroup(config, evsel);
 }
 
 /*
@@ -454,8 +499,16 @@ static void print_interval_header(struct perf_stat_config *config)
 		[AGGR_DIE] = "#           time die          cpus             counts",
 		[AGGR_CORE] = "#           time core            cpus             counts",
 		[AGGR_THREAD] = "#           time             comm-pid                  counts",
+		[AGGR_NODE] = "#           time node   cpus             counts",
 	};
 
+	/* perf's --interval-clear: the screen cleared (on stdout), the heading every time */
+	if (config->interval_clear) {
+		fputs("\033[H\033[2J\n", stdout);
+		fprintf(config->output, "%s %*s events\n", heads[config->aggr_mode],
+			config->unit_width, "unit");
+		return;
+	}
 	if (config->csv_output || config->json_output)
 		return;
 	if (config->num_print_interval == 0)
@@ -468,14 +521,14 @@ static void print_interval_header(struct perf_stat_config *config)
 static bool by_row_first(const struct perf_stat_config *config)
 {
 	return config->aggr_mode == AGGR_CORE || config->aggr_mode == AGGR_DIE ||
-	       config->aggr_mode == AGGR_SOCKET;
+	       config->aggr_mode == AGGR_SOCKET || config->aggr_mode == AGGR_NODE;
 }
 
 static int id_cmp(const void *pa, const void *pb)
 {
 	const int *x = pa, *y = pb;
 
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < AGGR_ID_NR; i++)
 		if (x[i] != y[i])
 			return x[i] < y[i] ? -1 : 1;
 	return 0;
@@ -589,6 +642,32 @@ static int get_precision(double num)
 	return lround(ceil(-log10(num)));
 }
 
+/*
+ * --table: each run's elapsed time, its difference from the mean and a bar
+ * of one '#' and one more per 5% of difference, as perf lays it out.
+ */
+static void print_table(struct perf_stat_config *config, int precision, double avg)
+{
+	FILE *out = config->output;
+	char buf[64];
+	int indent;
+
+	snprintf(buf, sizeof(buf), " %17.*f", precision, avg);
+	indent = strspn(buf, " ");
+	fprintf(out, "%*s# Table of individual measurements:\n", indent, "");
+	for (int i = 0; i < config->nr_walltime_run; i++) {
+		double run = config->walltime_run[i] / NSEC_PER_SEC;
+		int pct = run ? (int)(100.0 * (run - avg) / run) : 0;
+		int bar = 1 + abs(pct) / 5;
+
+		fprintf(out, " %17.*f (%+.*f) ", precision, run, precision, run - avg);
+		for (int h = 0; h < bar; h++)
+			fputc('#', out);
+		fputc('\n', out);
+	}
+	fprintf(out, "\n%*s# Final result:\n", indent, "");
+}
+
 /**
  * perf_stat__print_footer - elapsed time (+- with -r) and user/sys times
  * @config: the walltime statistics and the rusage
@@ -598,7 +677,8 @@ void perf_stat__print_footer(struct perf_stat_config *config)
 	double avg = avg_stats(&config->walltime_nsecs_stats) / NSEC_PER_SEC;
 	FILE *out = config->output;
 
-	if (config->interval || config->csv_output || config->json_output)
+	if ((config->interval && !config->summary_rows) || config->csv_output ||
+	    config->json_output)
 		return;
 	if (!config->null_run)
 		fprintf(out, "\n");
@@ -618,6 +698,8 @@ void perf_stat__print_footer(struct perf_stat_config *config)
 		int precision = sd > 0 ? get_precision(sd) + 2 : 9;
 		double pct = rel_stddev_stats(sd, avg);
 
+		if (config->walltime_run_table)
+			print_table(config, precision, avg);
 		fprintf(out, " %17.*f +- %.*f seconds time elapsed", precision, avg, precision,
 			sd);
 		if (pct)
@@ -650,4 +732,30 @@ void perf_stat__print_delay_state(bool enabled)
 		return;
 	fflush(stdout);
 	fprintf(stderr, "Events %s\n", enabled ? "enabled" : "disabled");
+}
+
+/**
+ * perf_stat__print_event_state - one event enabled or disabled by --control
+ * @name: the event's name as the command gave it
+ * @enabled: which
+ */
+void perf_stat__print_event_state(const char *name, bool enabled)
+{
+	if (tperf_config.quiet)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "Event %s %s\n", name, enabled ? "enabled" : "disabled");
+}
+
+/**
+ * perf_stat__print_evlist - the events' names, for --control's "evlist"
+ * @evlist: the events
+ */
+void perf_stat__print_evlist(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	fflush(stdout);
+	evlist__for_each_entry(evlist, evsel)
+		fprintf(stderr, "%s\n", evsel__name(evsel));
 }

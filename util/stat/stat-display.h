@@ -8,6 +8,7 @@
 #ifndef TPERF_STAT_DISPLAY_H
 #define TPERF_STAT_DISPLAY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -38,6 +39,10 @@ int perf_stat__json_text(const struct perf_stat_config *config, struct evlist *e
 void perf_stat__print_footer(struct perf_stat_config *config);
 /* -D: perf's "Events disabled" / "Events enabled" on stderr (not with --quiet). */
 void perf_stat__print_delay_state(bool enabled);
+/* --control's "enable NAME" / "disable NAME": "Event NAME enabled" on stderr, as perf. */
+void perf_stat__print_event_state(const char *name, bool enabled);
+/* --control's "evlist": each event's name on stderr, as perf. */
+void perf_stat__print_evlist(struct evlist *evlist);
 /* "sh: Killed" on stderr for a command a signal ended, as perf's psignal(). */
 void perf_stat__print_signaled(const char *command, int sig);
 

@@ -57,6 +57,7 @@ static u64 file_aggr(enum aggr_mode mode)
 	case AGGR_DIE: return PERF_FILE_AGGR_DIE;
 	case AGGR_CORE: return PERF_FILE_AGGR_CORE;
 	case AGGR_THREAD: return PERF_FILE_AGGR_THREAD;
+	case AGGR_NODE: return PERF_FILE_AGGR_NODE;
 	case AGGR_GLOBAL: break;
 	}
 	return PERF_FILE_AGGR_GLOBAL;

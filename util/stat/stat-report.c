@@ -190,7 +190,8 @@ static enum aggr_mode aggr_of(u64 file_mode)
 	case PERF_FILE_AGGR_DIE: return AGGR_DIE;
 	case PERF_FILE_AGGR_CORE: return AGGR_CORE;
 	case PERF_FILE_AGGR_THREAD: return AGGR_THREAD;
-	default: return AGGR_GLOBAL;	/* global, unset, and per node (not kept) */
+	case PERF_FILE_AGGR_NODE: return AGGR_NODE;
+	default: return AGGR_GLOBAL;	/* global and unset */
 	}
 }
 

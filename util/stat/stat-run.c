@@ -6,6 +6,7 @@
  * workload, whose exit then ends the run.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -115,6 +116,23 @@ void perf_stat__default_events(const struct target *target, char *buf, size_t si
 		 cpu_pmu_has("stalled-cycles-backend") ? ",stalled-cycles-backend" : "");
 }
 
+/**
+ * perf_stat__detailed_events - the events perf 6.1 adds for -d, -dd, -ddd
+ * @level: how many -d were given (1 to 3 count; more is 3)
+ * @buf: receives the comma-separated list, in perf's order
+ * @size: its size
+ *
+ * Cache events: on a machine without a PMU they show <not supported>, as
+ * in perf.
+ */
+void perf_stat__detailed_events(int level, char *buf, size_t size)
+{
+	snprintf(buf, size, "L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses%s%s",
+		 level >= 2 ? ",L1-icache-loads,L1-icache-load-misses,dTLB-loads,"
+			      "dTLB-load-misses,iTLB-loads,iTLB-load-misses" : "",
+		 level >= 3 ? ",L1-dcache-prefetches,L1-dcache-prefetch-misses" : "");
+}
+
 static uint64_t ts_ns(const struct timespec *ts)
 {
 	return (uint64_t)ts->tv_sec * 1000000000ULL + ts->tv_nsec;
@@ -157,6 +175,20 @@ static void read_and_process(struct stat_run *r, bool delta, bool reset)
 		perf_stat__process_counts(r->config, evsel, delta, reset);
 }
 
+/*
+ * --summary: the counts since the start (the kernel's totals, not a delta)
+ * and the whole elapsed time, for the table after the intervals.
+ */
+static void process_summary(struct stat_run *r, uint64_t elapsed)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(r->evlist, evsel)
+		perf_stat__process_counts(r->config, evsel, false, true);
+	init_stats(&r->config->walltime_nsecs_stats);
+	update_stats(&r->config->walltime_nsecs_stats, elapsed);
+}
+
 static void print_interval(struct stat_run *r, uint64_t t0)
 {
 	uint64_t ns = now_ns() - t0;
@@ -175,15 +207,93 @@ static void print_interval(struct stat_run *r, uint64_t t0)
 
 struct wait_state {
 	struct workload *w;	/* NULL: no workload */
+	char ctl_buf[256];	/* --control: the start of a command not yet ended */
+	size_t ctl_len;
 	bool child_done;
 	uint64_t t0, next_tick, enable_at;
+	uint64_t deadline;	/* --timeout: when the run ends (UINT64_MAX: never) */
 	unsigned int intervals;
 	bool enabled;
+	bool timed_out;		/* the workload was sent SIGTERM at the deadline */
 };
+
+/* --control: enable or disable the events named @name (all when NULL). */
+static void control_enable(struct stat_run *r, struct wait_state *s, const char *name, bool on)
+{
+	struct evsel *evsel;
+
+	if (!name) {
+		if (on)
+			evlist__enable(r->evlist);
+		else
+			evlist__disable(r->evlist);
+		s->enabled = true;	/* a -D delay no longer applies */
+		perf_stat__print_delay_state(on);
+		return;
+	}
+	evlist__for_each_entry(r->evlist, evsel) {
+		if (strcmp(evsel__name(evsel), name))
+			continue;
+		if (on)
+			evsel__enable(evsel);
+		else
+			evsel__disable(evsel);
+		perf_stat__print_event_state(name, on);
+	}
+}
+
+/*
+ * One command of --control, as perf 6.1 takes them: "enable" and
+ * "disable" (all events, or "enable NAME"), "evlist", and "ping", "stop"
+ * and "snapshot" which stat only acknowledges.  Anything else gets no ack.
+ */
+static void control_command(struct stat_run *r, struct wait_state *s, const char *cmd)
+{
+	bool ack = true;
+
+	if (!strcmp(cmd, "enable") || !strcmp(cmd, "disable"))
+		control_enable(r, s, NULL, cmd[0] == 'e');
+	else if (!strncmp(cmd, "enable ", 7))
+		control_enable(r, s, cmd + 7, true);
+	else if (!strncmp(cmd, "disable ", 8))
+		control_enable(r, s, cmd + 8, false);
+	else if (!strcmp(cmd, "evlist"))
+		perf_stat__print_evlist(r->evlist);
+	else if (strcmp(cmd, "ping") && strcmp(cmd, "stop") && strcmp(cmd, "snapshot"))
+		ack = false;
+	if (ack && r->ack_fd >= 0 && write(r->ack_fd, "ack\n", 4) != 4)
+		pr_debug("--control: cannot write the ack: %s\n", strerror(errno));
+}
+
+/* Read what the --control descriptor holds and run each whole line. */
+static void control_read(struct stat_run *r, struct wait_state *s)
+{
+	ssize_t n = read(r->ctl_fd, s->ctl_buf + s->ctl_len, sizeof(s->ctl_buf) - 1 - s->ctl_len);
+	char *line, *end;
+
+	if (n <= 0) {
+		if (n == 0 || (errno != EINTR && errno != EAGAIN))
+			r->ctl_fd = -1;	/* closed: nothing more to listen to */
+		return;
+	}
+	s->ctl_len += n;
+	s->ctl_buf[s->ctl_len] = '\0';
+	line = s->ctl_buf;
+	while ((end = strpbrk(line, "\n")) != NULL) {
+		*end = '\0';
+		control_command(r, s, line);
+		line = end + 1;
+	}
+	s->ctl_len = strlen(line);
+	memmove(s->ctl_buf, line, s->ctl_len + 1);
+	if (s->ctl_len == sizeof(s->ctl_buf) - 1)
+		s->ctl_len = 0;	/* a line longer than any command: dropped */
+}
 
 static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *unblocked)
 {
 	uint64_t now = now_ns(), timeout = UINT64_MAX;
+	struct pollfd pfd = { .fd = -1, .events = POLLIN };
 	struct timespec tmo;
 	struct rusage ru;
 	int status;
@@ -202,6 +312,13 @@ static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *
 	}
 	if (!s->w && target__has_task(r->target) && !targets_alive(r->evlist))
 		return false;
+	if (now >= s->deadline && !s->timed_out) {
+		/* --timeout: as perf, the workload gets SIGTERM and its end ends the run */
+		if (!s->w)
+			return false;
+		kill(s->w->pid, SIGTERM);
+		s->timed_out = true;
+	}
 	if (!s->enabled && now >= s->enable_at) {
 		/* -D: as in perf, the clock (elapsed, -I stamps) starts now */
 		evlist__enable(r->evlist);
@@ -221,10 +338,18 @@ static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *
 		timeout = s->next_tick - now;
 	if (!s->enabled)
 		timeout = s->enable_at - now < timeout ? s->enable_at - now : timeout;
+	if (!s->timed_out && s->deadline - now < timeout)
+		timeout = s->deadline - now;
 	if (!s->w && target__has_task(r->target) && timeout > 100000000ULL)
 		timeout = 100000000ULL;
 	tmo = ns_ts(timeout);
-	ppoll(NULL, 0, timeout == UINT64_MAX ? NULL : &tmo, unblocked);
+	pfd.fd = r->ctl_fd;
+	if (ppoll(&pfd, r->ctl_fd >= 0, timeout == UINT64_MAX ? NULL : &tmo, unblocked) > 0) {
+		if (pfd.revents & (POLLIN | POLLHUP))
+			control_read(r, s);
+		else if (pfd.revents & (POLLNVAL | POLLERR))
+			r->ctl_fd = -1;	/* not a descriptor to read: ignored, as perf */
+	}
 	return true;
 }
 
@@ -369,6 +494,7 @@ static int run_once(struct stat_run *r, bool first)
 		return err;
 	}
 	s.next_tick = s.t0 + r->config->interval * 1000000ULL;
+	s.deadline = r->timeout_ms ? s.t0 + r->timeout_ms * 1000000ULL : UINT64_MAX;
 	s.enable_at = s.t0 + (r->delay_ms > 0 ? r->delay_ms * 1000000ULL : 0);
 	if (r->delay_ms) {
 		perf_stat__print_delay_state(false);
@@ -387,8 +513,14 @@ static int run_once(struct stat_run *r, bool first)
 	if (r->config->interval) {
 		if (!r->config->interval_count || s.intervals < r->config->interval_count)
 			print_interval(r, s.t0);
+		if (r->config->summary)
+			process_summary(r, now_ns() - s.t0);
 	} else {
-		update_stats(&r->config->walltime_nsecs_stats, now_ns() - s.t0);
+		uint64_t elapsed = now_ns() - s.t0;
+
+		update_stats(&r->config->walltime_nsecs_stats, elapsed);
+		if (r->config->walltime_run && r->config->nr_walltime_run < r->config->run_count)
+			r->config->walltime_run[r->config->nr_walltime_run++] = elapsed;
 		read_and_process(r, false, false);
 	}
 	/* perf stat record -I reads once more at the end: STATs without a round */
@@ -396,6 +528,69 @@ static int run_once(struct stat_run *r, bool first)
 		stat_record__write_counts(r->record, r->evlist);
 	evlist__close(r->evlist);
 	return 0;
+}
+
+/* The rows of events never opened (a --pre failed first): <not supported>, as perf. */
+static int setup_unopened_rows(struct stat_run *r)
+{
+	struct evsel *evsel;
+	int err;
+
+	evlist__for_each_entry(r->evlist, evsel) {
+		err = perf_stat__setup_aggr(r->config, evsel);
+		if (err) {
+			snprintf(r->msg, sizeof(r->msg), "cannot set up the counts: %s",
+				 strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
+/*
+ * One run with what goes around it: sync() for -S, --pre (a failure skips
+ * the run, as in perf, and is kept in r->pre_status), --post.
+ */
+static int run_with_commands(struct stat_run *r, bool *rows_ready)
+{
+	int err, status;
+
+	if (r->pre_cmd) {
+		fflush(NULL);
+		status = system(r->pre_cmd);
+		r->pre_status = status;
+		if (status) {
+			r->nr_pre_failed++;
+			return *rows_ready ? 0 : setup_unopened_rows(r);
+		}
+	}
+	if (r->sync)
+		sync();
+	err = run_once(r, !*rows_ready);
+	if (err)
+		return err;
+	*rows_ready = true;
+	if (r->post_cmd) {
+		fflush(NULL);
+		status = system(r->post_cmd);
+		if (status) {
+			r->post_status = status;
+			r->nr_post_failed++;
+		}
+	}
+	return 0;
+}
+
+/* --summary: the totals after the intervals, with perf's header and footer. */
+static void print_summary(struct stat_run *r)
+{
+	struct perf_stat_config *c = r->config;
+
+	c->summary_rows = true;
+	perf_stat__print_header(c, r->target, r->argc, r->argv);
+	perf_stat__print_counters(c, r->evlist, NULL);
+	perf_stat__print_footer(c);
+	c->summary_rows = false;
 }
 
 static void dry_run(struct stat_run *r)
@@ -418,10 +613,19 @@ int stat_run__run(struct stat_run *r)
 {
 	struct sigaction sa = { .sa_handler = on_signal }, sc = { .sa_handler = on_child };
 	struct sigaction old_int, old_term, old_chld;
+	bool rows_ready = false;
 	int err = 0, run;
 
 	r->status = -1;
 	got_signal = 0;
+	if (r->config->walltime_run_table) {
+		r->config->walltime_run = calloc(r->config->run_count,
+						 sizeof(*r->config->walltime_run));
+		if (!r->config->walltime_run) {
+			snprintf(r->msg, sizeof(r->msg), "out of memory");
+			return -ENOMEM;
+		}
+	}
 	perf_stat__config_attrs(r->evlist, r->target, !r->target->no_inherit, !r->delay_ms,
 				!r->record || strcmp(r->record->path, "-"));
 	if (r->dry_run) {
@@ -432,7 +636,7 @@ int stat_run__run(struct stat_run *r)
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGCHLD, &sc, &old_chld);
 	for (run = 0; run < r->config->run_count && !err && !got_signal; run++)
-		err = run_once(r, run == 0);
+		err = run_with_commands(r, &rows_ready);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGCHLD, &old_chld, NULL);
@@ -447,8 +651,11 @@ int stat_run__run(struct stat_run *r)
 	if (!r->config->interval) {
 		perf_stat__print_header(r->config, r->target, r->argc, r->argv);
 		perf_stat__print_counters(r->config, r->evlist, NULL);
+	} else if (r->config->summary && rows_ready) {
+		print_summary(r);	/* its own footer */
 	}
-	perf_stat__print_footer(r->config);
+	if (!r->config->interval || !r->config->summary || !rows_ready)
+		perf_stat__print_footer(r->config);
 	if (r->record) {
 		/* after the counts, as perf: a file that cannot be written loses no output */
 		err = stat_record__finish(r->record, !r->config->interval,

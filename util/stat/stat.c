@@ -214,12 +214,12 @@ void perf_stat__exit_evlist(struct evlist *evlist)
 bool aggr_id__equal(const struct aggr_id *a, const struct aggr_id *b)
 {
 	return a->socket == b->socket && a->die == b->die && a->core == b->core &&
-	       a->cpu == b->cpu && a->thread == b->thread;
+	       a->cpu == b->cpu && a->thread == b->thread && a->node == b->node;
 }
 
 static struct aggr_id aggr_id__get(enum aggr_mode mode, int cpu, int thread_idx)
 {
-	struct aggr_id id = { -1, -1, -1, -1, -1 };
+	struct aggr_id id = { -1, -1, -1, -1, -1, -1 };
 
 	switch (mode) {
 	case AGGR_NONE:
@@ -239,6 +239,9 @@ static struct aggr_id aggr_id__get(enum aggr_mode mode, int cpu, int thread_idx)
 	case AGGR_THREAD:
 		id.thread = thread_idx;
 		break;
+	case AGGR_NODE:
+		id.node = cpu < 0 ? -1 : cpu__get_node_id(cpu);
+		break;
 	case AGGR_GLOBAL:
 		break;
 	}
@@ -249,7 +252,7 @@ static int aggr_cmp(const struct aggr_id *a, const struct aggr_id *b)
 {
 	const int *x = &a->socket, *y = &b->socket;
 
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < AGGR_ID_NR; i++)
 		if (x[i] != y[i])
 			return x[i] < y[i] ? -1 : 1;
 	return 0;

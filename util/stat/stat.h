@@ -40,12 +40,14 @@ enum aggr_mode {
 	AGGR_DIE,
 	AGGR_CORE,
 	AGGR_THREAD,	/* --per-thread */
+	AGGR_NODE,	/* --per-node: NUMA nodes */
 };
 
 /* Which row a CPU or thread belongs to; unused members are -1. */
 struct aggr_id {
-	int socket, die, core, cpu, thread;
+	int socket, die, core, cpu, thread, node;
 };
+#define AGGR_ID_NR 6	/* its members, compared in order as an array */
 
 /* One output row of one counter. */
 struct stat_aggr {
@@ -91,6 +93,13 @@ struct perf_stat_config {
 	bool metric_over_rounds;	/* stat report: a metric's base (task-clock of
 					 * a rate) is the mean of every round so far,
 					 * as perf's report never resets it */
+	bool summary;			/* --summary: the totals after -I's intervals */
+	bool no_csv_summary;		/* --no-csv-summary: no "summary" column in them */
+	bool summary_rows;		/* printing the summary now (its CSV column) */
+	bool interval_clear;		/* --interval-clear: clear the screen each interval */
+	bool walltime_run_table;	/* --table: each run's elapsed time */
+	uint64_t *walltime_run;		/* --table: each run's elapsed ns (run_count) */
+	int nr_walltime_run;
 };
 
 /* Defaults: global aggregation, scaling on, big numbers, stderr. */
