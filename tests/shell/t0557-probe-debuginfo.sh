@@ -85,7 +85,7 @@ test_expect_success LIBCDBG,PERF 'an alias with variables: refused, as by perf' 
 # functions of a one-file unit compiled by a relative path with file 0,
 # which libdw 0.188 reads as none: FUNC:RLN crashed on it
 test_lazy_prereq CLANG 'command -v clang' 'clang (Debian clang) is not installed'
-for def in "main:5" "main;sum*" "five@boundary.c"; do
+for def in "main:5" "main;sum*" "main@boundary.c"; do
 	test_expect_success CLANG "'$def' in clang's DWARF 5 naming its primary file 0" '
 		(cd "$TESTS_DIR/probe" && clang -O0 -g -o "$OLDPWD/rel" boundary.c) &&
 		clang -O0 -g -o abs "$TESTS_DIR/probe/boundary.c" &&

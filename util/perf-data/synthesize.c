@@ -19,6 +19,7 @@
 #include "util/event/cpumap.h"
 #include "util/event/evlist.h"
 #include "util/event/evsel.h"
+#include "util/perf-data/header.h"
 #include "util/perf-data/synthesize.h"
 #include "util/event/threadmap.h"
 
@@ -640,6 +641,34 @@ int synthesize__event_updates(struct synth *s, struct evlist *evlist, bool pipe)
 					  strlen(evsel__name(e)) + 1);
 		if (err)
 			return err;
+	}
+	return 0;
+}
+
+int synthesize__header_attrs(struct perf_header *h, struct evlist *evlist)
+{
+	struct evsel *e;
+
+	evlist__for_each_entry(evlist, e) {
+		int n = e->fd && e->cpus && e->threads ? e->cpus->nr * e->threads->nr : 0, k = 0;
+		u64 *ids = calloc((size_t)n + 1, sizeof(*ids));
+		struct perf_header_attr *ha;
+
+		if (!ids)
+			return -ENOMEM;
+		for (int i = 0; i < n; i++)	/* an fd never opened has no id */
+			if (e->fd[i] >= 0)
+				ids[k++] = e->id[i];
+		ha = perf_header__add_attr(h, &e->attr, sizeof(e->attr), ids, (u32)k);
+		free(ids);
+		if (!ha || !(ha->name = strdup(evsel__name(e))))
+			return -ENOMEM;
+		ha->leader_idx = e->leader ? e->leader->idx : e->idx;
+		if (evsel__is_group_leader(e) && e->nr_members > 1) {
+			ha->nr_members = (u32)e->nr_members;
+			if (e->group_name && !(ha->group_name = strdup(e->group_name)))
+				return -ENOMEM;
+		}
 	}
 	return 0;
 }

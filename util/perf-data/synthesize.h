@@ -19,6 +19,7 @@
 
 struct cpu_map;
 struct evlist;
+struct perf_header;
 
 /* Receives each record; a non-zero return stops the synthesis with it. */
 typedef int (*synth_fn)(void *ctx, const union perf_event *ev, size_t size);
@@ -113,5 +114,14 @@ int synthesize__time_conv(struct synth *s, const void *mmap_page);
  * Return: 0 or the callback's error.
  */
 int synthesize__cpu_map(struct synth *s, const struct cpu_map *cpus);
+
+/**
+ * synthesize__header_attrs - the events of @evlist into @h's attrs, as
+ * record and stat record write them: each attr with the ids of its open
+ * fds, its name (EVENT_DESC) and its group (GROUP_DESC)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int synthesize__header_attrs(struct perf_header *h, struct evlist *evlist);
 
 #endif

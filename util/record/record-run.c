@@ -217,45 +217,13 @@ static int mmap_rings(struct rec *r, char *buf, size_t size)
 
 /* ---- the output ---- */
 
-static int add_attrs(struct rec *r)
-{
-	struct evsel *e;
-
-	evlist__for_each_entry(r->evlist, e) {
-		int n = e->cpus && e->threads ? e->cpus->nr * e->threads->nr : 0, k = 0;
-		u64 *ids = calloc((size_t)n + 1, sizeof(*ids));
-		struct perf_header_attr *ha;
-
-		if (!ids)
-			return -ENOMEM;
-		for (int i = 0; i < n; i++)
-			if (e->fd[i] >= 0)
-				ids[k++] = e->id[i];
-		ha = perf_header__add_attr(&r->hdr, &e->attr, sizeof(e->attr), ids, (u32)k);
-		free(ids);
-		if (!ha)
-			return -ENOMEM;
-		ha->name = strdup(evsel__name(e));
-		if (!ha->name)
-			return -ENOMEM;
-		/* GROUP_DESC */
-		ha->leader_idx = e->leader ? e->leader->idx : e->idx;
-		if (evsel__is_group_leader(e) && e->nr_members > 1) {
-			ha->nr_members = (u32)e->nr_members;
-			if (e->group_name && !(ha->group_name = strdup(e->group_name)))
-				return -ENOMEM;
-		}
-	}
-	return 0;
-}
-
 static int open_output(struct rec *r, int argc, const char **argv, char *buf, size_t size)
 {
 	const char *path = r->opts->output;
 	int err;
 
 	perf_header__init(&r->hdr);
-	err = add_attrs(r);
+	err = synthesize__header_attrs(&r->hdr, r->evlist);
 	if (!err)
 		err = perf_env__init_local(&r->hdr.env, argc, argv);
 	if (err)

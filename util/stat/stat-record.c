@@ -63,35 +63,6 @@ static u64 file_aggr(enum aggr_mode mode)
 	return PERF_FILE_AGGR_GLOBAL;
 }
 
-/* The attrs with the ids of their open fds, and their names (EVENT_DESC). */
-static int add_attrs(struct stat_record *rec, struct evlist *evlist)
-{
-	struct evsel *e;
-
-	evlist__for_each_entry(evlist, e) {
-		int n = e->fd && e->cpus && e->threads ? e->cpus->nr * e->threads->nr : 0, k = 0;
-		u64 *ids = calloc((size_t)n + 1, sizeof(*ids));
-		struct perf_header_attr *ha;
-
-		if (!ids)
-			return -ENOMEM;
-		for (int i = 0; i < n; i++)
-			if (e->fd[i] >= 0)
-				ids[k++] = e->id[i];
-		ha = perf_header__add_attr(&rec->hdr, &e->attr, sizeof(e->attr), ids, (u32)k);
-		free(ids);
-		if (!ha || !(ha->name = strdup(evsel__name(e))))
-			return -ENOMEM;
-		ha->leader_idx = e->leader ? e->leader->idx : e->idx;
-		if (evsel__is_group_leader(e) && e->nr_members > 1) {
-			ha->nr_members = (u32)e->nr_members;
-			if (e->group_name && !(ha->group_name = strdup(e->group_name)))
-				return -ENOMEM;
-		}
-	}
-	return 0;
-}
-
 /* CMDLINE: the binary's path, then tperf's arguments, as perf writes its own. */
 static int init_env(struct stat_record *rec)
 {
@@ -176,7 +147,7 @@ int stat_record__start(struct stat_record *rec, struct evlist *evlist,
 	int err;
 
 	perf_header__init(&rec->hdr);
-	err = add_attrs(rec, evlist);
+	err = synthesize__header_attrs(&rec->hdr, evlist);
 	if (!err && !pipe)
 		err = init_env(rec);
 	if (err) {

@@ -406,10 +406,29 @@ static bool retry_user_only(struct stat_run *r, int err)
 	return false;
 }
 
+/*
+ * Each event's rows and their stats; also of events never opened (a --pre
+ * failed first), which show <not supported> as in perf.
+ */
+static int setup_rows(struct stat_run *r)
+{
+	struct evsel *evsel;
+	int err;
+
+	evlist__for_each_entry(r->evlist, evsel) {
+		err = perf_stat__setup_aggr(r->config, evsel);
+		if (err) {
+			snprintf(r->msg, sizeof(r->msg), "cannot set up the counts: %s",
+				 strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
 static int open_counters(struct stat_run *r, bool first)
 {
 	int flags = EVLIST_OPEN_KEEP_UNSUPPORTED | EVLIST_OPEN_CPU_MAJOR;
-	struct evsel *evsel;
 	int err;
 
 	while ((err = evlist__open(r->evlist, flags, r->msg, sizeof(r->msg))) &&
@@ -428,15 +447,7 @@ static int open_counters(struct stat_run *r, bool first)
 	if (!first)
 		return 0;	/* same maps every run: the rows and their stats stay */
 	r->nr_unsupported_hw = count_unsupported_hw(r->evlist);
-	evlist__for_each_entry(r->evlist, evsel) {
-		err = perf_stat__setup_aggr(r->config, evsel);
-		if (err) {
-			snprintf(r->msg, sizeof(r->msg), "cannot set up the counts: %s",
-				 strerror(-err));
-			return err;
-		}
-	}
-	return 0;
+	return setup_rows(r);
 }
 
 static int start_workload(struct stat_run *r, struct workload *w)
@@ -530,23 +541,6 @@ static int run_once(struct stat_run *r, bool first)
 	return 0;
 }
 
-/* The rows of events never opened (a --pre failed first): <not supported>, as perf. */
-static int setup_unopened_rows(struct stat_run *r)
-{
-	struct evsel *evsel;
-	int err;
-
-	evlist__for_each_entry(r->evlist, evsel) {
-		err = perf_stat__setup_aggr(r->config, evsel);
-		if (err) {
-			snprintf(r->msg, sizeof(r->msg), "cannot set up the counts: %s",
-				 strerror(-err));
-			return err;
-		}
-	}
-	return 0;
-}
-
 /*
  * One run with what goes around it: sync() for -S, --pre (a failure skips
  * the run, as in perf, and is kept in r->pre_status), --post.
@@ -561,7 +555,7 @@ static int run_with_commands(struct stat_run *r, bool *rows_ready)
 		r->pre_status = status;
 		if (status) {
 			r->nr_pre_failed++;
-			return *rows_ready ? 0 : setup_unopened_rows(r);
+			return *rows_ready ? 0 : setup_rows(r);
 		}
 	}
 	if (r->sync)
