@@ -18,8 +18,10 @@
  * Environment: FAULT_EINTR and FAULT_SHORT, the percentage of calls that
  * fail with EINTR and that are cut short (default 0); FAULT_SEED, the
  * seed of the pseudo-random choice (default 1), so a failure can be
- * replayed; FAULT_LOG, a file that gets one line per injected fault kind
- * at exit, with its count (the test checks faults were injected at all).
+ * replayed; FAULT_EIO_AFTER=N, a disk that fails: once N bytes went to
+ * regular files, every write() and pwrite() to one fails with EIO; FAULT_LOG, a file
+ * that gets one line per injected fault kind at exit, with its count (the
+ * test checks faults were injected at all).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -51,12 +53,14 @@
 #define CGROUP2_MAGIC_NR	0x63677270
 #define ANON_INODE_MAGIC_NR	0x09041934
 
-enum kind { K_EINTR, K_SHORT, K_NR };
+enum kind { K_EINTR, K_SHORT, K_EIO, K_NR };
 
 static int pct[K_NR];
 static atomic_ulong counts[K_NR];
 static atomic_ulong state;
 static int enabled = -1;
+static long long eio_after = -1;	/* FAULT_EIO_AFTER, -1: none */
+static atomic_llong written;		/* bytes written to regular files */
 
 static void load_settings(void)
 {
@@ -68,7 +72,9 @@ static void load_settings(void)
 	pct[K_SHORT] = s ? atoi(s) : 0;
 	s = getenv("FAULT_SEED");
 	atomic_store(&state, (s ? strtoul(s, NULL, 0) : 1) * 2654435761u + 1);
-	enabled = pct[K_EINTR] > 0 || pct[K_SHORT] > 0;
+	s = getenv("FAULT_EIO_AFTER");
+	eio_after = s ? strtoll(s, NULL, 0) : -1;
+	enabled = pct[K_EINTR] > 0 || pct[K_SHORT] > 0 || eio_after >= 0;
 }
 
 /* xorshift on a shared state: threads may race, any value is random enough */
@@ -108,6 +114,7 @@ static int fd_may_fault(int fd)
 		errno = saved;
 		return 1;
 	}
+	/* (2: a regular file, where FAULT_EIO_AFTER applies) */
 	if (!S_ISREG(st.st_mode) || fstatfs(fd, &sfs)) {
 		errno = saved;
 		return 0;
@@ -118,7 +125,7 @@ static int fd_may_fault(int fd)
 	case PROC_MAGIC_NR: case CGROUP2_MAGIC_NR: case ANON_INODE_MAGIC_NR:
 		return 0;
 	default:
-		return 1;
+		return 2;
 	}
 }
 
@@ -131,6 +138,22 @@ static int fd_may_fault(int fd)
 #define MAYBE_EINTR(ret) do { \
 		if (roll(K_EINTR)) { errno = EINTR; return ret; } \
 	} while (0)
+
+/*
+ * A write of @n bytes to a file of kind @may (fd_may_fault()): 1 when the
+ * failing disk refuses it, else 0 and the bytes are counted as written.
+ */
+static int disk_fails(int may, size_t n)
+{
+	if (enabled < 0)
+		load_settings();
+	if (may != 2 || eio_after < 0)
+		return 0;
+	if (atomic_fetch_add(&written, (long long)n) + (long long)n <= eio_after)
+		return 0;
+	atomic_fetch_add(&counts[K_EIO], 1);
+	return 1;
+}
 
 /* a count cut to a random length of at least one */
 static size_t maybe_short(size_t n)
@@ -152,10 +175,16 @@ ssize_t read(int fd, void *buf, size_t n)
 
 ssize_t write(int fd, const void *buf, size_t n)
 {
+	int may = fd_may_fault(fd);
+
 	REAL(write);
-	if (fd_may_fault(fd)) {
+	if (may) {
 		MAYBE_EINTR(-1);
 		n = maybe_short(n);
+		if (disk_fails(may, n)) {
+			errno = EIO;
+			return -1;
+		}
 	}
 	return real_write(fd, buf, n);
 }
@@ -172,10 +201,16 @@ ssize_t pread(int fd, void *buf, size_t n, off_t off)
 
 ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
 {
+	int may = fd_may_fault(fd);
+
 	REAL(pwrite);
-	if (fd_may_fault(fd)) {
+	if (may) {
 		MAYBE_EINTR(-1);
 		n = maybe_short(n);
+		if (disk_fails(may, n)) {
+			errno = EIO;
+			return -1;
+		}
 	}
 	return real_pwrite(fd, buf, n, off);
 }
@@ -317,7 +352,7 @@ int clock_nanosleep(clockid_t clk, int flags, const struct timespec *req, struct
 __attribute__((destructor)) static void write_log(void)
 {
 	const char *path = getenv("FAULT_LOG");
-	static const char *const names[K_NR] = { "eintr", "short" };
+	static const char *const names[K_NR] = { "eintr", "short", "eio" };
 	char line[64];
 	int fd;
 

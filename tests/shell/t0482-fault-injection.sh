@@ -6,7 +6,8 @@
 # fail with EINTR or move fewer bytes than asked, and poll, wait and sleep
 # calls fail with EINTR, as signals and pipes make them do.  Every command
 # must carry on: the same output as without the faults, files that read
-# back whole.  And a perf.data read while record still writes it.  Each
+# back whole; a disk that fails (EIO) ends record with what reached the
+# file readable.  And a perf.data read while record still writes it.  Each
 # command runs with 3 seeds in make check, 20 in make check-full.
 . "$(dirname "$0")/lib.sh"
 
@@ -16,6 +17,7 @@ test_lazy_prereq TRACEFS '[ "$(id -u)" = 0 ] && test -w /sys/kernel/tracing/inst
 	test -e /sys/kernel/tracing/events/sched/sched_switch' 'needs root and tracefs with sched events'
 
 DATA=$SRC_DIR/tests/data
+q="'"
 # the seeds each command runs with: a few in make check, 20 in check-full
 if [ -n "${TPERF_TEST_FULL:-}" ]; then SEEDS=$(seq 20); else SEEDS="1 2 3"; fi
 WORK=$TESTS_DIR/workloads/record-calltree
@@ -161,6 +163,24 @@ test_expect_success PERF 'too many events for the limit: refused before opening,
 	(ulimit -n 20 && "$TPERF" record -e "sched:*" -a -o s.data -- true) >/dev/null 2>err; t=$? &&
 	test $t = 255 && grep -q "^tperf: too many open files" err &&
 	test ! -s s.data
+'
+
+# EIO: a disk that fails once N bytes are written (FAULT_EIO_AFTER), as
+# a dying disk or a lost network file system does
+test_expect_success CC,WORK 'a disk that fails (EIO) under record: perf'"'"'s status, what reached the file reads' '
+	: >"$TRASH/fault.log" &&
+	test_expect_code 255 env LD_PRELOAD="$TRASH/libfault.so" FAULT_EIO_AFTER=60000 \
+		FAULT_LOG="$TRASH/fault.log" "$TPERF" record -N -e cpu-clock -g -F 10000 \
+		-o e.data -- "$WORK" >out 2>err &&
+	grep -q "^eio [1-9]" "$TRASH/fault.log" &&
+	sed -n 1p err >actual &&
+	echo "tperf: cannot write ${q}e.data$q: Input/output error" >expect &&
+	test_cmp expect actual &&
+	grep -q "^\[ tperf record: [0-9.]* MB written to e.data before the error: the file is incomplete \]$" err &&
+	! grep -q "Captured and wrote" err &&
+	"$TPERF" report -i e.data --stats >stats 2>rerr &&
+	n=$(sed -n "s/^ *SAMPLE events: *\([0-9]*\)$/\1/p" stats) &&
+	test "$n" -gt 0
 '
 
 test_done
