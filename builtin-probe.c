@@ -839,6 +839,7 @@ int cmd_probe(int argc, const char **argv)
 	int ret;
 
 	argc = parse_options(argc, argv, options, usage, 0);
+	probe__tracefs_dir();
 	o.fopts.no_inlines = !o.inlines;
 	if (o.fopts.max_probes <= 0)
 		usage_with_options_msg(usage, options, "--max-probes must be positive");

@@ -135,7 +135,7 @@ test_expect_success PERF 'recordings by perf and tperf' '
 		$t stat record -o $TRASH/$t-task.data -- sleep 0.05 2>/dev/null &&
 		$t stat record -o $TRASH/$t-cpu.data -e $EV -a -A -- sleep 0.05 2>/dev/null &&
 		$t stat record -o $TRASH/$t-node.data -e $EV -a --per-node -- sleep 0.05 2>/dev/null &&
-		$t stat record -o $TRASH/$t-int.data -e $EV -I 20 -- sleep 0.1 2>/dev/null &&
+		$t stat record -o $TRASH/$t-int.data -e $EV -I 20 --interval-count 3 -- sleep 1 2>/dev/null &&
 		$t stat record -o - -e $EV -- sleep 0.05 >$TRASH/$t-pipe.data 2>/dev/null ||
 			exit 1
 	done

@@ -13,6 +13,7 @@
 
 #include <tracefs.h>
 
+#include "util/lib/fs.h"
 #include "util/probe/probe-event.h"
 
 static int parse_fail(struct probe_parse_error *err, int pos, const char *fmt, ...)
@@ -719,4 +720,15 @@ int probe__delete(const char *filter,
 	}
 	tracefs_dynevent_list_free(evs);
 	return err ? err : nr;
+}
+
+/*
+ * probe__tracefs_dir - see util/probe/probe-event.h
+ */
+void probe__tracefs_dir(void)
+{
+	const char *mnt = tracefs__mountpoint();
+
+	if (mnt)
+		tracefs_set_tracing_dir((char *)mnt);
 }

@@ -125,6 +125,14 @@ int probe__for_each(const char *filter,
 int probe__delete(const char *filter,
 		  void (*deleted)(const char *group, const char *event));
 
+/*
+ * probe__tracefs_dir - give libtracefs the tracing folder tperf found.
+ * libtracefs 1.6 looks it up again on every call when it cannot read it
+ * (a user who is not root) and leaks the path each time; once named, it
+ * is taken as given.  Call before the first probe__*() that uses tracefs.
+ */
+void probe__tracefs_dir(void);
+
 #endif
 
 struct probe_finder_opts;

@@ -65,6 +65,7 @@ struct probe_sdt *probe_sdt__attach(struct evlist *evlist, int argc, const char 
 
 	if (!sdt)
 		return NULL;
+	probe__tracefs_dir();	/* before the SDT hook's first probe__*() */
 	sdt->command = argc > 0 && argv[0] ? argv[0] : "stat";
 	for (int i = 1; i + 1 < argc; i++)
 		if (!strcmp(argv[i], "--")) {
