@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fuzz-input.h"
 #include "util/symbol/symbol.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -31,16 +32,11 @@ static void check(struct symtab *t)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	int fd = memfd_create("kallsyms", 0);
 	char path[64];
+	int fd = fuzz_input_file("kallsyms", data, size, path, sizeof(path));
 
 	if (fd < 0)
 		return 0;
-	if (size && write(fd, data, size) != (ssize_t)size) {
-		close(fd);
-		return 0;
-	}
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	for (int with_ref = 0; with_ref < 2; with_ref++) {
 		struct symtab t = { 0 };
 		u64 addr = 0;

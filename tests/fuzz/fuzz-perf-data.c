@@ -21,6 +21,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fuzz-input.h"
 #include "util/perf-data/session.h"
 
 static int on_sample(struct perf_tool *t, struct perf_session *s, const union perf_event *ev,
@@ -49,14 +50,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!null)
 		null = fopen("/dev/null", "w");
 	tool.dump_fp = null;
-	fd = memfd_create("fuzz-perf-data", 0);
+	fd = fuzz_input_file("fuzz-perf-data", data, size, path, sizeof(path));
 	if (fd < 0)
 		return 0;
-	if (write(fd, data, size) != (ssize_t)size) {
-		close(fd);
-		return 0;
-	}
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	s = perf_session__new(path, &err, msg, sizeof(msg));
 	if (s) {
 		perf_session__process_events(s, &tool);

@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fuzz-input.h"
 #include "util/stat/stat-report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -32,14 +33,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!null)
 		null = fopen("/dev/null", "w");
-	fd = memfd_create("fuzz-stat-report", 0);
+	fd = fuzz_input_file("fuzz-stat-report", data, size, path, sizeof(path));
 	if (fd < 0)
 		return 0;
-	if (write(fd, data, size) != (ssize_t)size) {
-		close(fd);
-		return 0;
-	}
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	perf_stat_config__init(&config);
 	config.output = null;
 	/* the last byte picks the form, so that each seed reaches all of them */
