@@ -20,6 +20,7 @@
 
 /* The one dispatch table: `tperf --list-cmds` prints it. */
 const struct cmd_struct commands[] = {
+	{ "data", cmd_data, 0, "Convert a perf.data file into other formats (JSON, CTF)" },
 	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
 	{ "ftrace", cmd_ftrace, 0, "Record, show and report the kernel's ftrace buffer" },
 	{ "help", cmd_help, 0, "Display help information about tperf" },
