@@ -25,13 +25,118 @@ void convert_stats__exit(struct convert_stats *st)
 	memset(st, 0, sizeof(*st));
 }
 
+/*
+ * The output goes through a buffer of our own: a conversion is a few
+ * hundred bytes a sample written a few bytes at a time, and stdio's
+ * per-call locking (the process has threads) cost most of the time.
+ */
+struct jbuf {
+	FILE *fp;
+	size_t len;
+	unsigned long flushes;		/* how many times buf went out */
+	char buf[1 << 16];
+};
+
+static void jb_flush(struct jbuf *b)
+{
+	if (b->len)
+		fwrite(b->buf, 1, b->len, b->fp);
+	b->len = 0;
+	b->flushes++;
+}
+
+/* Room for @n more bytes (n <= sizeof(buf)). */
+static char *jb_room(struct jbuf *b, size_t n)
+{
+	if (b->len + n > sizeof(b->buf))
+		jb_flush(b);
+	return b->buf + b->len;
+}
+
+static void jb_putc(struct jbuf *b, char c)
+{
+	*jb_room(b, 1) = c;
+	b->len++;
+}
+
+static void jb_puts(struct jbuf *b, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n > sizeof(b->buf) / 2) {
+		jb_flush(b);
+		fwrite(s, 1, n, b->fp);
+		return;
+	}
+	memcpy(jb_room(b, n), s, n);
+	b->len += n;
+}
+
+static void jb_u64(struct jbuf *b, u64 v, bool hex)
+{
+	int n = 1;
+	char *p;
+
+	if (hex) {	/* the digits' count from the highest bit set */
+		n = v ? (67 - __builtin_clzll(v)) / 4 : 1;
+		p = jb_room(b, n);
+		for (int i = n - 1; i >= 0; i--, v >>= 4)
+			p[i] = "0123456789abcdef"[v & 15];
+		b->len += n;
+		return;
+	}
+	for (u64 t = v; t >= 10; t /= 10)
+		n++;
+	p = jb_room(b, n);
+	for (int i = n - 1; i >= 0; i--, v /= 10)
+		p[i] = (char)('0' + v % 10);
+	b->len += n;
+}
+
+static void jb_s64(struct jbuf *b, int64_t v)
+{
+	if (v < 0) {
+		jb_putc(b, '-');
+		jb_u64(b, -(u64)v, false);
+	} else {
+		jb_u64(b, v, false);
+	}
+}
+
+/*
+ * A JSON string: '"', '\\' and control characters escaped; text that is not
+ * plain ASCII goes through util/lib/json (valid UTF-8 as it is, other
+ * bytes as their Latin-1 characters), so the file stays valid JSON.
+ */
+static void jb_string(struct jbuf *b, const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = 0;
+
+	for (; u[n]; n++)
+		if (u[n] < 0x20 || u[n] >= 0x7f || u[n] == '"' || u[n] == '\\')
+			break;
+	if (!u[n] && n < sizeof(b->buf) / 2) {
+		char *p = jb_room(b, n + 2);
+
+		p[0] = '"';
+		memcpy(p + 1, s, n);
+		p[n + 1] = '"';
+		b->len += n + 2;
+		return;
+	}
+	jb_flush(b);
+	json__fprint_string(b->fp, s);
+}
+
 struct json_tool {
 	struct perf_tool tool;
-	FILE *out;
+	struct jbuf *out;
 	struct machine *m;
 	struct convert_stats *st;
 	u64 sample_type;		/* of all events together, as perf tests CPU */
 	bool first;
+	struct json_tail *tails;	/* JSON_TAILS, or NULL (no cache) */
 };
 
 static struct json_tool *jt_of(struct perf_tool *tool)
@@ -40,50 +145,119 @@ static struct json_tool *jt_of(struct perf_tool *tool)
 }
 
 /* A new line at @depth tabs, after a comma when @comma. */
-static void json_line(FILE *out, bool comma, int depth)
+static void json_line(struct jbuf *out, bool comma, int depth)
 {
+	char *p = jb_room(out, depth + 2);
+
 	if (comma)
-		fputc(',', out);
-	fputc('\n', out);
-	for (int i = 0; i < depth; i++)
-		fputc('\t', out);
+		*p++ = ',';
+	*p++ = '\n';
+	memset(p, '\t', depth);
+	out->len += comma + 1 + depth;
 }
 
-static void json_key(FILE *out, bool comma, int depth, const char *key)
+static void json_key(struct jbuf *out, bool comma, int depth, const char *key)
 {
 	json_line(out, comma, depth);
-	json__fprint_string(out, key);
-	fputs(": ", out);
+	jb_putc(out, '"');
+	jb_puts(out, key);
+	jb_puts(out, "\": ");
 }
 
-static void json_key_string(FILE *out, bool comma, int depth, const char *key, const char *val)
+static void json_key_string(struct jbuf *out, bool comma, int depth, const char *key,
+			    const char *val)
 {
 	json_key(out, comma, depth, key);
-	json__fprint_string(out, val ? val : "");
+	jb_string(out, val ? val : "");
 }
 
-static void json_key_u64(FILE *out, bool comma, int depth, const char *key, u64 val)
+static void json_key_u64(struct jbuf *out, bool comma, int depth, const char *key, u64 val)
 {
 	json_key(out, comma, depth, key);
-	fprintf(out, "%" PRIu64, val);
+	jb_u64(out, val, false);
 }
 
-/* One frame: its address, and its symbol and DSO when it has a symbol. */
-static void json_frame(FILE *out, bool comma, u64 ip, const struct addr_location *al)
-{
-	json_line(out, comma, 4);
-	fputc('{', out);
-	json_key(out, false, 5, "ip");
-	fprintf(out, "\"0x%" PRIx64 "\"", ip);
-	if (al && al->sym && al->sym->name[0]) {
-		const char *dso = al->map ? al->map->dso->short_name : NULL;
+/*
+ * The text after a frame's address: its symbol and DSO when it has a
+ * symbol, and the closing brace.  Kept per (symbol, DSO) in a small
+ * direct-mapped cache: most frames of a profile are a few hundred
+ * functions.
+ */
+struct json_tail {
+	const void *sym, *dso;
+	char *text;
+	size_t len;
+};
 
-		json_key_string(out, true, 5, "symbol", al->sym->name);
-		if (dso && *dso)
-			json_key_string(out, true, 5, "dso", dso);
+#define JSON_TAILS 4096
+
+static void jb_write(struct jbuf *b, const char *s, size_t n)
+{
+	if (n > sizeof(b->buf) / 2) {
+		jb_flush(b);
+		fwrite(s, 1, n, b->fp);
+		return;
 	}
-	json_line(out, false, 4);
-	fputc('}', out);
+	memcpy(jb_room(b, n), s, n);
+	b->len += n;
+}
+
+/* The tail of a frame of @sym in @dso (either may be NULL), written to @b's buffer. */
+static void json_frame_tail(struct jbuf *b, const struct symbol *sym, const struct dso *dso)
+{
+	if (sym && sym->name[0]) {
+		jb_puts(b, ",\n\t\t\t\t\t\"symbol\": ");
+		jb_string(b, sym->name);
+		if (dso && dso->short_name && *dso->short_name) {
+			jb_puts(b, ",\n\t\t\t\t\t\"dso\": ");
+			jb_string(b, dso->short_name);
+		}
+	}
+	jb_puts(b, "\n\t\t\t\t}");
+}
+
+/* One frame: its address, then its tail (from the cache when it is there). */
+static void json_frame(struct json_tool *jt, bool comma, u64 ip, const struct addr_location *al)
+{
+	struct jbuf *out = jt->out;
+	const struct symbol *sym = al->sym && al->sym->name[0] ? al->sym : NULL;
+	const struct dso *dso = sym && al->map ? al->map->dso : NULL;
+	struct json_tail *tl;
+	unsigned long flushes;
+	size_t h, start;
+
+	if (comma)
+		jb_putc(out, ',');
+	jb_puts(out, "\n\t\t\t\t{\n\t\t\t\t\t\"ip\": \"0x");
+	jb_u64(out, ip, true);
+	jb_putc(out, '"');
+	if (!sym || !jt->tails) {
+		json_frame_tail(out, sym, dso);
+		return;
+	}
+	h = (((uintptr_t)sym >> 4) ^ ((uintptr_t)dso >> 6)) % JSON_TAILS;
+	tl = &jt->tails[h];
+	if (tl->text && tl->sym == sym && tl->dso == dso) {
+		jb_write(out, tl->text, tl->len);
+		return;
+	}
+	/* write it, then keep a copy when it is still in the buffer whole */
+	jb_room(out, 512);
+	start = out->len;
+	flushes = out->flushes;
+	json_frame_tail(out, sym, dso);
+	if (out->flushes == flushes) {
+		char *copy = malloc(out->len - start);
+
+		if (copy) {
+			memcpy(copy, out->buf + start, out->len - start);
+			free(tl->text);
+			tl->text = copy;
+			tl->len = out->len - start;
+			tl->sym = sym;
+			tl->dso = dso;
+		}
+	}
 }
 
 /*
@@ -99,7 +273,7 @@ static void json_callchain(struct json_tool *jt, struct thread *t, const struct 
 
 	if (!s->callchain) {
 		machine__resolve_addr(jt->m, t, s->misc & PERF_RECORD_MISC_CPUMODE_MASK, s->ip, &al);
-		json_frame(jt->out, false, s->ip, &al);
+		json_frame(jt, false, s->ip, &al);
 		return;
 	}
 	for (u64 i = 0; i < s->callchain_nr; i++) {
@@ -115,7 +289,7 @@ static void json_callchain(struct json_tool *jt, struct thread *t, const struct 
 			continue;
 		}
 		machine__resolve_addr(jt->m, t, cpumode, ip, &al);
-		json_frame(jt->out, comma, ip, &al);
+		json_frame(jt, comma, ip, &al);
 		comma = true;
 	}
 }
@@ -125,7 +299,7 @@ static int json_sample(struct perf_tool *tool, struct perf_session *s,
 		       struct perf_header_attr *attr)
 {
 	struct json_tool *jt = jt_of(tool);
-	FILE *out = jt->out;
+	struct jbuf *out = jt->out;
 	struct thread *t;
 
 	(void)s;
@@ -138,26 +312,26 @@ static int json_sample(struct perf_tool *tool, struct perf_session *s,
 		jt->st->per_attr[attr->idx]++;
 	json_line(out, !jt->first, 2);
 	jt->first = false;
-	fputc('{', out);
+	jb_putc(out, '{');
 	json_key(out, false, 3, "timestamp");
-	fprintf(out, "%" PRIi64, (int64_t)sample->time);
+	jb_s64(out, (int64_t)sample->time);
 	json_key(out, true, 3, "pid");
-	fprintf(out, "%d", t->pid);
+	jb_s64(out, t->pid);
 	json_key(out, true, 3, "tid");
-	fprintf(out, "%d", t->tid);
+	jb_s64(out, t->tid);
 	if (jt->sample_type & PERF_SAMPLE_CPU) {
 		json_key(out, true, 3, "cpu");
-		fprintf(out, "%d", (int)sample->cpu);
+		jb_s64(out, (int)sample->cpu);
 	}
 	json_key_string(out, true, 3, "comm", t->comm->str);
 	json_key(out, true, 3, "callchain");
-	fputc('[', out);
+	jb_putc(out, '[');
 	json_callchain(jt, t, sample);
 	json_line(out, false, 3);
-	fputc(']', out);
+	jb_putc(out, ']');
 	json_line(out, false, 2);
-	fputc('}', out);
-	return ferror(out) ? -EIO : 0;
+	jb_putc(out, '}');
+	return ferror(out->fp) ? -EIO : 0;
 }
 
 static int json_model(struct perf_tool *tool, struct perf_session *s, const union perf_event *ev,
@@ -185,13 +359,13 @@ static bool captured_on(const char *input, char *buf, size_t size)
 	return gmtime_r(&st.st_mtime, &tm) && strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-static void json_headers(FILE *out, const struct perf_header *h, const char *input)
+static void json_headers(struct jbuf *out, const struct perf_header *h, const char *input)
 {
 	const struct perf_env *env = &h->env;
 	char buf[64];
 
 	json_key(out, false, 2, "header-version");
-	fputc('1', out);		/* PERFILE2 */
+	jb_putc(out, '1');		/* PERFILE2 */
 	if (captured_on(input, buf, sizeof(buf)))
 		json_key_string(out, true, 2, "captured-on", buf);
 	json_key_u64(out, true, 2, "data-offset", h->data.offset);
@@ -212,20 +386,21 @@ static void json_headers(FILE *out, const struct perf_header *h, const char *inp
 	}
 	json_key_string(out, true, 2, "perf-version", env->version);
 	json_key(out, true, 2, "cmdline");
-	fputc('[', out);
+	jb_putc(out, '[');
 	for (int i = 0; i < env->nr_cmdline; i++) {
 		json_line(out, i > 0, 3);
-		json__fprint_string(out, env->cmdline[i] ? env->cmdline[i] : "");
+		jb_string(out, env->cmdline[i] ? env->cmdline[i] : "");
 	}
 	json_line(out, false, 2);
-	fputc(']', out);
+	jb_putc(out, ']');
 }
 
 int convert_json__write(FILE *out, struct perf_session *s, struct machine *m, const char *input,
 			struct convert_stats *st, char *msg, size_t size)
 {
 	struct perf_header *h = s->header;
-	struct json_tool jt = { .out = out, .m = m, .st = st, .first = true };
+	struct json_tool jt = { .m = m, .st = st, .first = true };
+	struct jbuf *b;
 	int err;
 
 	memset(st, 0, sizeof(*st));
@@ -236,8 +411,16 @@ int convert_json__write(FILE *out, struct perf_session *s, struct machine *m, co
 	}
 	st->nr_attrs = h->nr_attrs;
 	st->per_attr = calloc(h->nr_attrs + 1, sizeof(*st->per_attr));
-	if (!st->per_attr)
+	b = malloc(sizeof(*b));
+	if (!st->per_attr || !b) {
+		free(b);
 		return -ENOMEM;
+	}
+	b->fp = out;
+	b->len = 0;
+	b->flushes = 0;
+	jt.out = b;
+	jt.tails = calloc(JSON_TAILS, sizeof(*jt.tails));	/* NULL: no cache */
 	for (int i = 0; i < h->nr_attrs; i++)
 		jt.sample_type |= h->attrs[i].attr.sample_type;
 	jt.tool.sample = json_sample;
@@ -245,22 +428,29 @@ int convert_json__write(FILE *out, struct perf_session *s, struct machine *m, co
 	jt.tool.fork = jt.tool.exit = jt.tool.ksymbol = json_model;
 	jt.tool.ordered_events = true;
 
-	fputc('{', out);
-	json_line(out, false, 1);
-	fputs("\"linux-perf-json-version\": 1", out);
-	json_line(out, true, 1);
-	fputs("\"headers\": {", out);
-	json_headers(out, h, input);
-	json_line(out, false, 1);
-	fputc('}', out);
-	json_line(out, true, 1);
-	fputs("\"samples\": [", out);
+	jb_putc(b, '{');
+	json_line(b, false, 1);
+	jb_puts(b, "\"linux-perf-json-version\": 1");
+	json_line(b, true, 1);
+	jb_puts(b, "\"headers\": {");
+	json_headers(b, h, input);
+	json_line(b, false, 1);
+	jb_putc(b, '}');
+	json_line(b, true, 1);
+	jb_puts(b, "\"samples\": [");
 	err = perf_session__process_events(s, &jt.tool);
+	if (!err) {
+		json_line(b, false, 1);
+		jb_putc(b, ']');
+		json_line(b, false, 0);
+		jb_puts(b, "}\n");
+	}
+	jb_flush(b);
+	free(b);
+	for (int i = 0; jt.tails && i < JSON_TAILS; i++)
+		free(jt.tails[i].text);
+	free(jt.tails);
 	if (err)
 		return err;
-	json_line(out, false, 1);
-	fputc(']', out);
-	json_line(out, false, 0);
-	fputs("}\n", out);
 	return ferror(out) ? -EIO : 0;
 }
