@@ -64,8 +64,15 @@ bool convert_ctf__available(void)
 	return true;
 }
 
-/* Events of one stream between two packets (perf's count). */
-#define CTF_PACKET_EVENTS 100000
+/*
+ * When a stream's packet goes out: libbabeltrace-ctf keeps a packet's
+ * events in memory until then (perf's 100,000 events took 250 MB on a
+ * callchain profile, most of its time in malloc and page faults) and maps
+ * the file for each packet, whose size it doubles from 32 KB until the
+ * events fit.  So a packet closes before its estimated size passes 60 KB:
+ * packets of 64 KB, hardly any padding, a few MB of memory.
+ */
+#define CTF_PACKET_BYTES (60 << 10)
 
 /* The integer and string types every class shares. */
 enum ctf_type { T_S64, T_U64, T_S32, T_U32, T_U32_HEX, T_U64_HEX, T_STRING, T_NR };
@@ -90,6 +97,7 @@ struct ctf_class {
 struct ctf_stream {
 	struct bt_ctf_stream *stream;
 	u32 count;			/* events in the open packet */
+	size_t bytes;			/* their estimated size in the packet */
 };
 
 struct ctf {
@@ -480,19 +488,21 @@ static struct ctf_stream *get_stream(struct ctf *c, int cpu)
 	return err ? NULL : cs;
 }
 
-/* Append @ev, timed @time, to CPU @cpu's stream. */
-static int append(struct ctf *c, struct bt_ctf_event *ev, int cpu)
+/* Append @ev, about @bytes long in CTF, to CPU @cpu's stream. */
+static int append(struct ctf *c, struct bt_ctf_event *ev, int cpu, size_t bytes)
 {
 	struct ctf_stream *cs = get_stream(c, cpu);
 
 	if (!cs)
 		return ctf_fail(c, -ENOMEM, "cannot make a CTF stream");
-	if (cs->count >= CTF_PACKET_EVENTS) {
+	if (cs->count && cs->bytes + bytes > CTF_PACKET_BYTES) {
 		if (bt_ctf_stream_flush(cs->stream))
 			return ctf_fail(c, -EIO, "cannot write a CTF packet");
 		cs->count = 0;
+		cs->bytes = 0;
 	}
 	cs->count++;
+	cs->bytes += bytes;
 	c->st->per_cpu[cs - c->streams]++;
 	if (bt_ctf_stream_append_event(cs->stream, ev))
 		return ctf_fail(c, -EINVAL, "cannot append an event to a CTF stream");
@@ -668,6 +678,16 @@ static int set_tp_field(struct ctf *c, struct bt_ctf_event *ev, const struct ctf
 	return err ? -EINVAL : 0;
 }
 
+/*
+ * An upper bound of a sample's CTF size: the event header (id, time), 8
+ * bytes a generic field, the chain, the payload (strings as their bytes,
+ * which may grow by \\xNN escapes: counted four times) and alignment.
+ */
+static size_t event_bytes(const struct perf_sample *s)
+{
+	return 16 + 8 * 10 + 4 + 8 * s->callchain_nr + 4 * (size_t)s->raw_size + 8;
+}
+
 static int ctf_sample(struct perf_tool *tool, struct perf_session *s, const union perf_event *e,
 		      struct perf_sample *sample, struct perf_header_attr *attr)
 {
@@ -696,7 +716,8 @@ static int ctf_sample(struct perf_tool *tool, struct perf_session *s, const unio
 		snprintf(c->msg, c->size, "cannot convert a sample of '%s' at time %llu: its fields do not fit its record",
 			 cc->name, (unsigned long long)sample->time);
 	} else {
-		err = append(c, ev, (cc->sample_type & PERF_SAMPLE_CPU) ? (int)sample->cpu : 0);
+		err = append(c, ev, (cc->sample_type & PERF_SAMPLE_CPU) ? (int)sample->cpu : 0,
+			     event_bytes(sample));
 	}
 	bt_ctf_event_put(ev);
 	return err;
@@ -767,7 +788,7 @@ static int ctf_side(struct perf_tool *tool, struct perf_session *s, const union 
 			snprintf(c->msg, c->size, "cannot convert a %s record: it is too short",
 				 perf_event__name(e->header.type));
 		else
-			err = append(c, ev, 0);
+			err = append(c, ev, 0, e->header.size + 16);
 		bt_ctf_event_put(ev);
 	} else if (cls) {
 		return ctf_fail(c, -ENOMEM, "cannot make a CTF event");
