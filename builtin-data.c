@@ -97,6 +97,8 @@ static int convert_to_json(struct data_convert *dc)
 	mb = ftell(fp) / 1024.0 / 1024.0;
 	if (fclose(fp) && !err)
 		err = -EIO;
+	if (err)	/* no half file left behind */
+		unlink(dc->to_json);
 	if (err == -ENOTSUP)
 		ui__error("%s", msg);
 	else if (err == -ENOMEM)
