@@ -455,7 +455,9 @@ static int setup_writer(struct ctf *c, const char *dir, struct perf_header *h)
 			return err;
 	if (c->o->all && (err = add_side_classes(c)))
 		return err;
-	c->nr_streams = h->env.nr_cpus_avail ? (int)h->env.nr_cpus_avail : 4096;
+	/* perf's count (4096 without the feature), bounded against a corrupted file */
+	c->nr_streams = !h->env.nr_cpus_avail ? 4096 :
+			h->env.nr_cpus_avail > (1 << 16) ? 1 << 16 : (int)h->env.nr_cpus_avail;
 	c->streams = calloc(c->nr_streams, sizeof(*c->streams));
 	c->st->nr_cpus = c->nr_streams;
 	c->st->per_cpu = calloc(c->nr_streams, sizeof(*c->st->per_cpu));
