@@ -21,7 +21,7 @@
 #include "util/report/reader.h"
 
 struct data_convert {
-	const char *input, *to_json, *to_ctf;
+	const char *input, *to_json, *to_ctf, *to_pprof;
 	bool force, all, tod;
 	struct convert_ctf_opts ctf;
 	struct machine machine;
@@ -29,21 +29,27 @@ struct data_convert {
 	struct convert_stats st;
 };
 
-/* The JSON file: a new one, or with -f the old one truncated (perf's rule). */
+/* The output file (JSON, pprof): a new one, or with -f the old one truncated (perf's rule). */
+static int open_output(const struct data_convert *dc, const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (dc->force ? O_TRUNC : O_EXCL), 0666);
+
+	if (fd >= 0)
+		return fd;
+	if (errno == EEXIST)
+		ui__error("cannot write '%s': the file exists; use -f/--force to overwrite it", path);
+	else
+		ui__error("cannot open '%s' for writing: %s", path, strerror(errno));
+	return -1;
+}
+
 static FILE *open_json(const struct data_convert *dc)
 {
-	int fd = open(dc->to_json, O_WRONLY | O_CREAT | O_CLOEXEC | (dc->force ? O_TRUNC : O_EXCL),
-		      0666);
+	int fd = open_output(dc, dc->to_json);
 	FILE *fp;
 
-	if (fd < 0) {
-		if (errno == EEXIST)
-			ui__error("cannot write '%s': the file exists; use -f/--force to overwrite it",
-				  dc->to_json);
-		else
-			ui__error("cannot open '%s' for writing: %s", dc->to_json, strerror(errno));
+	if (fd < 0)
 		return NULL;
-	}
 	fp = fdopen(fd, "w");
 	if (!fp) {
 		ui__error("cannot open '%s' for writing: %s", dc->to_json, strerror(errno));
@@ -71,10 +77,11 @@ static void print_verbose(struct data_convert *dc)
 /* perf's two summary lines on stderr. */
 static void print_summary(struct data_convert *dc, double mb)
 {
-	const char *kind = dc->to_json ? "JSON" : "CTF";
+	const char *kind = dc->to_json ? "JSON" : dc->to_ctf ? "CTF" : "pprof";
+	const char *out = dc->to_json ? dc->to_json : dc->to_ctf ? dc->to_ctf : dc->to_pprof;
 
 	fprintf(stderr, "[ tperf data convert: Converted '%s' into %s data '%s' ]\n", dc->input,
-		kind, dc->to_json ? dc->to_json : dc->to_ctf);
+		kind, out);
 	fprintf(stderr, "[ tperf data convert: Converted and wrote %.3f MB (%" PRIu64 " samples",
 		mb, dc->st.samples);
 	if (dc->st.non_samples)
@@ -136,6 +143,30 @@ static int convert_to_ctf(struct data_convert *dc)
 	return err;
 }
 
+static int convert_to_pprof(struct data_convert *dc)
+{
+	char msg[512] = "";
+	int fd = open_output(dc, dc->to_pprof);
+	int err;
+
+	if (fd < 0)
+		return -1;
+	err = convert_pprof__write(fd, dc->session, &dc->machine, &dc->st, msg, sizeof(msg));
+	if (err)
+		unlink(dc->to_pprof);
+	if (err == -ENOMEM)
+		ui__error("out of memory converting '%s'", dc->input);
+	else if (err && msg[0])
+		ui__error("%s", msg);
+	else if (err && dc->session->errmsg[0])
+		ui__error("%s", dc->session->errmsg);
+	else if (err)
+		ui__error("cannot convert '%s' to pprof: %s", dc->input, strerror(-err));
+	if (!err)
+		print_summary(dc, dc->st.bytes / 1024.0 / 1024.0);
+	return err;
+}
+
 static int run_convert(struct data_convert *dc)
 {
 	const struct reader_opts ro = { .input = dc->input, .inline_frames = false };
@@ -147,12 +178,12 @@ static int run_convert(struct data_convert *dc)
 		ui__error("%s", msg);
 		return 1;
 	}
-	if (dc->to_json) {	/* CTF has addresses only: no model to build */
+	if (!dc->to_ctf) {	/* CTF has addresses only: no model to build */
 		err = reader__machine(&dc->machine, &ro, dc->session, true, builtin__say);
 		if (err)
 			ui__error("out of memory reading '%s'", dc->input);
 		else
-			err = convert_to_json(dc);
+			err = dc->to_json ? convert_to_json(dc) : convert_to_pprof(dc);
 		machine__exit(&dc->machine);
 	} else {
 		err = convert_to_ctf(dc);
@@ -177,6 +208,8 @@ static int data_convert(int argc, const char **argv, bool named)
 		OPT_BOOLEAN(0, "all", &dc.all, "Convert all events (CTF: COMM, FORK, EXIT, MMAP, MMAP2 too)"),
 		OPT_STRING(0, "to-ctf", &dc.to_ctf, "dir", "Convert to CTF format"),
 		OPT_STRING(0, "to-json", &dc.to_json, "file", "Convert to JSON format"),
+		OPT_STRING(0, "to-pprof", &dc.to_pprof, "file",
+			   "Convert to pprof's gzipped profile.proto (for Go's pprof)"),
 		OPT_BOOLEAN(0, "tod", &dc.tod, "Convert time to wall clock time (CTF)"),
 		OPT_END()
 	};
@@ -187,10 +220,17 @@ static int data_convert(int argc, const char **argv, bool named)
 		usage_with_options_msg(usage, options, "missing command: 'tperf data convert'");
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
-	if (!dc.to_ctf && !dc.to_json)
-		usage_with_options_msg(usage, options, "nothing to do: give --to-ctf DIR or --to-json FILE");
-	if (dc.to_ctf && dc.to_json)
-		usage_with_options_msg(usage, options, "--to-ctf and --to-json cannot be given together");
+	if (!dc.to_ctf && !dc.to_json && !dc.to_pprof)
+		usage_with_options_msg(usage, options, "nothing to do: give --to-ctf DIR, --to-json FILE or --to-pprof FILE");
+	if (!!dc.to_ctf + !!dc.to_json + !!dc.to_pprof > 1)
+		usage_with_options_msg(usage, options, "give only one of --to-ctf, --to-json and --to-pprof");
+	if (dc.to_pprof && (dc.all || dc.tod))
+		usage_with_options_msg(usage, options, "--%s is not supported with --to-pprof (a profile has samples only; its start is on the wall clock when the file has clock data)",
+				       dc.all ? "all" : "tod");
+	if (dc.to_pprof && !convert_pprof__available()) {
+		ui__error("cannot convert to pprof: tperf was built without protobuf-c; install libprotobuf-c-dev and protobuf-c-compiler and rebuild");
+		return 1;
+	}
 	if (dc.to_json && dc.all)
 		usage_with_options_msg(usage, options, "--all is not supported with --to-json (perf 6.1's JSON has samples only); use --to-ctf");
 	if (dc.to_json && dc.tod)

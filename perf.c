@@ -20,7 +20,7 @@
 
 /* The one dispatch table: `tperf --list-cmds` prints it. */
 const struct cmd_struct commands[] = {
-	{ "data", cmd_data, 0, "Convert a perf.data file into other formats (JSON, CTF)" },
+	{ "data", cmd_data, 0, "Convert a perf.data file into other formats (JSON, CTF, pprof)" },
 	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
 	{ "ftrace", cmd_ftrace, 0, "Record, show and report the kernel's ftrace buffer" },
 	{ "help", cmd_help, 0, "Display help information about tperf" },
@@ -75,6 +75,11 @@ static void print_version(int build_options)
 		{ "libbabeltrace", 1, "CTF export" },
 #else
 		{ "libbabeltrace", 0, "CTF export" },
+#endif
+#ifdef HAVE_PROTOBUF_C
+		{ "protobuf-c", 1, "pprof export" },
+#else
+		{ "protobuf-c", 0, "pprof export" },
 #endif
 	};
 	for (size_t i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)

@@ -4,18 +4,18 @@
 # frame-pointer callchains (task-clock every 20 us of the calltree
 # workload, ~1M samples by default), for each format both tools have
 # (JSON, CTF), side by side in the same run: median and minimum wall time
-# of RUNS alternating runs, the ratio (target <= 1/2), peak memory.
-# Checks first that both outputs say the same (JSON: the same bytes; CTF:
-# the same babeltrace text, when babeltrace is installed).  Asserts
-# nothing else.
+# of RUNS alternating runs, the ratio (target <= 1/2), peak memory; and
+# tperf's pprof export alone (perf has none: target < 2 s).  Checks first
+# that both outputs say the same (JSON: the same bytes; CTF: the same
+# babeltrace text, when babeltrace is installed).  Asserts nothing else.
 #
 # Usage: bench/convert.sh [rounds] [runs]   (TPERF=... for another binary,
-#        FORMATS="json ctf" for a subset, DATA=perf.data to skip recording)
+#        FORMATS="json ctf pprof" for a subset, DATA=perf.data to skip recording)
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 TPERF=${TPERF:-$SRC/tperf}
 ROUNDS=${1:-5000}
 RUNS=${2:-3}
-FORMATS=${FORMATS:-json ctf}
+FORMATS=${FORMATS:-json ctf pprof}
 command -v perf >/dev/null || { echo "perf is not installed: nothing to compare with"; exit 0; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -34,6 +34,16 @@ peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 us() { echo "$1 / 1000000" | bc -l; }
 
 for fmt in $FORMATS; do
+	if [ $fmt = pprof ]; then
+		"$tmp/exec-time" "$RUNS" "$TPERF" data convert -f -i "$data" --to-pprof "$tmp/t.pb.gz" \
+			>"$tmp/times" || exit 1
+		read -r t_med t_min _ <"$tmp/times"
+		printf 'pprof tperf: median %.3fs (min %.3fs), peak %s KB, %s bytes (target < 2 s)\n' \
+			"$(us "$t_med")" "$(us "$t_min")" \
+			"$(peak "$TPERF" data convert -f -i "$data" --to-pprof "$tmp/t.pb.gz")" \
+			"$(stat -c %s "$tmp/t.pb.gz")"
+		continue
+	fi
 	case $fmt in
 	json) t_out=$tmp/t.json; p_out=$tmp/p.json; opt=--to-json ;;
 	ctf) t_out=$tmp/t.ctf; p_out=$tmp/p.ctf; opt=--to-ctf ;;

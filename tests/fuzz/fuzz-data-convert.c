@@ -2,7 +2,9 @@
 /*
  * libFuzzer target: tperf data convert (util/convert/) over a perf.data:
  * the JSON writer (samples resolved through a machine without symbol
- * files, into /dev/null) or, when the last byte is odd, the CTF writer
+ * files, into /dev/null), the pprof writer (last byte 2 mod 4: the same
+ * resolution, interned and packed, gzipped into /dev/null) or, when the
+ * last byte is odd, the CTF writer
  * (event classes from the header and the tracing data, every sample's
  * generic and tracepoint fields read from its record: offsets, dynamic
  * locations and strings bounded by it; --all's side-band records) into a
@@ -52,7 +54,7 @@ static void remove_ctf_dir(void)
 	rmdir(ctf_dir);
 }
 
-static void to_json(FILE *null, struct perf_session *s, const char *path)
+static void to_json(FILE *null, struct perf_session *s, const char *path, bool pprof)
 {
 	struct machine_opts mo = { .symfs = "/nonexistent", .kallsyms = "/dev/null" };
 	struct convert_stats st;
@@ -62,7 +64,10 @@ static void to_json(FILE *null, struct perf_session *s, const char *path)
 
 	if (machine__init(&m, &mo, &s->header->env))
 		return;
-	err = convert_json__write(null, s, &m, path, &st, msg, sizeof(msg));
+	if (pprof)	/* the writer closes the descriptor it is given */
+		err = convert_pprof__write(dup(fileno(null)), s, &m, &st, msg, sizeof(msg));
+	else
+		err = convert_json__write(null, s, &m, path, &st, msg, sizeof(msg));
 	if (err && err != -ENOMEM && err != -EIO && !msg[0] && !s->errmsg[0] && err < 0)
 		abort();	/* an error says what it is */
 	convert_stats__exit(&st);
@@ -104,7 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (size && (data[size - 1] & 1))
 			to_ctf(s, data[size - 1] & 2);
 		else
-			to_json(null, s, path);
+			to_json(null, s, path, size && (data[size - 1] & 2));
 		perf_session__delete(s);
 	}
 	close(fd);

@@ -100,9 +100,9 @@ test_expect_success 'pipe-mode input is refused with the way out' '
 test_expect_success 'usage errors' '
 	f=$DATA_DIR/lost-records/perf.data &&
 	test_expect_code 129 tperf data convert -i $f 2>err &&
-	grep -x "error: nothing to do: give --to-ctf DIR or --to-json FILE" err &&
+	grep -x "error: nothing to do: give --to-ctf DIR, --to-json FILE or --to-pprof FILE" err &&
 	test_expect_code 129 tperf data convert -i $f --to-json a.json --to-ctf b 2>err &&
-	grep -x "error: --to-ctf and --to-json cannot be given together" err &&
+	grep -x "error: give only one of --to-ctf, --to-json and --to-pprof" err &&
 	test_expect_code 129 tperf data convert -i $f --to-json a.json --all 2>err &&
 	grep "^error: --all is not supported with --to-json" err &&
 	test_expect_code 129 tperf data convert -i $f --to-json a.json --tod 2>err &&

@@ -9,7 +9,9 @@
  *   --to-ctf DIR: CTF 1.8 through libbabeltrace-ctf's writer, one event
  *	class per event with perf's field names (perf_ip, perf_tid ...,
  *	tracepoint fields by name), COMM/FORK/EXIT/MMAP/MMAP2 classes with
- *	--all, one stream per CPU (convert-ctf.c).
+ *	--all, one stream per CPU (convert-ctf.c);
+ *   --to-pprof FILE (beyond perf): pprof's gzipped profile.proto through
+ *	protobuf-c, for Go's pprof (convert-pprof.c).
  */
 #ifndef TPERF_CONVERT_H
 #define TPERF_CONVERT_H
@@ -74,5 +76,23 @@ bool convert_ctf__available(void);
  */
 int convert_ctf__write(const char *dir, const struct convert_ctf_opts *o, struct perf_session *s,
 		       struct convert_stats *st, char *msg, size_t size);
+
+/**
+ * convert_pprof__available - was tperf built with protobuf-c?
+ */
+bool convert_pprof__available(void);
+
+/**
+ * convert_pprof__write - @s's samples as a gzipped pprof profile into @fd
+ * (closed here, whatever happens)
+ * @m: the machine the samples resolve in (reader__machine())
+ * @st: the counts, zeroed first (bytes: the profile before compression)
+ * @msg: why it failed (@size bytes)
+ *
+ * Return: 0, -ENOTSUP (a pipe, no protobuf-c), -ENOMEM, -EIO or a session
+ * error (-errno, s->errmsg says where).
+ */
+int convert_pprof__write(int fd, struct perf_session *s, struct machine *m,
+			 struct convert_stats *st, char *msg, size_t size);
 
 #endif
