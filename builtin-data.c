@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -23,6 +24,7 @@
 struct data_convert {
 	const char *input, *to_json, *to_ctf, *to_pprof;
 	bool force, all, tod;
+	bool out_regular;		/* the JSON/pprof output is a regular file */
 	struct convert_ctf_opts ctf;
 	struct machine machine;
 	struct perf_session *session;
@@ -30,12 +32,15 @@ struct data_convert {
 };
 
 /* The output file (JSON, pprof): a new one, or with -f the old one truncated (perf's rule). */
-static int open_output(const struct data_convert *dc, const char *path)
+static int open_output(struct data_convert *dc, const char *path)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (dc->force ? O_TRUNC : O_EXCL), 0666);
+	struct stat st;
 
-	if (fd >= 0)
+	if (fd >= 0) {
+		dc->out_regular = !fstat(fd, &st) && S_ISREG(st.st_mode);
 		return fd;
+	}
 	if (errno == EEXIST)
 		ui__error("cannot write '%s': the file exists; use -f/--force to overwrite it", path);
 	else
@@ -43,7 +48,14 @@ static int open_output(const struct data_convert *dc, const char *path)
 	return -1;
 }
 
-static FILE *open_json(const struct data_convert *dc)
+/* After a failed conversion: no half file left (a device or a pipe stays). */
+static void remove_output(const struct data_convert *dc, const char *path)
+{
+	if (dc->out_regular)
+		unlink(path);
+}
+
+static FILE *open_json(struct data_convert *dc)
 {
 	int fd = open_output(dc, dc->to_json);
 	FILE *fp;
@@ -104,8 +116,8 @@ static int convert_to_json(struct data_convert *dc)
 	mb = ftell(fp) / 1024.0 / 1024.0;
 	if (fclose(fp) && !err)
 		err = -EIO;
-	if (err)	/* no half file left behind */
-		unlink(dc->to_json);
+	if (err)
+		remove_output(dc, dc->to_json);
 	if (err == -ENOTSUP)
 		ui__error("%s", msg);
 	else if (err == -ENOMEM)
@@ -153,7 +165,7 @@ static int convert_to_pprof(struct data_convert *dc)
 		return -1;
 	err = convert_pprof__write(fd, dc->session, &dc->machine, &dc->st, msg, sizeof(msg));
 	if (err)
-		unlink(dc->to_pprof);
+		remove_output(dc, dc->to_pprof);
 	if (err == -ENOMEM)
 		ui__error("out of memory converting '%s'", dc->input);
 	else if (err && msg[0])

@@ -90,6 +90,16 @@ test_expect_success 'an existing output file is kept without -f, replaced with i
 	test_cmp expect actual
 '
 
+test_expect_success ROOT 'a full output device: the error, and the device stays a device' '
+	mknod full c 1 7 &&
+	test_expect_code 1 tperf data convert -f -i "$DATA_DIR/lost-records/perf.data" --to-json full 2>err &&
+	echo "tperf: cannot write '"'"'full'"'"': No space left on device" >expect &&
+	test_cmp expect err &&
+	test -c full &&
+	test_expect_code 1 tperf data convert -f -i "$DATA_DIR/lost-records/perf.data" --to-pprof full 2>err &&
+	test -c full
+'
+
 test_expect_success 'pipe-mode input is refused with the way out' '
 	test_expect_code 1 tperf data convert -i "$DATA_DIR/kdab-uprobe-tracepoint/probe.data.stream" \
 		--to-json pipe.json 2>err &&

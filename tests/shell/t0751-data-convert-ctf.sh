@@ -114,6 +114,12 @@ test_expect_success BABELTRACE 'tperf record -k writes the clock data --tod need
 	! grep -v -e "^\[$d1 " -e "^\[$d2 " out
 '
 
+test_expect_success 'a directory that cannot be made is named, with the reason' '
+	test_expect_code 1 tperf data convert -i "$DATA_DIR/lost-records/perf.data" --to-ctf nodir/x.ctf 2>err &&
+	echo "tperf: cannot create the CTF directory '"'"'nodir/x.ctf'"'"': No such file or directory" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success '--tod needs clock data, pipe mode is refused' '
 	f=$DATA_DIR/lost-records/perf.data &&
 	test_expect_code 1 tperf data convert --tod -i $f --to-ctf tod.ctf 2>err &&

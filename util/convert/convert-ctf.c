@@ -816,8 +816,12 @@ static int prepare_dir(const char *dir, bool force, char *msg, size_t size)
 	struct dirent *de;
 	int err = 0;
 
-	if (!d && errno == ENOENT)
-		return 0;
+	if (!d && errno == ENOENT) {	/* made here: the library's own attempt prints */
+		if (!mkdir(dir, 0777))
+			return 0;
+		snprintf(msg, size, "cannot create the CTF directory '%s': %s", dir, strerror(errno));
+		return -errno;
+	}
 	if (!d) {
 		snprintf(msg, size, "cannot use '%s' as the CTF directory: %s", dir, strerror(errno));
 		return -errno;
