@@ -104,7 +104,7 @@ static int htab_get(struct htab *t, const void *key, size_t len, u64 val, u64 *r
 		return -ENOMEM;
 	for (i = h & (t->cap - 1); t->e[i].hash; i = (i + 1) & (t->cap - 1)) {
 		if (t->e[i].hash == h && t->e[i].len == len &&
-		    !memcmp(t->keys + t->e[i].off, key, len)) {
+		    (!len || !memcmp(t->keys + t->e[i].off, key, len))) {
 			*res = t->e[i].val;
 			return 0;
 		}
@@ -118,7 +118,8 @@ static int htab_get(struct htab *t, const void *key, size_t len, u64 val, u64 *r
 		t->keys = k;
 		t->keys_cap = cap;
 	}
-	memcpy(t->keys + t->keys_len, key, len);
+	if (len)	/* "" has no bytes (and keys may be NULL yet) */
+		memcpy(t->keys + t->keys_len, key, len);
 	t->e[i] = (struct hent){ .hash = h, .off = t->keys_len, .len = len, .val = val };
 	t->keys_len += len;
 	t->nr++;
