@@ -14,7 +14,7 @@ test_lazy_prereq CGROUP 'command perf stat -a -e cpu-clock -G / true' 'perf cann
 # The data rows (the messages left out), every number an N.
 rows() {
 	grep -E '^ *(\{|[0-9]|<not|CPU|S[0-9]|N[0-9]|summary)|^ *[^ ]+-[0-9]+[;,]' |
-	sed -E 's/, "runs" : [0-9]+, "mean" : .*\}$/}/; s/"\(null\)"/""/g' |
+	sed -E 's/, "runs" : [0-9]+, "mean" : .*\}$/}/; s/"\(null\)"/""/g; s/^(\{"core" : "[^"]*")"/\1, "/' |
 	sed -E 's/[0-9][0-9.]*(e[-+][0-9]+)?/N/g; s/[KMG]?\/sec/\/sec/; s/ +/ /g; s/ +$//'
 }
 

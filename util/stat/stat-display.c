@@ -259,9 +259,9 @@ static void print_aggr_prefix(struct perf_stat_config *config, struct evsel *evs
 		break;
 	case AGGR_NONE:
 		if (id->cpu < 0 && id->core >= 0) {
-			/* a percore event's core (perf omits the JSON separator) */
+			/* a percore event's core (perf's JSON lacks the ", " after it) */
 			if (json)
-				fprintf(out, "\"core\" : \"S%d-D%d-C%d\"", id->socket, id->die,
+				fprintf(out, "\"core\" : \"S%d-D%d-C%d\", ", id->socket, id->die,
 					id->core);
 			else
 				fprintf(out, "S%d-D%d-C%*d%s", id->socket, id->die, csv ? 0 : -3,
