@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * perf 6.1's `perf annotate --stdio` text of an annotation: -l's summary,
+ * the header with its rule, then each objdump line: instructions with
+ * their percentage (or sample count) and address, source and other lines
+ * with their number.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/report/annotate-stdio.h"
+
+/* perf's rule under the header: as long as the header, a string of 207 dashes at most */
+#define RULE_MAX 207
+
+static void print_summary(const struct annotation_src *src, size_t nr, const char *file, FILE *fp)
+{
+	fprintf(fp, "\nSorted summary for file %s\n", file);
+	fprintf(fp, "----------------------------------------------\n\n");
+	if (!nr)
+		fprintf(fp, " Nothing higher than %1.1f%%\n", 0.5);
+	for (size_t i = 0; i < nr; i++)
+		fprintf(fp, " %7.2f %s\n", src[i].percent, src[i].path);
+}
+
+static void print_header(const struct annotate_stdio *p, FILE *fp)
+{
+	const char *name = p->dso_name;
+	const char *slash = strrchr(name, '/');
+	int len;
+
+	if (!p->full_paths && slash)
+		name = slash + 1;
+	len = fprintf(fp, " %-8.8s|\tSource code & Disassembly of %s for %s (%" PRIu64
+		      " samples, percent: %s)\n",
+		      p->show_nr_samples ? "Samples" : "Percent", name, p->event, p->h->nr_samples,
+		      annotate_percent__name(p->type));
+	for (int i = 0; i < len; i++)
+		fputc(i < RULE_MAX ? '-' : ' ', fp);
+	fputs("----\n", fp);
+}
+
+int annotation__fprintf(const struct annotation *an, const struct annotate_stdio *p,
+			const struct annotation_src *src, size_t nr_src, const char **prev_path,
+			FILE *fp)
+{
+	if (p->print_line)
+		print_summary(src, nr_src, p->dso_name, fp);
+	print_header(p, fp);
+	for (size_t i = 0; i < an->nr; i++) {
+		const struct annotation_line *al = &an->lines[i];
+
+		if (al->offset < 0) {
+			if (!al->text[0])
+				fprintf(fp, " %8s:\n", " ");
+			else
+				fprintf(fp, " %8s: %-*d %s\n", " ", an->addr_width, al->line_nr,
+					al->text);
+			continue;
+		}
+		if (p->show_nr_samples)
+			fprintf(fp, " %7" PRIu64, al->nr_samples);
+		else
+			fprintf(fp, " %7.2f", annotation__percent(al, p->type, p->h, p->hists));
+		fprintf(fp, " : ");
+		fprintf(fp, "  %*" PRIx64 ":%s", an->addr_width, an->start + al->offset, al->text);
+		/* perf names a line once for a run of instructions of the same line */
+		if (al->path && (!*prev_path || strcmp(*prev_path, al->path))) {
+			fprintf(fp, " // %s", al->path);
+			*prev_path = al->path;
+		}
+		fputc('\n', fp);
+	}
+	return ferror(fp) ? -EIO : 0;
+}
