@@ -30,7 +30,7 @@ struct annotate {
 	struct report_pipeline pl;
 	const char *prev_path;		/* -l: the last source line named */
 	char **dsos, *dsos_copy;	/* -d, split */
-	int nr_annotated;
+	int nr_found;			/* symbols with samples, annotated or not */
 };
 
 struct annotate_tool {
@@ -140,6 +140,7 @@ static int annotate_entry(struct annotate *a, int idx, struct hist_entry *e, con
 
 	if (!h || !h->nr_samples)
 		return 0;
+	a->nr_found++;
 	if (dso_file(a, e->dso, e->sym, path, sizeof(path), warned, nr_warned))
 		return 0;
 	err = annotation__disassemble(&an, path, e->sym, &a->objdump, msg, sizeof(msg));
@@ -163,7 +164,6 @@ static int annotate_entry(struct annotate *a, int idx, struct hist_entry *e, con
 		err = annotation__fprintf(&an, &p, src, nr_src, &a->prev_path, stdout);
 	free(src);
 	annotation__exit(&an);
-	a->nr_annotated++;
 	return err;
 }
 
@@ -234,7 +234,7 @@ static int run_annotate(struct annotate *a)
 		if (err)
 			ui__error("cannot write the annotation: %s", strerror(-err));
 	}
-	if (!err && a->filter.symbol && !a->nr_annotated && !a->skip_missing)
+	if (!err && a->filter.symbol && !a->nr_found && !a->skip_missing)
 		ui__warning("no samples of '%s' in '%s' to annotate", a->filter.symbol, a->input);
 	if (!FREE_AT_EXIT)
 		return err ? 1 : 0;
