@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "util/lib/batch-pipe.h"
 #include "util/lib/config.h"
 #include "util/lib/debug.h"
 #include "util/lib/parse-options.h"
@@ -104,15 +105,34 @@ static int process_feature(struct perf_tool *tool, struct perf_session *s,
 	return perf_session__name_events(tool, s, ev, sample, attr);
 }
 
-/* The file objdump reads for @dso, or an error said once per DSO (perf's annotate_warned). */
+/* DSOs said once: perf's annotate_warned */
+struct warned {
+	struct dso *dso[64];
+	size_t nr;
+};
+
+static bool warned_has(const struct warned *w, const struct dso *dso)
+{
+	for (size_t i = 0; i < w->nr; i++)
+		if (w->dso[i] == dso)
+			return true;
+	return false;
+}
+
+static void warned_add(struct warned *w, struct dso *dso)
+{
+	if (w->nr < sizeof(w->dso) / sizeof(w->dso[0]))
+		w->dso[w->nr++] = dso;
+}
+
+/* The file objdump reads for @dso, or an error said once per DSO. */
 static int dso_file(struct annotate *a, struct dso *dso, const struct symbol *sym, char *buf,
-		    size_t size, struct dso **warned, size_t *nr_warned)
+		    size_t size, struct warned *w)
 {
 	const char *why = NULL;
 
-	for (size_t i = 0; i < *nr_warned; i++)
-		if (warned[i] == dso)
-			return -1;
+	if (warned_has(w, dso))
+		return -1;
 	if (dso->kind == DSO_KERNEL || dso->kind == DSO_MODULE || dso->kind == DSO_BPF)
 		why = "no vmlinux or module file to disassemble the kernel's code from";
 	else if (dso->kind == DSO_JIT || dso->kind == DSO_NONE)
@@ -123,76 +143,128 @@ static int dso_file(struct annotate *a, struct dso *dso, const struct symbol *sy
 		return 0;
 	if (!a->skip_missing)
 		ui__error("cannot annotate '%s' of '%s': %s", sym->name, dso->long_name, why);
-	if (*nr_warned < 64)
-		warned[(*nr_warned)++] = dso;
+	warned_add(w, dso);
 	return -1;
 }
 
-static int annotate_entry(struct annotate *a, int idx, struct hist_entry *e, const char *event,
-			  struct dso **warned, size_t *nr_warned)
+/* A symbol to annotate, and its objdump once started. */
+struct pending {
+	struct hist_entry *e;
+	struct sym_hist *h;
+	struct objdump_job job;
+	int state;			/* 0 not started, 1 running, -1 skipped */
+};
+
+static void start_one(struct annotate *a, struct pending *p, struct warned *w)
 {
-	struct sym_hist *h = annotate_hists__find(&a->ah[idx], e->dso, e->sym);
-	struct annotation an;
-	struct annotation_src *src = NULL;
-	size_t nr_src = 0;
 	char path[4096], msg[512];
+
+	p->state = -1;
+	if (dso_file(a, p->e->dso, p->e->sym, path, sizeof(path), w))
+		return;
+	if (annotation__objdump_start(&p->job, path, p->e->sym, &a->objdump, msg, sizeof(msg))) {
+		if (!a->skip_missing)
+			ui__error("cannot annotate '%s': %s", p->e->sym->name, msg);
+		warned_add(w, p->e->dso);
+		return;
+	}
+	p->state = 1;
+}
+
+static int print_one(struct annotate *a, int idx, struct pending *p, const char *event,
+		     struct warned *w)
+{
+	struct annotation_src *src = NULL;
+	struct annotation an;
+	size_t nr_src = 0;
+	char msg[512];
 	int err;
 
-	if (!h || !h->nr_samples)
+	if (p->state != 1)
 		return 0;
-	a->nr_found++;
-	if (dso_file(a, e->dso, e->sym, path, sizeof(path), warned, nr_warned))
-		return 0;
-	err = annotation__disassemble(&an, path, e->sym, &a->objdump, msg, sizeof(msg));
-	if (err) {
-		if (!a->skip_missing)
-			ui__error("cannot annotate '%s': %s", e->sym->name, msg);
-		if (*nr_warned < 64)
-			warned[(*nr_warned)++] = e->dso;
+	p->state = -1;
+	if (warned_has(w, p->e->dso)) {	/* an earlier symbol of its DSO failed */
+		annotation__objdump_abort(&p->job);
 		return 0;
 	}
-	annotation__count(&an, h);
-	const struct annotate_stdio p = {
-		.h = h, .hists = &a->pl.hists[idx], .dso_name = e->dso->long_name, .event = event,
-		.type = a->percent_type, .show_nr_samples = a->show_nr_samples,
+	if (annotation__objdump_finish(&p->job, &an, msg, sizeof(msg))) {
+		if (!a->skip_missing)
+			ui__error("cannot annotate '%s': %s", p->e->sym->name, msg);
+		warned_add(w, p->e->dso);
+		return 0;
+	}
+	annotation__count(&an, p->h);
+	const struct annotate_stdio ps = {
+		.h = p->h, .hists = &a->pl.hists[idx], .dso_name = p->e->dso->long_name,
+		.event = event, .type = a->percent_type, .show_nr_samples = a->show_nr_samples,
 		.print_line = a->print_line, .full_paths = a->full_paths,
 	};
-	if (a->print_line)
-		err = annotation__source_lines(&an, e->dso, e->sym, a->percent_type, h, p.hists,
-					       a->full_paths, &src, &nr_src);
+	err = a->print_line ? annotation__source_lines(&an, p->e->dso, p->e->sym, a->percent_type,
+						       p->h, ps.hists, a->full_paths, &src, &nr_src)
+			    : 0;
 	if (!err)
-		err = annotation__fprintf(&an, &p, src, nr_src, &a->prev_path, stdout);
+		err = annotation__fprintf(&an, &ps, src, nr_src, &a->prev_path, stdout);
 	free(src);
 	annotation__exit(&an);
+	return err;
+}
+
+/*
+ * The symbols of event @idx with samples, in perf's order; objdump runs
+ * for as many of them ahead as there are CPUs to use, and they are
+ * printed in order.
+ */
+static int annotate_event(struct annotate *a, int idx, const char *event, struct warned *w)
+{
+	struct hists *h = &a->pl.hists[idx];
+	int ahead = batch_pipe__usable_cpus() + 1;
+	struct pending *v = calloc(h->nr_sorted + 1, sizeof(*v));
+	size_t n = 0, next = 0;
+	int err = 0;
+
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < h->nr_sorted; i++) {
+		struct hist_entry *e = h->sorted[i];
+		struct sym_hist *sh = e->sym && e->dso ? annotate_hists__find(&a->ah[idx], e->dso, e->sym)
+						     : NULL;
+
+		if (sh && sh->nr_samples) {
+			v[n].e = e;
+			v[n++].h = sh;
+		}
+	}
+	a->nr_found += n;
+	for (size_t i = 0; i < n; i++) {
+		for (; !err && next < n && next < i + ahead; next++)
+			start_one(a, &v[next], w);
+		if (!err)
+			err = print_one(a, idx, &v[i], event, w);
+		else if (v[i].state == 1)
+			annotation__objdump_abort(&v[i].job);
+	}
+	free(v);
 	return err;
 }
 
 static int print_annotations(struct annotate *a, struct perf_session *s)
 {
 	struct perf_header *hd = s->header;
-	struct dso *warned[64];
-	size_t nr_warned = 0;
+	struct warned w = { .nr = 0 };
 	char buf[1024];
 
 	for (int i = 0; i < a->pl.nr_hists; i++) {
 		struct hists *h = &a->pl.hists[i];
-		const char *event;
+		int err;
 
 		if (!h->nr_samples)
 			continue;
 		if (hists__output_resort(h))
 			return -ENOMEM;
-		event = perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf));
-		for (size_t n = 0; n < h->nr_sorted; n++) {
-			struct hist_entry *e = h->sorted[n];
-			int err;
-
-			if (!e->sym || !e->dso)
-				continue;
-			err = annotate_entry(a, i, e, event, warned, &nr_warned);
-			if (err)
-				return err;
-		}
+		err = annotate_event(a, i, perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)),
+				     &w);
+		if (err)
+			return err;
 	}
 	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -166,31 +167,20 @@ out:
 	return err;
 }
 
-/* Start @argv with its stdout on a pipe (*@fd) and its stderr on /dev/null. */
-static pid_t spawn(char *const *argv, int *fd)
+/* Start @argv with its stdout into the file @out and its stderr on /dev/null. */
+static pid_t spawn(char *const *argv, int out)
 {
-	int p[2];
-	pid_t pid;
+	pid_t pid = fork();
 
-	if (pipe2(p, O_CLOEXEC))
-		return -1;
-	pid = fork();
-	if (pid < 0) {
-		close(p[0]);
-		close(p[1]);
-		return -1;
-	}
 	if (!pid) {
 		int null = open("/dev/null", O_WRONLY);
 
-		dup2(p[1], 1);
+		dup2(out, 1);
 		if (null >= 0)
 			dup2(null, 2);
 		execvp(argv[0], argv);
 		_exit(127);
 	}
-	close(p[1]);
-	*fd = p[0];
 	return pid;
 }
 
@@ -326,26 +316,34 @@ static int read_objdump(struct annotation *an, FILE *f, const char *file, u64 st
 	return err;
 }
 
-int annotation__disassemble(struct annotation *an, const char *file, const struct symbol *sym,
-			    const struct annotate_objdump *o, char *msg, size_t size)
+int annotation__objdump_start(struct objdump_job *j, const char *file, const struct symbol *sym,
+			      const struct annotate_objdump *o, char *msg, size_t size)
 {
 	char start_arg[64], stop_arg[64];
 	const char *argv[16];
-	int argc = 0, fd, status, err;
-	const char *objdump = o->path ? o->path : "objdump";
-	u64 start = 0, end;
-	pid_t pid;
-	FILE *f;
+	int argc = 0, err;
+	u64 start = 0;
 
-	memset(an, 0, sizeof(*an));
+	memset(j, 0, sizeof(*j));
+	j->fd = -1;
+	j->objdump = o->path ? o->path : "objdump";
 	err = file_vaddr(file, sym->start, &start, msg, size);
 	if (err)
 		return err;
-	end = start + (sym->end - sym->start);
-	an->start = start;
-	snprintf(start_arg, sizeof(start_arg), "--start-address=0x%016" PRIx64, start);
-	snprintf(stop_arg, sizeof(stop_arg), "--stop-address=0x%016" PRIx64, end);
-	argv[argc++] = objdump;
+	j->start = start;
+	j->end = start + (sym->end - sym->start);
+	j->file = strdup(file);
+	/* objdump writes to a file in memory: many run at once, none waits for its reader */
+	j->fd = memfd_create("tperf-objdump", MFD_CLOEXEC);
+	if (!j->file || j->fd < 0) {
+		err = j->file ? -errno : -ENOMEM;
+		snprintf(msg, size, "cannot run '%s': %s", j->objdump, strerror(-err));
+		annotation__objdump_abort(j);
+		return err;
+	}
+	snprintf(start_arg, sizeof(start_arg), "--start-address=0x%016" PRIx64, j->start);
+	snprintf(stop_arg, sizeof(stop_arg), "--stop-address=0x%016" PRIx64, j->end);
+	argv[argc++] = j->objdump;
 	if (o->style) {
 		argv[argc++] = "-M";
 		argv[argc++] = o->style;
@@ -361,42 +359,88 @@ int annotation__disassemble(struct annotation *an, const char *file, const struc
 	argv[argc++] = "-C";
 	argv[argc++] = file;
 	argv[argc] = NULL;
-	pid = spawn((char *const *)argv, &fd);
-	if (pid < 0) {
+	j->pid = spawn((char *const *)argv, j->fd);
+	if (j->pid < 0) {
 		err = -errno;
-		snprintf(msg, size, "cannot run '%s': %s", objdump, strerror(errno));
+		snprintf(msg, size, "cannot run '%s': %s", j->objdump, strerror(errno));
+		annotation__objdump_abort(j);
 		return err;
 	}
-	f = fdopen(fd, "r");
-	if (!f) {
-		err = -errno;
-		close(fd);
-	} else {
-		err = read_objdump(an, f, file, start, end);
-		fclose(f);
-	}
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	return 0;
+}
+
+void annotation__objdump_abort(struct objdump_job *j)
+{
+	int status;
+
+	if (j->pid > 0)
+		while (waitpid(j->pid, &status, 0) < 0 && errno == EINTR)
+			;
+	if (j->fd >= 0)
+		close(j->fd);
+	free(j->file);
+	j->pid = 0;
+	j->fd = -1;
+	j->file = NULL;
+}
+
+int annotation__objdump_finish(struct objdump_job *j, struct annotation *an, char *msg,
+			       size_t size)
+{
+	int status = 0, err = 0;
+	FILE *f;
+
+	memset(an, 0, sizeof(*an));
+	an->start = j->start;
+	while (waitpid(j->pid, &status, 0) < 0 && errno == EINTR)
 		;
+	j->pid = 0;
+	f = lseek(j->fd, 0, SEEK_SET) ? NULL : fdopen(j->fd, "r");
+	if (!f)
+		err = -errno;
+	else
+		err = read_objdump(an, f, j->file, j->start, j->end);
+	if (f)
+		fclose(f);
+	else
+		close(j->fd);
+	j->fd = -1;
 	if (err) {
-		snprintf(msg, size, "cannot read the output of '%s': %s", objdump, strerror(-err));
-		return err;
+		snprintf(msg, size, "cannot read the output of '%s': %s", j->objdump, strerror(-err));
+		goto out;
 	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && !an->nr) {
 		snprintf(msg, size, "cannot run '%s': install binutils or name one with --objdump",
-			 objdump);
-		return -ENOENT;
+			 j->objdump);
+		err = -ENOENT;
+		goto out;
 	}
 	if (!an->nr) {
-		snprintf(msg, size, "no output from '%s' on '%s'", objdump, file);
-		return -ENODATA;
+		snprintf(msg, size, "no output from '%s' on '%s'", j->objdump, j->file);
+		err = -ENODATA;
+		goto out;
 	}
 	for (size_t i = an->nr; i-- > 0;) {
 		if (an->lines[i].offset >= 0) {
-			an->addr_width = snprintf(NULL, 0, "%" PRIx64, start + an->lines[i].offset);
+			an->addr_width = snprintf(NULL, 0, "%" PRIx64, j->start + an->lines[i].offset);
 			break;
 		}
 	}
-	return 0;
+out:
+	if (err)
+		annotation__exit(an);
+	annotation__objdump_abort(j);
+	return err;
+}
+
+int annotation__disassemble(struct annotation *an, const char *file, const struct symbol *sym,
+			    const struct annotate_objdump *o, char *msg, size_t size)
+{
+	struct objdump_job j;
+	int err = annotation__objdump_start(&j, file, sym, o, msg, size);
+
+	memset(an, 0, sizeof(*an));
+	return err ? err : annotation__objdump_finish(&j, an, msg, size);
 }
 
 void annotation__count(struct annotation *an, const struct sym_hist *h)

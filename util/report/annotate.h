@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "util/report/hist.h"
 
@@ -103,6 +104,28 @@ struct annotation {
  */
 int annotation__disassemble(struct annotation *an, const char *file, const struct symbol *sym,
 			    const struct annotate_objdump *o, char *msg, size_t size);
+
+/*
+ * The same in two steps, so that several objdumps run at once: start one
+ * (its output goes to a file in memory), then finish it (wait, parse into
+ * @an, free the job) or abort it (wait, free).
+ */
+struct objdump_job {
+	pid_t pid;
+	int fd;
+	u64 start, end;			/* the symbol's addresses in the file */
+	char *file;
+	const char *objdump;
+};
+
+/** annotation__objdump_start - start objdump on @sym of @file.  0 or -errno with @msg */
+int annotation__objdump_start(struct objdump_job *j, const char *file, const struct symbol *sym,
+			      const struct annotate_objdump *o, char *msg, size_t size);
+/** annotation__objdump_finish - wait for @j and parse its output into @an.  0 or -errno with @msg */
+int annotation__objdump_finish(struct objdump_job *j, struct annotation *an, char *msg,
+			       size_t size);
+/** annotation__objdump_abort - wait for @j and free it, its output unread */
+void annotation__objdump_abort(struct objdump_job *j);
 
 /**
  * annotation__count - sum @h's counts into @an's instruction lines (each
