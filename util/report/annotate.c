@@ -316,6 +316,21 @@ static int read_objdump(struct annotation *an, FILE *f, const char *file, u64 st
 	return err;
 }
 
+int annotation__parse(struct annotation *an, FILE *f, const char *file, u64 start, u64 end)
+{
+	int err;
+
+	an->start = start;
+	err = read_objdump(an, f, file, start, end);
+	for (size_t i = an->nr; !err && i-- > 0;) {
+		if (an->lines[i].offset >= 0) {
+			an->addr_width = snprintf(NULL, 0, "%" PRIx64, start + an->lines[i].offset);
+			break;
+		}
+	}
+	return err;
+}
+
 int annotation__objdump_start(struct objdump_job *j, const char *file, const struct symbol *sym,
 			      const struct annotate_objdump *o, char *msg, size_t size)
 {
@@ -399,7 +414,7 @@ int annotation__objdump_finish(struct objdump_job *j, struct annotation *an, cha
 	if (!f)
 		err = -errno;
 	else
-		err = read_objdump(an, f, j->file, j->start, j->end);
+		err = annotation__parse(an, f, j->file, j->start, j->end);
 	if (f)
 		fclose(f);
 	else
@@ -419,12 +434,6 @@ int annotation__objdump_finish(struct objdump_job *j, struct annotation *an, cha
 		snprintf(msg, size, "no output from '%s' on '%s'", j->objdump, j->file);
 		err = -ENODATA;
 		goto out;
-	}
-	for (size_t i = an->nr; i-- > 0;) {
-		if (an->lines[i].offset >= 0) {
-			an->addr_width = snprintf(NULL, 0, "%" PRIx64, j->start + an->lines[i].offset);
-			break;
-		}
 	}
 out:
 	if (err)

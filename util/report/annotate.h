@@ -105,6 +105,12 @@ struct annotation {
 int annotation__disassemble(struct annotation *an, const char *file, const struct symbol *sym,
 			    const struct annotate_objdump *o, char *msg, size_t size);
 
+/**
+ * annotation__parse - objdump's output for [@start, @end) of @file, read
+ * from @f into @an (empty) as perf reads it.  Return: 0 or -ENOMEM.
+ */
+int annotation__parse(struct annotation *an, FILE *f, const char *file, u64 start, u64 end);
+
 /*
  * The same in two steps, so that several objdumps run at once: start one
  * (its output goes to a file in memory), then finish it (wait, parse into
