@@ -23,7 +23,8 @@ test_expect_success PERF,OBJDUMP,CC 'record the demo workload at -O0 and -O2' '
 	cc -O2 -g -o "$TRASH/demo2" "$SRC_DIR/tests/workloads/tperf-demo-workload.c" &&
 	perf record -q -e cpu-clock -o "$TRASH/p0.data" "$TRASH/demo0" 0.2 >/dev/null 2>&1 &&
 	perf record -q -e cpu-clock -o "$TRASH/p2.data" "$TRASH/demo2" 0.2 >/dev/null 2>&1 &&
-	tperf record -q -e cpu-clock -o "$TRASH/t2.data" "$TRASH/demo2" 0.2 >/dev/null 2>&1
+	tperf record -q -e cpu-clock -o "$TRASH/t2.data" "$TRASH/demo2" 0.2 >/dev/null 2>&1 &&
+	perf record -q -e cpu-clock -o - "$TRASH/demo0" 0.1 2>/dev/null >"$TRASH/pipe.data"
 '
 
 test_expect_success PERF,OBJDUMP,CC 'every symbol with samples, as perf prints them' '
@@ -32,6 +33,11 @@ test_expect_success PERF,OBJDUMP,CC 'every symbol with samples, as perf prints t
 		test -s actual || exit 1
 	done &&
 	same_annotate "$TRASH/t2.data" main &&
+	# pipe mode, from standard input
+	perf annotate --stdio -i - spin <"$TRASH/pipe.data" >expect 2>/dev/null &&
+	tperf annotate --stdio -i - spin <"$TRASH/pipe.data" >actual &&
+	test_cmp expect actual &&
+	test -s actual &&
 	# tperf'"'"'s own recording: a hot instruction
 	grep -Eq "^ +[1-9][0-9]?\.[0-9]{2} : +[0-9a-f]+: " actual
 '
