@@ -125,7 +125,12 @@ static void warned_add(struct warned *w, struct dso *dso)
 		w->dso[w->nr++] = dso;
 }
 
-/* The file objdump reads for @dso, or an error said once per DSO. */
+/*
+ * The file objdump reads for @dso: the one its symbols were read from (the
+ * file recorded: at its path, or the build-id cache's copy when the path
+ * holds another build), else its path or cached copy; or an error said
+ * once per DSO.
+ */
 static int dso_file(struct annotate *a, struct dso *dso, const struct symbol *sym, char *buf,
 		    size_t size, struct warned *w)
 {
@@ -137,6 +142,8 @@ static int dso_file(struct annotate *a, struct dso *dso, const struct symbol *sy
 		why = "no vmlinux or module file to disassemble the kernel's code from";
 	else if (dso->kind == DSO_JIT || dso->kind == DSO_NONE)
 		why = "it has no file to disassemble";
+	else if (dso->kind == DSO_USER && dso->bin_path)	/* the file its symbols came from */
+		snprintf(buf, size, "%s", dso->bin_path);
 	else if (machine__dso_path(&a->pl.machine, dso, buf, size))
 		why = "its file is not there (use --symfs, or record with the build-id cache)";
 	if (!why)

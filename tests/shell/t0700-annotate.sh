@@ -61,6 +61,14 @@ test_expect_success PERF,OBJDUMP,CC 'options that change the text' '
 	same_annotate "$TRASH/p0.data" spin -s main
 '
 
+test_expect_success PERF,OBJDUMP,CC 'a program rebuilt since: the recorded build from the build-id cache' '
+	cc -O2 -g -o rebuilt "$SRC_DIR/tests/workloads/tperf-demo-workload.c" &&
+	perf record -q -e cpu-clock:u -o rb.data ./rebuilt 0.1 >/dev/null 2>&1 &&
+	cc -O1 -g -o rebuilt "$SRC_DIR/tests/workloads/tperf-demo-workload.c" &&
+	same_annotate rb.data main &&
+	grep -q "Source code & Disassembly of rebuilt " actual
+'
+
 test_expect_success PERF,OBJDUMP,CC 'the -O0 spin: header, rule, source lines and instructions' '
 	tperf annotate --stdio -i "$TRASH/p0.data" spin >out 2>err &&
 	sed -n "1p" out | grep -Eq "^ Percent \|	Source code & Disassembly of demo0 for cpu-clock \([0-9]+ samples, percent: local period\)$" &&
