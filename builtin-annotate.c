@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "util/lib/batch-pipe.h"
 #include "util/lib/config.h"
 #include "util/lib/debug.h"
+#include "util/lib/pager.h"
 #include "util/lib/parse-options.h"
 #include "util/perf-data/session.h"
 #include "util/report/annotate-stdio.h"
@@ -27,6 +29,8 @@ struct annotate {
 	struct annotate_objdump objdump;
 	enum annotate_percent percent_type;
 	bool print_line, full_paths, show_nr_samples, skip_missing, stdio;
+	int color_mode;			/* --stdio-color: 1 always, -1 never, 0 auto */
+	bool color;
 	struct annotate_hists *ah;	/* one per attr */
 	struct report_pipeline pl;
 	const char *prev_path;		/* -l: the last source line named */
@@ -204,7 +208,7 @@ static int print_one(struct annotate *a, int idx, struct pending *p, const char 
 	const struct annotate_stdio ps = {
 		.h = p->h, .hists = &a->pl.hists[idx], .dso_name = p->e->dso->long_name,
 		.event = event, .type = a->percent_type, .show_nr_samples = a->show_nr_samples,
-		.print_line = a->print_line, .full_paths = a->full_paths,
+		.print_line = a->print_line, .full_paths = a->full_paths, .color = a->color,
 	};
 	err = a->print_line ? annotation__source_lines(&an, p->e->dso, p->e->sym, a->percent_type,
 						       p->h, ps.hists, a->full_paths, &src, &nr_src)
@@ -329,6 +333,31 @@ static int run_annotate(struct annotate *a)
 	return err ? 1 : 0;
 }
 
+static int parse_stdio_color(const struct option *opt, const char *arg, int unset)
+{
+	int *mode = opt->value;
+
+	if (unset || (arg && !strcmp(arg, "never")))
+		*mode = -1;
+	else if (!arg || !strcmp(arg, "always"))
+		*mode = 1;
+	else if (!strcmp(arg, "auto"))
+		*mode = 0;
+	else	/* perf too goes on, in auto */
+		ui__warning("bad config value for 'color.ui', ignoring...");
+	return 0;
+}
+
+/* Colours on a terminal or the pager (TERM not dumb), unless --stdio-color says */
+static bool use_color(const struct annotate *a)
+{
+	const char *term = getenv("TERM");
+
+	if (a->color_mode)
+		return a->color_mode > 0;
+	return (isatty(1) || pager_in_use()) && !(term && !strcmp(term, "dumb"));
+}
+
 static int parse_percent_type(const struct option *opt, const char *arg, int unset)
 {
 	(void)unset;
@@ -392,6 +421,8 @@ int cmd_annotate(int argc, const char **argv)
 			    "show a column with the number of samples"),
 		OPT_BOOLEAN(0, "skip-missing", &a.skip_missing,
 			    "skip symbols that cannot be annotated without a message"),
+		OPT_CALLBACK_DEFAULT(0, "stdio-color", &a.color_mode, "mode",
+				     "'always' (default), 'never' or 'auto'", parse_stdio_color),
 		OPT_STRING(0, "symfs", &a.symfs, "directory",
 			   "look for files with symbols relative to this directory"),
 		OPT_END()
@@ -415,6 +446,7 @@ int cmd_annotate(int argc, const char **argv)
 	}
 	if (!a.input || !*a.input)
 		a.input = perf_data__default_input();
+	a.color = use_color(&a);
 	rc = run_annotate(&a);
 	free(a.dsos_copy);
 	free(a.dsos);

@@ -58,7 +58,11 @@ test_expect_success PERF,OBJDUMP,CC 'options that change the text' '
 		done
 	done &&
 	same_annotate "$TRASH/p2.data" -d libc.so.6 &&
-	same_annotate "$TRASH/p0.data" spin -s main
+	same_annotate "$TRASH/p0.data" spin -s main &&
+	# perf'"'"'s colours: percentages, addresses, instructions, source lines
+	same_annotate "$TRASH/p0.data" spin --stdio-color always -l &&
+	grep -q "$(printf "\033\\[35m")" actual &&
+	same_annotate "$TRASH/p2.data" main --stdio-color=always -n
 '
 
 test_expect_success PERF,OBJDUMP,CC 'a program rebuilt since: the recorded build from the build-id cache' '

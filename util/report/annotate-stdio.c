@@ -7,6 +7,8 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,14 +17,48 @@
 /* perf's rule under the header: as long as the header, a string of 207 dashes at most */
 #define RULE_MAX 207
 
-static void print_summary(const struct annotation_src *src, size_t nr, const char *file, FILE *fp)
+#define COLOR_RED	"\033[31m"
+#define COLOR_GREEN	"\033[32m"
+#define COLOR_BLUE	"\033[34m"
+#define COLOR_MAGENTA	"\033[35m"
+#define COLOR_RESET	"\033[m"
+
+/* perf's colour of a percentage: red from 5%, green above 0.5%, else none */
+static const char *percent_color(bool on, double pct)
+{
+	if (!on)
+		return NULL;
+	return fabs(pct) >= 5.0 ? COLOR_RED : fabs(pct) > 0.5 ? COLOR_GREEN : NULL;
+}
+
+/* @fmt in @color (NULL: plain), the reset after all of it, its newline too, as perf */
+__attribute__((format(printf, 3, 4)))
+static void cprintf(FILE *fp, const char *color, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (color)
+		fputs(color, fp);
+	va_start(ap, fmt);
+	vfprintf(fp, fmt, ap);
+	va_end(ap);
+	if (color)
+		fputs(COLOR_RESET, fp);
+}
+
+static void print_summary(const struct annotation_src *src, size_t nr, const char *file,
+			  bool color, FILE *fp)
 {
 	fprintf(fp, "\nSorted summary for file %s\n", file);
 	fprintf(fp, "----------------------------------------------\n\n");
 	if (!nr)
 		fprintf(fp, " Nothing higher than %1.1f%%\n", 0.5);
-	for (size_t i = 0; i < nr; i++)
-		fprintf(fp, " %7.2f %s\n", src[i].percent, src[i].path);
+	for (size_t i = 0; i < nr; i++) {
+		const char *c = percent_color(color, src[i].percent);
+
+		cprintf(fp, c, " %7.2f", src[i].percent);
+		cprintf(fp, c, " %s\n", src[i].path);
+	}
 }
 
 static void print_header(const struct annotate_stdio *p, FILE *fp)
@@ -47,7 +83,7 @@ int annotation__fprintf(const struct annotation *an, const struct annotate_stdio
 			FILE *fp)
 {
 	if (p->print_line)
-		print_summary(src, nr_src, p->dso_name, fp);
+		print_summary(src, nr_src, p->dso_name, p->color, fp);
 	print_header(p, fp);
 	for (size_t i = 0; i < an->nr; i++) {
 		const struct annotation_line *al = &an->lines[i];
@@ -60,15 +96,20 @@ int annotation__fprintf(const struct annotation *an, const struct annotate_stdio
 					al->text);
 			continue;
 		}
+		double pct = annotation__percent(al, p->type, p->h, p->hists);
+		const char *c = percent_color(p->color, pct);
+
 		if (p->show_nr_samples)
-			fprintf(fp, " %7" PRIu64, al->nr_samples);
+			cprintf(fp, c, " %7" PRIu64, al->nr_samples);
 		else
-			fprintf(fp, " %7.2f", annotation__percent(al, p->type, p->h, p->hists));
+			cprintf(fp, c, " %7.2f", pct);
 		fprintf(fp, " : ");
-		fprintf(fp, "  %*" PRIx64 ":%s", an->addr_width, an->start + al->offset, al->text);
+		cprintf(fp, p->color ? COLOR_MAGENTA : NULL, "  %*" PRIx64 ":", an->addr_width,
+			an->start + al->offset);
+		cprintf(fp, p->color ? COLOR_BLUE : NULL, "%s", al->text);
 		/* perf names a line once for a run of instructions of the same line */
 		if (al->path && (!*prev_path || strcmp(*prev_path, al->path))) {
-			fprintf(fp, " // %s", al->path);
+			cprintf(fp, c, " // %s", al->path);
 			*prev_path = al->path;
 		}
 		fputc('\n', fp);

@@ -16,6 +16,7 @@ struct annotate_stdio {
 	bool show_nr_samples;		/* -n: sample counts, not percentages */
 	bool print_line;		/* -l: the summary of source lines first */
 	bool full_paths;		/* -P: the DSO's path in the header */
+	bool color;			/* perf's colours: percentages, addresses, instructions */
 };
 
 /**
