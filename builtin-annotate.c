@@ -161,7 +161,7 @@ static int dso_file(struct annotate *a, struct dso *dso, const struct symbol *sy
 /* A symbol to annotate, and its objdump once started. */
 struct pending {
 	struct hist_entry *e;
-	struct sym_hist *h;
+	struct annotate_events ev;
 	struct objdump_job job;
 	int state;			/* 0 not started, 1 running, -1 skipped */
 };
@@ -182,8 +182,7 @@ static void start_one(struct annotate *a, struct pending *p, struct warned *w)
 	p->state = 1;
 }
 
-static int print_one(struct annotate *a, int idx, struct pending *p, const char *event,
-		     struct warned *w)
+static int print_one(struct annotate *a, struct pending *p, const char *event, struct warned *w)
 {
 	struct annotation_src *src = NULL;
 	struct annotation an;
@@ -204,15 +203,15 @@ static int print_one(struct annotate *a, int idx, struct pending *p, const char 
 		warned_add(w, p->e->dso);
 		return 0;
 	}
-	annotation__count(&an, p->h);
 	const struct annotate_stdio ps = {
-		.h = p->h, .hists = &a->pl.hists[idx], .dso_name = p->e->dso->long_name,
-		.event = event, .type = a->percent_type, .show_nr_samples = a->show_nr_samples,
+		.ev = &p->ev, .dso_name = p->e->dso->long_name, .event = event,
+		.type = a->percent_type, .show_nr_samples = a->show_nr_samples,
 		.print_line = a->print_line, .full_paths = a->full_paths, .color = a->color,
 	};
-	err = a->print_line ? annotation__source_lines(&an, p->e->dso, p->e->sym, a->percent_type,
-						       p->h, ps.hists, a->full_paths, &src, &nr_src)
-			    : 0;
+	err = annotation__count(&an, &p->ev);
+	if (!err && a->print_line)
+		err = annotation__source_lines(&an, p->e->dso, p->e->sym, a->percent_type, &p->ev,
+					       a->full_paths, &src, &nr_src);
 	if (!err)
 		err = annotation__fprintf(&an, &ps, src, nr_src, &a->prev_path, stdout);
 	free(src);
@@ -221,11 +220,11 @@ static int print_one(struct annotate *a, int idx, struct pending *p, const char 
 }
 
 /*
- * The symbols of event @idx with samples, in perf's order; objdump runs
- * for as many of them ahead as there are CPUs to use, and they are
- * printed in order.
+ * The symbols of event @idx (and its group's @nr - 1 members after it)
+ * with samples, in perf's order; objdump runs for as many of them ahead
+ * as there are CPUs to use, and they are printed in order.
  */
-static int annotate_event(struct annotate *a, int idx, const char *event, struct warned *w)
+static int annotate_event(struct annotate *a, int idx, int nr, const char *event, struct warned *w)
 {
 	struct hists *h = &a->pl.hists[idx];
 	int ahead = batch_pipe__usable_cpus() + 1;
@@ -237,20 +236,25 @@ static int annotate_event(struct annotate *a, int idx, const char *event, struct
 		return -ENOMEM;
 	for (size_t i = 0; i < h->nr_sorted; i++) {
 		struct hist_entry *e = h->sorted[i];
-		struct sym_hist *sh = e->sym && e->dso ? annotate_hists__find(&a->ah[idx], e->dso, e->sym)
-						     : NULL;
+		struct pending *p = &v[n];
 
-		if (sh && sh->nr_samples) {
-			v[n].e = e;
-			v[n++].h = sh;
+		if (!e->sym || !e->dso)
+			continue;
+		p->e = e;
+		p->ev.nr = nr;
+		for (int k = 0; k < nr; k++) {
+			p->ev.h[k] = annotate_hists__find(&a->ah[idx + k], e->dso, e->sym);
+			p->ev.hists[k] = &a->pl.hists[idx + k];
 		}
+		if (p->ev.h[0] && p->ev.h[0]->nr_samples)
+			n++;
 	}
 	a->nr_found += n;
 	for (size_t i = 0; i < n; i++) {
 		for (; !err && next < n && next < i + ahead; next++)
 			start_one(a, &v[next], w);
 		if (!err)
-			err = print_one(a, idx, &v[i], event, w);
+			err = print_one(a, &v[i], event, w);
 		else if (v[i].state == 1)
 			annotation__objdump_abort(&v[i].job);
 	}
@@ -258,6 +262,25 @@ static int annotate_event(struct annotate *a, int idx, const char *event, struct
 	return err;
 }
 
+/* "anon group { a, b }" or "name { a, b }": the group led by attr @i */
+static const char *group_desc(struct perf_header *hd, int i, char *buf, size_t size)
+{
+	struct perf_header_attr *a = &hd->attrs[i];
+	char name[256];
+	int n = snprintf(buf, size, "%s { ", a->group_name ? a->group_name : "anon group");
+
+	for (int k = i; k < i + (int)a->nr_members && n < (int)size; k++)
+		n += snprintf(buf + n, size - n, "%s%s", k > i ? ", " : "",
+			      perf_header__event_name(hd, &hd->attrs[k], name, sizeof(name)));
+	if (n < (int)size)
+		snprintf(buf + n, size - n, " }");
+	return buf;
+}
+
+/*
+ * Each event in turn; an event group recorded as one ({a,b}) is shown as
+ * perf shows it by default: its leader's symbols, a column for each event.
+ */
 static int print_annotations(struct annotate *a, struct perf_session *s)
 {
 	struct perf_header *hd = s->header;
@@ -265,15 +288,24 @@ static int print_annotations(struct annotate *a, struct perf_session *s)
 	char buf[1024];
 
 	for (int i = 0; i < a->pl.nr_hists; i++) {
+		struct perf_header_attr *at = &hd->attrs[i];
 		struct hists *h = &a->pl.hists[i];
-		int err;
+		int nr = 1, err;
+		const char *event;
 
+		if (at->leader_idx >= 0 && at->leader_idx != i && at->leader_idx < a->pl.nr_hists &&
+		    hd->attrs[at->leader_idx].nr_members > 1)
+			continue;	/* a member: shown with its leader */
+		if (at->leader_idx == i && at->nr_members > 1 &&
+		    i + (int)at->nr_members <= a->pl.nr_hists && at->nr_members <= ANNOTATE_MAX_EVENTS)
+			nr = at->nr_members;
 		if (!h->nr_samples)
 			continue;
 		if (hists__output_resort(h))
 			return -ENOMEM;
-		err = annotate_event(a, i, perf_header__event_name(hd, &hd->attrs[i], buf, sizeof(buf)),
-				     &w);
+		event = nr > 1 ? group_desc(hd, i, buf, sizeof(buf))
+			       : perf_header__event_name(hd, at, buf, sizeof(buf));
+		err = annotate_event(a, i, nr, event, &w);
 		if (err)
 			return err;
 	}

@@ -42,14 +42,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!in || !out)
 		abort();
 	if (!annotation__parse(&an, in, "/f", start, start + h.size)) {
-		const struct annotate_stdio p = { .h = &h, .hists = &hists, .dso_name = "/f",
-						  .event = "cpu-clock" };
+		const struct annotate_events ev = { .nr = 1, .h = { &h }, .hists = { &hists } };
+		const struct annotate_stdio p = { .ev = &ev, .dso_name = "/f", .event = "cpu-clock" };
 
 		for (size_t i = 0; i < an.nr; i++)
 			if (an.lines[i].offset >= (int64_t)h.size)
 				abort();
-		annotation__count(&an, &h);
-		annotation__fprintf(&an, &p, NULL, 0, &prev, out);
+		if (!annotation__count(&an, &ev))
+			annotation__fprintf(&an, &p, NULL, 0, &prev, out);
 	}
 	annotation__exit(&an);
 	fclose(in);

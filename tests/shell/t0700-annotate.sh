@@ -73,6 +73,14 @@ test_expect_success PERF,OBJDUMP,CC 'a program rebuilt since: the recorded build
 	grep -q "Source code & Disassembly of rebuilt " actual
 '
 
+test_expect_success PERF,OBJDUMP 'an event group: a column for each event, as perf shows it' '
+	perf record -q -e "{cpu-clock,task-clock}" -o grp.data "$TRASH/demo0" 0.1 >/dev/null 2>&1 &&
+	same_annotate grp.data spin &&
+	head -1 actual | grep -q "^ Percent         |	Source code & Disassembly of demo0 for anon group { cpu-clock, task-clock } (" &&
+	grep -Eq "^ +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} : +[0-9a-f]+: " actual &&
+	same_annotate grp.data spin -l -n
+'
+
 test_expect_success PERF,OBJDUMP,CC 'the -O0 spin: header, rule, source lines and instructions' '
 	tperf annotate --stdio -i "$TRASH/p0.data" spin >out 2>err &&
 	sed -n "1p" out | grep -Eq "^ Percent \|	Source code & Disassembly of demo0 for cpu-clock \([0-9]+ samples, percent: local period\)$" &&

@@ -46,18 +46,22 @@ static void cprintf(FILE *fp, const char *color, const char *fmt, ...)
 		fputs(COLOR_RESET, fp);
 }
 
-static void print_summary(const struct annotation_src *src, size_t nr, const char *file,
-			  bool color, FILE *fp)
+static void print_summary(const struct annotation_src *src, size_t nr, int nr_events,
+			  const char *file, bool color, FILE *fp)
 {
 	fprintf(fp, "\nSorted summary for file %s\n", file);
 	fprintf(fp, "----------------------------------------------\n\n");
 	if (!nr)
 		fprintf(fp, " Nothing higher than %1.1f%%\n", 0.5);
 	for (size_t i = 0; i < nr; i++) {
-		const char *c = percent_color(color, src[i].percent);
+		double max = 0.0;
 
-		cprintf(fp, c, " %7.2f", src[i].percent);
-		cprintf(fp, c, " %s\n", src[i].path);
+		for (int k = 0; k < nr_events; k++) {
+			cprintf(fp, percent_color(color, src[i].percent[k]), " %7.2f", src[i].percent[k]);
+			if (src[i].percent[k] > max)
+				max = src[i].percent[k];
+		}
+		cprintf(fp, percent_color(color, max), " %s\n", src[i].path);
 	}
 }
 
@@ -69,10 +73,10 @@ static void print_header(const struct annotate_stdio *p, FILE *fp)
 
 	if (!p->full_paths && slash)
 		name = slash + 1;
-	len = fprintf(fp, " %-8.8s|\tSource code & Disassembly of %s for %s (%" PRIu64
-		      " samples, percent: %s)\n",
-		      p->show_nr_samples ? "Samples" : "Percent", name, p->event, p->h->nr_samples,
-		      annotate_percent__name(p->type));
+	len = fprintf(fp, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64
+		      " samples, percent: %s)\n", 8 * p->ev->nr, 8 * p->ev->nr,
+		      p->show_nr_samples ? "Samples" : "Percent", name, p->event,
+		      p->ev->h[0]->nr_samples, annotate_percent__name(p->type));
 	for (int i = 0; i < len; i++)
 		fputc(i < RULE_MAX ? '-' : ' ', fp);
 	fputs("----\n", fp);
@@ -83,26 +87,36 @@ int annotation__fprintf(const struct annotation *an, const struct annotate_stdio
 			FILE *fp)
 {
 	if (p->print_line)
-		print_summary(src, nr_src, p->dso_name, p->color, fp);
+		print_summary(src, nr_src, p->ev->nr, p->dso_name, p->color, fp);
+	int width = 8 * p->ev->nr;
+
 	print_header(p, fp);
 	for (size_t i = 0; i < an->nr; i++) {
 		const struct annotation_line *al = &an->lines[i];
 
 		if (al->offset < 0) {
 			if (!al->text[0])
-				fprintf(fp, " %8s:\n", " ");
+				fprintf(fp, " %*s:\n", width, " ");
 			else
-				fprintf(fp, " %8s: %-*d %s\n", " ", an->addr_width, al->line_nr,
+				fprintf(fp, " %*s: %-*d %s\n", width, " ", an->addr_width, al->line_nr,
 					al->text);
 			continue;
 		}
-		double pct = annotation__percent(al, p->type, p->h, p->hists);
-		const char *c = percent_color(p->color, pct);
+		double max = 0.0;
+		const char *c;
 
-		if (p->show_nr_samples)
-			cprintf(fp, c, " %7" PRIu64, al->nr_samples);
-		else
-			cprintf(fp, c, " %7.2f", pct);
+		for (int k = 0; k < p->ev->nr; k++) {
+			double pct = annotation__percent(an, i, k, p->type, p->ev);
+
+			c = percent_color(p->color, pct);
+			if (p->show_nr_samples)
+				cprintf(fp, c, " %7" PRIu64, annotation__nr_samples(an, i, k));
+			else
+				cprintf(fp, c, " %7.2f", pct);
+			if (pct > max)
+				max = pct;
+		}
+		c = percent_color(p->color, max);
 		fprintf(fp, " : ");
 		cprintf(fp, p->color ? COLOR_MAGENTA : NULL, "  %*" PRIx64 ":", an->addr_width,
 			an->start + al->offset);

@@ -8,10 +8,9 @@
 #include "util/report/annotate.h"
 
 struct annotate_stdio {
-	const struct sym_hist *h;	/* the symbol's counts */
-	const struct hists *hists;	/* its event's (global percentages) */
+	const struct annotate_events *ev;	/* the symbol's counts, each event's totals */
 	const char *dso_name;		/* the DSO's long name */
-	const char *event;		/* the event's name */
+	const char *event;		/* the event's name (a group's description) */
 	enum annotate_percent type;	/* --percent-type */
 	bool show_nr_samples;		/* -n: sample counts, not percentages */
 	bool print_line;		/* -l: the summary of source lines first */

@@ -452,50 +452,74 @@ int annotation__disassemble(struct annotation *an, const char *file, const struc
 	return err ? err : annotation__objdump_finish(&j, an, msg, size);
 }
 
-void annotation__count(struct annotation *an, const struct sym_hist *h)
+int annotation__count(struct annotation *an, const struct annotate_events *ev)
 {
+	free(an->counts);
+	an->nr_events = ev->nr;
+	an->counts = calloc(an->nr * ev->nr + 1, sizeof(*an->counts));
+	if (!an->counts)
+		return -ENOMEM;
 	for (size_t i = 0; i < an->nr; i++) {
-		struct annotation_line *al = &an->lines[i];
-		u64 end = h->size;
+		const struct annotation_line *al = &an->lines[i];
+		u64 end = 0;
 
 		if (al->offset < 0)
 			continue;
+		end = UINT64_MAX;
 		for (size_t j = i + 1; j < an->nr; j++) {
 			if (an->lines[j].offset >= 0) {
 				end = an->lines[j].offset;
 				break;
 			}
 		}
-		al->nr_samples = al->period = 0;
-		for (u64 off = al->offset; off < end && off < h->size; off++) {
-			al->nr_samples += h->addr[off].nr_samples;
-			al->period += h->addr[off].period;
+		for (int k = 0; k < ev->nr; k++) {
+			const struct sym_hist *h = ev->h[k];
+			struct annotation_count *c = &an->counts[i * ev->nr + k];
+
+			for (u64 off = al->offset; h && off < end && off < h->size; off++) {
+				c->nr_samples += h->addr[off].nr_samples;
+				c->period += h->addr[off].period;
+			}
 		}
 	}
+	return 0;
 }
 
-double annotation__percent(const struct annotation_line *al, enum annotate_percent type,
-			   const struct sym_hist *h, const struct hists *hists)
+u64 annotation__nr_samples(const struct annotation *an, size_t i, int k)
 {
+	return an->counts[i * an->nr_events + k].nr_samples;
+}
+
+double annotation__percent(const struct annotation *an, size_t i, int k, enum annotate_percent type,
+			   const struct annotate_events *ev)
+{
+	const struct annotation_count *c = &an->counts[i * an->nr_events + k];
+	const struct sym_hist *h = ev->h[k];
+	const struct hists *hists = ev->hists[k];
+
 	switch (type) {
 	case ANNOTATE_LOCAL_HITS:
-		return h->nr_samples ? 100.0 * al->nr_samples / h->nr_samples : 0.0;
+		return h && h->nr_samples ? 100.0 * c->nr_samples / h->nr_samples : 0.0;
 	case ANNOTATE_GLOBAL_HITS:
-		return hists->nr_samples ? 100.0 * al->nr_samples / hists->nr_samples : 0.0;
+		return hists->nr_samples ? 100.0 * c->nr_samples / hists->nr_samples : 0.0;
 	case ANNOTATE_GLOBAL_PERIOD:
-		return hists->total_period ? 100.0 * al->period / hists->total_period : 0.0;
+		return hists->total_period ? 100.0 * c->period / hists->total_period : 0.0;
 	case ANNOTATE_LOCAL_PERIOD:
 	default:
-		return h->period ? 100.0 * al->period / h->period : 0.0;
+		return h && h->period ? 100.0 * c->period / h->period : 0.0;
 	}
 }
 
-static int src_cmp(const void *a, const void *b)
+/* for qsort_r(): the number of events */
+static int src_cmp(const void *a, const void *b, void *arg)
 {
 	const struct annotation_src *x = a, *y = b;
+	int nr = *(const int *)arg;
 
-	if (x->percent != y->percent)
-		return x->percent > y->percent ? -1 : 1;
+	/* perf: the first event whose sums differ decides */
+	for (int k = 0; k < nr; k++)
+		if (x->percent[k] != y->percent[k])
+			return x->percent[k] > y->percent[k] ? -1 : 1;
 	/* perf's trees leave equal sums in the reverse order of their paths */
 	return strcmp(y->path, x->path);
 }
@@ -528,9 +552,8 @@ static const char *full_srcline(struct annotation *an, struct dso *dso, u64 addr
 }
 
 int annotation__source_lines(struct annotation *an, struct dso *dso, const struct symbol *sym,
-			     enum annotate_percent type, const struct sym_hist *h,
-			     const struct hists *hists, bool full_paths,
-			     struct annotation_src **out, size_t *nr)
+			     enum annotate_percent type, const struct annotate_events *ev,
+			     bool full_paths, struct annotation_src **out, size_t *nr)
 {
 	struct annotation_src *v = NULL;
 	size_t n = 0, alloc = 0;
@@ -539,13 +562,17 @@ int annotation__source_lines(struct annotation *an, struct dso *dso, const struc
 	*nr = 0;
 	for (size_t i = 0; i < an->nr; i++) {
 		struct annotation_line *al = &an->lines[i];
-		double pct;
+		double pct[ANNOTATE_MAX_EVENTS], max = 0.0;
 		size_t k;
 
 		if (al->offset < 0)
 			continue;
-		pct = annotation__percent(al, type, h, hists);
-		if (pct <= 0.5)
+		for (int e = 0; e < ev->nr; e++) {
+			pct[e] = annotation__percent(an, i, e, type, ev);
+			if (pct[e] > max)
+				max = pct[e];
+		}
+		if (max <= 0.5)
 			continue;
 		al->path = full_paths ? full_srcline(an, dso, sym->start + al->offset)
 				      : dso__srcline(dso, sym->start + al->offset, NULL);
@@ -554,7 +581,8 @@ int annotation__source_lines(struct annotation *an, struct dso *dso, const struc
 		for (k = 0; k < n && strcmp(v[k].path, al->path); k++)
 			;
 		if (k < n) {
-			v[k].percent += pct;
+			for (int e = 0; e < ev->nr; e++)
+				v[k].percent[e] += pct[e];
 			continue;
 		}
 		if (n == alloc) {
@@ -565,12 +593,14 @@ int annotation__source_lines(struct annotation *an, struct dso *dso, const struc
 			v = nv;
 			alloc = alloc * 2 + 8;
 		}
+		memset(&v[n], 0, sizeof(v[n]));
 		v[n].path = al->path;
-		v[n].percent = pct;
+		for (int e = 0; e < ev->nr; e++)
+			v[n].percent[e] = pct[e];
 		n++;
 	}
 	if (n)
-		qsort(v, n, sizeof(*v), src_cmp);
+		qsort_r(v, n, sizeof(*v), src_cmp, (void *)&ev->nr);
 	*out = v;
 	*nr = n;
 	return 0;
@@ -587,6 +617,7 @@ void annotation__exit(struct annotation *an)
 	for (size_t i = 0; i < an->nr_owned; i++)
 		free(an->owned[i]);
 	free(an->owned);
+	free(an->counts);
 	memset(an, 0, sizeof(*an));
 }
 

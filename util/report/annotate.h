@@ -82,7 +82,6 @@ struct annotation_line {
 	int64_t offset;			/* from the symbol's start; -1: not an instruction */
 	int line_nr;			/* perf's number: source line, or objdump's line count */
 	char *text;			/* after the address (instructions), else the line */
-	u64 nr_samples, period;		/* of the instruction's bytes */
 	const char *path;		/* -l: its source line (DSO's cache), or NULL */
 };
 
@@ -93,6 +92,23 @@ struct annotation {
 	int addr_width;			/* hex digits of the last instruction's address */
 	char **owned;			/* -l -P: the source lines made here */
 	size_t nr_owned;
+	/* annotation__count(): each line's counts for each event of a group */
+	struct annotation_count {
+		u64 nr_samples, period;	/* of the instruction's bytes */
+	} *counts;			/* [line * nr_events + event] */
+	int nr_events;
+};
+
+/*
+ * The events shown together (perf's event group: its leader first), or the
+ * one event; each with the symbol's counts (NULL: no sample there) and
+ * the event's hists (its totals).
+ */
+#define ANNOTATE_MAX_EVENTS 16
+struct annotate_events {
+	int nr;
+	const struct sym_hist *h[ANNOTATE_MAX_EVENTS];
+	const struct hists *hists[ANNOTATE_MAX_EVENTS];
 };
 
 /**
@@ -134,32 +150,39 @@ int annotation__objdump_finish(struct objdump_job *j, struct annotation *an, cha
 void annotation__objdump_abort(struct objdump_job *j);
 
 /**
- * annotation__count - sum @h's counts into @an's instruction lines (each
- * instruction gets its bytes up to the next instruction)
+ * annotation__count - sum each event's counts of @ev into @an's instruction
+ * lines (each instruction gets its bytes up to the next instruction)
+ * Return: 0 or -ENOMEM.
  */
-void annotation__count(struct annotation *an, const struct sym_hist *h);
+int annotation__count(struct annotation *an, const struct annotate_events *ev);
 
-/** annotation__percent - a line's percentage of @type (@h: its symbol, @hists: its event) */
-double annotation__percent(const struct annotation_line *al, enum annotate_percent type,
-			   const struct sym_hist *h, const struct hists *hists);
+/**
+ * annotation__percent - line @i's percentage of @type for event @k of @ev
+ * (after annotation__count())
+ */
+double annotation__percent(const struct annotation *an, size_t i, int k, enum annotate_percent type,
+			   const struct annotate_events *ev);
+
+/** annotation__nr_samples - line @i's samples of event @k (after annotation__count()) */
+u64 annotation__nr_samples(const struct annotation *an, size_t i, int k);
 
 /* A source line of -l's summary, with the percentages of its instructions. */
 struct annotation_src {
 	const char *path;
-	double percent;
+	double percent[ANNOTATE_MAX_EVENTS];	/* one per event of the group */
 };
 
 /**
- * annotation__source_lines - -l: give each instruction above 0.5% its
+ * annotation__source_lines - -l: give each instruction above 0.5% (for one
+ * of the events) its
  * source line (@full_paths: the file's path, else its base name) and make
  * perf's summary of them: one per line, by percentage, the highest first
  * @out: receives the array (free() it), *@nr its length
  * Return: 0 or -ENOMEM.
  */
 int annotation__source_lines(struct annotation *an, struct dso *dso, const struct symbol *sym,
-			     enum annotate_percent type, const struct sym_hist *h,
-			     const struct hists *hists, bool full_paths,
-			     struct annotation_src **out, size_t *nr);
+			     enum annotate_percent type, const struct annotate_events *ev,
+			     bool full_paths, struct annotation_src **out, size_t *nr);
 
 /** annotation__exit - free @an's lines */
 void annotation__exit(struct annotation *an);
