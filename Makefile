@@ -14,6 +14,7 @@ REQUIRED := libtraceevent:libtraceevent-dev libtracefs:libtracefs-dev \
 	    libdw:libdw-dev libelf:libelf-dev zlib:zlib1g-dev libzstd:libzstd-dev \
 	    capstone:libcapstone-dev
 OPTIONAL := libunwind:libunwind-dev babeltrace-ctf:libbabeltrace-ctf-dev \
+	    libprotobuf-c:libprotobuf-c-dev \
 	    libdeflate:libdeflate-dev
 
 # The check runs while this file is read, so it is left to the sub-make of
@@ -53,12 +54,21 @@ ifeq ($(HAVE_BABELTRACE),1)
   PKGS += babeltrace-ctf
   FEATURES += -DHAVE_LIBBABELTRACE
 endif
+# protobuf-c (Debian libprotobuf-c-dev, protobuf-c-compiler): data convert
+# --to-pprof; protoc-c makes the encoder of util/convert/pprof.proto into
+# $(OUT)/gen/ at build time
+HAVE_PROTOBUF_C := $(shell pkg-config --exists libprotobuf-c 2>/dev/null && \
+		     command -v protoc-c >/dev/null 2>&1 && echo 1)
+ifeq ($(HAVE_PROTOBUF_C),1)
+  PKGS += libprotobuf-c
+  FEATURES += -DHAVE_PROTOBUF_C
+endif
 
 WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
 	    -Wshadow -Wformat=2 -Wno-format-nonliteral -Wundef -Wwrite-strings
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 $(WARNINGS) -D_GNU_SOURCE -DTPERF_VERSION='"$(VERSION)"' \
-	   $(FEATURES) -I. $(shell pkg-config --cflags $(PKGS))
+	   $(FEATURES) -I. $(if $(HAVE_PROTOBUF_C),-I$(OUT)/gen) $(shell pkg-config --cflags $(PKGS))
 # Start-up time (bench/README.md): each shared library costs tens of
 # microseconds at every start, so the libraries whose static archives are
 # installed are linked from them (only the members used are pulled in).
@@ -77,6 +87,9 @@ ifeq ($(HAVE_LIBUNWIND),1)
 endif
 ifeq ($(HAVE_LIBDEFLATE),1)
   ARCHIVES += deflate
+endif
+ifeq ($(HAVE_PROTOBUF_C),1)
+  ARCHIVES += protobuf-c
 endif
 ifeq ($(STATIC_LIBS),1)
   ifneq ($(words $(foreach a,$(ARCHIVES),$(call archive,$(a)))),$(words $(ARCHIVES)))
@@ -113,6 +126,11 @@ LIB_SRCS     := $(sort $(wildcard util/*/*.c arch/x86/util/*.c))
 BUILTIN_SRCS := perf.c $(sort $(wildcard builtin-*.c))
 TEST_SRCS    := $(sort $(wildcard tests/*.c))
 LIB_OBJS     := $(LIB_SRCS:%.c=$(OUT)/%.o)
+# generated sources: protoc-c's encoder of pprof's messages
+GEN_PPROF    := $(OUT)/gen/util/convert/pprof.pb-c
+ifeq ($(HAVE_PROTOBUF_C),1)
+  LIB_OBJS   += $(GEN_PPROF).o
+endif
 BIN_OBJS     := $(BUILTIN_SRCS:%.c=$(OUT)/%.o) $(TEST_SRCS:%.c=$(OUT)/%.o)
 # libtperf-internal.a: all of util/, for the binary, the tests, the fuzz
 # targets and the benches; libtperf.a: the same code with only the public
@@ -157,6 +175,16 @@ $(OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo '  CC      $<')
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(GEN_PPROF).c: util/convert/pprof.proto
+	@mkdir -p $(OUT)/gen
+	@$(if $(Q),echo '  PROTOC  $<')
+	$(Q)protoc-c --c_out=$(OUT)/gen $<
+$(GEN_PPROF).h: $(GEN_PPROF).c
+$(GEN_PPROF).o: $(GEN_PPROF).c
+	@$(if $(Q),echo '  CC      $<')
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+$(OUT)/util/convert/convert-pprof.o: $(if $(HAVE_PROTOBUF_C),$(GEN_PPROF).h)
 
 # Only what the public header marks TPERF_API is visible outside a
 # library object; the rest is hidden, and made local in libtperf.a.

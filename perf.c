@@ -22,6 +22,7 @@
 const struct cmd_struct commands[] = {
 	{ "annotate", cmd_annotate, CMD_USE_PAGER,
 	  "Read perf.data and display the annotated code of its symbols" },
+	{ "data", cmd_data, 0, "Convert a perf.data file into other formats (JSON, CTF, pprof)" },
 	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
 	{ "ftrace", cmd_ftrace, 0, "Record, show and report the kernel's ftrace buffer" },
 	{ "help", cmd_help, 0, "Display help information about tperf" },
@@ -76,6 +77,11 @@ static void print_version(int build_options)
 		{ "libbabeltrace", 1, "CTF export" },
 #else
 		{ "libbabeltrace", 0, "CTF export" },
+#endif
+#ifdef HAVE_PROTOBUF_C
+		{ "protobuf-c", 1, "pprof export" },
+#else
+		{ "protobuf-c", 0, "pprof export" },
 #endif
 	};
 	for (size_t i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)

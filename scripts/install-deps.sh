@@ -7,15 +7,17 @@ set -e
 # build: required libraries, then optional ones (compiled in when present)
 BUILD="make gcc pkg-config libtraceevent-dev libtracefs-dev libdw-dev libelf-dev
 zlib1g-dev libzstd-dev libunwind-dev libbabeltrace-ctf-dev libpopt-dev libiberty-dev
-libdeflate-dev libcapstone-dev"
+libdeflate-dev libcapstone-dev libprotobuf-c-dev protobuf-c-compiler"
 # tests: the oracles, libtraceevent's plugins, <sys/sdt.h>, the fuzzers, man,
 # codespell (make check); KernelShark's loader (libkshark), C++ programs for
 # demangling, glibc's debug info for probes, the zstd program (an
-# independent reading of perf 6.16's COMPRESSED2 records).  (The Rust and node tests run
+# independent reading of perf 6.16's COMPRESSED2 records), babeltrace 1.5 and
+# babeltrace2 (the readers of data convert's CTF), Go and pprof's sources
+# (Go's pprof, built by t0752, reads data convert's pprof profiles).  (The Rust and node tests run
 # when rustc and node are on the PATH, from wherever they come.)
 TESTS="linux-perf trace-cmd libtraceevent1-plugin systemtap-sdt-dev clang man-db
 python3 procps codespell libkshark-dev libjson-c-dev libtracecmd-dev g++
-libc6-dbg zstd"
+libc6-dbg zstd babeltrace babeltrace2 golang-go golang-github-google-pprof-dev"
 
 missing=
 for p in $BUILD $TESTS; do

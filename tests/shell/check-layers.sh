@@ -9,7 +9,7 @@
 # Usage: tests/shell/check-layers.sh [SRCDIR]
 cd "${1:-$(dirname "$0")/../..}" || exit 1
 LEVELS="lib:0 event:1 perf-data:2 symbol:3 model:4 unwind:5 trace:5
-report:6 stat:6 record:6 probe:6 api:7"
+report:6 stat:6 record:6 probe:6 convert:6 api:7"
 out=$(
 	for d in util/*/; do
 		d=${d#util/}; d=${d%/}

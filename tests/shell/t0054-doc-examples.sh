@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # The documentation stays true: every "$ tperf ..." line of the EXAMPLES
-# sections of the record, report, script, probe, ftrace and stat pages,
+# sections of the record, report, script, probe, ftrace, stat and data pages,
 # and every command of README's "Using it", runs and exits 0 on this
 # machine (./prog is the bundled workload, ./app an SDT test program,
 # graph.dat a function_graph trace), and leaves tracefs and the uprobes as
@@ -10,7 +10,7 @@
 # backtick.  (Documentation/examples/ci-perf-check.sh is run by t0207.)
 . "$(dirname "$0")/lib.sh"
 
-PAGES="record report script probe ftrace stat"
+PAGES="record report script probe ftrace stat data"
 DOC=$SRC_DIR/Documentation
 TFS=/sys/kernel/tracing
 export MANPAGER=cat MANWIDTH=80

@@ -18,6 +18,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -217,6 +218,24 @@ static int mmap_rings(struct rec *r, char *buf, size_t size)
 
 /* ---- the output ---- */
 
+/*
+ * CLOCK_DATA, as perf 6.1 writes it with -k: the wall clock (gettimeofday,
+ * microseconds) and the sample clock read one after the other, which
+ * script's tod field and data convert --tod turn sample times into dates by.
+ */
+static void record__clock_data(struct perf_env *env, int clockid)
+{
+	struct timeval tod;
+	struct timespec ref;
+
+	if (gettimeofday(&tod, NULL) || clock_gettime(clockid, &ref))
+		return;
+	env->has_clock_data = true;
+	env->clock_data_clockid = (u32)clockid;
+	env->clock_tod_ns = (u64)tod.tv_sec * 1000000000ULL + (u64)tod.tv_usec * 1000ULL;
+	env->clock_clockid_ns = (u64)ref.tv_sec * 1000000000ULL + (u64)ref.tv_nsec;
+}
+
 static int open_output(struct rec *r, int argc, const char **argv, char *buf, size_t size)
 {
 	const char *path = r->opts->output;
@@ -233,6 +252,7 @@ static int open_output(struct rec *r, int argc, const char **argv, char *buf, si
 
 		if (!clock_getres(r->opts->clockid, &res))
 			r->hdr.env.clockid_res_ns = (u64)res.tv_sec * 1000000000ULL + (u64)res.tv_nsec;
+		record__clock_data(&r->hdr.env, r->opts->clockid);
 	}
 	err = tracing_data__build(r->evlist, &r->hdr.env.tracing_data, &r->hdr.env.tracing_data_size);
 	if (err) {
