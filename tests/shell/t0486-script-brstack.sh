@@ -1,0 +1,37 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tperf script -F brstack, brstacksym, brstackoff (with and without dso)
+# in perf 6.1's exact text: on synthetic files with every flag of a branch
+# entry and hw_idx, and on the branch-stack fixtures.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/shell/script-lib.sh"
+. "$TESTS_DIR/shell/branch-lib.sh"
+
+test_expect_success PERF,CC 'every branch flag, type and extended type: perf'"'"'s text' '
+	make_prog && make_flags_data &&
+	for F in ip,brstack brstacksym brstackoff ip,sym,brstackoff comm,ip,dso,brstack \
+		 brstacksym,dso brstackoff,dso comm,brstack,brstacksym,brstackoff; do
+		same_as_perf b.data -F $F || { echo "fields: $F"; exit 1; }
+		same_as_perf b.data -F $F $nosym || { echo "fields: $F $nosym"; exit 1; }
+	done &&
+	grep -q "/P/-/-/0/ .*/-/X/-/0/" actual &&
+	grep -q "/FAULT_ALGN .*/ARCH_5 .*/(null)" actual
+'
+
+test_expect_success PERF 'the fixtures, whole: perf'"'"'s text' '
+	f=$DATA_DIR/pdc-branch-stack-lbr/perf.data.branch-4.14 &&
+	for F in ip,brstack brstackoff,dso comm,sym,brstacksym; do
+		same_as_perf $f -F $F $nosym || { echo "fields: $F"; exit 1; }
+	done &&
+	f=$DATA_DIR/kdab-lbr-callstack/perf.lbr.data &&
+	for F in brstack brstackoff,dso comm,brstacksym; do
+		same_as_perf $f -F $F $nosym || { echo "fields: $F"; exit 1; }
+	done
+'
+
+test_expect_success PERF 'brstack on a file without branch stacks: nothing, as perf (no error)' '
+	same_as_perf $DATA_DIR/pdc-callgraph-fp-x86_64/perf.data.callgraph-3.8 -F comm,tid,brstack $nosym &&
+	test -s actual
+'
+
+test_done
