@@ -39,3 +39,10 @@ make_flags_data() {
 		"br=$m2>$m12/1000000,$m7>$m22/2000000,$m12>$L/3000000,$m22>$T/40000000,$m32>$M/80000000,$n6>=ffffffff81000000/1c0000000,=ffffffff81000010>$N/ffff0" \
 		"br=;ip=$L"
 }
+
+# x.data: branch types across 4K and 2M boundaries, both ways, an extended type
+make_cross_data() {
+	mkbranch x.data prog \
+		"br=$(off mid 2)>$(off leaf)/100000,$(off top 1)>3000/200000,$(off top 1)>400000/100000,4000>$(off top 1)/f00000" \
+		"br=$(off mid 2)>$(off top)/100000,$(off mid 2)>2000/c00000,$(off mid 7)>=ffffffff81000000/100000"
+}
