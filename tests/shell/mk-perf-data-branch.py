@@ -27,13 +27,14 @@ Options before the samples:
               too, branch_sample_type USER|CALL_STACK|NO_FLAGS|NO_CYCLES|
               HW_INDEX, no HEADER_BRANCH_STACK feature (perf record sets it
               for -b/-j only)
-  --bench=N,NR  N generated samples of NR branches each, spread over the
-              first 64 KB of DSO in a fixed pseudo-random order, instead of
-              SAMPLE arguments
+  --bench=N,NR  N generated samples of NR branches each (512 branch sites
+              in the first 64 KB of DSO, 1 to 8 cycles, a fixed random
+              order), instead of SAMPLE arguments
 
 Usage: mk-perf-data-branch.py OUT.data DSO [OPTIONS] SAMPLE...
 """
 import os
+import random
 import struct
 import sys
 
@@ -124,22 +125,20 @@ def sample(s):
 
 
 def bench_samples(n, nr):
-    """n samples of nr branches: xorshift over 4096 16-byte slots of DSO"""
-    x = 0x9e3779b9
+    """n samples of nr branches: 512 branch sites (a fixed from -> to each,
+    in the first 64 KB of DSO) with 1 to 8 cycles, picked at random (fixed
+    seed), as the branches of a program's hot loops"""
+    rnd = random.Random(21)
+    sites = [(base + 0x1000 + rnd.randrange(0x10000), base + 0x1000 + rnd.randrange(0x10000))
+             for _ in range(512)]
+    variants = [struct.pack('<QQQ', f, t, c << 4 | 2) for f, t in sites for c in range(1, 9)]
     out = []
     for i in range(n):
-        ents = []
-        for j in range(nr):
-            x ^= (x << 13) & 0xffffffff
-            x ^= x >> 17
-            x ^= (x << 5) & 0xffffffff
-            f = base + 0x1000 + (x & 0xfff) * 16
-            t = base + 0x1000 + ((x >> 12) & 0xfff) * 16
-            ents.append(struct.pack('<QQQ', f, t, ((x >> 24) & 0x3f) << 4 | (x >> 30 & 1) + 1))
+        ents = rnd.choices(variants, k=nr)
         now[0] += 1
-        body = struct.pack('<QIIQQ', base + 0x1000 + (x & 0xfff) * 16, 4242, 4242, now[0], 1)
-        body += struct.pack('<Q', nr) + b''.join(ents)
-        out.append(record(9, 2, body))
+        body = struct.pack('<QIIQQ', struct.unpack_from('<Q', ents[0], 8)[0], 4242, 4242,
+                           now[0], 1)
+        out.append(record(9, 2, body + struct.pack('<Q', nr) + b''.join(ents)))
     return out
 
 

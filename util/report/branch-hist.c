@@ -100,14 +100,30 @@ int branch_hists__parse_sort(struct branch_hists *h, const char *sort, char *bad
 	return 0;
 }
 
-/* A cache slot: the keys' values of a branch (see cache_key()) and its entry. */
+/*
+ * A cache slot: the hash of the keys' values of a branch (see cache_key())
+ * and its entry, whose own values confirm a hit (small slots: the table
+ * stays in the caches).
+ */
 #define CACHE_VALS 12
 struct bhist_cache {
-	u64 v[CACHE_VALS];
+	u64 hash;
 	struct bhist_entry *e;
 };
 
-#define CACHE_BITS 16
+#define CACHE_BITS 14
+
+/*
+ * A resolved branch address of a process: valid while neither its maps
+ * nor the kernel's change (their generations).
+ */
+struct bend_cache {
+	const struct maps *maps;
+	u64 gen, kgen, addr;
+	struct bend b;
+};
+
+#define ENDS_BITS 13
 
 void branch_hists__init(struct branch_hists *h, struct machine *m, bool verbose)
 {
@@ -116,6 +132,7 @@ void branch_hists__init(struct branch_hists *h, struct machine *m, bool verbose)
 
 	h->machine = m;
 	h->verbose = verbose;
+	h->ends = calloc(1U << ENDS_BITS, sizeof(*h->ends));	/* none: no cache */
 	for (int i = 0; i < h->nr_keys; i++) {
 		switch (h->keys[i]) {
 		case BKEY_MISPREDICT:
@@ -348,13 +365,25 @@ static int cache_key(const struct branch_hists *h, const struct bhist_entry *e, 
 	return n;
 }
 
-static struct bhist_cache *cache_slot(struct branch_hists *h, const u64 *v, int n)
+static u64 cache_hash(const u64 *v, int n)
 {
 	u64 x = 0x9e3779b97f4a7c15ULL;
 
 	for (int i = 0; i < n; i++)
 		x = (x ^ v[i]) * 0xff51afd7ed558ccdULL;
-	return &h->cache[(x ^ x >> 29) & (h->cache_size - 1)];
+	return x ^ x >> 29;
+}
+
+/* The entry the cache has for the values @v (@n of them) of hash @x, or NULL */
+static struct bhist_entry *cache_find(const struct branch_hists *h, const struct bhist_cache *c,
+				      u64 x, const u64 *v, int n)
+{
+	u64 ev[CACHE_VALS];
+
+	if (!c->e || c->hash != x)
+		return NULL;
+	cache_key(h, c->e, ev);
+	return memcmp(ev, v, n * sizeof(u64)) ? NULL : c->e;
 }
 
 /* perf's thread__find_cpumode_addr_location(): kernel, user, then hypervisor */
@@ -363,6 +392,19 @@ static void resolve_end(struct branch_hists *h, struct thread *t, u64 addr, stru
 	static const u8 modes[] = { PERF_RECORD_MISC_KERNEL, PERF_RECORD_MISC_USER,
 				    PERF_RECORD_MISC_HYPERVISOR };
 	struct addr_location al;
+	struct bend_cache *c = NULL;
+	u64 gen = t->maps ? t->maps->gen : 0, kgen = h->machine->kmaps ? h->machine->kmaps->gen : 0;
+
+	if (h->ends) {
+		u64 x = (addr ^ (uintptr_t)t->maps * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
+
+		c = &h->ends[x >> (64 - ENDS_BITS)];
+		if (c->addr == addr && c->maps == t->maps && c->gen == gen && c->kgen == kgen &&
+		    c->maps) {
+			*b = c->b;
+			return;
+		}
+	}
 
 	for (size_t i = 0; i < sizeof(modes); i++) {
 		machine__resolve_addr(h->machine, t, modes[i], addr, &al);
@@ -374,6 +416,8 @@ static void resolve_end(struct branch_hists *h, struct thread *t, u64 addr, stru
 	b->level = al.level;
 	b->map = al.map;
 	b->sym = al.map ? al.sym : NULL;
+	if (c && t->maps)
+		*c = (struct bend_cache){ t->maps, gen, kgen, addr, *b };
 }
 
 static int add_entry(struct branch_hists *h, struct bhist_entry **found)
@@ -486,25 +530,23 @@ int branch_hists__add(struct branch_hists *h, struct thread *t, const struct per
 					    .level = level };
 		struct bhist_entry *e = NULL;
 		struct bhist_cache *slot = NULL;
-		u64 v[CACHE_VALS];
+		u64 v[CACHE_VALS], x = 0;
 		int n = 0, err;
 
 		resolve_end(h, t, b->from, &tmpl.from);
 		resolve_end(h, t, b->to, &tmpl.to);
 		if (h->cache) {
 			n = cache_key(h, &tmpl, v);
-			slot = cache_slot(h, v, n);
-			if (slot->e && !memcmp(slot->v, v, n * sizeof(u64)))
-				e = slot->e;
+			x = cache_hash(v, n);
+			slot = &h->cache[x & (h->cache_size - 1)];
+			e = cache_find(h, slot, x, v, n);
 		}
 		if (!e) {
 			err = findnew(h, &tmpl, &e);
 			if (err)
 				return err;
-			if (slot) {
-				memcpy(slot->v, v, n * sizeof(u64));
-				slot->e = e;
-			}
+			if (slot)
+				*slot = (struct bhist_cache){ x, e };
 		}
 		e->period++;
 		e->nr_samples++;
@@ -603,5 +645,6 @@ void branch_hists__exit(struct branch_hists *h)
 	free(h->all);
 	free(h->sorted);
 	free(h->cache);
+	free(h->ends);
 	memset(h, 0, sizeof(*h));
 }

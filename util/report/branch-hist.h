@@ -69,6 +69,7 @@ struct branch_hists {
 	struct bhist_type_stat st;
 	struct bhist_cache *cache;	/* found entries by branch, when the keys allow it */
 	size_t cache_size;
+	struct bend_cache *ends;	/* resolved branch addresses (resolve_end()) */
 };
 
 /**

@@ -2,6 +2,9 @@
 /*
  * Branch stack entries: the names of their flags (see branch.h).
  */
+#include <linux/perf_event.h>
+#include <string.h>
+
 #include "util/report/branch.h"
 
 char branch__mispred_char(u64 flags)
@@ -27,4 +30,26 @@ const char *branch__type_name(u64 flags)
 	if (t != 15)	/* PERF_BR_EXTEND_ABI */
 		return types[t];
 	return n < 8 ? new_types[n] : NULL;
+}
+
+size_t branch__lbr_chain(const struct perf_event_attr *attr, const struct perf_sample *s,
+			 u64 max_stack, u64 *out)
+{
+	u64 nr = s->callchain_nr < max_stack ? s->callchain_nr : max_stack, i, n;
+
+	if (!(attr->sample_type & PERF_SAMPLE_BRANCH_STACK) ||
+	    !(attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK) || !s->callchain)
+		return 0;
+	for (i = 0; i < nr && s->callchain[i] != PERF_CONTEXT_USER; i++)
+		;
+	if (i == nr)
+		return 0;	/* LBR only changes the user part */
+	memcpy(out, s->callchain, (i + 1) * sizeof(*out));
+	n = i + 1;
+	if (!s->branch_nr)
+		return n;
+	out[n++] = s->branch_entries[0].to;
+	for (u64 k = 0; k < s->branch_nr; k++)
+		out[n++] = s->branch_entries[k].from;
+	return n;
 }

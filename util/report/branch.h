@@ -32,4 +32,25 @@ char branch__mispred_char(u64 flags);
  */
 const char *branch__type_name(u64 flags);
 
+struct perf_event_attr;
+
+/**
+ * branch__lbr_chain - the callchain perf 6.1 makes of an LBR call-stack
+ * sample (--call-graph lbr: BRANCH_STACK with CALL_STACK), callee first:
+ * the sample's chain up to its PERF_CONTEXT_USER (the kernel's frames),
+ * then the first branch's target and every branch's source
+ * @attr: the sample's event
+ * @s: the sample
+ * @max_stack: perf looks for PERF_CONTEXT_USER in the first @max_stack
+ * @out: receives the chain (markers included), room for callchain_nr +
+ * branch_nr + 1
+ *
+ * A stack of no branch gives the kernel's frames only (perf reads a
+ * branch past the end of the record there).
+ * Return: its length, or 0 when the sample's own chain is the chain (not
+ * an LBR call stack, no user part).
+ */
+size_t branch__lbr_chain(const struct perf_event_attr *attr, const struct perf_sample *s,
+			 u64 max_stack, u64 *out);
+
 #endif

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -592,9 +593,36 @@ static void print_unwound(FILE *fp, const struct script_opts *o, unsigned int f,
 	}
 }
 
+static void print_chain_of(FILE *fp, const struct script_opts *o, unsigned int f,
+			   struct machine *m, struct thread *t, const struct perf_event_attr *attr,
+			   const struct perf_sample *s);
+
+/* An LBR call stack's chain is perf's stitched one (branch__lbr_chain()). */
 static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
 			struct machine *m, struct thread *t, const struct perf_event_attr *attr,
 			const struct perf_sample *s)
+{
+	u64 *lbr = NULL;
+	size_t n = 0;
+
+	if ((attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK) &&
+	    (lbr = malloc((s->callchain_nr + s->branch_nr + 1) * sizeof(*lbr))))
+		n = branch__lbr_chain(attr, s, o->max_stack, lbr);
+	if (n) {
+		struct perf_sample c = *s;
+
+		c.callchain = lbr;
+		c.callchain_nr = n;
+		print_chain_of(fp, o, f, m, t, attr, &c);
+	} else {
+		print_chain_of(fp, o, f, m, t, attr, s);
+	}
+	free(lbr);
+}
+
+static void print_chain_of(FILE *fp, const struct script_opts *o, unsigned int f,
+			   struct machine *m, struct thread *t, const struct perf_event_attr *attr,
+			   const struct perf_sample *s)
 {
 	u8 cpumode = PERF_RECORD_MISC_USER;
 	unsigned int n = 0;
