@@ -34,4 +34,13 @@ test_expect_success PERF 'brstack on a file without branch stacks: nothing, as p
 	test -s actual
 '
 
+test_expect_success 'brstackinsn: a usage error saying a disassembler is missing' '
+	f=$DATA_DIR/pdc-branch-stack-lbr/perf.data.branch-4.14 &&
+	test_expect_code 129 tperf script -i $f -F ip,brstackinsn >out 2>err &&
+	echo "error: field '"'"'brstackinsn'"'"' needs a disassembler of the branches'"'"' code, which tperf does not have; use brstack, brstacksym or brstackoff" >expect &&
+	head -1 err >actual &&
+	test_cmp expect actual &&
+	test ! -s out
+'
+
 test_done
