@@ -846,11 +846,41 @@ static bool branch_mode(const struct report *r)
 	       !(combined_sample_type(h) & PERF_SAMPLE_STACK_USER);
 }
 
+/* The options branch mode does not apply yet: said, not ignored. */
+static const char *branch_unsupported(const struct report *r)
+{
+	if (r->fields)
+		return "-F/--fields";
+	if (r->show_nr_samples)
+		return "-n/--show-nr-samples";
+	if (r->show_total_period)
+		return "--show-total-period";
+	if (r->cpu_util)
+		return "--show-cpu-utilization";
+	if (r->pl.filter_set)
+		return "the sample filters (--comms, --pid, --tid, --dsos, --symbols, --cpu, --time)";
+	if (r->symbol_filter)
+		return "--symbol-filter";
+	if (r->relative)
+		return "--percentage relative";
+	if (r->parent)
+		return "-p/--parent";
+	if (r->group == 1)
+		return "--group";
+	return NULL;
+}
+
 static int setup_branch(struct report *r)
 {
 	struct perf_header *h = r->pl.session->header;
+	const char *opt = branch_unsupported(r);
 	char bad[256];
 
+	if (opt) {
+		ui__error("%s: not supported in branch mode yet; add --no-branch-stack for the "
+			  "report of the samples", opt);
+		return -EINVAL;
+	}
 	if (!(combined_sample_type(h) & PERF_SAMPLE_BRANCH_STACK)) {
 		ui__error("selected --branch-stack but the file '%s' has no branch stacks: record "
 			  "with -b or -j", r->input);
@@ -866,6 +896,7 @@ static int setup_branch(struct report *r)
 			return -EINVAL;
 		}
 		branch_hists__init(&r->bh[i], &r->pl.machine, tperf_config.verbose > 0);
+		r->bh[i].hide_unresolved = r->pl.hide_unresolved;
 	}
 	return 0;
 }

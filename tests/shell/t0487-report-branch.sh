@@ -59,6 +59,7 @@ test_expect_success PERF,CC 'synthetic branches: every flag, key and odd compara
 	x.data -s comm,dso_from,dso_to,symbol_from,symbol_to
 	x.data -s addr_from,addr_to
 	x.data -s dso,sym
+	x.data -U
 	EOT
 	same_report b.data &&
 	grep -q "^# Branch Statistics:$" actual &&
@@ -75,7 +76,15 @@ test_expect_success CC '-b on a file without branch stacks, a branch key without
 	test_expect_code 129 tperf report -i $f --stdio -s dso_from 2>err &&
 	grep -q "unknown sort key in '"'"'dso_from'"'"'" err &&
 	test_expect_code 129 tperf report -i $f --stdio -s bogus_key 2>err &&
-	grep -q "unknown sort key in '"'"'bogus_key'"'"'" err
+	grep -q "unknown sort key in '"'"'bogus_key'"'"'" err &&
+	P=$DATA_DIR/pdc-branch-stack-lbr/perf.data.branch-4.14 &&
+	test_expect_code 1 tperf report -i $P --stdio -n >out 2>err &&
+	echo "tperf: -n/--show-nr-samples: not supported in branch mode yet; add --no-branch-stack for the report of the samples" >expect &&
+	test_cmp expect err &&
+	test_expect_code 1 tperf report -i $P --stdio --comms perf 2>err &&
+	grep -q "^tperf: the sample filters (--comms, --pid, --tid, --dsos, --symbols, --cpu, --time): not supported in branch mode yet" err &&
+	tperf report -i $P --stdio -n --no-branch-stack >out &&
+	grep -q "^# Overhead       Samples  Command" out
 '
 
 test_done

@@ -535,6 +535,8 @@ int branch_hists__add(struct branch_hists *h, struct thread *t, const struct per
 
 		resolve_end(h, t, b->from, &tmpl.from);
 		resolve_end(h, t, b->to, &tmpl.to);
+		if (h->hide_unresolved && !(tmpl.from.sym && tmpl.to.sym))
+			continue;	/* perf's -U: not counted at all */
 		if (h->cache) {
 			n = cache_key(h, &tmpl, v);
 			x = cache_hash(v, n);

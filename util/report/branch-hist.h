@@ -59,6 +59,7 @@ struct branch_hists {
 	enum bkey keys[BHIST_MAX_KEYS];
 	int nr_keys;
 	bool verbose;			/* -v: DSOs by their long names */
+	bool hide_unresolved;		/* -U: only branches with both symbols */
 	struct machine *machine;
 	struct rb_link *in_root, *col_root, *out_root;
 	struct bhist_entry **all;	/* every entry made */
