@@ -84,6 +84,45 @@ static int opt_callgraph(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+/*
+ * -b and -j: one of them, once (perf refuses both, or -j twice); --no-X
+ * takes the branch stack back.
+ */
+static int set_branch_stack(struct record_opts *o, const char *arg, int unset)
+{
+	char msg[256];
+
+	if (unset) {
+		o->branch_stack = 0;
+		return 0;
+	}
+	if (o->branch_stack) {
+		ui__error("--branch-any (-b) and --branch-filter (-j) exclude each other, "
+			  "and -j is given once: put every filter in one -j list");
+		return -1;
+	}
+	if (!arg) {
+		o->branch_stack = PERF_SAMPLE_BRANCH_ANY;
+		return 0;
+	}
+	if (record__parse_branch_filter(o, arg, msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int opt_branch_any(const struct option *opt, const char *arg, int unset)
+{
+	(void)arg;
+	return set_branch_stack(opt->value, NULL, unset);
+}
+
+static int opt_branch_filter(const struct option *opt, const char *arg, int unset)
+{
+	return set_branch_stack(opt->value, arg, unset);
+}
+
 static int opt_user_regs(const struct option *opt, const char *arg, int unset)
 {
 	char msg[256];
@@ -350,6 +389,12 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK(0, "call-graph", &o, "record_mode[,record_size]",
 			     "setup and enables call-graph recording: fp, dwarf[,size], lbr",
 			     opt_callgraph),
+		OPT_CALLBACK_NOOPT('b', "branch-any", &o, NULL,
+				   "sample any taken branches (the branch stack, LBR)", opt_branch_any),
+		OPT_CALLBACK('j', "branch-filter", &o, "branch filter mask",
+			     "sample the branch stack with these filters: any,any_call,any_ret,"
+			     "ind_call,ind_jmp,call,cond,u,k,hv,in_tx,no_tx,abort_tx,save_type,"
+			     "stack,priv", opt_branch_filter),
 		OPT_CALLBACK_OPTARG(0, "user-regs", &o, NULL, "register",
 				    "sample selected user registers (all without a value): "
 				    "use '--user-regs=?' to list them", opt_user_regs),

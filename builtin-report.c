@@ -27,6 +27,7 @@
 #include "util/symbol/srcline.h"
 #include "util/unwind/unwind.h"
 #include "util/report/sort-trace.h"
+#include "util/report/branch-hist.h"
 
 struct report {
 	const char *input, *sort, *symfs, *kallsyms, *unwinder;
@@ -54,6 +55,9 @@ struct report {
 	bool bad_sort_key;		/* a field key that no event has: usage error */
 	char *dyn_names[SORT_DYN_MAX];	/* the --sort names of those keys, by slot */
 	struct report_pipeline pl;	/* the samples into the hists */
+	int branch_mode;		/* -b/--branch-stack: -1 default (the file's) */
+	bool branch_sort_ok;		/* --sort is valid in branch mode */
+	struct branch_hists *bh;	/* branch mode: one per attr, else NULL */
 };
 
 static struct report *rep_of(struct perf_tool *tool);
@@ -281,6 +285,9 @@ static int process_sample_setup(struct perf_tool *tool, struct perf_session *s,
 }
 
 /* Pipe mode: perf report names the events by EVENT_DESC (perf evlist does not). */
+static void print_sample_count_of(struct report *r, unsigned long n, u64 total, const char *name,
+				  bool plural);
+
 static void print_sample_count(struct report *r, struct hists *h, const char *name, bool plural)
 {
 	/*
@@ -289,13 +296,21 @@ static void print_sample_count(struct report *r, struct hists *h, const char *na
 	 */
 	unsigned long n = h->nr_samples - (h->relative ? h->hidden_samples : 0);
 	u64 total = h->total_period;
-	char unit = ' ';
 
 	for (int m = 0; m < h->nr_members; m++) {	/* --group: the members' too */
 		n += h->members[m]->nr_samples -
 		     (h->relative ? h->members[m]->hidden_samples : 0);
 		total += h->members[m]->total_period;
 	}
+	print_sample_count_of(r, n, total, name, plural);
+}
+
+/* "# Samples: 416  of event 'cycles'" (K, M, G past a thousand), "# Event count" */
+static void print_sample_count_of(struct report *r, unsigned long n, u64 total, const char *name,
+				  bool plural)
+{
+	char unit = ' ';
+
 	if (n > 1000) {
 		n /= 1000;
 		unit = 'K';
@@ -601,6 +616,13 @@ static int parse_callchain_opt(const struct option *opt, const char *arg, int un
 	return 0;
 }
 
+static int parse_branch_stack(const struct option *opt, const char *arg, int unset)
+{
+	(void)arg;
+	*(int *)opt->value = !unset;
+	return 0;
+}
+
 static int parse_stdio_color(const struct option *opt, const char *arg, int unset)
 {
 	(void)opt;
@@ -807,6 +829,140 @@ static void report_free_opts(struct report *r)
 	drop_dyn_keys(r);
 }
 
+/*
+ * Branch mode, as perf decides it: -b, or by default when the file was
+ * recorded with -b/-j (its BRANCH_STACK feature; not with user stack
+ * copies); --no-branch-stack and --stats keep the usual report.
+ */
+static bool branch_mode(const struct report *r)
+{
+	struct perf_header *h = r->pl.session->header;
+
+	if (r->stats || r->branch_mode == 0)
+		return false;
+	if (r->branch_mode == 1)
+		return true;
+	return perf_header__has_feat(h, HEADER_BRANCH_STACK) &&
+	       !(combined_sample_type(h) & PERF_SAMPLE_STACK_USER);
+}
+
+/* The options branch mode does not apply yet: said, not ignored. */
+static const char *branch_unsupported(const struct report *r)
+{
+	if (r->fields)
+		return "-F/--fields";
+	if (r->show_nr_samples)
+		return "-n/--show-nr-samples";
+	if (r->show_total_period)
+		return "--show-total-period";
+	if (r->cpu_util)
+		return "--show-cpu-utilization";
+	if (r->pl.filter_set)
+		return "the sample filters (--comms, --pid, --tid, --dsos, --symbols, --cpu, --time)";
+	if (r->symbol_filter)
+		return "--symbol-filter";
+	if (r->relative)
+		return "--percentage relative";
+	if (r->parent)
+		return "-p/--parent";
+	if (r->group == 1)
+		return "--group";
+	return NULL;
+}
+
+static int setup_branch(struct report *r)
+{
+	struct perf_header *h = r->pl.session->header;
+	const char *opt = branch_unsupported(r);
+	char bad[256];
+
+	if (opt) {
+		ui__error("%s: not supported in branch mode yet; add --no-branch-stack for the "
+			  "report of the samples", opt);
+		return -EINVAL;
+	}
+	if (!(combined_sample_type(h) & PERF_SAMPLE_BRANCH_STACK)) {
+		ui__error("selected --branch-stack but the file '%s' has no branch stacks: record "
+			  "with -b or -j", r->input);
+		return -EINVAL;
+	}
+	r->bh = calloc(h->nr_attrs + 1, sizeof(*r->bh));
+	if (!r->bh)
+		return -ENOMEM;
+	for (int i = 0; i < h->nr_attrs; i++) {
+		if (branch_hists__parse_sort(&r->bh[i], r->sort, bad, sizeof(bad))) {
+			snprintf(r->errbuf, sizeof(r->errbuf), "%s", bad);
+			r->bad_sort_key = true;
+			return -EINVAL;
+		}
+		branch_hists__init(&r->bh[i], &r->pl.machine, tperf_config.verbose > 0);
+		r->bh[i].hide_unresolved = r->pl.hide_unresolved;
+	}
+	return 0;
+}
+
+/* Branch mode: every branch of a sample counts, with period 1 (samples without a stack: none). */
+static int process_sample_branch(struct perf_tool *tool, struct perf_session *s,
+				 const union perf_event *ev, struct perf_sample *sample,
+				 struct perf_header_attr *attr)
+{
+	struct report *r = rep_of(tool);
+	struct thread *t;
+
+	(void)s;
+	(void)ev;
+	if (!attr || attr->idx >= r->pl.session->header->nr_attrs || !sample->branch_nr)
+		return 0;
+	t = machine__findnew_thread(&r->pl.machine, sample->pid, sample->tid);
+	if (!t)
+		return -ENOMEM;
+	return branch_hists__add(&r->bh[attr->idx], t, sample);
+}
+
+static int print_branch_report(struct report *r)
+{
+	struct perf_header *hd = r->pl.session->header;
+	u64 total = 0;
+	char buf[1024];
+
+	for (int i = 0; i < hd->nr_attrs; i++)
+		total += r->bh[i].nr_samples;
+	if (!total) {
+		ui__warning("'%s' has no samples", r->input);
+		return fflush(stdout) || ferror(stdout) ? -EIO : 0;
+	}
+	if (!r->quiet)
+		printf("#\n# Total Lost Samples: %llu\n#\n",
+		       (unsigned long long)r->total_lost_samples);
+	for (int i = 0; i < hd->nr_attrs; i++) {
+		struct branch_hists *b = &r->bh[i];
+
+		if (!b->nr_samples)
+			continue;
+		if (branch_hists__resort(b))
+			return -ENOMEM;
+		if (!r->quiet) {
+			print_sample_count_of(r, b->nr_samples, b->total_period,
+					      perf_header__event_name(hd, &hd->attrs[i], buf,
+								      sizeof(buf)), false);
+			printf("#\n");
+		}
+		if (branch_hists__fprintf(b, !r->quiet, r->percent_limit, use_color(r), stdout))
+			return -EIO;
+		printf("\n\n");
+	}
+	if (!r->quiet)
+		printf("#\n# (Tip: Boolean options have negative forms, e.g.: tperf report --no-children)\n#\n");
+	for (int i = 0; i < hd->nr_attrs; i++)	/* perf counts the types across events */
+		if (i)
+			for (int k = 0; k < 16; k++) {
+				r->bh[0].st.counts[k] += r->bh[i].st.counts[k];
+				r->bh[0].st.new_counts[k] += r->bh[i].st.new_counts[k];
+			}
+	branch_hists__fprintf_stat(&r->bh[0], stdout);
+	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
+}
+
 static int run_report(struct report *r)
 {
 	struct report_tool rt = { .rep = r };
@@ -835,7 +991,11 @@ static int run_report(struct report *r)
 			      !all_exclude_kernel(r->pl.session->header), builtin__say);
 	if (!err)
 		err = prepare_filter(r);
-	if (!err && !r->pl.session->data.is_pipe)
+	if (!err && branch_mode(r)) {
+		err = setup_branch(r);
+		rt.tool.sample = process_sample_branch;
+	}
+	if (!err && !r->bh && !r->pl.session->data.is_pipe)
 		err = setup_hists(r);
 	if (!err && !r->header && !r->quiet && !r->stats)	/* perf: before the events */
 		printf("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
@@ -856,12 +1016,16 @@ static int run_report(struct report *r)
 		perf_session__lost_warnings(r->pl.session, true, msg, sizeof(msg));
 		fputs(msg, stderr);
 	}
-	if (!err && !r->pl.hists)
+	if (!err && !r->pl.hists && !r->bh)
 		err = setup_hists(r);
 	if (!err && !r->quiet && !r->pl.machine.kernel_map && !all_exclude_kernel(r->pl.session->header))
 		ui__warning("'%s' has no kernel map (kernel.kptr_restrict was set when it was recorded?): kernel samples cannot be resolved",
 			r->input);
-	if (!err && r->stats) {
+	if (!err && r->bh) {
+		err = print_branch_report(r);
+		if (err)
+			ui__error("cannot write the report: %s", strerror(-err));
+	} else if (!err && r->stats) {
 		err = print_stats(r);
 		if (err)
 			ui__error("cannot write the statistics: %s", strerror(-err));
@@ -874,6 +1038,9 @@ static int run_report(struct report *r)
 		unwind_hint(r);
 	if (!FREE_AT_EXIT)
 		return r->bad_sort_key ? 129 : err ? 1 : 0;
+	for (int i = 0; r->bh && i < r->pl.session->header->nr_attrs; i++)
+		branch_hists__exit(&r->bh[i]);
+	free(r->bh);
 	for (int i = 0; i < r->pl.nr_hists && r->members; i++)
 		free(r->members[i]);
 	free(r->members);
@@ -929,7 +1096,13 @@ static int check_format(struct report *r)
 		return -EINVAL;
 	}
 	sort_key__set_dynamic(report_dyn_key, r);	/* --sort only: tracepoint keys */
-	if (sort && hist_format__setup(&f, sort, NULL, false, 0, bad, sizeof(bad))) {
+	if (r->sort && *r->sort != '+') {	/* branch mode's keys, checked once it is known */
+		struct branch_hists bh;
+
+		r->branch_sort_ok = !branch_hists__parse_sort(&bh, r->sort, bad, sizeof(bad));
+	}
+	if (sort && hist_format__setup(&f, sort, NULL, false, 0, bad, sizeof(bad)) &&
+	    !r->branch_sort_ok) {
 		snprintf(r->errbuf, sizeof(r->errbuf), "unknown sort key in '%s' (perf: Unknown --sort key)", bad);
 		return -EINVAL;
 	}
@@ -948,6 +1121,7 @@ static int check_format(struct report *r)
 int cmd_report(int argc, const char **argv)
 {
 	struct report r = {
+		.branch_mode = -1,
 		.children = -1,
 		.group = -1,
 		.inline_frames = true,
@@ -957,6 +1131,10 @@ int cmd_report(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &r.input, "file", "input file name"),
 		OPT_BOOLEAN(0, "stdio", &r.stdio, "use the stdio interface"),
+		OPT_CALLBACK_NOOPT('b', "branch-stack", &r.branch_mode, NULL,
+				   "use branch records for per branch histogram filling "
+				   "(default when the file has them; --no-branch-stack: off)",
+				   parse_branch_stack),
 		OPT_STRING('s', "sort", &r.sort, "key[,key2...]",
 			   "sort by key(s): overhead overhead_sys overhead_us overhead_guest_sys overhead_guest_us overhead_children sample period pid tid comm dso sym symoff parent cpu socket srcline srcfile local_weight weight"),
 		OPT_STRING('F', "fields", &r.fields, "key[,keys...]",

@@ -568,12 +568,18 @@ int cmd_script(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, usage, 0);
 	if (argc)
 		usage_with_options_msg(usage, options, "unexpected argument '%s'", argv[0]);
-	for (int i = 0; i < sc.fields.n; i++)
-		if (script_fields__parse(&sc.o, sc.fields.v[i], buf, sizeof(buf), &bad))
-			usage_with_options_msg(usage, options, perf_only_field(bad) ?
+	for (int i = 0; i < sc.fields.n; i++) {
+		if (!script_fields__parse(&sc.o, sc.fields.v[i], buf, sizeof(buf), &bad))
+			continue;
+		if (!strcmp(bad, "brstackinsn"))
+			usage_with_options_msg(usage, options, "field 'brstackinsn' needs a "
+					       "disassembler of the branches' code, which tperf does "
+					       "not have; use brstack, brstacksym or brstackoff");
+		usage_with_options_msg(usage, options, perf_only_field(bad) ?
 					       "field '%s' of perf script is not supported by tperf yet"
 					       " (perf: Invalid field requested)" :
 					       "unknown field '%s' in -F (perf: Invalid field requested)", bad);
+	}
 	if (script_parse_filter(&sc, msg, sizeof(msg)))
 		usage_with_options_msg(usage, options, "%s", msg);
 	if (!sc.input || !*sc.input)

@@ -30,6 +30,9 @@ option_table() {
 	--call-graph attr -e cpu-clock --call-graph dwarf,4096
 	--call-graph attr -e cpu-clock --call-graph lbr
 	--call-graph attr -e cpu-clock -g
+	--branch-any attr -e cpu-clock -b
+	--branch-filter attr -e cpu-clock -j any_call,u
+	--branch-filter test t0485-record-branch.sh
 	--user-regs attr -e cpu-clock --user-regs=ax,bx
 	--user-regs attr -e cpu-clock --user-regs
 	--user-regs attr -e cpu-clock --call-graph dwarf --user-regs=ax

@@ -16,7 +16,6 @@ fixtures() {
 	for f in "$DATA_DIR"/*/expected-perf-report.txt "$DATA_DIR"/*/*.expected-perf-report.txt; do
 		[ -s "$f" ] || continue
 		case $f in
-		*/pdc-branch-stack-lbr/*) continue ;;	# branch mode: not done
 		*/sleep.compressed2.pipe.data.*) continue ;;	# refused, see below
 		*/expected-perf-report.txt)
 			d=$(dirname "$f")

@@ -762,6 +762,15 @@ static const char *strerror_emfile(struct evsel *evsel, char *why, size_t size)
 
 static const char *strerror_notsup(struct evsel *evsel, int err, char *why, size_t size)
 {
+	if (err == EOPNOTSUPP && (evsel->attr.sample_type & PERF_SAMPLE_BRANCH_STACK)) {
+		if (!have_cpu_pmu())
+			return "branch stacks (-b, -j, --call-graph lbr, branch_type=) need the "
+			       "CPU's last branch record (LBR) and this machine has no PMU (no "
+			       "LBR here); record without them, or use --call-graph fp or dwarf";
+		return "this event or CPU cannot sample branch stacks (-b, -j, --call-graph "
+		       "lbr, branch_type=): they need a hardware event on a CPU with a last "
+		       "branch record (LBR); record without them, or use --call-graph fp or dwarf";
+	}
 	if (is_hw_type(&evsel->attr) && !have_cpu_pmu())
 		return "hardware events are not supported on this machine (no PMU); "
 		       "try -e cpu-clock";

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/event/cpumap.h"
 #include "util/lib/debug.h"
@@ -640,15 +641,58 @@ static const struct {
 	{ "priv", PERF_SAMPLE_BRANCH_PRIV_SAVE },
 };
 
+#define BRANCH_FILTER_NAMES "u,k,hv,any,any_call,any_ret,ind_call,abort_tx,in_tx,no_tx," \
+	"cond,ind_jmp,call,save_type,stack,priv"
+
+/* The bit of one filter name (any case, as perf), 0 when unknown. */
+static uint64_t branch_filter_bit(const char *name, size_t len)
+{
+	for (size_t i = 0; i < sizeof(branch_modes) / sizeof(branch_modes[0]); i++)
+		if (strlen(branch_modes[i].name) == len &&
+		    !strncasecmp(name, branch_modes[i].name, len))
+			return branch_modes[i].mode;
+	return 0;
+}
+
+/**
+ * parse_branch_filter - or the bits of "name,name,..." (record -j) into @mode
+ * @str: the filter names, perf 6.1's (any case)
+ * @mode: receives the PERF_SAMPLE_BRANCH_* bits, or-ed
+ * @msg: receives the message on error
+ * @size: size of @msg
+ *
+ * The caller decides what a privilege level alone means (-j: any branch;
+ * branch_type=: any branch at that level).
+ * Return: 0 or -EINVAL (an unknown or empty name).
+ */
+int parse_branch_filter(const char *str, uint64_t *mode, char *msg, size_t size)
+{
+	const char *p = str;
+
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		uint64_t bit = branch_filter_bit(p, len);
+
+		if (!bit) {
+			snprintf(msg, size, "unknown branch filter '%.*s'; the filters are "
+				 BRANCH_FILTER_NAMES, (int)len, p);
+			return -EINVAL;
+		}
+		*mode |= bit;
+		if (!p[len])
+			return 0;
+		p += len + 1;
+	}
+}
+
 /*
  * branch_type=any|u|... (one name: ',' ends the term): record samples the
- * branch stack with that filter; a privilege level alone means any branch
- * at that level (perf's rule); "no" samples none.
+ * branch stack with that filter, or-ed into the -j one; a privilege level
+ * alone means any branch at that level (perf's rule); "no" samples none.
  */
 static int pe_branch_term(struct pe_state *st, const struct pe_term *t,
 			  struct evsel_config_terms *ct)
 {
-	size_t i, n = sizeof(branch_modes) / sizeof(branch_modes[0]);
 	const uint64_t plm = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_KERNEL |
 			     PERF_SAMPLE_BRANCH_HV;
 	int ret = term_need_str(st, t, ct->branch_type, sizeof(ct->branch_type));
@@ -658,13 +702,10 @@ static int pe_branch_term(struct pe_state *st, const struct pe_term *t,
 	ct->branch_sample_type = 0;
 	if (!strcmp(t->str, "no"))
 		return 0;
-	for (i = 0; i < n && strcmp(t->str, branch_modes[i].name); i++)
-		;
-	if (i == n)
-		return pe_error(st, t->at, "valid branch filters: u,k,hv,any,any_call,any_ret,"
-				"ind_call,abort_tx,in_tx,no_tx,cond,ind_jmp,call,save_type,"
-				"stack,priv", "unknown branch filter '%s'", t->str);
-	ct->branch_sample_type = branch_modes[i].mode;
+	ct->branch_sample_type = branch_filter_bit(t->str, strlen(t->str));
+	if (!ct->branch_sample_type)
+		return pe_error(st, t->at, "valid branch filters: " BRANCH_FILTER_NAMES,
+				"unknown branch filter '%s'", t->str);
 	if (!(ct->branch_sample_type & ~plm))
 		ct->branch_sample_type |= PERF_SAMPLE_BRANCH_ANY;
 	return 0;

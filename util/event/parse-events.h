@@ -47,6 +47,12 @@ void parse_events__end_option(struct evlist *evlist);
 int parse_events__filter_last(struct evlist *evlist, const char *filter, char *msg, size_t size);
 int parse_events__exclude_perf_last(struct evlist *evlist, char *msg, size_t size);
 
+/*
+ * Or the PERF_SAMPLE_BRANCH_* bits of "any_call,u,..." (record -j, perf
+ * 6.1's names in any case) into @mode.  0, or -EINVAL with @msg.
+ */
+int parse_branch_filter(const char *str, uint64_t *mode, char *msg, size_t size);
+
 /* The symbolic event names, for `tperf list`. */
 struct event_symbol {
 	const char *symbol;	/* "cpu-cycles" */

@@ -570,6 +570,9 @@ int perf_header__process_feature(struct perf_header *h, int feat, const void *bu
 		return read_blob(h, &r);
 	case HEADER_DIR_FORMAT:
 		return rd_u64(&r, &e->dir_format_version);
+	case HEADER_BRANCH_STACK:	/* a flag, no data */
+		e->branch_stack = true;
+		return 0;
 	case HEADER_COMPRESSED:
 		return read_compressed(e, &r);
 	case HEADER_GROUP_DESC:
@@ -1162,6 +1165,10 @@ int perf_header__write_feature(struct perf_header *h, int feat, struct wbuf *b)
 		if (!e->dir_format_version)
 			return -ENOENT;
 		w_u64(b, e->dir_format_version);
+		break;
+	case HEADER_BRANCH_STACK:	/* a flag, no data */
+		if (!e->branch_stack)
+			return -ENOENT;
 		break;
 	case HEADER_STAT:
 		if (!e->stat_data)

@@ -91,6 +91,7 @@ struct perf_env {
 	u32 nr_numa_nodes;
 	struct perf_numa_node *numa_nodes;
 	u64 clockid_res_ns;		/* CLOCKID */
+	bool branch_stack;		/* BRANCH_STACK (no data): recorded with -b/-j */
 	/* CLOCK_DATA: the wall clock and the clockid's time read at one moment */
 	bool has_clock_data;
 	u32 clock_data_clockid;

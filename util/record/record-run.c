@@ -247,6 +247,7 @@ static int open_output(struct rec *r, int argc, const char **argv, char *buf, si
 		err = perf_env__init_local(&r->hdr.env, argc, argv);
 	if (err)
 		return err;
+	r->hdr.env.branch_stack = r->opts->branch_stack != 0;	/* -b/-j: report's branch mode */
 	if (r->opts->clockid >= 0) {
 		struct timespec res;
 

@@ -11,6 +11,7 @@
 #include "util/event/evlist.h"
 #include "util/lib/debug.h"
 #include "util/event/evsel.h"
+#include "util/event/parse-events.h"
 #include "util/lib/fs.h"
 #include "util/record/record.h"
 
@@ -63,6 +64,22 @@ void record__user_regs_names(char *buf, size_t size)
 	for (size_t i = 0; i < sizeof(x86_regs) / sizeof(x86_regs[0]) && n < size; i++)
 		if (x86_regs[i])
 			n += snprintf(buf + n, size - n, "%s ", x86_regs[i]);
+}
+
+/*
+ * record__parse_branch_filter - see util/record/record.h
+ */
+int record__parse_branch_filter(struct record_opts *o, const char *str, char *buf, size_t size)
+{
+	const u64 plm = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_KERNEL |
+			PERF_SAMPLE_BRANCH_HV;
+	u64 mode = 0;
+	int err = parse_branch_filter(str, &mode, buf, size);
+
+	if (err)
+		return err;
+	o->branch_stack = (mode & ~plm) ? mode : PERF_SAMPLE_BRANCH_ANY;
+	return 0;
 }
 
 /**
@@ -177,7 +194,10 @@ static void config_callchain(struct evsel *e, const struct record_opts *o,
 	a->sample_type |= PERF_SAMPLE_CALLCHAIN;
 	a->sample_max_stack = cg->max_stack;
 	if (cg->mode == CALLGRAPH_LBR) {
-		if (a->exclude_user) {
+		if (o->branch_stack) {
+			say(e->evlist->say, SAY_WARNING, "LBR call stacks cannot be recorded "
+			    "with a branch stack (-b, -j): falling back to frame pointers");
+		} else if (a->exclude_user) {
 			say(e->evlist->say, SAY_WARNING, "LBR call stacks are of user space only "
 			    "and '%s' counts none: falling back to frame pointers", evsel__name(e));
 		} else {
@@ -287,7 +307,7 @@ static void config_terms(struct evsel *e, const struct record_opts *o, bool trac
 		a->sample_type &= ~(u64)PERF_SAMPLE_TIME;
 	if (t->branch_sample_type) {
 		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
-		a->branch_sample_type = t->branch_sample_type;
+		a->branch_sample_type |= t->branch_sample_type;	/* or-ed, as perf */
 	} else if (t->branch_type[0]) {	/* branch_type=no */
 		a->sample_type &= ~(u64)PERF_SAMPLE_BRANCH_STACK;
 	}
@@ -341,6 +361,10 @@ static void config_callgraph(struct evsel *e, const struct record_opts *o)
 
 	if (cg.mode != CALLGRAPH_NONE)
 		config_callchain(e, o, &cg);
+	if (o->branch_stack) {	/* -b, -j: after the call graph, as perf */
+		e->attr.sample_type |= PERF_SAMPLE_BRANCH_STACK;
+		e->attr.branch_sample_type = o->branch_stack;
+	}
 	if (o->user_regs) {
 		e->attr.sample_type |= PERF_SAMPLE_REGS_USER;
 		e->attr.sample_regs_user |= o->user_regs;

@@ -34,6 +34,7 @@ struct record_opts {
 	enum record_callgraph callgraph;
 	u32 stack_size;			/* dwarf: user stack bytes (8192) */
 	u64 user_regs;			/* --user-regs: PERF_REG_X86_* mask, 0: none */
+	u64 branch_stack;		/* -b, -j: PERF_SAMPLE_BRANCH_* bits, 0: none */
 	bool sample_cpu, sample_addr, weight, data_src, phys_addr, raw;
 	bool inherit_stat, no_samples, switch_events, namespaces, no_bpf_event;
 	bool all_user, all_kernel;
@@ -69,6 +70,13 @@ int record__parse_user_regs(struct record_opts *o, const char *str, char *buf, s
 
 /** record__user_regs_names - the names --user-regs takes, space separated, into @buf */
 void record__user_regs_names(char *buf, size_t size);
+
+/**
+ * record__parse_branch_filter - parse -j "any_call,u,..." (perf 6.1's names,
+ * any case) into o->branch_stack; privilege levels alone mean any branch,
+ * as perf.  Return: 0 or -EINVAL with a message in @buf.
+ */
+int record__parse_branch_filter(struct record_opts *o, const char *str, char *buf, size_t size);
 
 /**
  * record__max_sample_rate - kernel.perf_event_max_sample_rate (0 when unreadable)

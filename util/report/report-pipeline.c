@@ -10,6 +10,7 @@
 #include "util/lib/batch-pipe.h"
 #include "util/lib/debug.h"
 #include "util/perf-data/session.h"
+#include "util/report/branch.h"
 #include "util/report/report-pipeline.h"
 #include "util/symbol/srcline.h"
 #include "util/unwind/unwind.h"
@@ -539,8 +540,24 @@ int report_pipeline__add_sample(struct report_pipeline *r, struct perf_sample *s
 	tmpl.hidden = sample_hidden(r, sample, t, &al);
 	if ((r->hists[attr->idx].has_callchain || r->hists[attr->idx].children || r->need_parent) &&
 	    (attr->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		if (resolve_callchain(r, t, sample, &attr->attr, &n))
+		struct perf_sample lbr = *sample;	/* --call-graph lbr: perf's chain */
+		u64 *ips = NULL;
+
+		if ((attr->attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK) &&
+		    r->cc.max_stack > 0) {
+			ips = malloc((sample->callchain_nr + sample->branch_nr + 1) * sizeof(*ips));
+			if (!ips)
+				return -ENOMEM;
+			lbr.callchain_nr = branch__lbr_chain(&attr->attr, sample,
+							     (u64)r->cc.max_stack, ips);
+			lbr.callchain = ips;
+		}
+		if (resolve_callchain(r, t, ips && lbr.callchain_nr ? &lbr : sample, &attr->attr,
+				      &n)) {
+			free(ips);
 			return -ENOMEM;
+		}
+		free(ips);
 		order_frames(r, n);
 		if (r->hide_unresolved)
 			n = drop_unresolved(r, n);

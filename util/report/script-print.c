@@ -8,10 +8,12 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "util/perf-data/event-fprintf.h"
+#include "util/report/branch.h"
 #include "util/report/mem-src.h"
 #include "util/report/script-print.h"
 #include "util/symbol/srccode.h"
@@ -591,9 +593,36 @@ static void print_unwound(FILE *fp, const struct script_opts *o, unsigned int f,
 	}
 }
 
+static void print_chain_of(FILE *fp, const struct script_opts *o, unsigned int f,
+			   struct machine *m, struct thread *t, const struct perf_event_attr *attr,
+			   const struct perf_sample *s);
+
+/* An LBR call stack's chain is perf's stitched one (branch__lbr_chain()). */
 static void print_chain(FILE *fp, const struct script_opts *o, unsigned int f,
 			struct machine *m, struct thread *t, const struct perf_event_attr *attr,
 			const struct perf_sample *s)
+{
+	u64 *lbr = NULL;
+	size_t n = 0;
+
+	if ((attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK) &&
+	    (lbr = malloc((s->callchain_nr + s->branch_nr + 1) * sizeof(*lbr))))
+		n = branch__lbr_chain(attr, s, o->max_stack, lbr);
+	if (n) {
+		struct perf_sample c = *s;
+
+		c.callchain = lbr;
+		c.callchain_nr = n;
+		print_chain_of(fp, o, f, m, t, attr, &c);
+	} else {
+		print_chain_of(fp, o, f, m, t, attr, s);
+	}
+	free(lbr);
+}
+
+static void print_chain_of(FILE *fp, const struct script_opts *o, unsigned int f,
+			   struct machine *m, struct thread *t, const struct perf_event_attr *attr,
+			   const struct perf_sample *s)
 {
 	u8 cpumode = PERF_RECORD_MISC_USER;
 	unsigned int n = 0;
@@ -697,14 +726,29 @@ static void resolve_branch(struct machine *m, struct thread *t, u64 addr, struct
 }
 
 /*
- * brstackoff's address: the map-relative one; a kernel without symbols
- * (no kallsyms) relative to the start of its map, as perf prints it.
+ * brstackoff's address: perf's map-relative one for a DSO whose symbols
+ * were not read (not found, or not looked at yet: brstackoff alone does
+ * not read them), the address itself for a user DSO read from its file
+ * (perf marks those adjust_symbols); a kernel without symbols (no
+ * kallsyms) relative to the start of its map.
  */
-static u64 branch_offset(const struct addr_location *al, u64 addr)
+static u64 branch_offset(const struct map *map, u64 addr)
 {
-	if (al->map->dso->kind == DSO_KERNEL && !al->map->dso->syms.nr)
-		return addr - al->map->start;
-	return al->addr;
+	const struct dso *d = map->dso;
+
+	if (d->kind == DSO_KERNEL)
+		return d->syms.nr ? map__map_ip(map, addr) : addr - map->start;
+	if (d->kind == DSO_USER && d->loaded && d->bin_path)
+		return addr;
+	return map__map_ip(map, addr);
+}
+
+/* The map of a branch address, without reading symbols (as resolve_branch()). */
+static struct map *branch_map(struct machine *m, struct thread *t, u64 addr)
+{
+	struct map *map = t->maps ? maps__find(t->maps, addr) : NULL;
+
+	return map ? map : maps__find(m->kmaps, addr);
 }
 
 /*
@@ -716,9 +760,14 @@ static void print_branch_end(FILE *fp, unsigned int f, struct machine *m, struct
 			     u64 addr, bool to)
 {
 	struct addr_location al = { .map = NULL, .sym = NULL, .addr = addr };
+	struct map *map = NULL;
 
-	if (t && (f & (SF_DSO | SF_BRSTACKSYM | SF_BRSTACKOFF)))
-		resolve_branch(m, t, addr, &al);
+	if (t && (f & SF_BRSTACKOFF))	/* before resolve_branch() reads the symbols */
+		map = branch_map(m, t, addr);
+	if (map)
+		addr = branch_offset(map, addr);
+	if (t && (f & (SF_DSO | SF_BRSTACKSYM)))
+		resolve_branch(m, t, al.addr, &al);
 	if (to)
 		fputc('/', fp);
 	if (f & SF_BRSTACKSYM) {
@@ -727,8 +776,7 @@ static void print_branch_end(FILE *fp, unsigned int f, struct machine *m, struct
 		else
 			fputs("[unknown]", fp);
 	} else {
-		fprintf(fp, to ? "0x%" PRIx64 : " 0x%" PRIx64,
-			(f & SF_BRSTACKOFF) && al.map ? branch_offset(&al, addr) : addr);
+		fprintf(fp, to ? "0x%" PRIx64 : " 0x%" PRIx64, addr);
 	}
 	if ((f & SF_DSO) && t)
 		fprintf(fp, "(%s)", al.map ? al.map->dso->long_name : "[unknown]");
@@ -742,24 +790,24 @@ static void print_branch_end(FILE *fp, unsigned int f, struct machine *m, struct
 static void print_brstack(FILE *fp, unsigned int f, struct machine *m, struct thread *t,
 			  const struct perf_sample *s)
 {
-	static const char *const types[16] = {
-		"", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL", "SYSRET",
-		"COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "EXTEND_ABI",
-	};
-
 	if (f & SF_BRSTACK)
 		f &= ~(SF_BRSTACKSYM | SF_BRSTACKOFF);
 	else if (f & SF_BRSTACKSYM)
 		f &= ~SF_BRSTACKOFF;
+	if ((f & SF_BRSTACKOFF) && t) {	/* perf has read the sample's DSO by now */
+		struct addr_location al;
+
+		machine__resolve_addr(m, t, s->misc & PERF_RECORD_MISC_CPUMODE_MASK, s->ip, &al);
+	}
 	for (u64 i = 0; i < s->branch_nr; i++) {
 		const struct perf_branch_entry_raw *e = &s->branch_entries[i];
-		u64 fl = e->flags;
+		const char *type = branch__type_name(e->flags);
 
 		print_branch_end(fp, f, m, t, e->from, false);
 		print_branch_end(fp, f, m, t, e->to, true);
-		fprintf(fp, "/%c/%c/%c/%u/%s ", (fl & 1) ? 'M' : (fl & 2) ? 'P' : '-',
-			(fl & 4) ? 'X' : '-', (fl & 8) ? 'A' : '-',
-			(unsigned int)((fl >> 4) & 0xffff), types[(fl >> 20) & 0xf]);
+		fprintf(fp, "/%c/%c/%c/%u/%s ", branch__mispred_char(e->flags),
+			BRANCH_IN_TX(e->flags) ? 'X' : '-', BRANCH_ABORT(e->flags) ? 'A' : '-',
+			BRANCH_CYCLES(e->flags), type ? type : "(null)");
 	}
 }
 
