@@ -16,6 +16,7 @@
 #include "util/event/evsel.h"
 
 struct evlist;
+struct metric_list;
 
 /* Running mean and variance (Welford), min and max. */
 struct stats {
@@ -100,6 +101,9 @@ struct perf_stat_config {
 	bool walltime_run_table;	/* --table: each run's elapsed time */
 	uint64_t *walltime_run;		/* --table: each run's elapsed ns (run_count) */
 	int nr_walltime_run;
+	const struct metric_list *metrics;	/* -M: the metrics, NULL: none */
+	bool metric_only;		/* --metric-only: a column per metric, no counts */
+	int metric_only_header;		/* --metric-only -I: rows since the heading */
 };
 
 /* Defaults: global aggregation, scaling on, big numbers, stderr. */
