@@ -28,6 +28,7 @@ enum tok {
 
 struct parser {
 	const char *text, *p;
+	const char *start;	/* where the current token starts, for messages */
 	enum tok tok;
 	char ch;		/* T_CHAR */
 	double num;		/* T_NUM */
@@ -47,7 +48,7 @@ static int fail(struct parser *ps, const char *fmt, ...)
 	if (ps->err)
 		return ps->err;
 	ps->err = -EINVAL;
-	n = snprintf(ps->msg, ps->size, "column %d: ", (int)(ps->p - ps->text) + 1);
+	n = snprintf(ps->msg, ps->size, "column %d: ", (int)(ps->start - ps->text) + 1);
 	if (n >= 0 && (size_t)n < ps->size) {
 		va_start(ap, fmt);
 		vsnprintf(ps->msg + n, ps->size - n, fmt, ap);
@@ -141,6 +142,7 @@ static void next(struct parser *ps)
 	ps->name = NULL;
 	while (isspace((unsigned char)*ps->p))
 		ps->p++;
+	ps->start = ps->p;
 	if (!*ps->p) {
 		ps->tok = T_END;
 		return;
@@ -489,7 +491,7 @@ void metric_expr__delete(struct metric_expr *expr)
  */
 int metric_expr__parse(const char *text, struct metric_expr **res, char *msg, size_t size)
 {
-	struct parser ps = { .text = text, .p = text, .msg = msg, .size = size };
+	struct parser ps = { .text = text, .p = text, .start = text, .msg = msg, .size = size };
 
 	*res = NULL;
 	if (size)
@@ -549,7 +551,7 @@ static int eval(const struct metric_node *n, metric_lookup_fn lookup, void *arg,
 	case MOP_DIV: *v = b == 0 ? NAN : a / b; break;
 	case MOP_MOD:
 		/* perf takes the remainder of the whole parts */
-		*v = (long)b == 0 ? NAN : (double)((long)a % (long)b);
+		*v = trunc(b) == 0 ? NAN : fmod(trunc(a), trunc(b));
 		break;
 	case MOP_LT: *v = a < b; break;
 	case MOP_GT: *v = a > b; break;
