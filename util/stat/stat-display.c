@@ -652,14 +652,14 @@ static int metric_only_order(const struct perf_stat_config *config, struct evlis
 			     const struct metric ***res)
 {
 	const struct metric_list *ml = config->metrics;
-	const struct metric **order = calloc(ml->nr + 1, sizeof(*order));
+	const struct metric **order = calloc(ml ? ml->nr + 1 : 1, sizeof(*order));
 	struct evsel *evsel;
 	int n = 0;
 
 	if (!order)
 		return -ENOMEM;
 	evlist__for_each_entry(evlist, evsel)
-		for (int i = ml->nr - 1; i >= 0; i--)
+		for (int i = ml ? ml->nr - 1 : -1; i >= 0; i--)
 			if (metric__leader(&ml->metrics[i]) == evsel)
 				order[n++] = &ml->metrics[i];
 	*res = order;
@@ -781,7 +781,8 @@ void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *e
 
 	if (config->null_run)
 		return;
-	if (config->metric_only && config->metrics) {
+	/* without -M's metrics, no column: only the heading, as perf here */
+	if (config->metric_only) {
 		print_metric_only(config, evlist, ts);
 		return;
 	}
@@ -818,6 +819,7 @@ int perf_stat__json_text(const struct perf_stat_config *config, struct evlist *e
 	*text = NULL;
 	c.json_output = true;
 	c.csv_output = false;
+	c.metric_only = false;	/* the counts are what is compared */
 	c.csv_sep = " ";
 	c.output = open_memstream(text, len);
 	if (!c.output)
