@@ -241,6 +241,54 @@ test_expect_success 'a table that cannot be read is an error naming the file' '
 	test_cmp expect actual
 '
 
+# A table of this machine's events (software ones), whatever its CPUID
+mk_sw_table() {
+	mkdir -p pe/x86/m &&
+	printf "Family-model,Version,Filename,EventType\n.*,v1,m,core\n" >pe/x86/mapfile.csv &&
+	cat >pe/x86/m/m.json <<-\EOT
+	[
+	 {"MetricName": "ms_per_s", "MetricExpr": "task\\-clock / duration_time / 1e6", "MetricGroup": "Time"},
+	 {"MetricName": "pf_pct", "MetricExpr": "page\\-faults / (page\\-faults + context\\-switches)",
+	  "ScaleUnit": "100%", "MetricGroup": "Time"},
+	 {"MetricName": "bad", "MetricExpr": "NOSUCH.EVENT / 2"}
+	]
+	EOT
+}
+
+test_expect_success 'duration_time is each interval'"'"'s length; ScaleUnit scales and names the unit' '
+	mk_sw_table &&
+	TPERF_PMU_EVENTS=$PWD/pe tperf stat -I 100 -x, -M ms_per_s -- sleep 0.25 2>out &&
+	awk -F, "
+		\$4 == \"task-clock\" { ms = \$2; len = \$1 - prev; prev = \$1; next }
+		\$7 == \"ms_per_s\" { n++; want = ms / len; d = \$6 - want
+			if (d < 0) d = -d
+			if (d > 0.006 + 0.005 / len) { print \"off:\", \$0, want; bad = 1 } }
+		END { if (!n || bad) exit 1 }" out &&
+	TPERF_PMU_EVENTS=$PWD/pe tperf stat -x, -M pf_pct -- true 2>out &&
+	awk -F, "\$3 == \"page-faults\" { pf = \$1 } \$3 == \"context-switches\" { cs = \$1 }
+		 \$6 == \"%  pf_pct\" { v = \$5 } END { printf \"%.1f\\n%.1f\\n\", v, 100 * pf / (pf + cs) }" out >vals &&
+	test $(sort -u vals | wc -l) = 1 &&
+	TPERF_PMU_EVENTS=$PWD/pe tperf stat -M pf_pct -- true 2>out &&
+	grep "^                                                  #  *[0-9][0-9]*\.[0-9] %  pf_pct  *\$" out
+'
+
+test_expect_success 'a metric whose events do not parse: the error, then the default events' '
+	mk_sw_table &&
+	TPERF_PMU_EVENTS=$PWD/pe tperf stat -x, -M Time,bad -- true 2>out &&
+	echo "tperf: metric '"'"'bad'"'"': cannot parse the events '"'"'{NOSUCH.EVENT}:W'"'"': unknown event '"'"'NOSUCH.EVENT'"'"'" >expect &&
+	head -1 out >actual &&
+	test_cmp expect actual &&
+	tail -n +2 out | cut -d, -f3 >actual &&
+	printf "%s\n" task-clock context-switches cpu-migrations page-faults cycles instructions branches branch-misses >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--metric-only without -M: the heading alone' '
+	tperf stat --metric-only -x, -- true 2>out &&
+	echo >expect &&
+	test_cmp expect out
+'
+
 test_expect_success PERF,UNSHARE,SKX 'list metric and list metricgroup: perf'"'"'s lines for the metrics of the table' '
 	PERF_CPUID=$CPUID TPERF_PMU_EVENTS=$M/pe tperf list --details metric >actual &&
 	names=$(sed -n "s/^  //p" actual | grep -v "^ ") &&

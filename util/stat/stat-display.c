@@ -468,7 +468,7 @@ static void print_json_runs(struct perf_stat_config *config, struct evsel *evsel
 static double metric_duration(const struct perf_stat_config *config, const struct timespec *ts)
 {
 	if (ts)
-		return config->interval / 1000.0;
+		return config->interval_len;
 	return avg_stats(&config->walltime_nsecs_stats) / NSEC_PER_SEC;
 }
 
@@ -781,6 +781,13 @@ void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *e
 
 	if (config->null_run)
 		return;
+	if (ts) {
+		/* duration_time of -M: this interval's length (the last one is shorter) */
+		double now = ts->tv_sec + ts->tv_nsec / NSEC_PER_SEC;
+
+		config->interval_len = now - config->interval_prev;
+		config->interval_prev = now;
+	}
 	/* without -M's metrics, no column: only the heading, as perf here */
 	if (config->metric_only) {
 		print_metric_only(config, evlist, ts);

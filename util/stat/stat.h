@@ -104,6 +104,8 @@ struct perf_stat_config {
 	const struct metric_list *metrics;	/* -M: the metrics, NULL: none */
 	bool metric_only;		/* --metric-only: a column per metric, no counts */
 	int metric_only_header;		/* --metric-only -I: rows since the heading */
+	double interval_prev;		/* -I: seconds at the last interval printed */
+	double interval_len;		/* -I: seconds of the interval being printed */
 };
 
 /* Defaults: global aggregation, scaling on, big numbers, stderr. */
