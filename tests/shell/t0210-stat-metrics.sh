@@ -124,6 +124,11 @@ test_expect_success PERF,UNSHARE,SKX 'set-up: a fake cpu PMU, the table, every c
 		"$TPERF" stat \$opts -- \$cmd >"$M/tperf.\$n" 2>&1 </dev/null
 		echo \$? >"$M/tperf.\$n.rc"
 	done <"$M/picked"
+	for o in "Branches" "Branches --metric-no-merge" "Branches --metric-no-group" \
+		 "C3_Core_Residency,Kernel_Utilization,IPC,CPI"; do
+		perf stat -vv -M \$o -- true 2>&1 </dev/null | grep "^Parsing metric events"
+		"$TPERF" stat -v -M \$o -- true 2>&1 </dev/null | grep ": events " >&2
+	done >"$M/perf.groups" 2>"$M/tperf.groups"
 	for m in C3_Core_Residency Jump CallRet IpFarBranch CPI; do
 		perf stat -j -M \$m -- true >"$M/perf.values.\$m" 2>&1 </dev/null
 		"$TPERF" stat -j -M \$m -- true >"$M/tperf.values.\$m" 2>&1 </dev/null
@@ -157,6 +162,16 @@ while read -r opts; do
 		test_cmp $M/perf.$n.rc $M/tperf.$n.rc
 	"
 done <"$M/cases"
+
+# perf -vv's event strings without their metric-id terms, and tperf -v's
+test_expect_success PERF,UNSHARE,SKX 'the events'"'"' groups and their order are perf'"'"'s (-vv), merged or not' '
+	sed -e "s/.*events '"'"'//" -e "s/'"'"'\$//" \
+	    -e "s#,metric-id=[^/]*/#/#g" -e "s#/metric-id=[^/]*/\([a-z]*\)#:\1#g" \
+	    -e "s/:\([,}]\)/\1/g" -e "s/:\$//" $M/perf.groups >expect &&
+	sed -e "s/.*events '"'"'//" -e "s/'"'"'\$//" $M/tperf.groups >actual &&
+	test $(wc -l <expect) -ge 10 &&
+	test_cmp expect actual
+'
 
 # metric = formula(counts) for the metric lines of a -j output of one
 # metric (its events once each), to 1e-5 relative; "NAME ok" for each
