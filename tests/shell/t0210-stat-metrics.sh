@@ -298,6 +298,25 @@ test_expect_success 'a metric whose events do not parse: the error, then the def
 	test_cmp expect actual
 '
 
+# (in the order of perf's hash map, as the perf tests above check it)
+test_expect_success 'MetricConstraint NO_GROUP_EVENTS: that metric'"'"'s events are not grouped' '
+	mkdir -p pe/x86/m &&
+	printf "Family-model,Version,Filename,EventType\n.*,v1,m,core\n" >pe/x86/mapfile.csv &&
+	cat >pe/x86/m/m.json <<-\EOT &&
+	[
+	 {"MetricName": "a", "MetricExpr": "task\\-clock / page\\-faults", "MetricConstraint": "NO_GROUP_EVENTS"},
+	 {"MetricName": "b", "MetricExpr": "context\\-switches + cpu\\-migrations"}
+	]
+	EOT
+	TPERF_PMU_EVENTS=$PWD/pe tperf stat -v -M a,b -x, -- true 2>out &&
+	grep ": events " out >actual &&
+	cat >expect <<-\EOT &&
+	metrics without a group: events '"'"'page-faults,task-clock'"'"'
+	metric '"'"'b'"'"': events '"'"'{cpu-migrations,context-switches}:W'"'"'
+	EOT
+	test_cmp expect actual
+'
+
 test_expect_success '--metric-only without -M: the heading alone' '
 	tperf stat --metric-only -x, -- true 2>out &&
 	echo >expect &&
