@@ -52,11 +52,10 @@ static size_t hash_bits(size_t h, int bits)
 	return (size_t)((uint64_t)h * 11400714819323198485ull) >> (64 - bits);
 }
 
-static int bucket_push(struct idmap *m, char ***b, int *len, char *key)
+static int bucket_push(char ***b, int *len, char *key)
 {
 	char **t = realloc(*b, (*len + 1) * sizeof(*t));
 
-	(void)m;
 	if (!t)
 		return -ENOMEM;
 	memmove(t + 1, t, *len * sizeof(*t));
@@ -83,20 +82,20 @@ static int idmap__grow(struct idmap *m)
 	int bits = m->bits + 1 < 2 ? 2 : m->bits + 1, cap = 1 << bits;
 	char ***nb = calloc(cap, sizeof(*nb));
 	int *nl = calloc(cap, sizeof(*nl));
+	int err = nb && nl ? 0 : -ENOMEM;
 
-	if (!nb || !nl) {
+	/* the old buckets in order, each entry to the head of its new bucket */
+	for (int b = 0; !err && b < m->cap; b++)
+		for (int i = 0; !err && i < m->lens[b]; i++)
+			err = bucket_push(&nb[hash_bits(str_hash(m->buckets[b][i]), bits)],
+					  &nl[hash_bits(str_hash(m->buckets[b][i]), bits)],
+					  m->buckets[b][i]);
+	for (int b = 0; b < (err ? cap : m->cap); b++)
+		free(err ? (nb ? nb[b] : NULL) : m->buckets[b]);
+	if (err) {
 		free(nb);
 		free(nl);
-		return -ENOMEM;
-	}
-	for (int b = 0; b < m->cap; b++) {
-		for (int i = 0; i < m->lens[b]; i++) {
-			size_t h = hash_bits(str_hash(m->buckets[b][i]), bits);
-
-			if (bucket_push(m, &nb[h], &nl[h], m->buckets[b][i]))
-				return -ENOMEM;	/* the keys stay owned by the old buckets */
-		}
-		free(m->buckets[b]);
+		return err;	/* @m as it was: the keys are still its own */
 	}
 	free(m->buckets);
 	free(m->lens);
@@ -120,7 +119,7 @@ static int idmap__add(struct idmap *m, const char *key)
 	}
 	k = strdup(key);
 	b = hash_bits(str_hash(key), m->bits);
-	if (!k || bucket_push(m, &m->buckets[b], &m->lens[b], k)) {
+	if (!k || bucket_push(&m->buckets[b], &m->lens[b], k)) {
 		free(k);
 		return -ENOMEM;
 	}
