@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "util/lib/argv-split.h"
 #include "util/lib/config.h"
 #include "util/lib/debug.h"
 #include "util/lib/file-out.h"
@@ -70,6 +71,9 @@ static struct stat_opts {
 	int delay_ms;
 	int run_count;
 	const char *compare;		/* --compare: the baseline file */
+	const char *compare_with;	/* --compare-with: the baseline command */
+	char **base_argv;		/* --compare-with: its words */
+	struct perf_stat_config base_config;	/* --compare-with: the baseline's counts */
 	struct stat_counts baseline;	/* --compare: what it holds, read before the runs */
 	struct {			/* stat diff's and --compare's options */
 		double threshold;	/* percent; NAN: not given (5) */
@@ -244,6 +248,12 @@ static const struct option stat_options[] = {
 	OPT_STRING('C', "cpu", &opts.target.cpu_list, "cpu",
 		   "list of cpus to monitor in system-wide"),
 	OPT_BOOLEAN('A', "no-aggr", &opts.no_aggr, "disable CPU count aggregation"),
+	OPT_BOOLEAN(0, "no-merge", &opts.config.no_merge,
+		    "do not merge identical named events (one row per PMU)"),
+	OPT_BOOLEAN(0, "hybrid-merge", &opts.config.hybrid_merge,
+		    "merge identical named hybrid events (cpu_core and cpu_atom)"),
+	OPT_BOOLEAN(0, "percore-show-thread", &opts.config.percore_show_thread,
+		    "with -A, a 'percore' event's count per CPU: the sum of its core's CPUs"),
 	OPT_BOOLEAN(0, "per-socket", &opts.per_socket, "aggregate counts per processor socket"),
 	OPT_BOOLEAN(0, "per-die", &opts.per_die, "aggregate counts per processor die"),
 	OPT_BOOLEAN(0, "per-core", &opts.per_core,
@@ -323,6 +333,8 @@ static const struct option stat_options[] = {
 		    "parse the events and set up the attrs, open nothing (-vv prints them)"),
 	OPT_STRING(0, "compare", &opts.compare, "file",
 		   "compare the runs with those of a stat -r -j file (exit 1 on a regression)"),
+	OPT_STRING(0, "compare-with", &opts.compare_with, "command",
+		   "run <command> as the baseline, a run of it before each run, and compare (exit 1 on a regression)"),
 	DIFF_OPTIONS,
 	OPT_END()
 };
@@ -339,7 +351,7 @@ static void __attribute__((noreturn)) usage_error_exit(const char *const usage[]
 
 static void usage_error(const char *msg)
 {
-	if (opts.compare)
+	if (opts.compare || opts.compare_with)
 		usage_error_exit(stat_usage, stat_options, msg, DIFF_EXIT_ERROR);
 	usage_with_options_msg(stat_usage, stat_options, "%s", msg);
 }
@@ -364,6 +376,21 @@ static void check_diff_options(bool comparing, void (*error)(const char *))
 		error("--threshold takes a percentage of 0 or more");
 	if (!(opts.diff.confidence >= 50 && opts.diff.confidence < 100))
 		error("--confidence takes a percentage from 50 to below 100");
+}
+
+/* --compare-with: what it needs and what it does not go with. */
+static void check_compare_with(int argc)
+{
+	if (!opts.compare_with)
+		return;
+	if (opts.compare)
+		usage_error("--compare-with and --compare: one baseline at a time");
+	if (opts.run_count < 2 || !argc)
+		usage_error("--compare-with needs a command and -r 2 or more: the test needs each counter's spread");
+	if (opts.config.interval || opts.dry_run || opts.record.path)
+		usage_error("--compare-with compares a run's totals: not with -I, --dry-run or stat record");
+	if (opts.for_each_cgroup)
+		usage_error("--compare-with does not go with --for-each-cgroup");
 }
 
 /*
@@ -559,9 +586,10 @@ static void check_options(int argc)
 		usage_error("--compare needs a command and -r 2 or more: the test needs each counter's spread");
 	if (opts.compare && (opts.config.interval || opts.dry_run))
 		usage_error("--compare compares a run's totals: not with -I or --dry-run");
+	check_compare_with(argc);
 	check_more_options();
 	check_hw_options();
-	check_diff_options(opts.compare, usage_error);
+	check_diff_options(opts.compare || opts.compare_with, usage_error);
 	if (opts.timeout_ms && opts.timeout_ms < 100 && !opts.quiet)
 		ui__warning("a timeout under 100 ms: counting's overhead may be a large part of it");
 }
@@ -809,13 +837,13 @@ static int expand_cgroups(void)
 }
 
 /* -g, --all-user, --all-kernel: on every event, the ones -d added too. */
-static void config_events(void)
+static void config_events(struct evlist *evlist)
 {
 	struct evsel *evsel;
 
 	if (opts.group)
-		evlist__set_leader(opts.evlist);
-	evlist__for_each_entry(opts.evlist, evsel) {
+		evlist__set_leader(evlist);
+	evlist__for_each_entry(evlist, evsel) {
 		if (opts.all_user) {
 			evsel->attr.exclude_kernel = 1;
 			evsel->attr.exclude_user = 0;
@@ -848,7 +876,7 @@ static int prepare_events(void)
 	}
 	if (add_detailed_events() || expand_cgroups())
 		return STAT_EXIT_FAILED;
-	config_events();
+	config_events(opts.evlist);
 	err = target__validate(&opts.target, buf, sizeof(buf));
 	if (err) {
 		ui__error("%s", buf);
@@ -959,6 +987,23 @@ static void print_only(const struct stat_count *const *list, int nr, const char 
 	printf("\n");
 }
 
+/*
+ * The test the rows used: Welch's, or the paired one of --compare-with
+ * (Welch's still for a counter without each run's value).
+ */
+static const char *diff_test_name(const struct stat_diff *d, bool json)
+{
+	int paired = 0;
+
+	for (int i = 0; i < d->nr; i++)
+		paired += d->rows[i].paired;
+	if (!paired)
+		return json ? "welch" : "Welch's t-test";
+	if (paired == d->nr)
+		return json ? "paired" : "paired t-test of the runs made side by side";
+	return json ? "paired+welch" : "paired t-test (Welch's where a counter lacks run values)";
+}
+
 /* The comparison as a table: means, change, interval, p, verdict, counter. */
 static void print_diff_std(const struct stat_diff *d, const char *base, const char *new)
 {
@@ -972,8 +1017,8 @@ static void print_diff_std(const struct stat_diff *d, const char *base, const ch
 	print_name_runs(base, same_runs(d, false));
 	printf(" and ");
 	print_name_runs(new, same_runs(d, true));
-	printf(":\n Welch's t-test, %g%% confidence, threshold %g%%\n\n", opts.diff.confidence,
-	       opts.diff.threshold);
+	printf(":\n %s, %g%% confidence, threshold %g%%\n\n", diff_test_name(d, false),
+	       opts.diff.confidence, opts.diff.threshold);
 	snprintf(head, sizeof(head), "%g%% interval", opts.diff.confidence);
 	printf("%15s %15s %9s   %-20s %8s  %-16s  %s\n", "base mean", "new mean", "change", head,
 	       "p", "verdict", "counter");
@@ -1033,7 +1078,7 @@ static void print_diff_json(const struct stat_diff *d, const char *base, const c
 	printf("{\n  ");
 	json_key_str("base", base, ", ");
 	json_key_str("new", new, ", ");
-	json_key_str("test", "welch", ", ");
+	json_key_str("test", diff_test_name(d, true), ", ");
 	json_key_num("confidence", opts.diff.confidence, ", ");
 	json_key_num("threshold", opts.diff.threshold, ",\n");
 	printf("  \"counters\" : [\n");
@@ -1072,12 +1117,12 @@ static void print_diff_json(const struct stat_diff *d, const char *base, const c
 
 /* Compare, print, and the exit status: 0, 1 on a regression, 2. */
 static int compare_counts(const struct stat_counts *base, const struct stat_counts *new,
-			  const char *base_name, const char *new_name)
+			  const char *base_name, const char *new_name, bool paired)
 {
 	struct stat_diff_opts o = {
 		.threshold = opts.diff.threshold, .confidence = opts.diff.confidence,
 		.higher_is_better = opts.diff.higher_is_better.v,
-		.base_name = base_name, .new_name = new_name,
+		.base_name = base_name, .new_name = new_name, .paired = paired,
 	};
 	struct stat_diff d;
 	char msg[1024];
@@ -1122,9 +1167,41 @@ static int cmd_stat_diff(int argc, const char **argv)
 		stat_counts__exit(&base);
 		return DIFF_EXIT_ERROR;
 	}
-	ret = compare_counts(&base, &new, argv[0], argv[1]);
+	ret = compare_counts(&base, &new, argv[0], argv[1], false);
 	stat_counts__exit(&base);
 	stat_counts__exit(&new);
+	return ret;
+}
+
+/* A command that failed gives nothing to compare: true after the message. */
+static bool run_failed(int status, const char *what, const char *cmd)
+{
+	if (status < 0 || (WIFEXITED(status) && !WEXITSTATUS(status)))
+		return false;
+	if (WIFEXITED(status))
+		ui__error("%s'%s' exited with status %d: nothing compared", what, cmd,
+			  WEXITSTATUS(status));
+	else
+		ui__error("%s'%s' was killed: nothing compared", what, cmd);
+	return true;
+}
+
+/* The final counts of @evlist, as -j writes and stat diff reads them. */
+static int run_counts(const struct perf_stat_config *config, struct evlist *evlist,
+		      struct stat_counts *counts, const char *what)
+{
+	char *text, msg[1024];
+	size_t len;
+	int ret;
+
+	if (perf_stat__json_text(config, evlist, &text, &len)) {
+		ui__error("out of memory");
+		return -ENOMEM;
+	}
+	ret = stat_counts__parse(counts, text, len, msg, sizeof(msg));
+	free(text);
+	if (ret)
+		ui__error("%s counts: %s", what, msg);
 	return ret;
 }
 
@@ -1137,29 +1214,86 @@ static int compare_run(const struct stat_run *r, const struct stat_counts *base,
 {
 	const char *name = opts.output_name ? opts.output_name : "this run";
 	struct stat_counts now;
-	char *text, msg[1024];
-	size_t len;
 	int ret;
 
-	if (r->status >= 0 && (!WIFEXITED(r->status) || WEXITSTATUS(r->status))) {
-		if (WIFEXITED(r->status))
-			ui__error("'%s' exited with status %d: nothing compared", argv[0],
-				  WEXITSTATUS(r->status));
-		else
-			ui__error("'%s' was killed: nothing compared", argv[0]);
+	if (run_failed(r->status, "", argv[0]) ||
+	    run_counts(&opts.config, opts.evlist, &now, "this run's"))
+		return DIFF_EXIT_ERROR;
+	ret = compare_counts(base, &now, opts.compare, name, false);
+	stat_counts__exit(&now);
+	return ret;
+}
+
+/* --compare-with: the baseline's own events (parsed again), config and command. */
+static int prepare_baseline(struct stat_run *b)
+{
+	struct evlist *evlist;
+	char list[512], buf[512];
+	int n = argv_split(opts.compare_with, &opts.base_argv);
+
+	if (n <= 0) {
+		ui__error("--compare-with '%s': %s", opts.compare_with,
+			  n ? "an unclosed quote or a trailing backslash" : "no command");
 		return DIFF_EXIT_ERROR;
 	}
-	if (perf_stat__json_text(&opts.config, opts.evlist, &text, &len)) {
-		ui__error("out of memory");
+	evlist = evlist__new();
+	if (!evlist)
+		return STAT_EXIT_FAILED;
+	evlist->parse = opts.evlist->parse;
+	evlist->say = opts.evlist->say;
+	for (int i = 0; i < opts.nr_specs; i++)
+		if (parse_into(evlist, opts.specs[i].events, &opts.specs[i].filters))
+			return STAT_EXIT_FAILED;
+	if (opts.default_events) {
+		perf_stat__default_events(&opts.target, list, sizeof(list));
+		if (parse_into(evlist, list, NULL))
+			return STAT_EXIT_FAILED;
+	}
+	if (opts.detailed) {
+		perf_stat__detailed_events(opts.detailed, list, sizeof(list));
+		if (parse_into(evlist, list, NULL))
+			return STAT_EXIT_FAILED;
+	}
+	config_events(evlist);
+	opts.base_config = opts.config;
+	opts.base_config.walltime_run = NULL;
+	opts.base_config.walltime_run_table = false;
+	if (perf_stat__init_evlist(&opts.base_config, evlist) ||
+	    evlist__create_maps(evlist, &opts.target, buf, sizeof(buf))) {
+		ui__error("the baseline's events: %s", *buf ? buf : "out of memory");
+		return STAT_EXIT_FAILED;
+	}
+	*b = (struct stat_run){ .config = &opts.base_config, .evlist = evlist,
+				.target = &opts.target, .argc = n,
+				.argv = (const char **)opts.base_argv, .delay_ms = opts.delay_ms,
+				.timeout_ms = opts.timeout_ms, .sync = opts.sync,
+				.pre_cmd = opts.pre_cmd, .post_cmd = opts.post_cmd,
+				.ctl_fd = -1, .ack_fd = -1 };
+	return 0;
+}
+
+/* --compare-with: the baseline's runs against ours, pair by pair. */
+static int compare_with_baseline(const struct stat_run *r, struct stat_run *b, int argc,
+				 const char **argv)
+{
+	struct stat_counts base, now;
+	char name[512] = "";
+	int ret;
+
+	for (int i = 0; i < argc && strlen(name) + 2 < sizeof(name); i++)
+		snprintf(name + strlen(name), sizeof(name) - strlen(name), "%s%s", i ? " " : "",
+			 argv[i]);
+	if (run_failed(b->status, "the baseline ", opts.compare_with) ||
+	    run_failed(r->status, "", argv[0]))
+		return DIFF_EXIT_ERROR;
+	if (run_counts(&opts.base_config, b->evlist, &base, "the baseline's"))
+		return DIFF_EXIT_ERROR;
+	if (run_counts(&opts.config, opts.evlist, &now, "this run's")) {
+		stat_counts__exit(&base);
 		return DIFF_EXIT_ERROR;
 	}
-	ret = stat_counts__parse(&now, text, len, msg, sizeof(msg));
-	free(text);
-	if (ret) {
-		ui__error("this run's counts: %s", msg);
-		return DIFF_EXIT_ERROR;
-	}
-	ret = compare_counts(base, &now, opts.compare, name);
+	ret = compare_counts(&base, &now, opts.compare_with, name, true);
+	stat_counts__exit(&base);
 	stat_counts__exit(&now);
 	return ret;
 }
@@ -1186,7 +1320,7 @@ static int record_options(int argc, const char **argv, int full_argc)
 
 int cmd_stat(int argc, const char **argv)
 {
-	struct stat_run r = { 0 };
+	struct stat_run r = { 0 }, base = { 0 };
 	struct probe_sdt *sdt;
 	char msg[1024];
 	int err, ret = 0;
@@ -1232,6 +1366,8 @@ int cmd_stat(int argc, const char **argv)
 		return DIFF_EXIT_ERROR;
 	}
 	err = prepare_events();
+	if (!err && opts.compare_with)
+		err = prepare_baseline(&base);
 	if (err)
 		return failed(err);
 	opts.config.output = open_output();
@@ -1241,7 +1377,8 @@ int cmd_stat(int argc, const char **argv)
 			       .timeout_ms = opts.timeout_ms, .sync = opts.sync,
 			       .pre_cmd = opts.pre_cmd, .post_cmd = opts.post_cmd,
 			       .ctl_fd = opts.ctl_fd, .ack_fd = opts.ack_fd,
-			       .record = opts.record.path && !opts.dry_run ? &opts.record : NULL };
+			       .record = opts.record.path && !opts.dry_run ? &opts.record : NULL,
+			       .baseline = opts.compare_with ? &base : NULL };
 	err = stat_run__run(&r);
 	if (err) {
 		ui__error("%s", r.msg);
@@ -1264,12 +1401,19 @@ int cmd_stat(int argc, const char **argv)
 		ret = compare_run(&r, &opts.baseline, argc, argv);
 		stat_counts__exit(&opts.baseline);
 	}
+	if (opts.compare_with && !r.signr)
+		ret = compare_with_baseline(&r, &base, argc, argv);
+	if (base.evlist) {
+		perf_stat__exit_evlist(base.evlist);
+		evlist__delete(base.evlist);
+	}
+	free(opts.base_argv);
 	perf_stat__exit_evlist(opts.evlist);
 	evlist__delete(opts.evlist);
 	metricgroup__exit(&opts.metric_list);
 	free(opts.metrics);
 	probe_sdt__delete(sdt);
-	if (opts.compare && !r.signr)
+	if ((opts.compare || opts.compare_with) && !r.signr)
 		return ret;
 	return finish(&r, argc);
 }

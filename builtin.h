@@ -7,6 +7,7 @@
 #include "util/lib/debug.h"
 
 /* One entry point per subcommand: argv[0] is the command name. */
+int cmd_annotate(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);
 int cmd_ftrace(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);

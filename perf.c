@@ -20,6 +20,8 @@
 
 /* The one dispatch table: `tperf --list-cmds` prints it. */
 const struct cmd_struct commands[] = {
+	{ "annotate", cmd_annotate, CMD_USE_PAGER,
+	  "Read perf.data and display the annotated code of its symbols" },
 	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
 	{ "ftrace", cmd_ftrace, 0, "Record, show and report the kernel's ftrace buffer" },
 	{ "help", cmd_help, 0, "Display help information about tperf" },

@@ -60,18 +60,30 @@ if [ $((p + f + s)) != "$n" ]; then
 fi
 pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
 
-# The shell tests: those that change or watch the machine's shared state
-# (tracefs, uprobe_events, counts and timings a busy CPU would change) say
-# "# run-tests: alone" in their header and run one at a time, after the
-# others, which run TPERF_TEST_JOBS at once (default: one per CPU).
+# The shell tests, by the mark in their header: "# run-tests: tracefs"
+# (they change tracefs or uprobe_events and check them restored) run one
+# at a time, in a lane of their own beside the unmarked ones, which run
+# TPERF_TEST_JOBS at once (default: one per CPU); then "# run-tests:
+# alone" (counts and timings a busy CPU would change, the tracepoint list
+# the tracefs ones change, machine-wide settings) run one at a time with
+# nothing else.
 ALL=${TPERF_TEST_SHELL:-$(ls tests/shell/t[0-9]*.sh)}
-ALONE= SHARED=
+ALONE= SHARED= TRACEFS=
 for t in $ALL; do
-	if grep -q "^# run-tests: alone" "$t"; then ALONE="$ALONE $t"; else SHARED="$SHARED $t"; fi
+	if grep -q "^# run-tests: alone" "$t"; then ALONE="$ALONE $t"
+	elif grep -q "^# run-tests: tracefs" "$t"; then TRACEFS="$TRACEFS $t"
+	else SHARED="$SHARED $t"; fi
 done
 JOBS=${TPERF_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+(
+	for t in $TRACEFS; do
+		sh "$SELF" --one "$t" "$logs"
+	done
+) &
+lane=$!
 # shellcheck disable=SC2086
 printf "%s\n" $SHARED | xargs -r -P "$JOBS" -I{} sh "$SELF" --one {} "$logs"
+wait $lane
 for t in $ALONE; do
 	sh "$SELF" --one "$t" "$logs"
 done

@@ -259,6 +259,21 @@ static int setup_fake_tree(void)
 	return pmu__find("cpu") ? 0 : -1;
 }
 
+/*
+ * The event with the lowest attr.type, the first of equals: one name on
+ * several PMUs ("uncore_imc/x/") comes in the sysfs folder's order, which
+ * depends on the file system holding the fake tree (as for perf).
+ */
+static struct evsel *lowest_type(struct evlist *evlist)
+{
+	struct evsel *e, *low = evlist__first(evlist);
+
+	evlist__for_each_entry(evlist, e)
+		if (e->attr.type < low->attr.type)
+			low = e;
+	return low;
+}
+
 static int check_case(const struct pe_case *c)
 {
 	struct evlist *evlist = evlist__new();
@@ -276,7 +291,7 @@ static int check_case(const struct pe_case *c)
 		return TEST_FAIL;
 	}
 	TEST_ASSERT_EQUAL(c->str, evlist->nr_entries, c->nr);
-	e = evlist__first(evlist);
+	e = lowest_type(evlist);
 	a = &e->attr;
 	TEST_ASSERT_EQUAL(c->str, a->type, c->type);
 	if (c->type != TP || c->nr == 1)
@@ -546,7 +561,10 @@ TPERF_TEST(parse_events_pmu_fields, "parse-events: scale, unit, cpumask and flag
 
 	evlist = evlist__new();
 	TEST_ASSERT_VAL("wildcard", !parse_events(evlist, "uncore_imc/cas_count_read/", NULL));
-	e = nth(evlist, 1);
+	/* (in the fake folder's readdir order) */
+	e = nth(evlist, 0);
+	if (e && e->attr.type != 22)
+		e = nth(evlist, 1);
 	TEST_ASSERT_VAL("second pmu", e && e->attr.type == 22 && e->scale == 6.103515625e-5);
 	cpu_map__snprint(e->own_cpus, buf, sizeof(buf));
 	TEST_ASSERT_STR("its cpumask", buf, "1,3");

@@ -167,6 +167,33 @@ static int verdict_of(double mean, double sd, double threshold, const char *hib,
 	return v;
 }
 
+TPERF_TEST(stat_diff_paired, "stat diff: the paired test sees through drift Welch's counts as spread")
+{
+	/* runs that drift from 10 to 50, each pair 1 apart give or take 0.5 */
+	static const double a[] = { 10, 20, 30, 40, 50 }, b[] = { 11, 21.5, 30.5, 41, 51 };
+	struct welch w;
+	double ma, sa, mb, sb;
+
+	TEST_ASSERT_EQUAL("test", paired__test(5, a, b, &w), 0);
+	ASSERT_CLOSE("diff", w.diff, 1.0, 1e-12);
+	ASSERT_CLOSE("se", w.se, 0.15811388300841897, 1e-12);
+	ASSERT_CLOSE("t", w.t, 6.324555320336758, 1e-12);
+	ASSERT_CLOSE("df", w.df, 4, 0);
+	ASSERT_CLOSE("p", w.p, 0.003198202151958214, 1e-9);
+	/* Welch's test of the same sets: no difference to see */
+	mean_sd(a, 5, &ma, &sa);
+	mean_sd(b, 5, &mb, &sb);
+	welch__test(5, ma, sa, 5, mb, sb, &w);
+	TEST_ASSERT_VAL("welch: not significant", w.p > 0.5);
+	/* every pair 2 apart: certain; no pair apart: nothing */
+	paired__test(3, (const double[]){ 1, 5, 9 }, (const double[]){ 3, 7, 11 }, &w);
+	TEST_ASSERT_VAL("certain", w.se == 0 && isinf(w.t) && w.p == 0 && isnan(w.df));
+	paired__test(2, (const double[]){ 1, 5 }, (const double[]){ 1, 5 }, &w);
+	TEST_ASSERT_VAL("same", w.t == 0 && w.p == 1);
+	TEST_ASSERT_EQUAL("one pair", paired__test(1, a, b, &w), -EINVAL);
+	return TEST_OK;
+}
+
 TPERF_TEST(stat_diff_verdicts, "stat diff: regression only when significant and beyond the threshold")
 {
 	struct stat_diff_row r;

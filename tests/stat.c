@@ -520,3 +520,75 @@ TPERF_TEST(stat_rapl_pmu, "stat: power/energy-pkg/ of a fake PMU prints scaled J
 	pmu__reset();
 	return TEST_OK;
 }
+
+/* Two PMUs' events of one alias name, as parse-events makes them. */
+static void add_alias_pair(struct fixture *f, struct pmu *a, struct pmu *b,
+			   const char *cpus_a, const char *cpus_b)
+{
+	struct evsel *e1 = add_evsel(f, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS,
+				     "pfaults", cpus_a);
+	struct evsel *e2 = add_evsel(f, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS,
+				     "pfaults", cpus_b);
+
+	e1->pmu = a;
+	e2->pmu = b;
+	e1->auto_merge_stats = e2->auto_merge_stats = true;
+	set_counts(e1, 0, 100, 1000, 1000);
+	set_counts(e2, 0, 50, 2000, 2000);
+}
+
+TPERF_TEST(stat_merge_aliases, "stat: one alias on two PMUs, merged or not (--no-merge)")
+{
+	struct pmu x0 = { .name = (char *)"uncore_x_0" }, x1 = { .name = (char *)"uncore_x_1" };
+	struct fixture f;
+	const char *out;
+
+	TEST_ASSERT_VAL("fixture", !fixture_init(&f, AGGR_GLOBAL));
+	f.config.csv_output = true;
+	f.config.csv_sep = ",";
+	add_alias_pair(&f, &x0, &x1, "0", "0");
+	out = fixture_print(&f, 1000);
+	TEST_ASSERT_STR("one row: counts and times added", out, "150,,pfaults,3000,100.00,,\n");
+	fixture_exit(&f);
+
+	TEST_ASSERT_VAL("fixture", !fixture_init(&f, AGGR_GLOBAL));
+	f.config.csv_output = true;
+	f.config.csv_sep = ",";
+	f.config.no_merge = true;
+	add_alias_pair(&f, &x0, &x1, "0", "0");
+	out = fixture_print(&f, 1000);
+	TEST_ASSERT_STR("a row per PMU", out,
+			"100,,pfaults [uncore_x_0],1000,100.00,,\n"
+			"50,,pfaults [uncore_x_1],2000,100.00,,\n");
+	fixture_exit(&f);
+	return TEST_OK;
+}
+
+TPERF_TEST(stat_hybrid_merge, "stat: hybrid PMUs apart, or one row per CPU with --hybrid-merge")
+{
+	struct pmu core = { .name = (char *)"cpu_core" }, atom = { .name = (char *)"cpu_atom" };
+	struct fixture f;
+	const char *out;
+
+	TEST_ASSERT_VAL("fixture", !fixture_init(&f, AGGR_NONE));
+	f.config.csv_output = true;
+	f.config.csv_sep = ",";
+	add_alias_pair(&f, &core, &atom, "0", "1");
+	out = fixture_print(&f, 1000);
+	TEST_ASSERT_STR("apart", out,
+			"CPU0,100,,cpu_core/pfaults/,1000,100.00,,\n"
+			"CPU1,50,,cpu_atom/pfaults/,2000,100.00,,\n");
+	fixture_exit(&f);
+
+	TEST_ASSERT_VAL("fixture", !fixture_init(&f, AGGR_NONE));
+	f.config.csv_output = true;
+	f.config.csv_sep = ",";
+	f.config.hybrid_merge = true;
+	add_alias_pair(&f, &core, &atom, "0", "1");
+	out = fixture_print(&f, 1000);
+	TEST_ASSERT_STR("merged: each CPU its own count", out,
+			"CPU0,100,,pfaults,1000,100.00,,\n"
+			"CPU1,50,,pfaults,2000,100.00,,\n");
+	fixture_exit(&f);
+	return TEST_OK;
+}

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # The documentation stays true: every "$ tperf ..." line of the EXAMPLES
 # sections of the record, report, script, probe, ftrace and stat pages,
 # and every command of README's "Using it", runs and exits 0 on this

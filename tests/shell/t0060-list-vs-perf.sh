@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# run-tests: alone (reads the tracepoint list, which the probe and ftrace tests change)
 # tperf list against Linux perf 6.1's `perf list` on this machine: the same
 # lines, section by section, in text and --raw-dump form.  perf's tool
 # events (listed by tperf once its parser takes them), SDT events from

@@ -206,6 +206,45 @@ test_expect_success '--compare -j -o: the comparison in JSON on stdout, the coun
 	tperf stat diff "$TRASH/base.json" new.json >/dev/null
 '
 
+test_expect_success '--compare-with: a run of the baseline before each run of the command' '
+	tperf stat -r 3 -e page-faults --compare-with "sh -c '"'"'echo base >>order'"'"'" -- \
+		sh -c "echo new >>order" >out 2>err &&
+	printf "%s\n" base new base new base new >expect &&
+	test_cmp expect order &&
+	grep -q "^ Comparison of .sh -c .echo base >>order.. (3 runs) and .sh -c echo new >>order. (3 runs):$" out &&
+	grep -q "^ Performance counter stats for .sh -c echo new >>order. (3 runs):$" err
+'
+
+test_expect_success '--compare-with: itself no regression, 10% more pages one, by the paired test' '
+	tperf stat -r 10 -e page-faults --compare-with "$WORK $PAGES" -- "$WORK" $PAGES >out 2>/dev/null &&
+	grep -q "^ paired t-test of the runs made side by side, 95% confidence, threshold 5%$" out &&
+	verdicts out >actual &&
+	echo "not-significant page-faults" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 1 tperf stat -r 10 -e page-faults --compare-with "$WORK $PAGES" -- \
+		"$WORK" 1100 >out 2>/dev/null &&
+	verdicts out >actual &&
+	echo "regression page-faults" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 1 tperf stat -r 4 -j -e page-faults --compare-with "$WORK $PAGES" -- \
+		"$WORK" 1100 >out 2>/dev/null &&
+	grep -q "\"test\" : \"paired\"," out
+'
+
+test_expect_success '--compare-with: a baseline that fails, and the usage errors: exit 2' '
+	test_expect_code 2 tperf stat -r 2 -e page-faults --compare-with "sh -c '"'"'exit 4'"'"'" -- \
+		true 2>err &&
+	grep -q "^tperf: the baseline .sh -c .exit 4.. exited with status 4: nothing compared$" err &&
+	test_expect_code 2 tperf stat -e page-faults --compare-with true -- true 2>err &&
+	grep -q "^error: --compare-with needs a command and -r 2 or more" err &&
+	test_expect_code 2 tperf stat -r 2 --compare "$TRASH/base.json" --compare-with true -- true 2>err &&
+	grep -q "^error: --compare-with and --compare: one baseline at a time$" err &&
+	test_expect_code 2 tperf stat -r 2 -I 100 --compare-with true -- true 2>err &&
+	grep -q "^error: --compare-with compares a run.s totals" err &&
+	test_expect_code 2 tperf stat -r 2 --compare-with "\"open" -- true 2>err &&
+	grep -q "^tperf: --compare-with .\"open.: an unclosed quote or a trailing backslash$" err
+'
+
 test_expect_success 'stat -- diff still counts diff(1)' '
 	tperf stat -e page-faults -- diff "$TRASH/base.json" "$TRASH/base.json" 2>err &&
 	grep -q "Performance counter stats for .diff " err

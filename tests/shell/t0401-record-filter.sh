@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # --filter (record, stat) and --exclude-perf (record): each filter is set on
 # every fd of its tracepoints before they are enabled.  The samples, counts,
 # messages and exit codes are perf 6.1's on the same workload.

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # Event terms and group modifiers in tperf record: call-graph=, max-stack=,
 # stack-size= (on any event, tracepoints too), period= and freq= of :S group
 # members, time=, inherit=, branch_type=, aux-output, :D and :e on groups.

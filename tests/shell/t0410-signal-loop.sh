@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # Signals at random moments of record, ftrace record, stat -I and a record
 # of a uprobe: SIGKILL, SIGINT, SIGTERM, SIGPIPE and SIGHUP, from the start-up
 # to the middle of the run.  After each: the exit status is the signal's (or

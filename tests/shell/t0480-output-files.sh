@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (ftrace record makes tracefs instances, which t05* check)
+# run-tests: tracefs (ftrace record makes tracefs instances, which t05* check)
 # The files record -o, ftrace record -o and stat -o write: a symbolic link
 # at the path is refused (never followed, never renamed), an existing file
 # becomes FILE.old for record and ftrace record as perf keeps it, a FIFO is

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (ftrace record makes a tracefs instance, which t05* check)
+# run-tests: tracefs (ftrace record makes a tracefs instance, which t05* check)
 # Interrupted and short transfers: tests/fault/fault-inject.c, preloaded,
 # makes read/write/pread/pwrite/readv/writev on files, pipes and sockets
 # fail with EINTR or move fewer bytes than asked, and poll, wait and sleep

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf ftrace: trace.dat written by tperf read by trace-cmd and by show,
 # payloads equal to the kernel's own text, trace-cmd's files (arm32) shown
 # as trace-cmd report shows them, report counts, and tracefs left as it was

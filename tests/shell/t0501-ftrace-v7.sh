@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # trace.dat version 7: trace-cmd's sectioned files (zstd or uncompressed)
 # shown as trace-cmd report shows them; tperf's own v7 files (zstd, zlib,
 # none) read by trace-cmd and by show; corrupt v7 files refused with the

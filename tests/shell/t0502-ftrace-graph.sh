@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # function_graph display on synthetic trace.dat files (this kernel has no
 # function_graph tracer; the pages are laid out as the kernel lays them out,
 # with its events/ftrace formats): leaves merged as trace-cmd merges them,

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf ftrace --filter: each --filter applies to the -e just before it
 # (trace-cmd's -e/-f pairing), whatever the order of the events; a --filter
 # without its own event is a usage error; tracefs is left as it was.

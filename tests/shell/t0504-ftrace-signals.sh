@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf ftrace exit paths beyond t0500's: SIGTERM and SIGHUP during a
 # recording, a signal during live mode, a workload killed by a signal, and a
 # v7 recording stopped early: each writes what it has, removes its instance

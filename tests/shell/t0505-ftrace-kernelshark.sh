@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # KernelShark opens tperf's trace.dat files: libkshark (KernelShark's own
 # loader, Debian libkshark-dev) loads every event of a v6 and of a
 # zstd-compressed v7 file, the same events, tasks and order as

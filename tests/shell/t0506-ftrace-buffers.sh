@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # ftrace show on the trace.dat files trace-cmd 3.x writes besides one
 # buffer's flyrecord: instance buffers (trace-cmd record -B: BUFFER options,
 # each pointing at its own table of CPU data) in version 6 and, converted

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf probe -n: the uprobe lines of functions, lines, variables, returns,
 # inlined functions and a shared library, against perf probe -n -v on the
 # same binaries (-O0 and -O2); definitions and names validated.

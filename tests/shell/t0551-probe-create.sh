@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf probe writing uprobes: create, list, delete (globs), names in use,
 # the probe firing (tperf stat counts the known calls, the trace of a
 # tracefs instance shows the values), -L and -V against perf.  Every probe

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # SDT markers: --list-sdt, the uprobe lines (arguments converted, the
 # semaphore as reference counter) against perf's, and the markers firing.
 . "$(dirname "$0")/lib.sh"

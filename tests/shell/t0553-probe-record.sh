@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf record of probe events: sdt_* markers get their uprobes for the run
 # (semaphores set, deleted on every way out), probes made by 'tperf probe'
 # are recorded with their argument values (PERF_SAMPLE_RAW), and Linux

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf probe -V --range and --externs: the variables of each probe point
 # marked [VAL] (fetchable there), [INV] (fetchable further on), [EXT]
 # (globals), with the addresses where each has a location, against

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf probe on C++ (g++ -O0 and -O2): functions by qualified name, an
 # overload by its parameters, a template instance; -F demangled as perf
 # shows it (--no-demangle); -V, -L, -l and the uprobe lines against perf

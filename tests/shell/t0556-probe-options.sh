@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf probe options beyond the basics, against perf: --filter with -F and
 # -V (perf's expressions, or-ed with -F's own), -D/--definition, -k.
 . "$(dirname "$0")/lib.sh"

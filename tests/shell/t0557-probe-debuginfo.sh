@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf probe on binaries whose DWARF is in a separate debug file: by
 # .gnu_debuglink (next to the binary, in .debug/) and by build-id under
 # /usr/lib/debug/.build-id (glibc's, when libc6-dbg is installed); a

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf probe finds a function in the units that name it only (util/
 # dwarf-name-units.c): every site perf finds must still be found, in every
 # unit: a static inline function of a header inlined in two units and out

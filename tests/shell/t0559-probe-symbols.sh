@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf probe's symbols as perf 6.1 loads them: -F lists the .symtab of the
 # file perf takes (a debug file of the same build first: glibc's from
 # libc6-dbg, a .gnu_debuglink file), IFUNCs and data included, PLT entries

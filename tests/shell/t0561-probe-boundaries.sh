@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # tperf probe places a uprobe at an offset the user gives (FUNC+OFFS with
 # DWARF, from the symbol table, through a name only the symbol table has,
 # and 0xADDR inside a function) only on the first byte of an instruction:

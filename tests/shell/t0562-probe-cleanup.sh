@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-tests: alone (tracefs and uprobe_events: changed, then checked restored)
+# run-tests: tracefs (tracefs and uprobe_events: changed, then checked restored)
 # The uprobes of a run (record/stat -e sdt_*) of a tperf killed by SIGKILL
 # stay: the commands that use uprobe_events say so, naming each and how to
 # remove it, and 'tperf probe --cleanup' removes them with their markers,

@@ -134,16 +134,16 @@ void evlist__set_workload_pid(struct evlist *evlist, pid_t pid)
 }
 
 /* Errors stat shows as <not supported> rather than failing the command. */
-static bool err_is_unsupported(const struct evsel *evsel, int err)
+static bool err_is_unsupported(int err)
 {
 	switch (err) {
 	case ENOENT:
 	case EOPNOTSUPP:
 	case ENODEV:
 	case ENXIO:
+	case ENOSYS:
+	case EINVAL:	/* perf stat too: "tsc:u" or "msr/event=0x99/" */
 		return true;
-	case EINVAL:
-		return evsel->attr.type == PERF_TYPE_HW_CACHE || evsel->attr.type == PERF_TYPE_RAW;
 	default:
 		return false;
 	}
@@ -209,7 +209,7 @@ static int evlist__open_failed(struct open_ctx *ctx, struct evsel *evsel, int er
 		return 1;
 	}
 	/* as perf stat: a group whose leader cannot open is fatal */
-	if ((ctx->flags & EVLIST_OPEN_KEEP_UNSUPPORTED) && err_is_unsupported(evsel, -err) &&
+	if ((ctx->flags & EVLIST_OPEN_KEEP_UNSUPPORTED) && err_is_unsupported(-err) &&
 	    (leader != evsel || evsel->nr_members <= 1)) {
 		pr_debug("%s event is not supported by the kernel\n", evsel__name(evsel));
 		return 0;

@@ -47,6 +47,9 @@ struct evsel {
 	struct cpu_map *own_cpus;	/* the PMU's cpumask: only these CPUs, or NULL */
 	bool requires_cpu;		/* cannot be per-thread (uncore, msr, power) */
 	bool held_disabled;		/* evlist__open() enables it when its group is open */
+	bool name_term;			/* the name came from a name= term */
+	bool auto_merge_stats;		/* from a name several PMUs have ("uncore_imc/x/",
+					 * a bare alias): stat merges their counts */
 
 	/* modifiers, as written */
 	bool weak_group;		/* :W */

@@ -613,6 +613,7 @@ static int pe_name_term(struct pe_state *st, struct evsel *e, const struct pe_te
 			return pe_error(st, at + i, NULL, "'%c' cannot be in an event name", v[i]);
 	memcpy(name, v, n);
 	name[n] = '\0';
+	e->name_term = true;
 	return evsel__set_name(e, name);
 }
 
@@ -1031,11 +1032,6 @@ static int pe_name_events(struct pe_state *st, int first, const char *start, con
 	return 0;
 }
 
-static bool pmu_is_hybrid(const struct pmu *pmu)
-{
-	return !strcmp(pmu->name, "cpu_core") || !strcmp(pmu->name, "cpu_atom");
-}
-
 /*
  * Add a legacy hardware, cache or raw event.  On a hybrid machine (PMUs
  * cpu_core and cpu_atom) perf opens one per core PMU: hardware and cache
@@ -1053,7 +1049,7 @@ static int pe_add_numeric(struct pe_state *st, const struct perf_event_attr *att
 			struct perf_event_attr a = *attr;
 			struct evsel *e;
 
-			if (!pmu_is_hybrid(pmu))
+			if (!pmu__is_hybrid(pmu))
 				continue;
 			if (a.type == PERF_TYPE_RAW)
 				a.type = pmu->type;
@@ -1186,31 +1182,78 @@ static bool pmu_suffix_match(const char *name, const char *prefix)
 }
 
 /*
+ * The PMUs having alias @alias (when not NULL), or else those named @name_N
+ * (or @uncore_N unless @name starts with "uncore_"), in sysfs order; *@n
+ * gets their number.  NULL when out of memory.
+ */
+static struct pmu **pe_pmus_matching(const char *alias, const char *name, const char *uncore,
+				     int *n)
+{
+	struct pmu *pmu = NULL, **v;
+	int nr = 0;
+
+	while ((pmu = pmu__scan(pmu)))
+		nr++;
+	v = calloc(nr + 1, sizeof(*v));
+	if (!v)
+		return NULL;
+	*n = 0;
+	while ((pmu = pmu__scan(pmu))) {
+		if (alias ? !pmu__find_alias(pmu, alias) :
+		    !pmu_suffix_match(pmu->name, name) &&
+		    (!strncmp(name, "uncore_", 7) || !pmu_suffix_match(pmu->name, uncore)))
+			continue;
+		v[(*n)++] = pmu;
+	}
+	pmu__sort_sysfs_order(v, *n);
+	return v;
+}
+
+/*
+ * The events from @from on came from a name several PMUs may have: stat
+ * shows the PMUs' counts as one unless --no-merge (perf's auto_merge_stats).
+ */
+static void pe_auto_merge(struct pe_state *st, int from)
+{
+	struct evsel *e;
+	int i = 0;
+
+	evlist__for_each_entry(st->list, e)
+		if (i++ >= from)
+			e->auto_merge_stats = true;
+}
+
+/*
  * "uncore_imc/terms/" (or "imc/terms/") for every PMU uncore_imc_N, as perf
  * does; the terms are parsed again for each.  1 when no PMU matches.
  */
 static int pe_pmu_wildcard(struct pe_state *st, const char *name, int first)
 {
 	const char *terms = st->p;
-	struct pmu *pmu = NULL;
+	struct pmu *pmu = NULL, **found;
 	char uncore[300];
-	int found = 0, ret;
+	int n = 0, ret = 0;
 
 	snprintf(uncore, sizeof(uncore), "uncore_%s", name);
-	while ((pmu = pmu__scan(pmu))) {
-		if (!pmu_suffix_match(pmu->name, name) &&
-		    (!strncmp(name, "uncore_", 7) || !pmu_suffix_match(pmu->name, uncore)))
-			continue;
+	found = pe_pmus_matching(NULL, name, uncore, &n);
+	if (!found)
+		return -ENOMEM;
+	for (int i = 0; i < n && !ret; i++) {
+		int from = st->list->nr_entries;
+
+		pmu = found[i];
 		st->p = terms;
 		ret = pe_pmu_event(st, pmu);
-		if (ret)
-			return ret;
-		found++;
+		if (!ret)
+			pe_auto_merge(st, from);
 	}
+	free(found);
 	(void)first;
-	if (!found)
+	if (ret)
+		return ret;
+	if (!n)
 		st->p = terms;
-	return found ? 0 : 1;
+	return n ? 0 : 1;
 }
 
 /* power/energy-X/ read from /sys/class/powercap when there is no "power" PMU. */
@@ -1484,23 +1527,27 @@ static int pe_tracepoint(struct pe_state *st, const char *at, const char *sys, c
 /* Events named @name in any PMU's events/ ("tsc" -> msr/tsc/). */
 static int pe_bare_alias(struct pe_state *st, const char *name, const char *at)
 {
-	struct pmu *pmu = NULL;
-	int found = 0;
+	struct pmu **pmus;
+	int n = 0, ret = 0;
 
-	while ((pmu = pmu__scan(pmu))) {
+	pmus = pe_pmus_matching(name, NULL, NULL, &n);
+	if (!pmus)
+		return -ENOMEM;
+	for (int i = 0; i < n && !ret; i++) {
+		struct pmu *pmu = pmus[i];
 		struct pmu_alias *a = pmu__find_alias(pmu, name);
 		struct perf_event_attr attr = { 0 };
 		struct pe_term t;
 		struct evsel *e;
-		int ret;
 
-		if (!a)
-			continue;
 		attr.type = pmu->type;
 		e = pe_new_evsel(st, &attr);
-		if (!e)
-			return -ENOMEM;
+		if (!e) {
+			ret = -ENOMEM;
+			break;
+		}
 		e->pmu = pmu;
+		e->auto_merge_stats = true;
 		pe_set_pmu_cpus(e, pmu);
 		memset(&t, 0, sizeof(t));
 		t.at = at;
@@ -1509,11 +1556,9 @@ static int pe_bare_alias(struct pe_state *st, const char *name, const char *at)
 		ret = pe_apply_alias(st, e, pmu, a, &t, 0);
 		if (!ret)
 			ret = pe_check_required(st);
-		if (ret)
-			return ret;
-		found++;
 	}
-	return found;
+	free(pmus);
+	return ret ? ret : n;
 }
 
 static bool all_mod_chars(const char *s)

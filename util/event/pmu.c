@@ -282,6 +282,7 @@ static void pmus_load(void)
 {
 	char devices[PATH_MAX];
 	struct dirent *de;
+	int index = 0;
 	DIR *d;
 
 	if (pmus_loaded)
@@ -300,6 +301,7 @@ static void pmus_load(void)
 		pmu = pmu_load(devices, de->d_name);
 		if (!pmu)
 			continue;
+		pmu->sysfs_index = index++;
 		list_for_each_entry(pos, &pmus, node) {
 			if (strcmp(pmu->name, pos->name) < 0) {
 				list_add_tail(&pmu->node, &pos->node);
@@ -358,6 +360,33 @@ struct pmu *pmu__scan(struct pmu *prev)
 	if (prev->node.next == &pmus)
 		return NULL;
 	return list_entry(prev->node.next, struct pmu, node);
+}
+
+bool pmu__is_hybrid(const struct pmu *pmu)
+{
+	return pmu && (!strcmp(pmu->name, "cpu_core") || !strcmp(pmu->name, "cpu_atom"));
+}
+
+static int sysfs_index_cmp(const void *a, const void *b)
+{
+	const struct pmu *x = *(struct pmu *const *)a, *y = *(struct pmu *const *)b;
+
+	return x->sysfs_index - y->sysfs_index;
+}
+
+/**
+ * pmu__sort_sysfs_order - sort PMUs as the sysfs folder lists them
+ * @v: the PMUs
+ * @n: how many
+ *
+ * An event name found in several PMUs ("uncore_imc/x/", a bare alias)
+ * becomes one event per PMU in this order, as in perf (whose output then
+ * lists them in it).
+ */
+void pmu__sort_sysfs_order(struct pmu **v, int n)
+{
+	if (n > 1)
+		qsort(v, n, sizeof(*v), sysfs_index_cmp);
 }
 
 /**

@@ -43,6 +43,7 @@ struct pmu {
 	uint32_t type;
 	struct cpu_map *cpus;		/* from cpumask/cpus, NULL: any CPU */
 	bool is_core;			/* a CPU PMU ("cpu", "cpu_core", "armv8_...") */
+	int sysfs_index;		/* its place in the folder's readdir order */
 	struct list_head formats;	/* struct pmu_format */
 	struct list_head aliases;	/* struct pmu_alias, sorted by name */
 };
@@ -52,6 +53,10 @@ struct pmu *pmu__find(const char *name);
 struct pmu *pmu__find_by_type(uint32_t type);
 /* Iterate every PMU, sorted by name: start with NULL. */
 struct pmu *pmu__scan(struct pmu *prev);
+/* A hybrid machine's core PMU: "cpu_core" or "cpu_atom". */
+bool pmu__is_hybrid(const struct pmu *pmu);
+/* Sort the @n PMUs of @v into the folder's readdir order (the order perf expands events in). */
+void pmu__sort_sysfs_order(struct pmu **v, int n);
 struct pmu_format *pmu__find_format(struct pmu *pmu, const char *term);
 struct pmu_alias *pmu__find_alias(struct pmu *pmu, const char *name);
 

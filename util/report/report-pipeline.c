@@ -554,6 +554,12 @@ int report_pipeline__add_sample(struct report_pipeline *r, struct perf_sample *s
 	tmpl.ip = al.addr;
 	tmpl.level = al.level;
 	tmpl.cpu = sample->cpu;
+	if (r->sample_hook) {
+		int ret = r->sample_hook(r->hook_arg, attr->idx, &tmpl, period);
+
+		if (ret)
+			return ret < 0 ? ret : 0;
+	}
 	sample_keys(r, &tmpl, sample, n);
 	hist_entry__template_keys(&tmpl);
 	if (r->trace_keys.nr && sort_trace__fill(&r->trace_keys, &r->machine, &attr->attr, sample, &tmpl))

@@ -47,6 +47,15 @@ struct report_pipeline {
 	bool need_parent, need_srcline, need_srcfile;
 	bool hide_unresolved;		/* -U */
 	struct sort_trace trace_keys;	/* --sort trace, --sort [sys:event.]field */
+	/*
+	 * Called with each resolved sample before it goes to the hists (on
+	 * the reading thread), with its event (the attr's idx) and its
+	 * template (dso, sym, ip set): 0 adds it, 1 drops it (no hists see
+	 * it), <0 is an error.  annotate keeps its per-address counts this
+	 * way.  NULL: every sample is added.
+	 */
+	int (*sample_hook)(void *arg, int idx, const struct hist_entry *tmpl, u64 period);
+	void *hook_arg;
 	/* internal */
 	struct cc_frame *frames;	/* the sample's callchain, and each frame's level */
 	char *levels;

@@ -122,6 +122,47 @@ double student_t__quantile(double p, double df)
 }
 
 /**
+ * paired__test - the paired t-test of b - a
+ * @n: the number of pairs, 2 or more
+ * @a: the first set's values
+ * @b: the second's, b[i] made beside a[i]
+ * @w: receives the mean difference, its standard error, t, df (n - 1), p
+ *
+ * The differences of pairs made side by side do not carry what changed
+ * between pairs (the load of a shared machine drifting during a job),
+ * which Welch's test of two whole sets counts as spread.
+ *
+ * Return: 0, or -EINVAL for fewer than 2 pairs.
+ */
+int paired__test(int n, const double *a, const double *b, struct welch *w)
+{
+	double mean = 0, m2 = 0;
+
+	if (n < 2)
+		return -EINVAL;
+	for (int i = 0; i < n; i++) {
+		double d = b[i] - a[i], delta = d - mean;
+
+		mean += delta / (i + 1);
+		m2 += delta * (d - mean);
+	}
+	w->diff = mean;
+	w->se = sqrt(m2 / (n - 1) / n);
+	if (!(w->se > 0)) {
+		/* every pair differed by the same: certain */
+		w->se = 0;
+		w->t = w->diff == 0 ? 0 : copysign(INFINITY, w->diff);
+		w->df = NAN;
+		w->p = w->diff == 0 ? 1 : 0;
+		return 0;
+	}
+	w->df = n - 1;
+	w->t = mean / w->se;
+	w->p = two_tails(w->t, w->df);
+	return 0;
+}
+
+/**
  * welch__test - Welch's unequal-variances t-test
  * @na: runs of a (>= 2)
  * @ma: their mean
@@ -218,7 +259,11 @@ static void compare_row(struct stat_diff_row *r, const struct stat_diff_opts *o)
 	double base = fabs(a->mean), q;
 	bool significant, worse, beyond;
 
-	welch__test(a->runs, a->mean, a->stddev, b->runs, b->mean, b->stddev, &r->w);
+	r->paired = o->paired && a->nr_values >= 2 && a->nr_values == b->nr_values;
+	if (r->paired)
+		paired__test(a->nr_values, a->values, b->values, &r->w);
+	else
+		welch__test(a->runs, a->mean, a->stddev, b->runs, b->mean, b->stddev, &r->w);
 	/* the two-sided interval; a point when neither side has any spread */
 	q = r->w.se > 0 ? student_t__quantile(0.5 + o->confidence / 200, r->w.df) : 0;
 	r->lo = r->w.diff - q * r->w.se;

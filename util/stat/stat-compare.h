@@ -29,6 +29,12 @@ struct welch {
 
 /* Both samples need n >= 2.  0, or -EINVAL. */
 int welch__test(int na, double ma, double sa, int nb, double mb, double sb, struct welch *w);
+/*
+ * The paired t-test of the @n differences b[i] - a[i] (runs made in
+ * pairs, side by side in time), in a struct welch: diff their mean, se
+ * its standard error, df n - 1.  @n >= 2.  0, or -EINVAL.
+ */
+int paired__test(int n, const double *a, const double *b, struct welch *w);
 
 enum stat_verdict {
 	STAT_NOT_SIGNIFICANT,	/* the interval holds 0: no change shown */
@@ -45,12 +51,15 @@ struct stat_diff_opts {
 	double confidence;		/* percent, two-sided, 0 < c < 100 */
 	const char *const *higher_is_better;	/* events where larger is better (NULL-ended) */
 	const char *base_name, *new_name;	/* the two sets, for messages */
+	bool paired;			/* run i of each set were made together:
+					 * the paired test where both have "values" */
 };
 
 struct stat_diff_row {
 	const struct stat_count *base, *new;
 	bool higher_is_better;
-	struct welch w;
+	struct welch w;			/* Welch's test, or the paired one (paired) */
+	bool paired;
 	double lo, hi;			/* the confidence interval of w.diff */
 	double change, change_lo, change_hi;	/* the same in percent of the base mean (NAN if 0) */
 	enum stat_verdict verdict;

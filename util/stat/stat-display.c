@@ -259,6 +259,16 @@ static void print_aggr_prefix(struct perf_stat_config *config, struct evsel *evs
 			fprintf(out, "N%*d%s%*d%s", csv ? 0 : -5, id->node, sep, csv ? 0 : 4, nr, sep);
 		break;
 	case AGGR_NONE:
+		if (id->cpu < 0 && id->core >= 0) {
+			/* a percore event's core (perf's JSON lacks the ", " after it) */
+			if (json)
+				fprintf(out, "\"core\" : \"S%d-D%d-C%d\", ", id->socket, id->die,
+					id->core);
+			else
+				fprintf(out, "S%d-D%d-C%*d%s", id->socket, id->die, csv ? 0 : -3,
+					id->core, sep);
+			break;
+		}
 		if (id->cpu < 0)
 			break;
 		if (json)
@@ -559,6 +569,42 @@ static void print_row(struct perf_stat_config *config, struct evlist *evlist,
 	fprintf(config->output, config->json_output ? "}\n" : "\n");
 }
 
+/* Row @id of @evsel with the events shown in it (aliases on other PMUs). */
+static void print_merged_row(struct perf_stat_config *config, struct evlist *evlist,
+			     struct evsel *evsel, const struct aggr_id *id,
+			     const struct timespec *ts)
+{
+	int nr = evsel__stat(evsel)->run_cap;
+	double *vals = nr ? calloc(nr, sizeof(*vals)) : NULL;
+	struct stat_aggr row;
+
+	if (stat_aggr__merged(evlist, evsel, id, &row, vals, vals ? nr : 0))
+		print_row(config, evlist, evsel, &row, ts);
+	free(vals);
+}
+
+/* Every row of @evsel: its own, or with the events shown in it. */
+static void print_event_rows(struct perf_stat_config *config, struct evlist *evlist,
+			     struct evsel *evsel, const struct timespec *ts)
+{
+	struct evsel_stat *es = evsel__stat(evsel);
+	struct aggr_id *ids;
+	int n;
+
+	if (!es || es->merged_into)	/* shown in that event's rows */
+		return;
+	if (!es->merges) {
+		for (int i = 0; i < es->nr_aggr; i++)
+			print_row(config, evlist, evsel, &es->aggr[i], ts);
+		return;
+	}
+	n = stat_aggr__merged_ids(evlist, evsel, &ids);
+	for (int i = 0; i < n; i++)
+		print_merged_row(config, evlist, evsel, &ids[i], ts);
+	if (n > 0)
+		free(ids);
+}
+
 static void print_interval_header(struct perf_stat_config *config)
 {
 	/* perf's headings; the space before "counts" differs by mode */
@@ -636,7 +682,9 @@ static void print_by_id(struct perf_stat_config *config, struct evlist *evlist,
 		evlist__for_each_entry(evlist, evsel) {
 			struct evsel_stat *es = evsel__stat(evsel);
 
-			for (int i = 0; es && i < es->nr_aggr; i++)
+			if (es && es->merges)
+				print_merged_row(config, evlist, evsel, &ids[k], ts);
+			for (int i = 0; es && !es->merges && !es->merged_into && i < es->nr_aggr; i++)
 				if (aggr_id__equal(&es->aggr[i].id, &ids[k]))
 					print_row(config, evlist, evsel, &es->aggr[i], ts);
 		}
@@ -781,6 +829,7 @@ void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *e
 
 	if (config->null_run)
 		return;
+	perf_stat__merge_aliases(config, evlist);
 	if (ts) {
 		/* duration_time of -M: this interval's length (the last one is shorter) */
 		double now = ts->tv_sec + ts->tv_nsec / NSEC_PER_SEC;
@@ -799,12 +848,8 @@ void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *e
 		print_by_id(config, evlist, ts);
 		return;
 	}
-	evlist__for_each_entry(evlist, evsel) {
-		struct evsel_stat *es = evsel__stat(evsel);
-
-		for (int i = 0; es && i < es->nr_aggr; i++)
-			print_row(config, evlist, evsel, &es->aggr[i], ts);
-	}
+	evlist__for_each_entry(evlist, evsel)
+		print_event_rows(config, evlist, evsel, ts);
 }
 
 /**

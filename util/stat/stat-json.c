@@ -86,6 +86,28 @@ static int read_row(const struct json_value *o, int line, char **row, char *msg,
 	return *row ? 0 : -ENOMEM;
 }
 
+/* "values" of a row with "runs": a number for each run (or absent). */
+static int read_values(const struct json_value *v, struct stat_count *c, char *msg, size_t size)
+{
+	if (!v)
+		return 0;
+	if (v->type != JSON_ARRAY)
+		return bad_line(msg, size, c->line, "\"values\" is not an array");
+	if ((int)v->nr != c->runs)
+		return 0;	/* not one a run: not used (only a paired test needs them) */
+	c->values = calloc(v->nr ? v->nr : 1, sizeof(*c->values));
+	if (!c->values)
+		return -ENOMEM;
+	for (size_t i = 0; i < v->nr; i++) {
+		if (v->items[i].type != JSON_NUMBER || fabs(v->items[i].num) > STAT_MAX_VALUE)
+			return bad_line(msg, size, c->line,
+					"\"values\" holds something else than numbers up to 1e100");
+		c->values[i] = v->items[i].num;
+	}
+	c->nr_values = v->nr;
+	return 0;
+}
+
 /* "runs", "mean" and "stddev" of a counted row, when it has them. */
 static int read_runs(const struct json_value *o, struct stat_count *c, char *msg, size_t size)
 {
@@ -107,7 +129,7 @@ static int read_runs(const struct json_value *o, struct stat_count *c, char *msg
 	c->runs = runs->num;
 	c->mean = mean->num;
 	c->stddev = sd->num;
-	return 0;
+	return read_values(json__get(o, "values"), c, msg, size);
 }
 
 /* One object of the file into @c (its strings malloc'ed). */
@@ -150,6 +172,7 @@ static void stat_count__exit(struct stat_count *c)
 	free(c->event);
 	free(c->unit);
 	free(c->row);
+	free(c->values);
 }
 
 /* Add the line @line (@len bytes at @s, a JSON object) to @counts. */

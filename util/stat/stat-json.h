@@ -20,6 +20,8 @@ struct stat_count {
 	double value;		/* "counter-value" when counted */
 	int runs;		/* "runs" (tperf -j -r), 0 when absent */
 	double mean, stddev;	/* "mean", "stddev": with runs only */
+	double *values;		/* "values": each run's value, in run order (malloc'ed) */
+	int nr_values;		/* how many (0: none given) */
 	int line;		/* its line in the text, from 1 */
 };
 

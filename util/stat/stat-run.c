@@ -575,6 +575,28 @@ static int run_with_commands(struct stat_run *r, bool *rows_ready)
 	return 0;
 }
 
+/*
+ * A run of the baseline (--compare-with) then one of ours: side by side in
+ * time, so that a change of the machine's load between runs falls on both.
+ */
+static int run_alternating(struct stat_run *r, bool *base_ready, bool *rows_ready)
+{
+	struct stat_run *b = r->baseline;
+	int err;
+
+	if (b) {
+		b->status = -1;
+		err = run_with_commands(b, base_ready);
+		if (err) {
+			snprintf(r->msg, sizeof(r->msg), "%s", b->msg);
+			return err;
+		}
+		if (got_signal)
+			return 0;
+	}
+	return run_with_commands(r, rows_ready);
+}
+
 /* --summary: the totals after the intervals, with perf's header and footer. */
 static void print_summary(struct stat_run *r)
 {
@@ -607,7 +629,7 @@ int stat_run__run(struct stat_run *r)
 {
 	struct sigaction sa = { .sa_handler = on_signal }, sc = { .sa_handler = on_child };
 	struct sigaction old_int, old_term, old_chld;
-	bool rows_ready = false;
+	bool rows_ready = false, base_ready = false;
 	int err = 0, run;
 
 	r->status = -1;
@@ -622,6 +644,9 @@ int stat_run__run(struct stat_run *r)
 	}
 	perf_stat__config_attrs(r->evlist, r->target, !r->target->no_inherit, !r->delay_ms,
 				!r->record || strcmp(r->record->path, "-"));
+	if (r->baseline)
+		perf_stat__config_attrs(r->baseline->evlist, r->target, !r->target->no_inherit,
+					!r->delay_ms, true);
 	if (r->dry_run) {
 		dry_run(r);
 		return 0;
@@ -630,7 +655,7 @@ int stat_run__run(struct stat_run *r)
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGCHLD, &sc, &old_chld);
 	for (run = 0; run < r->config->run_count && !err && !got_signal; run++)
-		err = run_with_commands(r, &rows_ready);
+		err = run_alternating(r, &base_ready, &rows_ready);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGCHLD, &old_chld, NULL);
@@ -640,8 +665,11 @@ int stat_run__run(struct stat_run *r)
 			stat_record__abort(r->record);
 		return err;
 	}
-	if (run < r->config->run_count && run > 0)
+	if (run < r->config->run_count && run > 0) {
 		r->config->run_count = run;	/* stopped early: what ran */
+		if (r->baseline)
+			r->baseline->config->run_count = run;
+	}
 	if (!r->config->interval) {
 		perf_stat__print_header(r->config, r->target, r->argc, r->argv);
 		perf_stat__print_counters(r->config, r->evlist, NULL);

@@ -28,6 +28,9 @@ struct stat_run {
 	bool sync;			/* -S: sync() before each run */
 	const char *pre_cmd, *post_cmd;	/* --pre, --post: sh -c before and after each run */
 	int ctl_fd, ack_fd;		/* --control: commands read, "ack\n" written (-1: none) */
+	struct stat_run *baseline;	/* --compare-with: run before each of ours, run
+					 * for run, with its own events and config
+					 * (nothing of it printed), or NULL */
 	/* results */
 	int status;			/* the last workload's wait status, or -1 */
 	int pre_status;			/* the last --pre's system() status (0: it succeeded) */

@@ -12,6 +12,7 @@
 #include "util/event/cpumap.h"
 #include "util/lib/fs.h"
 #include "util/event/evlist.h"
+#include "util/event/pmu.h"
 #include "util/event/powercap.h"
 #include "util/event/pmu.h"
 #include "util/stat/stat.h"
@@ -316,6 +317,47 @@ static void read_comm(pid_t tid, char *buf, size_t size)
 	free(s);
 }
 
+/* A percore event's -A rows are its cores (perf), unless --percore-show-thread. */
+static bool percore_rows(const struct perf_stat_config *config, const struct evsel *evsel)
+{
+	return config->aggr_mode == AGGR_NONE && evsel->terms.percore;
+}
+
+static enum aggr_mode row_mode(const struct perf_stat_config *config, const struct evsel *evsel)
+{
+	return percore_rows(config, evsel) && !config->percore_show_thread ? AGGR_CORE :
+	       config->aggr_mode;
+}
+
+/*
+ * --percore-show-thread: each CPU's row gets the sum of the CPUs of its
+ * core (perf sums the hardware threads of a core for a percore event).
+ */
+static void sum_core_threads(struct evsel_stat *es)
+{
+	struct counts_values *sums = calloc(es->nr_aggr, sizeof(*sums));
+	struct aggr_id *cores = calloc(es->nr_aggr, sizeof(*cores));
+
+	if (!sums || !cores)
+		goto out;
+	for (int i = 0; i < es->nr_aggr; i++)
+		cores[i] = aggr_id__get(AGGR_CORE, es->aggr[i].id.cpu, 0);
+	for (int i = 0; i < es->nr_aggr; i++) {
+		for (int j = 0; j < es->nr_aggr; j++) {
+			if (!aggr_id__equal(&cores[i], &cores[j]))
+				continue;
+			sums[i].val += es->aggr[j].sum.val;
+			sums[i].ena += es->aggr[j].sum.ena;
+			sums[i].run += es->aggr[j].sum.run;
+		}
+	}
+	for (int i = 0; i < es->nr_aggr; i++)
+		es->aggr[i].sum = sums[i];
+out:
+	free(sums);
+	free(cores);
+}
+
 /**
  * perf_stat__setup_aggr - the output rows of an event, from its maps
  * @config: gives the aggregation mode
@@ -349,7 +391,7 @@ int perf_stat__setup_aggr(struct perf_stat_config *config, struct evsel *evsel)
 		bool new_cpu = true;
 
 		for (int t = 0; t < nthreads; t++) {
-			struct aggr_id id = aggr_id__get(config->aggr_mode, cpu, t);
+			struct aggr_id id = aggr_id__get(row_mode(config, evsel), cpu, t);
 
 			/* powercap "CPUs" are zones: their package is the socket */
 			if (evsel->powercap && cpu >= 0 && id.socket >= 0)
@@ -425,6 +467,8 @@ void perf_stat__process_counts(struct perf_stat_config *config, struct evsel *ev
 		a->sum.ena += c.ena;
 		a->sum.run += c.run;
 	}
+	if (percore_rows(config, evsel) && config->percore_show_thread)
+		sum_core_threads(es);
 	for (int i = 0; i < es->nr_aggr; i++) {
 		struct stat_aggr *a = &es->aggr[i];
 
@@ -465,4 +509,195 @@ double stat_aggr__value(const struct stat_aggr *a)
 double stat_aggr__base_value(const struct perf_stat_config *config, const struct stat_aggr *a)
 {
 	return config->metric_over_rounds ? avg_stats(&a->rounds) : avg_stats(&a->val);
+}
+
+/* perf's name of an event shown apart from its PMU's others ("x [pmu]"). */
+static void uniquify_name(struct evsel *evsel)
+{
+	const char *name = evsel__name(evsel), *pmu, *slash;
+	char buf[512];
+
+	if (!evsel->pmu || evsel->name_term)
+		return;
+	pmu = evsel->pmu->name;
+	if (!strncmp(name, pmu, strlen(pmu)))
+		return;
+	slash = strchr(name, '/');
+	if (slash)
+		snprintf(buf, sizeof(buf), "%s%s", pmu, slash);
+	else if (pmu__is_hybrid(evsel->pmu))
+		snprintf(buf, sizeof(buf), "%s/%s/", pmu, name);
+	else
+		snprintf(buf, sizeof(buf), "%s [%s]", name, pmu);
+	evsel__set_name(evsel, buf);
+}
+
+static bool same_alias(struct evsel *a, struct evsel *b)
+{
+	return !strcmp(evsel__name(a), evsel__name(b)) && a->scale == b->scale &&
+	       !strcmp(a->unit ? a->unit : "", b->unit ? b->unit : "") &&
+	       evsel__is_clock(a) == evsel__is_clock(b) &&
+	       !strcmp(a->cgroup_name ? a->cgroup_name : "", b->cgroup_name ? b->cgroup_name : "") &&
+	       a->pmu && b->pmu && a->pmu != b->pmu;
+}
+
+/**
+ * perf_stat__merge_aliases - which events show as one, and the others' names
+ * @config: --no-merge, --hybrid-merge
+ * @evlist: the events (their evsel_stat)
+ *
+ * Done once; later calls do nothing.
+ */
+void perf_stat__merge_aliases(struct perf_stat_config *config, struct evlist *evlist)
+{
+	struct evsel *evsel, *alias;
+
+	if (config->aliases_merged)
+		return;
+	config->aliases_merged = true;
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *es = evsel__stat(evsel);
+		bool hybrid = pmu__is_hybrid(evsel->pmu);
+
+		if (!es || es->merged_into)
+			continue;
+		if (config->no_merge || (hybrid && !config->hybrid_merge)) {
+			if (!es->uniquified)
+				uniquify_name(evsel);
+			es->uniquified = true;
+			continue;
+		}
+		if (!evsel->auto_merge_stats && !hybrid)
+			continue;
+		bool after = false;
+
+		evlist__for_each_entry(evlist, alias) {
+			struct evsel_stat *as = evsel__stat(alias);
+
+			after = after || alias == evsel;
+			if (after && alias != evsel && as && !as->merged_into &&
+			    same_alias(evsel, alias)) {
+				as->merged_into = evsel;
+				es->merges = true;
+			}
+		}
+	}
+}
+
+static void stats__add(struct stats *to, const struct stats *from)
+{
+	to->mean += from->mean;
+	to->M2 += from->M2;	/* the variance of a sum of independent counts */
+	to->max += from->max;
+	to->min += from->min;
+}
+
+/* Add @r into @out (the same row of an event shown with it). */
+static void stat_aggr__add(struct stat_aggr *out, const struct stat_aggr *r)
+{
+	out->nr += r->nr;
+	out->counted |= r->counted;
+	out->sum.val += r->sum.val;
+	out->sum.ena += r->sum.ena;
+	out->sum.run += r->sum.run;
+	stats__add(&out->val, &r->val);
+	stats__add(&out->ena, &r->ena);
+	stats__add(&out->run, &r->run);
+	stats__add(&out->rounds, &r->rounds);
+	for (int k = 0; k < out->nr_run_vals && k < r->nr_run_vals; k++)
+		out->run_vals[k] += r->run_vals[k];
+}
+
+/**
+ * stat_aggr__merged - the row @id of an event and of the events shown in it
+ * @evlist: the events
+ * @evsel: the event shown (evsel_stat.merges)
+ * @id: the row
+ * @out: receives the sum
+ * @vals: room for each run's value (@nr_vals), or NULL
+ * @nr_vals: its size
+ *
+ * Return: false when neither @evsel nor its aliases have row @id.
+ */
+bool stat_aggr__merged(struct evlist *evlist, const struct evsel *evsel,
+		       const struct aggr_id *id, struct stat_aggr *out, double *vals, int nr_vals)
+{
+	struct evsel *e;
+	bool found = false;
+
+	evlist__for_each_entry(evlist, e) {
+		struct evsel_stat *es = evsel__stat(e);
+
+		if (!es || (e != evsel && es->merged_into != evsel))
+			continue;
+		for (int i = 0; i < es->nr_aggr; i++) {
+			const struct stat_aggr *r = &es->aggr[i];
+
+			if (!aggr_id__equal(&r->id, id))
+				continue;
+			if (!found) {
+				*out = *r;
+				out->nr_run_vals = vals ? (r->nr_run_vals < nr_vals ?
+							  r->nr_run_vals : nr_vals) : 0;
+				out->run_vals = vals;
+				if (out->nr_run_vals)
+					memcpy(vals, r->run_vals, out->nr_run_vals * sizeof(*vals));
+				found = true;
+			} else {
+				stat_aggr__add(out, r);
+			}
+		}
+	}
+	return found;
+}
+
+/**
+ * stat_aggr__merged_ids - the rows of an event and of the events shown in it
+ * @evlist: the events
+ * @evsel: the event shown
+ * @ids: receives their ids, sorted, malloc'ed
+ *
+ * Return: how many, or -ENOMEM.
+ */
+int stat_aggr__merged_ids(struct evlist *evlist, const struct evsel *evsel, struct aggr_id **ids)
+{
+	struct aggr_id *v = NULL;
+	struct evsel *e;
+	int n = 0, cap = 0;
+
+	evlist__for_each_entry(evlist, e) {
+		struct evsel_stat *es = evsel__stat(e);
+
+		if (!es || (e != evsel && es->merged_into != evsel))
+			continue;
+		for (int i = 0; i < es->nr_aggr; i++) {
+			bool dup = false;
+
+			for (int k = 0; k < n && !dup; k++)
+				dup = aggr_id__equal(&v[k], &es->aggr[i].id);
+			if (dup)
+				continue;
+			if (n == cap) {
+				struct aggr_id *t;
+
+				cap = cap ? 2 * cap : 8;
+				t = realloc(v, cap * sizeof(*v));
+				if (!t) {
+					free(v);
+					return -ENOMEM;
+				}
+				v = t;
+			}
+			v[n++] = es->aggr[i].id;
+		}
+	}
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && aggr_cmp(&v[j], &v[j - 1]) < 0; j--) {
+			struct aggr_id t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	*ids = v;
+	return n;
 }

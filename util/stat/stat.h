@@ -73,6 +73,10 @@ struct evsel_stat {
 	struct counts_values *prev;	/* last read, for interval deltas */
 	double *run_vals;		/* -r: the rows' run_vals, run_count each */
 	int run_cap;			/* run_count when the rows were made */
+	struct evsel *merged_into;	/* shown in that event's rows (aliases of
+					 * one name on several PMUs), or NULL */
+	bool merges;			/* other events are shown in its rows */
+	bool uniquified;		/* its name has its PMU's */
 };
 
 struct perf_stat_config {
@@ -101,6 +105,11 @@ struct perf_stat_config {
 	bool walltime_run_table;	/* --table: each run's elapsed time */
 	uint64_t *walltime_run;		/* --table: each run's elapsed ns (run_count) */
 	int nr_walltime_run;
+	bool no_merge;			/* --no-merge: each PMU of an alias on its own row */
+	bool hybrid_merge;		/* --hybrid-merge: cpu_core and cpu_atom as one */
+	bool percore_show_thread;	/* --percore-show-thread: -A rows of a percore
+					 * event are CPUs with their core's sum, not cores */
+	bool aliases_merged;		/* perf_stat__merge_aliases() was done */
 	const struct metric_list *metrics;	/* -M: the metrics, NULL: none */
 	bool metric_only;		/* --metric-only: a column per metric, no counts */
 	int metric_only_header;		/* --metric-only -I: rows since the heading */
@@ -142,6 +151,22 @@ static inline struct evsel_stat *evsel__stat(const struct evsel *evsel)
 {
 	return evsel->priv;
 }
+/*
+ * Decide, once, which events show as one (perf 6.1's rules): events of the
+ * same name, scale, unit and cgroup on different PMUs, made from one name
+ * (auto_merge_stats) or, with --hybrid-merge, hybrid core PMUs; without
+ * merging, an event of a PMU gets the PMU in its name ("x [pmu]",
+ * "pmu/x/"), with --no-merge always, on hybrid core PMUs by default.
+ */
+void perf_stat__merge_aliases(struct perf_stat_config *config, struct evlist *evlist);
+/*
+ * Row @id of @evsel summed with that row of the events shown in it (@vals:
+ * room for @nr_vals runs' values, or NULL); false when none has the row.
+ */
+bool stat_aggr__merged(struct evlist *evlist, const struct evsel *evsel,
+		       const struct aggr_id *id, struct stat_aggr *out, double *vals, int nr_vals);
+/* The sorted ids of the rows of @evsel and of those shown in it: n or -ENOMEM. */
+int stat_aggr__merged_ids(struct evlist *evlist, const struct evsel *evsel, struct aggr_id **ids);
 /* Same row of another counter: equal ids. */
 bool aggr_id__equal(const struct aggr_id *a, const struct aggr_id *b);
 
