@@ -15,13 +15,14 @@
 #include "util/event/list-events.h"
 #include "util/lib/pager.h"
 #include "util/lib/parse-options.h"
+#include "util/stat/metric-table.h"
 
 struct list_opts {
-	bool desc, long_desc, raw_dump, json;
+	bool desc, long_desc, raw_dump, json, details;
 };
 
 static const char *const list_usage[] = {
-	"tperf list [<options>] [hw|sw|cache|tracepoint|pmu|<event_glob>]",
+	"tperf list [<options>] [hw|sw|cache|tracepoint|pmu|metric|metricgroup|<event_glob>]",
 	NULL
 };
 
@@ -126,6 +127,104 @@ static int add_all(struct list_events *le, const struct list_opts *o)
 	return err ?: add_tracepoints(le, NULL, NULL, o, false);
 }
 
+static int metric_cmp(const void *a, const void *b)
+{
+	const struct pmu_metric *x = *(const struct pmu_metric *const *)a;
+	const struct pmu_metric *y = *(const struct pmu_metric *const *)b;
+
+	return strcmp(x->name, y->name);
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The group names of @t, sorted, each once, into *@res (pointers into @t's strings). */
+static int metric_groups(const struct metric_table *t, char ***res, int *nr, char **buf)
+{
+	size_t len = 0;
+	char **names, *p, *save = NULL;
+	int n = 0, k = 0;
+
+	for (int i = 0; i < t->nr; i++)
+		len += t->metrics[i].groups ? strlen(t->metrics[i].groups) + 1 : 0;
+	*buf = p = malloc(len + 1);
+	names = calloc(len / 2 + 2, sizeof(*names));
+	if (!p || !names) {
+		free(names);
+		return -ENOMEM;
+	}
+	*p = '\0';
+	for (int i = 0; i < t->nr; i++)
+		if (t->metrics[i].groups) {
+			strcat(p, t->metrics[i].groups);
+			strcat(p, ";");
+		}
+	for (char *g = strtok_r(p, ";", &save); g; g = strtok_r(NULL, ";", &save))
+		names[n++] = g;
+	if (n)
+		qsort(names, n, sizeof(*names), str_cmp);
+	for (int i = 0; i < n; i++)
+		if (!k || strcmp(names[k - 1], names[i]))
+			names[k++] = names[i];
+	*res = names;
+	*nr = k;
+	return 0;
+}
+
+/*
+ * tperf list metric / metricgroup: the metric table of this CPU (stat -M's),
+ * in perf's layout: names sorted, each with its description (and with
+ * --details its expression); the groups' names one a line.
+ */
+static int list_metrics(bool groups, const struct list_opts *o)
+{
+	const struct pmu_metric **sorted;
+	struct metric_table *t;
+	char msg[1024], **names = NULL, *buf = NULL;
+	int err, nr = 0;
+
+	err = metric_table__load(&t, msg, sizeof(msg));
+	if (err) {
+		ui__error("%s", msg);
+		return 1;
+	}
+	if (!t)
+		ui__note("%s", msg);
+	printf("\n%s:\n\n", groups ? "Metric Groups" : "Metrics");
+	if (!t)
+		return 0;
+	if (groups) {
+		err = metric_groups(t, &names, &nr, &buf);
+		for (int i = 0; !err && i < nr; i++)
+			printf("%s\n", names[i]);
+		free(names);
+		free(buf);
+		metric_table__delete(t);
+		return err ? 1 : 0;
+	}
+	sorted = calloc(t->nr + 1, sizeof(*sorted));
+	if (!sorted) {
+		metric_table__delete(t);
+		ui__error("out of memory");
+		return 1;
+	}
+	for (int i = 0; i < t->nr; i++)
+		sorted[i] = &t->metrics[i];
+	qsort(sorted, t->nr, sizeof(*sorted), metric_cmp);
+	for (int i = 0; i < t->nr; i++) {
+		printf("  %s\n", sorted[i]->name);
+		if (o->desc && sorted[i]->desc)
+			printf("       [%s]\n", sorted[i]->desc);
+		if (o->details)
+			printf("       [%s]\n", sorted[i]->expr);
+	}
+	free(sorted);
+	metric_table__delete(t);
+	return 0;
+}
+
 int cmd_list(int argc, const char **argv)
 {
 	struct list_opts o = { .desc = true };
@@ -137,6 +236,7 @@ int cmd_list(int argc, const char **argv)
 		OPT_BOOLEAN(0, "raw-dump", &o.raw_dump,
 			    "print the event names only, on one line (for completion)"),
 		OPT_BOOLEAN('j', "json", &o.json, "print the events as a JSON array"),
+		OPT_BOOLEAN(0, "details", &o.details, "print the metrics' expressions (list metric)"),
 		OPT_END()
 	};
 	struct list_print_opts po;
@@ -149,6 +249,8 @@ int cmd_list(int argc, const char **argv)
 				       "options '--raw-dump' and '--json' cannot be used together");
 	if (o.long_desc)
 		o.desc = true;
+	if (argc == 1 && (!strcmp(argv[0], "metric") || !strcmp(argv[0], "metricgroup")))
+		return list_metrics(!strcmp(argv[0], "metricgroup"), &o);
 	list_events__init(&le);
 	for (int i = 0; i < argc && !err; i++)
 		err = add_arg(&le, argv[i], &o);

@@ -29,6 +29,7 @@
 #include "util/lib/parse-options.h"
 #include "util/lib/json.h"
 #include "util/probe/probe-sdt.h"
+#include "util/stat/metricgroup.h"
 #include "util/stat/stat-compare.h"
 #include "util/stat/stat-display.h"
 #include "util/stat/stat-json.h"
@@ -80,6 +81,9 @@ static struct stat_opts {
 		struct string_list higher_is_better;
 	} diff;
 	struct stat_record record;	/* stat record: the perf.data written */
+	char *metrics;			/* -M: every one given, comma-separated */
+	bool metric_no_group, metric_no_merge;	/* --metric-no-group, --metric-no-merge */
+	struct metric_list metric_list;	/* -M's metrics, once their events are added */
 } opts = {
 	.run_count = 1,
 	.ctl_fd = -1, .ack_fd = -1,
@@ -214,6 +218,22 @@ static int stat_cgroup_option(const struct option *opt, const char *str, int uns
 	return 0;
 }
 
+/* -M: kept until the options are all read (--metric-no-group may come after it). */
+static int stat_metrics_option(const struct option *opt, const char *str, int unset)
+{
+	char **metrics = opt->value, *t;
+
+	if (unset || !str)
+		return 0;
+	if (asprintf(&t, "%s%s%s", *metrics ? *metrics : "", *metrics ? "," : "", str) < 0) {
+		ui__error("out of memory");
+		return -1;
+	}
+	free(*metrics);
+	*metrics = t;
+	return 0;
+}
+
 static const struct option stat_options[] = {
 	OPT_CALLBACK('e', "event", &opts.evlist, "event",
 		     "event selector. use 'tperf list' to list available events",
@@ -299,6 +319,15 @@ static const struct option stat_options[] = {
 	OPT_STRING(0, "control", &opts.control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
 		   "listen on ctl-fd for 'enable', 'disable' (all events or one by name), 'evlist', "
 		   "'ping'; write 'ack' to ack-fd (fifos are opened)"),
+	OPT_CALLBACK('M', "metrics", &opts.metrics, "metric/metric group list",
+		     "count the events of these metrics or metric groups and show the metrics (comma-separated)",
+		     stat_metrics_option),
+	OPT_BOOLEAN(0, "metric-only", &opts.config.metric_only,
+		    "show only the metrics, a column each, without the counts"),
+	OPT_BOOLEAN(0, "metric-no-group", &opts.metric_no_group,
+		    "do not put a metric's events in a group (less precise, fewer counters at once)"),
+	OPT_BOOLEAN(0, "metric-no-merge", &opts.metric_no_merge,
+		    "count the events of each metric on their own, not shared with other metrics"),
 	OPT_BOOLEAN(0, "quiet", &opts.quiet, "don't print any output, messages or warnings"),
 	OPT_BOOLEAN(0, "dry-run", &opts.dry_run,
 		    "parse the events and set up the attrs, open nothing (-vv prints them)"),
@@ -620,6 +649,72 @@ static FILE *open_output(void)
 	return fp;
 }
 
+/* Move the events of @from to the end of @to (both stay valid lists). */
+static void evlist__splice(struct evlist *to, struct evlist *from)
+{
+	struct evsel *evsel, *tmp;
+
+	list_for_each_entry_safe(evsel, tmp, &from->entries, node) {
+		list_del_init(&evsel->node);
+		evlist__add(to, evsel);
+	}
+	to->nr_groups += from->nr_groups;
+	from->nr_entries = 0;
+	from->nr_groups = 0;
+}
+
+/*
+ * -M: the metrics' events after -e's.  As perf 6.1, a metric that cannot
+ * be set up is said and -M is ignored (the default events are counted);
+ * where there is no table tperf says once why and how to give one.
+ */
+static void add_metric_events(void)
+{
+	struct metric_table *table;
+	struct evlist *tmp;
+	char msg[1024];
+	int err;
+
+	if (!opts.metrics || opts.config.null_run)
+		return;
+	err = metric_table__load(&table, msg, sizeof(msg));
+	if (err || !table) {
+		if (!opts.quiet)
+			ui__warning("-M '%s' has no effect: %s", opts.metrics, msg);
+		return;
+	}
+	tmp = evlist__new();
+	if (!tmp) {
+		metric_table__delete(table);
+		ui__error("out of memory");
+		return;
+	}
+	tmp->parse = opts.evlist->parse;
+	tmp->say = opts.evlist->say;
+	err = metricgroup__parse(&opts.metric_list, table, opts.metrics, opts.metric_no_group,
+				 opts.metric_no_merge, tmp, msg, sizeof(msg));
+	if (err) {
+		/* perf's words for a name that is not in the table */
+		if (err == -ENOENT)
+			fprintf(stderr, "%s\n", msg);
+		else
+			ui__error("%s", msg);
+		metricgroup__exit(&opts.metric_list);
+	} else {
+		if (opts.metric_list.ungrouped_events)
+			pr_debug("metrics without a group: events '%s'\n",
+				 opts.metric_list.ungrouped_events);
+		for (int i = 0; i < opts.metric_list.nr; i++)
+			if (opts.metric_list.metrics[i].events)
+				pr_debug("metric '%s': events '%s'\n",
+					 opts.metric_list.metrics[i].pm->name,
+					 opts.metric_list.metrics[i].events);
+		evlist__splice(opts.evlist, tmp);
+		opts.config.metrics = &opts.metric_list;
+	}
+	evlist__delete(tmp);
+}
+
 /* perf's default events: the hardware ones show <not supported> here. */
 static int add_default_events(void)
 {
@@ -772,7 +867,7 @@ static int prepare_events(void)
 		opts.evlist = evlist__new();
 		if (!opts.evlist)
 			return STAT_EXIT_FAILED;
-	} else if (!opts.evlist->nr_entries) {
+	} else if (add_metric_events(), !opts.evlist->nr_entries) {
 		if (add_default_events())
 			return STAT_EXIT_FAILED;
 	} else if (perf_stat__init_evlist(&opts.config, opts.evlist)) {
@@ -1315,6 +1410,8 @@ int cmd_stat(int argc, const char **argv)
 	free(opts.base_argv);
 	perf_stat__exit_evlist(opts.evlist);
 	evlist__delete(opts.evlist);
+	metricgroup__exit(&opts.metric_list);
+	free(opts.metrics);
 	probe_sdt__delete(sdt);
 	if ((opts.compare || opts.compare_with) && !r.signr)
 		return ret;

@@ -14,6 +14,7 @@
 #include "util/event/cpumap.h"
 #include "util/event/evlist.h"
 #include "util/lib/json.h"
+#include "util/stat/metricgroup.h"
 #include "util/stat/stat-display.h"
 #include "util/event/target.h"
 #include "util/event/threadmap.h"
@@ -473,6 +474,71 @@ static void print_json_runs(struct perf_stat_config *config, struct evsel *evsel
 	fprintf(out, "]");
 }
 
+/* The seconds -M's duration_time stands for: the interval's, or the run's. */
+static double metric_duration(const struct perf_stat_config *config, const struct timespec *ts)
+{
+	if (ts)
+		return config->interval_len;
+	return avg_stats(&config->walltime_nsecs_stats) / NSEC_PER_SEC;
+}
+
+/*
+ * The value of metric @m in the row @id: its printf format (NULL when it
+ * has none: an event not counted, a division by zero) and its label.
+ */
+static const char *metric_value(const struct perf_stat_config *config, const struct metric *m,
+				const struct aggr_id *id, const struct timespec *ts, double *val,
+				char *label, size_t size)
+{
+	struct metric_ctx ctx = { .config = config, .id = id,
+				  .duration = metric_duration(config, ts) };
+
+	metric__label(m, label, size);
+	if (metric__value(m, &ctx, val) || !isfinite(*val))
+		return NULL;
+	/* perf shows a metric with a ScaleUnit with one decimal, others with two */
+	return m->pm->scale_unit ? "%8.1f" : "%8.2f";
+}
+
+/* One metric of -M on its own line after its event's row, as perf lays it out. */
+static void print_metric_line(struct perf_stat_config *config, struct evsel *evsel,
+			      const struct stat_aggr *row, const struct timespec *ts,
+			      const struct metric *m)
+{
+	FILE *out = config->output;
+	const char *fmt;
+	char label[192];
+	double val = 0;
+
+	fmt = metric_value(config, m, &row->id, ts, &val, label, sizeof(label));
+	fputs(config->json_output ? "}\n" : "\n", out);
+	print_prefix(config, evsel, row, ts);
+	if (config->csv_output) {
+		fprintf(out, "%s%s%s", config->csv_sep, config->csv_sep, config->csv_sep);
+		/* perf's a row's metric one field further with -A, two per core, die ... */
+		if (config->aggr_mode == AGGR_NONE && row->id.cpu >= 0)
+			fputs(config->csv_sep, out);
+		else if (config->aggr_mode != AGGR_GLOBAL && config->aggr_mode != AGGR_NONE &&
+			 config->aggr_mode != AGGR_THREAD)
+			fprintf(out, "%s%s", config->csv_sep, config->csv_sep);
+	} else if (!config->json_output) {
+		/* perf indents a -A row's metric 8 columns further */
+		fprintf(out, "%*s", config->aggr_mode == AGGR_NONE && row->id.cpu >= 0 ? 57 : 49, "");
+	}
+	print_metric(config, fmt, label, val);
+}
+
+/* The metrics whose first event is @evsel: the one attached last first, as perf. */
+static void print_metric_lines(struct perf_stat_config *config, struct evsel *evsel,
+			       const struct stat_aggr *row, const struct timespec *ts)
+{
+	const struct metric_list *ml = config->metrics;
+
+	for (int i = ml ? ml->nr - 1 : -1; i >= 0; i--)
+		if (metric__leader(&ml->metrics[i]) == evsel)
+			print_metric_line(config, evsel, row, ts, &ml->metrics[i]);
+}
+
 static void print_row(struct perf_stat_config *config, struct evlist *evlist,
 		      struct evsel *evsel, const struct stat_aggr *row, const struct timespec *ts)
 {
@@ -488,13 +554,17 @@ static void print_row(struct perf_stat_config *config, struct evlist *evlist,
 					   sizeof(unit_buf));
 		/* perf prints the mean of -r runs as a whole count (truncated) */
 		print_value(config, evsel, trunc(stat_aggr__value(row)) * evsel->scale);
-		if (!config->csv_output && !config->json_output)
+		if (!config->csv_output && !config->json_output) {
 			print_metric(config, fmt, unit, metric);
+			print_metric_lines(config, evsel, row, ts);
+		}
 		print_noise_running(config, row);
 		if (config->csv_output || config->json_output)
 			print_metric(config, fmt, unit, metric);
 		if (config->json_output && !ts && config->run_count > 1)
 			print_json_runs(config, evsel, row);
+		if (config->csv_output || config->json_output)
+			print_metric_lines(config, evsel, row, ts);
 	}
 	fprintf(config->output, config->json_output ? "}\n" : "\n");
 }
@@ -623,6 +693,129 @@ out:
 	free(ids);
 }
 
+#define METRIC_ONLY_LEN 20
+
+/* The metrics in the order of their columns: their events' order, then as print_metric_lines(). */
+static int metric_only_order(const struct perf_stat_config *config, struct evlist *evlist,
+			     const struct metric ***res)
+{
+	const struct metric_list *ml = config->metrics;
+	const struct metric **order = calloc(ml ? ml->nr + 1 : 1, sizeof(*order));
+	struct evsel *evsel;
+	int n = 0;
+
+	if (!order)
+		return -ENOMEM;
+	evlist__for_each_entry(evlist, evsel)
+		for (int i = ml ? ml->nr - 1 : -1; i >= 0; i--)
+			if (metric__leader(&ml->metrics[i]) == evsel)
+				order[n++] = &ml->metrics[i];
+	*res = order;
+	return n;
+}
+
+
+/* --metric-only's heading: the aggregation's columns and each metric's label. */
+static void print_metric_only_header(struct perf_stat_config *config,
+				     const struct metric **order, int n, const struct timespec *ts)
+{
+	/* perf's widths and CSV names of the aggregation columns */
+	static const int lens[] = {
+		[AGGR_GLOBAL] = 0, [AGGR_NONE] = 6, [AGGR_SOCKET] = 12, [AGGR_DIE] = 18,
+		[AGGR_CORE] = 24, [AGGR_THREAD] = 24, [AGGR_NODE] = 6,
+	};
+	static const char *const csv[] = {
+		[AGGR_GLOBAL] = "", [AGGR_NONE] = "cpu,", [AGGR_SOCKET] = "socket,cpus",
+		[AGGR_DIE] = "die,cpus", [AGGR_CORE] = "core,cpus,", [AGGR_THREAD] = "comm-pid,",
+		[AGGR_NODE] = "node,",
+	};
+	static const char *const iv[] = {
+		[AGGR_GLOBAL] = "", [AGGR_NONE] = "CPU     ", [AGGR_SOCKET] = "socket cpus ",
+		[AGGR_DIE] = "die          cpus ", [AGGR_CORE] = "core            cpus ",
+		[AGGR_THREAD] = "            comm-pid ", [AGGR_NODE] = "node   cpus ",
+	};
+	FILE *out = config->output;
+	char label[192];
+
+	if (config->json_output)
+		return;
+	if (ts) {
+		/* the heading again every 25 intervals, as the counters' */
+		if (config->metric_only_header++ % 25)
+			return;
+	}
+	if (config->csv_output) {
+		if (ts)
+			fprintf(out, " time%s", config->csv_sep);
+		fputs(csv[config->aggr_mode], out);
+	} else if (ts) {
+		fprintf(out, "#           time %s", iv[config->aggr_mode]);
+	} else {
+		fprintf(out, "%*s", lens[config->aggr_mode], "");
+	}
+	for (int i = 0; i < n; i++) {
+		metric__label(order[i], label, sizeof(label));
+		if (config->csv_output)
+			fprintf(out, "%s%s", label, config->csv_sep);
+		else
+			fprintf(out, "%*s ", METRIC_ONLY_LEN, label);
+	}
+	fputc('\n', out);
+}
+
+/* One row of --metric-only: the aggregation's columns, then each metric's value. */
+static void print_metric_only_row(struct perf_stat_config *config, const struct metric **order,
+				  int n, struct evsel *evsel, const struct stat_aggr *row,
+				  const struct timespec *ts)
+{
+	FILE *out = config->output;
+	char label[192], vals[64], *v;
+	const char *fmt;
+	double val;
+
+	print_prefix(config, evsel, row, ts);
+	for (int i = 0; i < n; i++) {
+		fmt = metric_value(config, order[i], &row->id, ts, &val, label, sizeof(label));
+		vals[0] = '\0';
+		if (fmt)
+			snprintf(vals, sizeof(vals), fmt, val);
+		for (v = vals; *v == ' '; v++)
+			;
+		if (config->json_output) {
+			json_str(out, label, v, i + 1 < n ? ", " : "");
+		} else if (config->csv_output) {
+			/* perf's CSV keeps the digits and dots only: a negative value is empty */
+			v[strspn(v, "0123456789.")] = '\0';
+			fprintf(out, "%s%s", v, config->csv_sep);
+		} else {
+			fprintf(out, "%*s ", METRIC_ONLY_LEN, v);
+		}
+	}
+	fputs(config->json_output ? "}\n" : "\n", out);
+}
+
+/*
+ * --metric-only: a column per metric, a line per row of the aggregation
+ * (CPU, core ...), the rows of the first metric's event.
+ */
+static void print_metric_only(struct perf_stat_config *config, struct evlist *evlist,
+			      const struct timespec *ts)
+{
+	const struct metric **order = NULL;
+	struct evsel_stat *es;
+	struct evsel *leader;
+	int n = metric_only_order(config, evlist, &order);
+
+	if (n < 0)
+		return;
+	print_metric_only_header(config, order, n, ts);
+	leader = n ? metric__leader(order[0]) : NULL;
+	es = leader ? evsel__stat(leader) : NULL;
+	for (int i = 0; es && i < es->nr_aggr; i++)
+		print_metric_only_row(config, order, n, leader, &es->aggr[i], ts);
+	free(order);
+}
+
 /**
  * perf_stat__print_counters - every row of every event
  * @config: the output format and aggregation
@@ -637,6 +830,18 @@ void perf_stat__print_counters(struct perf_stat_config *config, struct evlist *e
 	if (config->null_run)
 		return;
 	perf_stat__merge_aliases(config, evlist);
+	if (ts) {
+		/* duration_time of -M: this interval's length (the last one is shorter) */
+		double now = ts->tv_sec + ts->tv_nsec / NSEC_PER_SEC;
+
+		config->interval_len = now - config->interval_prev;
+		config->interval_prev = now;
+	}
+	/* without -M's metrics, no column: only the heading, as perf here */
+	if (config->metric_only) {
+		print_metric_only(config, evlist, ts);
+		return;
+	}
 	if (ts)
 		print_interval_header(config);
 	if (by_row_first(config)) {
@@ -666,6 +871,7 @@ int perf_stat__json_text(const struct perf_stat_config *config, struct evlist *e
 	*text = NULL;
 	c.json_output = true;
 	c.csv_output = false;
+	c.metric_only = false;	/* the counts are what is compared */
 	c.csv_sep = " ";
 	c.output = open_memstream(text, len);
 	if (!c.output)

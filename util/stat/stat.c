@@ -14,6 +14,7 @@
 #include "util/event/evlist.h"
 #include "util/event/pmu.h"
 #include "util/event/powercap.h"
+#include "util/event/pmu.h"
 #include "util/stat/stat.h"
 #include "util/event/threadmap.h"
 
@@ -156,8 +157,9 @@ int perf_stat__init_evlist(struct perf_stat_config *config, struct evlist *evlis
 				return -ENOMEM;
 		}
 		/* clocks count nanoseconds and show milliseconds */
+		/* a PMU's event keeps its alias's unit, as perf (a "cpu" PMU of type 1 too) */
 		if (evsel__is_clock(evsel) && (!evsel->unit || !*evsel->unit) &&
-		    evsel->scale == 1.0) {
+		    evsel->scale == 1.0 && (!evsel->pmu || !strcmp(evsel->pmu->name, "software"))) {
 			evsel->unit = "msec";
 			evsel->scale = 1e-6;
 		}

@@ -16,6 +16,7 @@
 #include "util/event/evsel.h"
 
 struct evlist;
+struct metric_list;
 
 /* Running mean and variance (Welford), min and max. */
 struct stats {
@@ -109,6 +110,11 @@ struct perf_stat_config {
 	bool percore_show_thread;	/* --percore-show-thread: -A rows of a percore
 					 * event are CPUs with their core's sum, not cores */
 	bool aliases_merged;		/* perf_stat__merge_aliases() was done */
+	const struct metric_list *metrics;	/* -M: the metrics, NULL: none */
+	bool metric_only;		/* --metric-only: a column per metric, no counts */
+	int metric_only_header;		/* --metric-only -I: rows since the heading */
+	double interval_prev;		/* -I: seconds at the last interval printed */
+	double interval_len;		/* -I: seconds of the interval being printed */
 };
 
 /* Defaults: global aggregation, scaling on, big numbers, stderr. */
