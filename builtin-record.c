@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,6 +153,48 @@ static int opt_mmap_flush(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+static int opt_switch_output(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	char msg[256];
+
+	if (unset) {
+		o->switch_output = o->switch_signal = false;
+		o->switch_size = o->switch_secs = 0;
+		return 0;
+	}
+	if (record__parse_switch_output(o, arg, msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int opt_max_size(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+
+	if (unset) {
+		o->max_size = 0;
+		return 0;
+	}
+	if (record__parse_size(arg, &o->max_size) || !o->max_size) {
+		ui__error("invalid --max-size '%s': give a size with B/K/M/G, such as 100M", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --switch-output: each file as it is closed, in perf's words */
+static void dumped(const char *path, u64 wakeups, bool at_exit)
+{
+	if (tperf_config.quiet)
+		return;
+	fprintf(stderr, at_exit ? "[ tperf record: Woken up %llu times to write data ]\n" :
+		"[ tperf record: dump data: Woken up %llu times ]\n", (unsigned long long)wakeups);
+	fprintf(stderr, "[ tperf record: Dump %s ]\n", path);
+}
+
 static const struct {
 	const char *name;
 	int id;
@@ -242,6 +285,15 @@ static void print_summary(const struct record_opts *o, const struct record_stats
 			100.0 * (double)lost / (double)total);
 	if (tperf_config.quiet)
 		return;
+	if (s->max_size_reached)
+		fprintf(stderr, "[ tperf record: tperf size limit reached (%llu KB), stopping "
+			"session ]\n", (unsigned long long)(s->stop_bytes >> 10));
+	if (s->files) {	/* rotated: perf names no file, tperf says how many */
+		fprintf(stderr, "[ tperf record: Captured and wrote %.3f MB %s.<timestamp> (%llu "
+			"files, %llu samples) ]\n", s->bytes / 1024.0 / 1024.0, path,
+			(unsigned long long)s->files, (unsigned long long)s->samples);
+		return;
+	}
 	fprintf(stderr, "[ tperf record: Woken up %llu times to write data ]\n",
 		(unsigned long long)s->wakeups);
 	fprintf(stderr, "[ tperf record: Captured and wrote %.3f MB %s", s->bytes / 1024.0 / 1024.0,
@@ -282,6 +334,8 @@ static int exit_status(const struct record_stats *s, const char *cmd)
 		return 128 + s->signal;
 	if (st == -1)
 		return 0;
+	if (s->max_size_reached && WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM)
+		return 0;	/* our SIGTERM, as perf's: a normal end */
 	if (WIFSIGNALED(st)) {
 		if (!tperf_config.quiet)
 			ui__note("'%s' was killed by signal %d", cmd, WTERMSIG(st));
@@ -310,6 +364,23 @@ static void check_target(struct record_opts *o, int argc, const char *const usag
 		o->target.no_inherit = true;	/* -t: those threads only, as perf */
 	if (o->all_user && o->all_kernel)
 		usage_with_options_msg(usage, options, "--all-user and --all-kernel exclude each other");
+	if (o->switch_output && !strcmp(o->output, "-"))
+		usage_with_options_msg(usage, options, "--switch-output needs a file: it cannot "
+				       "rotate a pipe ('-o -')");
+	if (o->timestamp_filename && !strcmp(o->output, "-"))
+		usage_with_options_msg(usage, options, "--timestamp-filename needs a file, not a "
+				       "pipe ('-o -')");
+	if (o->switch_max_files && !o->switch_output)
+		usage_with_options_msg(usage, options, "--switch-max-files needs --switch-output");
+	if (o->switch_max_files < 0)
+		usage_with_options_msg(usage, options, "--switch-max-files takes a number of files");
+	/*
+	 * perf's default with --switch-output: no build-ids, so that a switch
+	 * is quick; --no-no-buildid or --no-no-buildid-cache keeps them.
+	 */
+	if (o->switch_output && !(o->no_buildid_set && !o->no_buildid) &&
+	    !(o->no_buildid_cache_set && !o->no_buildid_cache))
+		o->no_buildid = o->no_buildid_cache = true;
 	if (o->mmap_flush > o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4)
 		o->mmap_flush = o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4;
 }
@@ -318,6 +389,7 @@ int cmd_record(int argc, const char **argv)
 {
 	struct record_opts o;
 	struct evlist *evlist = evlist__new();
+	struct evlist *switch_evlist = evlist__new();	/* --switch-output-event */
 	struct probe_sdt *sdt = NULL;
 	struct record_stats stats;
 	const int full_argc = argc;
@@ -327,6 +399,7 @@ int cmd_record(int argc, const char **argv)
 	int err;
 
 	record_opts__init(&o);
+	o.dumped = dumped;
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &evlist, "event",
 			     "event selector: use 'tperf list' to list the events",
@@ -378,12 +451,24 @@ int cmd_record(int argc, const char **argv)
 			    "configure all used events to run in kernel space"),
 		OPT_CALLBACK('k', "clockid", &o, "clockid",
 			     "clockid to use for events, see clock_gettime()", opt_clockid),
-		OPT_BOOLEAN('B', "no-buildid", &o.no_buildid,
+		OPT_BOOLEAN_SET('B', "no-buildid", &o.no_buildid, &o.no_buildid_set,
 			    "do not collect buildids in perf.data"),
-		OPT_BOOLEAN('N', "no-buildid-cache", &o.no_buildid_cache,
-			    "do not update the buildid cache"),
+		OPT_BOOLEAN_SET('N', "no-buildid-cache", &o.no_buildid_cache,
+				&o.no_buildid_cache_set, "do not update the buildid cache"),
 		OPT_BOOLEAN(0, "buildid-all", &o.buildid_all,
 			    "Record build-id of all DSOs regardless of hits"),
+		OPT_CALLBACK_OPTARG(0, "switch-output", &o, NULL, "signal or size[BKMG] or time[smhd]",
+				    "Switch output when receiving SIGUSR2 (signal) or cross a size "
+				    "or time threshold", opt_switch_output),
+		OPT_CALLBACK(0, "switch-output-event", &switch_evlist, "switch output event",
+			     "switch output event selector. use 'tperf list' to list available "
+			     "events", parse_events_option),
+		OPT_INTEGER(0, "switch-max-files", &o.switch_max_files,
+			    "Limit number of switch output generated files"),
+		OPT_BOOLEAN(0, "timestamp-filename", &o.timestamp_filename,
+			    "append timestamp to output filename"),
+		OPT_CALLBACK(0, "max-size", &o, "size",
+			     "Limit the maximum size of the output file", opt_max_size),
 		OPT_BOOLEAN(0, "dry-run", &dry, "parse options then exit (with -vv: print the attrs)"),
 		OPT_INCR('v', "verbose", &tperf_config.verbose, "be more verbose"),
 		OPT_BOOLEAN('q', "quiet", &tperf_config.quiet, "don't print any message"),
@@ -394,19 +479,26 @@ int cmd_record(int argc, const char **argv)
 		sdt = probe_sdt__attach(evlist, argc, argv);	/* -e sdt_P:N -- ./prog */
 	if (evlist)
 		evlist->say = builtin__say;
-	if (!sdt) {
+	if (!sdt || !switch_evlist) {
 		ui__error("out of memory");
+		evlist__delete(switch_evlist);
 		evlist__delete(evlist);
 		free(full_argv);
 		return RECORD_EXIT_FAILED;
 	}
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (switch_evlist && switch_evlist->nr_entries) {
+		/* perf: the event is a signal to switch */
+		o.switch_evlist = switch_evlist;
+		o.switch_output = o.switch_signal = o.timestamp_filename = true;
+	}
 	check_target(&o, argc, record_usage, options);
 	cap_freq(&o);
 	err = record__config(evlist, &o, msg, sizeof(msg));
 	if (err) {
 		ui__error("%s", msg);
 		evlist__delete(evlist);
+		evlist__delete(switch_evlist);
 		probe_sdt__delete(sdt);
 		free(full_argv);
 		return err == -EINVAL ? PARSE_OPT_USAGE_EXIT : RECORD_EXIT_FAILED;
@@ -414,6 +506,7 @@ int cmd_record(int argc, const char **argv)
 	if (dry) {
 		err = dry_run(evlist);
 		evlist__delete(evlist);
+		evlist__delete(switch_evlist);
 		probe_sdt__delete(sdt);
 		free(full_argv);
 		return err;
@@ -430,6 +523,7 @@ int cmd_record(int argc, const char **argv)
 			"file is incomplete ]\n", stats.out_bytes / 1024.0 / 1024.0, o.output);
 	warn_cache_errs(&stats);
 	evlist__delete(evlist);
+	evlist__delete(switch_evlist);
 	probe_sdt__delete(sdt);
 	free(full_argv);
 	if (err)

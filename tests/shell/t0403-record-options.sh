@@ -60,6 +60,11 @@ option_table() {
 	--no-buildid test t0475-record-buildid-cache.sh
 	--no-buildid-cache test t0475-record-buildid-cache.sh
 	--buildid-all test t0475-record-buildid-cache.sh
+	--switch-output test t0404-record-switch-output.sh
+	--switch-output-event test t0404-record-switch-output.sh
+	--switch-max-files test t0404-record-switch-output.sh
+	--timestamp-filename test t0404-record-switch-output.sh
+	--max-size test t0404-record-switch-output.sh
 	--dry-run test compare_record
 	--verbose test compare_record
 	--quiet test t0400-record.sh

@@ -3,6 +3,7 @@
  * Recording: attrs as perf 6.1 sets them, and the attr-side options.  The
  * session (rings, synthesis, workload, output) is in util/record/record-run.c.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,62 @@ void record_opts__init(struct record_opts *o)
 	o->mmap_pages = 128;
 	o->mmap_flush = 1;
 	o->output = "perf.data";
+}
+
+/* A number with one suffix character of @tags, whose multipliers are @mult. */
+static int parse_tagged(const char *str, const char *tags, const u64 *mult, u64 *val)
+{
+	const char *t;
+	char *end;
+	u64 v;
+
+	if (!str || !isdigit((unsigned char)*str))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(str, &end, 10);
+	if (errno || !*end || end[1] || !(t = strchr(tags, *end)))
+		return -EINVAL;
+	if (v > UINT64_MAX / mult[t - tags])
+		return -EINVAL;
+	*val = v * mult[t - tags];
+	return 0;
+}
+
+static const u64 size_mult[] = { 1, 1ULL << 10, 1ULL << 20, 1ULL << 30 };
+static const u64 time_mult[] = { 1, 60, 3600, 86400 };
+
+/**
+ * record__parse_size - see util/record/record.h
+ */
+int record__parse_size(const char *str, u64 *val)
+{
+	return parse_tagged(str, "BKMG", size_mult, val);
+}
+
+/**
+ * record__parse_switch_output - see util/record/record.h
+ */
+int record__parse_switch_output(struct record_opts *o, const char *str, char *buf, size_t size)
+{
+	u64 v;
+
+	o->switch_output = true;
+	o->timestamp_filename = true;
+	if (!str || !strcmp(str, "signal")) {
+		o->switch_signal = true;
+		return 0;
+	}
+	if (!record__parse_size(str, &v) && v) {
+		o->switch_size = v;
+		return 0;
+	}
+	if (!parse_tagged(str, "smhd", time_mult, &v) && v) {
+		o->switch_secs = v;
+		return 0;
+	}
+	snprintf(buf, size, "invalid --switch-output '%s': give 'signal', a size with B/K/M/G "
+		 "(such as 10M) or a time with s/m/h/d (such as 30s)", str);
+	return -EINVAL;
 }
 
 static int parse_stack_size(const char *s, u32 *size, char *buf, size_t len)

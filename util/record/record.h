@@ -48,7 +48,21 @@ struct record_opts {
 	bool dry_run;
 	bool no_buildid;		/* -B: no BUILD_ID feature, no cache */
 	bool no_buildid_cache;		/* -N: no build-id cache update */
+	bool no_buildid_set, no_buildid_cache_set;	/* given (--no-no-buildid too) */
 	bool buildid_all;		/* --buildid-all: every mmapped DSO, not only hit ones */
+
+	/* rotation: --switch-output[=signal|SIZE|TIME], --switch-output-event */
+	bool switch_output;		/* the output is rotated (implies timestamp_filename) */
+	bool switch_signal;		/* at each SIGUSR2 */
+	u64 switch_size;		/* once the file holds this many data bytes (0: no) */
+	u64 switch_secs;		/* every this many seconds (0: no) */
+	struct evlist *switch_evlist;	/* --switch-output-event: at each sample of
+					 * these events (not written), or NULL */
+	int switch_max_files;		/* keep the newest N rotated files (0: all) */
+	bool timestamp_filename;	/* the output ends as PATH.YYYYmmddHHMMSScc */
+	u64 max_size;			/* --max-size: stop once a file holds this many bytes */
+	/* each finished rotated file, as it is closed (NULL: nothing said) */
+	void (*dumped)(const char *path, u64 wakeups, bool at_exit);
 };
 
 /* Defaults as perf's: 4000 Hz, 128 pages (512 KiB), perf.data. */
@@ -69,6 +83,20 @@ int record__parse_user_regs(struct record_opts *o, const char *str, char *buf, s
 
 /** record__user_regs_names - the names --user-regs takes, space separated, into @buf */
 void record__user_regs_names(char *buf, size_t size);
+
+/**
+ * record__parse_switch_output - parse --switch-output's "signal", SIZE (with
+ * a B/K/M/G suffix) or TIME (with s/m/h/d) into @o, as perf 6.1 reads it:
+ * a number without a suffix is neither.  Return: 0 or -EINVAL with a
+ * message in @buf.
+ */
+int record__parse_switch_output(struct record_opts *o, const char *str, char *buf, size_t size);
+
+/**
+ * record__parse_size - a size with a B/K/M/G suffix (perf's --max-size: the
+ * suffix is required) into *@val.  Return: 0 or -EINVAL.
+ */
+int record__parse_size(const char *str, u64 *val);
 
 /**
  * record__max_sample_rate - kernel.perf_event_max_sample_rate (0 when unreadable)
@@ -103,6 +131,10 @@ struct record_stats {
 	u64 out_bytes;			/* bytes that reached the output (after an
 					 * error: what the incomplete file holds) */
 	u64 wakeups;			/* poll() returns with data */
+	u64 files;			/* rotated files written (--switch-output) */
+	bool max_size_reached;		/* --max-size stopped it */
+	u64 stop_bytes;			/* the size of the file then */
+	char last_path[4096];		/* the file written last (a rotated name) */
 	int workload_status;		/* waitpid status, -1 without a workload */
 	int signal;			/* SIGINT/SIGTERM that stopped it, or 0 */
 	char buildid_dir[4096];		/* the build-id cache updated, "" if none */
