@@ -185,6 +185,37 @@ static int opt_max_size(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+static int opt_delay(const struct option *opt, const char *arg, int unset)
+{
+	char msg[256];
+
+	if (record__parse_delay(opt->value, arg, msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* -D and --control: what happened to the events, in perf's words */
+static void events_state(enum evlist_ctl_cmd cmd, const char *name, int n, struct evlist *evlist)
+{
+	struct evsel *e;
+
+	if (cmd == EVLIST_CTL_EVLIST) {
+		evlist__for_each_entry(evlist, e)
+			fprintf(stderr, "%s\n", evsel__name(e));
+		return;
+	}
+	if (name && !n)
+		fprintf(stderr, "failed: can't find '%s' event\n", name);
+	else if (tperf_config.quiet)
+		return;
+	else if (name)
+		fprintf(stderr, "Event %s %s\n", name, cmd == EVLIST_CTL_ENABLE ? "enabled" : "disabled");
+	else
+		fprintf(stderr, "Events %s\n", cmd == EVLIST_CTL_ENABLE ? "enabled" : "disabled");
+}
+
 /* --switch-output: each file as it is closed, in perf's words */
 static void dumped(const char *path, u64 wakeups, bool at_exit)
 {
@@ -395,11 +426,15 @@ int cmd_record(int argc, const char **argv)
 	const int full_argc = argc;
 	const char **full_argv = cmdline(argc, argv);	/* before parsing rewrites argv */
 	bool dry = false;
+	const char *control = NULL;	/* --control */
+	struct evlist_ctl ctl;
 	char msg[1024] = "";
 	int err;
 
 	record_opts__init(&o);
 	o.dumped = dumped;
+	o.events_state = events_state;
+	evlist_ctl__init(&ctl);
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &evlist, "event",
 			     "event selector: use 'tperf list' to list the events",
@@ -460,6 +495,15 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK_OPTARG(0, "switch-output", &o, NULL, "signal or size[BKMG] or time[smhd]",
 				    "Switch output when receiving SIGUSR2 (signal) or cross a size "
 				    "or time threshold", opt_switch_output),
+		OPT_CALLBACK('D', "delay", &o, "ms",
+			     "ms to wait before starting measurement after program start (-1: start "
+			     "with events disabled), or ranges of time to enable events e.g. "
+			     "'-D 10-20,30-40'", opt_delay),
+		OPT_STRING(0, "control", &control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			   "Listen on ctl-fd descriptor for command to control measurement "
+			   "('enable': enable events, 'disable': disable events, 'snapshot': "
+			   "acknowledged only); optionally send 'ack\\n' to ack-fd after each "
+			   "command; ctl-fifo / ack-fifo are opened and used as ctl-fd / ack-fd"),
 		OPT_CALLBACK(0, "switch-output-event", &switch_evlist, "switch output event",
 			     "switch output event selector. use 'tperf list' to list available "
 			     "events", parse_events_option),
@@ -501,6 +545,7 @@ int cmd_record(int argc, const char **argv)
 		evlist__delete(switch_evlist);
 		probe_sdt__delete(sdt);
 		free(full_argv);
+		free(o.ranges);
 		return err == -EINVAL ? PARSE_OPT_USAGE_EXIT : RECORD_EXIT_FAILED;
 	}
 	if (dry) {
@@ -509,10 +554,19 @@ int cmd_record(int argc, const char **argv)
 		evlist__delete(switch_evlist);
 		probe_sdt__delete(sdt);
 		free(full_argv);
+		free(o.ranges);
 		return err;
+	}
+	if (control) {
+		/* a bad spec or a FIFO that does not open: usage errors, as perf's */
+		if (evlist_ctl__open(&ctl, control, msg, sizeof(msg)))
+			usage_with_options_msg(record_usage, options, "%s", msg);
+		o.ctl = &ctl;
 	}
 	err = record__run(evlist, &o, argc, argv, full_argc + 1, full_argv,
 			  &stats, msg, sizeof(msg));
+	evlist_ctl__close(&ctl);
+	free(o.ranges);
 	if (err)
 		ui__error("%s", msg[0] ? msg : strerror(-err));
 	if (!err)

@@ -59,6 +59,12 @@ struct rec {
 	u64 next_switch;		/* CLOCK_MONOTONIC ns of the next timed switch */
 	char **kept;			/* --switch-max-files: the rotated files, a ring */
 	int kept_pos;
+	/* -D, --control */
+	u64 t0;				/* CLOCK_MONOTONIC ns of the start */
+	u64 next_delay;			/* when -D acts next (0: never) */
+	int range;			/* -D ranges: the one we are in or wait for */
+	bool in_range;
+	bool stop;			/* --control's "stop", or the last range ended */
 	u64 trim_buf[65536 / 8];	/* a sample with its stack copy trimmed */
 };
 
@@ -739,6 +745,106 @@ static int check_switch(struct rec *r, char *buf, size_t size)
 	return err ? err : switch_output(r, false, buf, size);
 }
 
+/* ---- -D and --control ---- */
+
+static bool is_tracking_dummy(struct evsel *e)
+{
+	return e->attr.type == PERF_TYPE_SOFTWARE && e->attr.config == PERF_COUNT_SW_DUMMY &&
+	       !strcmp(evsel__name(e), "dummy:HG");
+}
+
+/* -D: enable or disable the events, not the tracking dummy, as perf's ranges do */
+static void set_events(struct rec *r, bool on)
+{
+	struct evsel *e;
+
+	evlist__for_each_entry(r->evlist, e) {
+		if (is_tracking_dummy(e))
+			continue;
+		if (on)
+			evsel__enable(e);
+		else
+			evsel__disable(e);
+	}
+	if (r->opts->events_state)
+		r->opts->events_state(on ? EVLIST_CTL_ENABLE : EVLIST_CTL_DISABLE, NULL, 0,
+				      r->evlist);
+}
+
+static void delay_start(struct rec *r)
+{
+	const struct record_opts *o = r->opts;
+	struct evsel *e;
+
+	r->t0 = mono_ns();
+	if (!record__delayed(o))
+		return;
+	if (!target__none(&o->target)) {	/* the tracking dummy runs from now */
+		evlist__for_each_entry(r->evlist, e)
+			if (is_tracking_dummy(e))
+				evsel__enable(e);
+	}
+	if (o->events_state)
+		o->events_state(EVLIST_CTL_DISABLE, NULL, 0, r->evlist);
+	if (o->delay_ms > 0)
+		r->next_delay = r->t0 + (u64)o->delay_ms * 1000000ULL;
+	else if (o->nr_ranges)
+		r->next_delay = r->t0 + o->ranges[0].start * 1000000ULL;
+}
+
+/* -D's time has come: the delay is over, a range starts or ends. */
+static void delay_tick(struct rec *r)
+{
+	const struct record_opts *o = r->opts;
+
+	if (!r->next_delay || mono_ns() < r->next_delay)
+		return;
+	r->next_delay = 0;
+	if (!o->nr_ranges) {
+		set_events(r, true);
+		return;
+	}
+	r->in_range = !r->in_range;
+	set_events(r, r->in_range);
+	if (r->in_range) {
+		r->next_delay = r->t0 + o->ranges[r->range].end * 1000000ULL;
+	} else if (++r->range < o->nr_ranges) {
+		r->next_delay = r->t0 + o->ranges[r->range].start * 1000000ULL;
+	} else {
+		r->stop = true;	/* perf: the recording ends with the last range */
+	}
+}
+
+/* One --control command, as perf record takes it; "snapshot" is only acknowledged. */
+static void control_command(struct rec *r, enum evlist_ctl_cmd cmd, const char *name)
+{
+	const struct record_opts *o = r->opts;
+	int n = 0;
+
+	if (cmd == EVLIST_CTL_ENABLE || cmd == EVLIST_CTL_DISABLE) {
+		n = evlist_ctl__apply(r->evlist, cmd, name);
+		if (!name)
+			r->next_delay = 0;	/* a -D still to come no longer applies */
+	}
+	if (o->events_state && (cmd == EVLIST_CTL_ENABLE || cmd == EVLIST_CTL_DISABLE ||
+				cmd == EVLIST_CTL_EVLIST))
+		o->events_state(cmd, name, n, r->evlist);
+	if (cmd == EVLIST_CTL_STOP)
+		r->stop = true;
+	if (evlist_ctl__acked(cmd) && evlist_ctl__ack(o->ctl))
+		pr_debug("--control: cannot write the ack: %s\n", strerror(errno));
+}
+
+static void control_read(struct rec *r)
+{
+	enum evlist_ctl_cmd cmd;
+	const char *name;
+
+	evlist_ctl__read(r->opts->ctl);
+	while ((cmd = evlist_ctl__next(r->opts->ctl, &name)) != EVLIST_CTL_NONE)
+		control_command(r, cmd, name);
+}
+
 /* ---- the drain loop ---- */
 
 static int drain(struct rec *r, bool final)
@@ -798,7 +904,8 @@ static int loop(struct rec *r, const sigset_t *waitmask, char *buf, size_t size)
 {
 	struct pollfd *pfd = calloc((size_t)r->nr_rings + (size_t)r->nr_sb_rings + 1,
 				    sizeof(*pfd));
-	int live = r->nr_rings, err = 0, n;
+	int live = r->nr_rings, err = 0, n, ctl = r->nr_rings + r->nr_sb_rings;
+	struct evlist_ctl *c = r->opts->ctl;
 
 	if (!pfd)
 		return -ENOMEM;
@@ -806,7 +913,11 @@ static int loop(struct rec *r, const sigset_t *waitmask, char *buf, size_t size)
 		pfd[i] = (struct pollfd){ .fd = r->rings[i].fd, .events = POLLIN };
 	for (int i = 0; i < r->nr_sb_rings; i++)
 		pfd[r->nr_rings + i] = (struct pollfd){ .fd = r->sb_rings[i].fd, .events = POLLIN };
+	pfd[ctl] = (struct pollfd){ .fd = c ? c->fd : -1, .events = POLLIN };
 	for (;;) {
+		struct timespec tmo = drain_every;
+		u64 now;
+
 		err = drain(r, false);
 		read_switch_events(r);
 		if (!err)
@@ -816,15 +927,26 @@ static int loop(struct rec *r, const sigset_t *waitmask, char *buf, size_t size)
 			break;
 		}
 		check_workload(r);
-		if (got_signal || r->workload_done || (!live && !r->has_workload))
+		delay_tick(r);
+		if (got_signal || r->stop || r->workload_done || (!live && !r->has_workload))
 			break;
-		n = ppoll(pfd, (nfds_t)(r->nr_rings + r->nr_sb_rings), &drain_every, waitmask);
+		now = mono_ns();
+		if (r->next_delay && r->next_delay - now < 100000000ULL)	/* -D: on time */
+			tmo = (struct timespec){ 0, (long)(r->next_delay > now ? r->next_delay - now : 0) };
+		n = ppoll(pfd, (nfds_t)ctl + 1, &tmo, waitmask);
 		if (n < 0 && errno != EINTR) {
 			err = -errno;
 			break;
 		}
 		r->stats->wakeups += n != 0;	/* perf's "Woken up": not the timer's */
 		r->file_wakeups += n != 0;
+		if (n > 0 && pfd[ctl].fd >= 0 && pfd[ctl].revents) {
+			if (pfd[ctl].revents & (POLLIN | POLLHUP))
+				control_read(r);
+			else	/* not a descriptor to read: ignored, as perf */
+				c->fd = -1;
+			pfd[ctl].fd = c->fd;
+		}
 		for (int i = 0; i < r->nr_rings; i++) {
 			if (pfd[i].fd >= 0 && pfd[i].revents & (POLLHUP | POLLERR)) {
 				pfd[i].fd = -1;
@@ -996,18 +1118,23 @@ static int start(struct rec *r, const char **argv, char *buf, size_t size)
 	int err;
 
 	if (!target__none(&r->opts->target)) {
-		evlist__enable(r->evlist);
+		if (!record__delayed(r->opts))
+			evlist__enable(r->evlist);
 		if (r->opts->switch_evlist)
 			evlist__enable(r->opts->switch_evlist);
 	}
-	if (!r->has_workload)
+	if (!r->has_workload) {
+		delay_start(r);
 		return 0;
+	}
 	err = workload__start(&r->wl);
 	if (err) {
 		r->workload_done = true;
 		snprintf(buf, size, "cannot run '%s': %s", argv[0], strerror(-err));
+		return err;
 	}
-	return err;
+	delay_start(r);
+	return 0;
 }
 
 /**

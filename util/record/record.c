@@ -89,6 +89,63 @@ int record__parse_switch_output(struct record_opts *o, const char *str, char *bu
 	return -EINVAL;
 }
 
+static int parse_ms(const char *s, char **end, u64 *v)
+{
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	*v = strtoull(s, end, 10);
+	return errno ? -EINVAL : 0;
+}
+
+/**
+ * record__parse_delay - see util/record/record.h
+ */
+int record__parse_delay(struct record_opts *o, const char *str, char *buf, size_t size)
+{
+	const char *p = str;
+	char *end;
+	u64 v;
+
+	free(o->ranges);
+	o->ranges = NULL;
+	o->nr_ranges = 0;
+	o->delay_ms = 0;
+	if (!strcmp(str, "-1")) {
+		o->delay_ms = -1;
+		return 0;
+	}
+	if (!parse_ms(str, &end, &v) && !*end && v && v <= INT32_MAX) {
+		o->delay_ms = (int)v;
+		return 0;
+	}
+	while (*p) {
+		struct record_range r, *n;
+
+		if (parse_ms(p, &end, &r.start) || *end != '-' || parse_ms(end + 1, &end, &r.end) ||
+		    r.end <= r.start || (o->nr_ranges && r.start < o->ranges[o->nr_ranges - 1].end) ||
+		    (*end && (*end != ',' || !end[1])))
+			goto bad;
+		n = realloc(o->ranges, ((size_t)o->nr_ranges + 1) * sizeof(*n));
+		if (!n) {
+			snprintf(buf, size, "out of memory");
+			return -ENOMEM;
+		}
+		o->ranges = n;
+		o->ranges[o->nr_ranges++] = r;
+		p = *end ? end + 1 : end;
+	}
+	if (o->nr_ranges)
+		return 0;
+bad:
+	free(o->ranges);
+	o->ranges = NULL;
+	o->nr_ranges = 0;
+	snprintf(buf, size, "invalid -D '%s': give milliseconds (more than 0), -1 (start with "
+		 "the events disabled) or ranges of milliseconds such as 10-20,30-40", str);
+	return -EINVAL;
+}
+
 static int parse_stack_size(const char *s, u32 *size, char *buf, size_t len)
 {
 	char *end;
@@ -442,7 +499,8 @@ static void config_evsel(struct evsel *e, const struct record_opts *o, bool trac
 	if (track)
 		config_tracking(a, o);
 	a->disabled = leader;
-	a->enable_on_exec = leader && target__none(&o->target);
+	/* -D: the events wait for record to enable them, not for the exec */
+	a->enable_on_exec = leader && target__none(&o->target) && !record__delayed(o);
 	if (o->clockid >= 0) {
 		a->use_clockid = 1;
 		a->clockid = o->clockid;
@@ -474,7 +532,11 @@ static void config_leader_sampling(struct evsel *e)
 	a->sample_type = leader->attr.sample_type;
 }
 
-/* perf's system-wide tracking event: dummy:HG, enabled from the open. */
+/*
+ * perf's tracking event, dummy:HG: system-wide enabled from the open; with
+ * -D (for a task) enabled at the exec while the events wait, so that the
+ * maps of the start are recorded.
+ */
 static int add_dummy(struct evlist *evlist, const struct record_opts *o)
 {
 	struct perf_event_attr a = {
@@ -482,12 +544,14 @@ static int add_dummy(struct evlist *evlist, const struct record_opts *o)
 		.config = PERF_COUNT_SW_DUMMY,
 		.size = sizeof(a),
 		.sample_period = 1,
-		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CPU,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID,
 		.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST,
 		.sample_id_all = 1,
 	};
 	struct evsel *e;
 
+	if (!target__has_cpu(&o->target))
+		a.disabled = a.enable_on_exec = 1;
 	a.inherit = !o->target.no_inherit;
 	if (o->clockid >= 0) {
 		a.use_clockid = 1;
@@ -587,6 +651,7 @@ static int check_terms(struct evlist *evlist, char *buf, size_t size)
 int record__config(struct evlist *evlist, const struct record_opts *o, char *buf, size_t size)
 {
 	bool system = target__has_cpu(&o->target);
+	bool dummy = system || record__delayed(o);	/* the tracking bits on a dummy:HG */
 	struct evsel *e;
 	int err = check_terms(evlist, buf, size);
 
@@ -596,10 +661,10 @@ int record__config(struct evlist *evlist, const struct record_opts *o, char *buf
 	if (!evlist->nr_entries && add_default(evlist))
 		return -ENOMEM;
 	evlist__for_each_entry(evlist, e)
-		config_evsel(e, o, !system && e == evlist__first(evlist));
+		config_evsel(e, o, !dummy && e == evlist__first(evlist));
 	evlist__for_each_entry(evlist, e)
 		config_leader_sampling(e);
-	if (system && add_dummy(evlist, o))
+	if (dummy && add_dummy(evlist, o))
 		return -ENOMEM;
 	config_sample_id(evlist, o->output && !strcmp(o->output, "-"));
 	return 0;

@@ -14,6 +14,7 @@
 
 #include "util/symbol/build-id-cache.h"
 #include "util/perf-data/event.h"
+#include "util/event/evlist-ctl.h"
 #include "util/event/target.h"
 
 struct evlist;
@@ -63,6 +64,23 @@ struct record_opts {
 	u64 max_size;			/* --max-size: stop once a file holds this many bytes */
 	/* each finished rotated file, as it is closed (NULL: nothing said) */
 	void (*dumped)(const char *path, u64 wakeups, bool at_exit);
+
+	/* -D, --control */
+	int delay_ms;			/* enable the events that long after the start
+					 * (-1: not at all, --control does; 0: no delay) */
+	struct record_range {
+		u64 start, end;		/* ms after the start */
+	} *ranges;			/* -D A-B,C-D: enabled inside each; the end of
+					 * the last ends the recording */
+	int nr_ranges;
+	struct evlist_ctl *ctl;		/* --control, or NULL */
+	/*
+	 * What -D and --control did to the events, for the command's words:
+	 * @cmd ENABLE/DISABLE (@name NULL: all; @n: how many had the name)
+	 * or EVLIST.  NULL: nothing said.
+	 */
+	void (*events_state)(enum evlist_ctl_cmd cmd, const char *name, int n,
+			     struct evlist *evlist);
 };
 
 /* Defaults as perf's: 4000 Hz, 128 pages (512 KiB), perf.data. */
@@ -97,6 +115,19 @@ int record__parse_switch_output(struct record_opts *o, const char *str, char *bu
  * suffix is required) into *@val.  Return: 0 or -EINVAL.
  */
 int record__parse_size(const char *str, u64 *val);
+
+/**
+ * record__parse_delay - parse -D: "MS", "-1" or ranges "A-B,C-D" (ms, each
+ * range after the one before, as perf 6.1 reads them) into @o.  Return: 0
+ * or -EINVAL/-ENOMEM with a message in @buf.
+ */
+int record__parse_delay(struct record_opts *o, const char *str, char *buf, size_t size);
+
+/* Whether -D holds the events back at the start (a delay, -1 or ranges). */
+static inline bool record__delayed(const struct record_opts *o)
+{
+	return o->delay_ms || o->nr_ranges;
+}
 
 /**
  * record__max_sample_rate - kernel.perf_event_max_sample_rate (0 when unreadable)
