@@ -185,6 +185,28 @@ static int opt_max_size(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+/* -z[N]: perf's levels, 1 (the default, also for 0) to 22 (more is 22) */
+static int opt_comp_level(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	char *end;
+	long v = 1;
+
+	if (unset) {
+		o->comp_level = 0;
+		return 0;
+	}
+	if (arg) {
+		v = strtol(arg, &end, 10);
+		if (*end || !*arg || v < 0) {
+			ui__error("invalid compression level '%s': give a number from 1 to 22", arg);
+			return -1;
+		}
+	}
+	o->comp_level = v < 1 ? 1 : v > 22 ? 22 : (int)v;
+	return 0;
+}
+
 static int opt_delay(const struct option *opt, const char *arg, int unset)
 {
 	char msg[256];
@@ -308,6 +330,7 @@ static void print_summary(const struct record_opts *o, const struct record_stats
 	/* the kernel's count of lost samples, else (kernel < 5.15) the LOST records' */
 	u64 lost = s->lost_samples ? s->lost_samples : s->lost_records;
 	u64 total = s->samples + lost;
+	char comp[128] = "";
 
 	if (lost)
 		ui__warning("lost %llu samples out of %llu (%.1f%%): the ring buffers overflowed; "
@@ -316,13 +339,16 @@ static void print_summary(const struct record_opts *o, const struct record_stats
 			100.0 * (double)lost / (double)total);
 	if (tperf_config.quiet)
 		return;
+	if (s->comp_out)	/* -z: perf's words after the size */
+		snprintf(comp, sizeof(comp), ", compressed (original %.3f MB, ratio is %.3f)",
+			 s->comp_in / 1024.0 / 1024.0, (double)s->comp_in / (double)s->comp_out);
 	if (s->max_size_reached)
 		fprintf(stderr, "[ tperf record: tperf size limit reached (%llu KB), stopping "
 			"session ]\n", (unsigned long long)(s->stop_bytes >> 10));
 	if (s->files) {	/* rotated: perf names no file, tperf says how many */
 		fprintf(stderr, "[ tperf record: Captured and wrote %.3f MB %s.<timestamp> (%llu "
-			"files, %llu samples) ]\n", s->bytes / 1024.0 / 1024.0, path,
-			(unsigned long long)s->files, (unsigned long long)s->samples);
+			"files, %llu samples)%s ]\n", s->bytes / 1024.0 / 1024.0, path,
+			(unsigned long long)s->files, (unsigned long long)s->samples, comp);
 		return;
 	}
 	fprintf(stderr, "[ tperf record: Woken up %llu times to write data ]\n",
@@ -331,7 +357,7 @@ static void print_summary(const struct record_opts *o, const struct record_stats
 		path);
 	if (s->samples && strcmp(o->output, "-"))
 		fprintf(stderr, " (%llu samples)", (unsigned long long)s->samples);
-	fprintf(stderr, " ]\n");
+	fprintf(stderr, "%s ]\n", comp);
 }
 
 /* The build-id cache is best effort: one line per kind of failure. */
@@ -412,6 +438,11 @@ static void check_target(struct record_opts *o, int argc, const char *const usag
 	if (o->switch_output && !(o->no_buildid_set && !o->no_buildid) &&
 	    !(o->no_buildid_cache_set && !o->no_buildid_cache))
 		o->no_buildid = o->no_buildid_cache = true;
+	if (o->comp_level) {	/* perf: no build-id collection with -z */
+		pr_debug("Compression enabled, disabling build id collection at the end of the "
+			 "session.\n");
+		o->no_buildid = true;
+	}
 	if (o->mmap_flush > o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4)
 		o->mmap_flush = o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4;
 }
@@ -495,6 +526,9 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK_OPTARG(0, "switch-output", &o, NULL, "signal or size[BKMG] or time[smhd]",
 				    "Switch output when receiving SIGUSR2 (signal) or cross a size "
 				    "or time threshold", opt_switch_output),
+		OPT_CALLBACK_OPTARG('z', "compression-level", &o, NULL, "n",
+				    "Compress records using specified level (default: 1 - fastest "
+				    "compression, 22 - greatest compression)", opt_comp_level),
 		OPT_CALLBACK('D', "delay", &o, "ms",
 			     "ms to wait before starting measurement after program start (-1: start "
 			     "with events disabled), or ranges of time to enable events e.g. "

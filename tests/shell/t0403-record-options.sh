@@ -60,6 +60,7 @@ option_table() {
 	--no-buildid test t0475-record-buildid-cache.sh
 	--no-buildid-cache test t0475-record-buildid-cache.sh
 	--buildid-all test t0475-record-buildid-cache.sh
+	--compression-level test t0406-record-compression.sh
 	--delay test t0405-record-control-delay.sh
 	--control test t0405-record-control-delay.sh
 	--switch-output test t0404-record-switch-output.sh

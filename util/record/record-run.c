@@ -26,6 +26,7 @@
 #include "util/symbol/build-id.h"
 #include "util/lib/config.h"
 #include "util/event/cpumap.h"
+#include "util/perf-data/compress.h"
 #include "util/perf-data/data.h"
 #include "util/lib/debug.h"
 #include "util/event/evlist.h"
@@ -66,6 +67,11 @@ struct rec {
 	bool in_range;
 	bool stop;			/* --control's "stop", or the last range ended */
 	u64 trim_buf[65536 / 8];	/* a sample with its stack copy trimmed */
+	/* -z: the rings' records, compressed a ring read at a time */
+	struct perf_zstd *zstd;
+	unsigned char *zin;		/* records waiting for their COMPRESSED record */
+	size_t zin_len;
+	u64 file_in, file_out;		/* this file's bytes before and after compression */
 };
 
 static volatile sig_atomic_t got_signal, got_child, got_switch;
@@ -337,6 +343,18 @@ static int open_output(struct rec *r, int argc, const char **argv, char *buf, si
 		if (!clock_getres(r->opts->clockid, &res))
 			r->hdr.env.clockid_res_ns = (u64)res.tv_sec * 1000000000ULL + (u64)res.tv_nsec;
 	}
+	if (r->opts->comp_level) {	/* -z: the COMPRESSED feature, as perf writes it */
+		struct perf_env *e = &r->hdr.env;
+
+		e->comp_ver = 0;
+		e->comp_type = PERF_COMP_ZSTD;
+		e->comp_level = (u32)r->opts->comp_level;
+		e->comp_mmap_len = (u32)((r->opts->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE));
+		r->zstd = perf_zstd__new(r->opts->comp_level);
+		r->zin = malloc(65536);
+		if (!r->zstd || !r->zin)
+			return -ENOMEM;
+	}
 	err = tracing_data__build(r->evlist, &r->hdr.env.tracing_data, &r->hdr.env.tracing_data_size);
 	if (err) {
 		snprintf(buf, size, "cannot read the tracepoint formats from tracefs: %s",
@@ -448,6 +466,48 @@ static int write_record(void *ctx, const union perf_event *ev, size_t size)
 		r->write_err = err;
 		return err;
 	}
+	account(r, ev, size);
+	return 0;
+}
+
+/* -z: a COMPRESSED record (or records that did not compress) to the file */
+static int write_raw(void *ctx, const void *buf, size_t size)
+{
+	struct rec *r = ctx;
+	int err = perf_data__write(&r->data, buf, size);
+
+	if (err)
+		r->write_err = err;
+	return err;
+}
+
+static int flush_zin(struct rec *r)
+{
+	long n = perf_zstd__records(r->zstd, r->zin, r->zin_len, write_raw, r);
+
+	if (n < 0)
+		return r->write_err = (int)n;
+	r->file_in += r->zin_len;
+	r->file_out += (u64)n;
+	r->stats->comp_in += r->zin_len;
+	r->stats->comp_out += (u64)n;
+	r->zin_len = 0;
+	return 0;
+}
+
+/* A record from a ring: written, or with -z kept for the next COMPRESSED record. */
+static int ring_record(void *ctx, const union perf_event *ev, size_t size)
+{
+	struct rec *r = ctx;
+	int err;
+
+	if (!r->zstd)
+		return write_record(ctx, ev, size);
+	ev = trim_stack(r, ev, &size);
+	if (r->zin_len + size > PERF_ZSTD_MAX_IN && (err = flush_zin(r)))
+		return err;
+	memcpy(r->zin + r->zin_len, ev, size);
+	r->zin_len += size;
 	account(r, ev, size);
 	return 0;
 }
@@ -698,6 +758,8 @@ static int switch_output(struct rec *r, bool at_exit, char *buf, size_t size)
 		return err;
 	memset(&r->data, 0, sizeof(r->data));
 	r->first_time = r->last_time = 0;
+	r->file_in = r->file_out = 0;
+	r->hdr.env.comp_ratio = 0;
 	r->data.own_finished_init = true;
 	err = perf_data__open_write(&r->data, path, &r->hdr);
 	if (err) {
@@ -857,7 +919,9 @@ static int drain(struct rec *r, bool final)
 
 		if (!final && perf_mmap__avail(m) < r->opts->mmap_flush)
 			continue;
-		n = perf_mmap__read(m, write_record, r);
+		n = perf_mmap__read(m, ring_record, r);
+		if (!r->write_err && r->zin_len)	/* -z: a ring read, compressed */
+			flush_zin(r);
 		if (r->write_err)
 			return r->write_err;
 		if (n > 0)
@@ -1044,6 +1108,8 @@ static int finish(struct rec *r, char *buf, size_t size)
 	int err = 0;
 
 	r->stats->bytes += r->data.written;
+	if (r->zstd && r->file_out)	/* perf rounds the ratio to the nearest */
+		r->hdr.env.comp_ratio = (u32)((double)r->file_in / (double)r->file_out + 0.5);
 	r->hdr.env.first_sample_time = r->first_time;
 	r->hdr.env.last_sample_time = r->last_time;
 	if (r->hits && r->opts->buildid_all)
@@ -1069,6 +1135,8 @@ static void cleanup(struct rec *r)
 	for (int i = 0; i < r->nr_rings; i++)
 		perf_mmap__munmap(&r->rings[i]);
 	free(r->rings);
+	perf_zstd__delete(r->zstd);
+	free(r->zin);
 	for (int i = 0; i < r->nr_sb_rings; i++)
 		perf_mmap__munmap(&r->sb_rings[i]);
 	free(r->sb_rings);

@@ -74,6 +74,7 @@ struct record_opts {
 					 * the last ends the recording */
 	int nr_ranges;
 	struct evlist_ctl *ctl;		/* --control, or NULL */
+	int comp_level;			/* -z: zstd level of COMPRESSED records (0: none) */
 	/*
 	 * What -D and --control did to the events, for the command's words:
 	 * @cmd ENABLE/DISABLE (@name NULL: all; @n: how many had the name)
@@ -163,6 +164,7 @@ struct record_stats {
 					 * error: what the incomplete file holds) */
 	u64 wakeups;			/* poll() returns with data */
 	u64 files;			/* rotated files written (--switch-output) */
+	u64 comp_in, comp_out;		/* -z: the rings' bytes, and what they took compressed */
 	bool max_size_reached;		/* --max-size stopped it */
 	u64 stop_bytes;			/* the size of the file then */
 	char last_path[4096];		/* the file written last (a rotated name) */
