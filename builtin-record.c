@@ -458,6 +458,7 @@ int cmd_record(int argc, const char **argv)
 	const char **full_argv = cmdline(argc, argv);	/* before parsing rewrites argv */
 	bool dry = false;
 	const char *control = NULL;	/* --control */
+	bool group = false;		/* --group */
 	struct evlist_ctl ctl;
 	char msg[1024] = "";
 	int err;
@@ -492,6 +493,10 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK_OPTARG(0, "user-regs", &o, NULL, "register",
 				    "sample selected user registers (all without a value): "
 				    "use '--user-regs=?' to list them", opt_user_regs),
+		OPT_BOOLEAN(0, "user-callchains", &o.user_callchains,
+			    "use only user callchains"),
+		OPT_BOOLEAN(0, "kernel-callchains", &o.kernel_callchains,
+			    "use only kernel callchains"),
 		OPT_CALLBACK('m', "mmap-pages", &o, "pages",
 			     "number of mmap data pages (a power of two) or a size with B/K/M/G",
 			     opt_mmap_pages),
@@ -501,6 +506,14 @@ int cmd_record(int argc, const char **argv)
 		OPT_STRING('o', "output", &o.output, "file", "output file name ('-': a pipe)"),
 		OPT_BOOLEAN('T', "timestamp", &o.timestamp, "record the sample timestamps"),
 		OPT_BOOLEAN(0, "sample-cpu", &o.sample_cpu, "record the sample cpu"),
+		OPT_BOOLEAN(0, "sample-identifier", &o.sample_identifier,
+			    "Record the sample identifier"),
+		OPT_BOOLEAN('P', "period", &o.sample_period_bit, "Record the sample period"),
+		OPT_BOOLEAN(0, "running-time", &o.running_time,
+			    "Record running/enabled time of read (:S) events"),
+		OPT_BOOLEAN(0, "no-buffering", &o.no_buffering,
+			    "collect data without buffering"),
+		OPT_BOOLEAN(0, "group", &group, "put the counters into a counter group"),
 		OPT_BOOLEAN('d', "data", &o.sample_addr, "record the sample addresses"),
 		OPT_BOOLEAN('W', "weight", &o.weight, "sample by weight (on special events only)"),
 		OPT_BOOLEAN(0, "data-src", &o.data_src, "record the sample data source"),
@@ -571,6 +584,8 @@ int cmd_record(int argc, const char **argv)
 		o.switch_output = o.switch_signal = o.timestamp_filename = true;
 	}
 	check_target(&o, argc, record_usage, options);
+	if (group && evlist)	/* --group: every event in one group led by the first */
+		evlist__set_leader(evlist);
 	cap_freq(&o);
 	err = record__config(evlist, &o, msg, sizeof(msg));
 	if (err) {

@@ -41,6 +41,17 @@ option_table() {
 	--timestamp attr -e cpu-clock --no-timestamp -a
 	--timestamp attr -e cpu-clock --no-timestamp -R
 	--sample-cpu attr -e cpu-clock --sample-cpu
+	--sample-identifier attr -e cpu-clock --sample-identifier
+	--sample-identifier attr -e cpu-clock -e task-clock --sample-identifier
+	--period attr -e cpu-clock -c 1000 -P
+	--running-time attr -e cpu-clock --running-time
+	--running-time attr -e {cpu-clock,task-clock}:S --running-time
+	--no-buffering attr -e cpu-clock --no-buffering
+	--group attr -e cpu-clock -e task-clock --group
+	--group test group_file
+	--user-callchains attr -e cpu-clock -g --user-callchains
+	--user-callchains attr -e cpu-clock --call-graph dwarf --user-callchains
+	--kernel-callchains attr -e cpu-clock -g --kernel-callchains
 	--data attr -e cpu-clock -d
 	--weight attr -e cpu-clock -W
 	--data-src test check_data_src
@@ -89,6 +100,16 @@ check_data_src() {
 	test_cmp expect actual
 }
 
+# --group: the file's events are one group, as perf's (with --no-buffering too)
+group_file() {
+	perf record -q -o p.data --group -e cpu-clock -e task-clock -- true &&
+	perf evlist -g -i p.data >expect &&
+	echo "{cpu-clock,task-clock}" >want && test_cmp want expect &&
+	tperf record -q -o t.data --group --no-buffering -e cpu-clock -e task-clock -- true &&
+	perf evlist -g -i t.data >actual &&
+	test_cmp expect actual
+}
+
 test_expect_success PERF 'each option in the table; its attrs as perf 6.1 sets them' '
 	tperf record --list-opts >opts &&
 	for o in $(cat opts); do
@@ -104,7 +125,8 @@ test_expect_success PERF 'each option in the table; its attrs as perf 6.1 sets t
 		compare_record $opts || { echo "options: $opts"; exit 1; }
 	done <cases &&
 	check_data_src &&
-	bpf_event_attr
+	bpf_event_attr &&
+	group_file
 '
 
 test_expect_success PERF '-m, --mmap-flush: perf'"'"'s -v lines (ring size with its header page)' '

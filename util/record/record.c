@@ -266,7 +266,7 @@ static void config_period(struct evsel *e, const struct record_opts *o)
 			a->sample_freq = o->freq;
 		}
 	}
-	if (a->freq)
+	if (a->freq || o->sample_period_bit)	/* -P: the period of each sample */
 		a->sample_type |= PERF_SAMPLE_PERIOD;
 	if (o->no_samples)
 		a->sample_freq = 0;
@@ -314,6 +314,10 @@ static void config_callchain(struct evsel *e, const struct record_opts *o,
 		a->sample_stack_user = cg->dump_size;
 		a->exclude_callchain_user = 1;
 	}
+	if (o->kernel_callchains)	/* --kernel-callchains: the kernel frames only */
+		a->exclude_callchain_user = 1;
+	if (o->user_callchains)		/* --user-callchains: the user frames only */
+		a->exclude_callchain_kernel = 1;
 }
 
 /*
@@ -491,6 +495,12 @@ static void config_evsel(struct evsel *e, const struct record_opts *o, bool trac
 	config_period(e, o);
 	config_callgraph(e, o);
 	a->read_format |= PERF_FORMAT_ID | PERF_FORMAT_LOST;
+	if (o->running_time)	/* --running-time: the times with each read */
+		a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	if (o->no_buffering) {	/* --no-buffering: a wake-up per record */
+		a->watermark = 0;
+		a->wakeup_events = 1;
+	}
 	if (o->inherit_stat) {
 		a->inherit_stat = 1;
 		a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
@@ -599,12 +609,12 @@ static int add_default(struct evlist *evlist)
  * that the samples name their HEADER_ATTR): ID, or IDENTIFIER when their
  * sample_types differ.
  */
-static void config_sample_id(struct evlist *evlist, bool pipe)
+static void config_sample_id(struct evlist *evlist, bool pipe, bool sample_identifier)
 {
 	struct evsel *first = evlist__first(evlist), *e;
-	bool identifier = false;
+	bool identifier = sample_identifier;	/* --sample-identifier */
 
-	if (evlist->nr_entries < 2 && !pipe)
+	if (evlist->nr_entries < 2 && !pipe && !sample_identifier)
 		return;
 	evlist__for_each_entry(evlist, e)
 		identifier |= e->attr.sample_type != first->attr.sample_type;
@@ -666,6 +676,6 @@ int record__config(struct evlist *evlist, const struct record_opts *o, char *buf
 		config_leader_sampling(e);
 	if (dummy && add_dummy(evlist, o))
 		return -ENOMEM;
-	config_sample_id(evlist, o->output && !strcmp(o->output, "-"));
+	config_sample_id(evlist, o->output && !strcmp(o->output, "-"), o->sample_identifier);
 	return 0;
 }

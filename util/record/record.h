@@ -42,6 +42,11 @@ struct record_opts {
 					 * changes nothing: perf 6.1 samples TIME anyway
 					 * unless --no-timestamp (or --per-thread -i) */
 	bool no_inherit_set;		/* -i or --no-no-inherit given: -t keeps it */
+	bool sample_identifier;		/* --sample-identifier: IDENTIFIER even for one event */
+	bool sample_period_bit;		/* -P: PERIOD sampled with -c too */
+	bool running_time;		/* --running-time: enabled/running times in reads */
+	bool user_callchains, kernel_callchains;	/* exclude the other side's frames */
+	bool no_buffering;		/* wakeup_events 1: a wake-up per record */
 	int clockid;			/* -k: -1 unset */
 	size_t mmap_pages;		/* -m: data pages per ring */
 	size_t mmap_flush;		/* --mmap-flush: bytes */
