@@ -429,6 +429,9 @@ static void check_target(struct record_opts *o, int argc, const char *const usag
 				       "pipe ('-o -')");
 	if (o->switch_max_files && !o->switch_output)
 		usage_with_options_msg(usage, options, "--switch-max-files needs --switch-output");
+	if (o->realtime_prio < 0 || o->realtime_prio > 99)
+		usage_with_options_msg(usage, options, "--realtime takes a SCHED_FIFO priority "
+				       "from 1 to 99");
 	if (o->switch_max_files < 0)
 		usage_with_options_msg(usage, options, "--switch-max-files takes a number of files");
 	/*
@@ -513,6 +516,8 @@ int cmd_record(int argc, const char **argv)
 			    "Record running/enabled time of read (:S) events"),
 		OPT_BOOLEAN(0, "no-buffering", &o.no_buffering,
 			    "collect data without buffering"),
+		OPT_INTEGER('r', "realtime", &o.realtime_prio,
+			    "collect data with this RT SCHED_FIFO priority"),
 		OPT_BOOLEAN(0, "group", &group, "put the counters into a counter group"),
 		OPT_BOOLEAN('d', "data", &o.sample_addr, "record the sample addresses"),
 		OPT_BOOLEAN('W', "weight", &o.weight, "sample by weight (on special events only)"),

@@ -49,6 +49,8 @@ option_table() {
 	--no-buffering attr -e cpu-clock --no-buffering
 	--group attr -e cpu-clock -e task-clock --group
 	--group test group_file
+	--realtime attr -e cpu-clock -r 1
+	--realtime test realtime
 	--user-callchains attr -e cpu-clock -g --user-callchains
 	--user-callchains attr -e cpu-clock --call-graph dwarf --user-callchains
 	--kernel-callchains attr -e cpu-clock -g --kernel-callchains
@@ -140,6 +142,27 @@ test_expect_success PERF '-m, --mmap-flush: perf'"'"'s -v lines (ring size with 
 	test_expect_code 129 tperf record -m 16,16 -e cpu-clock -- true 2>err &&
 	echo "tperf: '"'"'-m 16,16'"'"': the size after '"'"','"'"' is for AUX area events (intel_pt and the like), which tperf record does not support; give -m PAGES" >expect &&
 	test_cmp expect err
+'
+
+# --realtime: the recorder runs SCHED_FIFO at that priority, the command
+# (forked before) as it was, as under perf
+realtime() {
+	perf record -q -o p.data -r 1 -e cpu-clock -- sh -c 'chrt -p $$; chrt -p $PPID' |
+		sed "s/^pid [0-9]*/pid N/" >expect &&
+	printf "%s\n" "pid N's current scheduling policy: SCHED_OTHER" \
+		"pid N's current scheduling priority: 0" \
+		"pid N's current scheduling policy: SCHED_FIFO" \
+		"pid N's current scheduling priority: 1" >want &&
+	test_cmp want expect &&
+	tperf record -q -o t.data -r 1 -e cpu-clock -- sh -c 'chrt -p $$; chrt -p $PPID' |
+		sed "s/^pid [0-9]*/pid N/" >actual &&
+	test_cmp expect actual &&
+	test_expect_code 129 tperf record -r 100 -e cpu-clock -- true 2>err &&
+	grep -q "^ *error: --realtime takes a SCHED_FIFO priority from 1 to 99$" err
+}
+
+test_expect_success PERF,ROOT '--realtime: SCHED_FIFO for the recorder, not for the command, as perf' '
+	realtime
 '
 
 # the NAMESPACES records of file $1, without comm, pid and time

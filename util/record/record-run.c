@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1223,6 +1224,16 @@ int record__run(struct evlist *evlist, const struct record_opts *o, int argc, co
 	if (o->switch_secs)
 		r.next_switch = mono_ns() + o->switch_secs * 1000000000ULL;
 	err = prepare(&r, argc, argv, buf, size);
+	if (!err && o->realtime_prio) {
+		/* --realtime: the recorder only (the command is forked already), as perf */
+		struct sched_param sp = { .sched_priority = o->realtime_prio };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+			err = -errno;
+			snprintf(buf, size, "cannot run with the realtime priority %d (SCHED_FIFO): %s",
+				 o->realtime_prio, strerror(errno));
+		}
+	}
 	if (!err)
 		err = open_output(&r, cmd_argc, cmd_argv, buf, size);
 	if (!err && !o->no_buildid && !(r.hits = dso_hits__new()))

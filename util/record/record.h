@@ -47,6 +47,7 @@ struct record_opts {
 	bool running_time;		/* --running-time: enabled/running times in reads */
 	bool user_callchains, kernel_callchains;	/* exclude the other side's frames */
 	bool no_buffering;		/* wakeup_events 1: a wake-up per record */
+	int realtime_prio;		/* --realtime: SCHED_FIFO priority of the recorder (0: no) */
 	int clockid;			/* -k: -1 unset */
 	size_t mmap_pages;		/* -m: data pages per ring */
 	size_t mmap_flush;		/* --mmap-flush: bytes */
