@@ -207,6 +207,17 @@ static int opt_comp_level(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+static int opt_synth(const struct option *opt, const char *arg, int unset)
+{
+	char msg[256];
+
+	if (record__parse_synth(opt->value, arg, msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
 static int opt_delay(const struct option *opt, const char *arg, int unset)
 {
 	char msg[256];
@@ -518,6 +529,8 @@ int cmd_record(int argc, const char **argv)
 			    "collect data without buffering"),
 		OPT_INTEGER('r', "realtime", &o.realtime_prio,
 			    "collect data with this RT SCHED_FIFO priority"),
+		OPT_CALLBACK(0, "synth", &o, "no|all|task|mmap|cgroup",
+			     "Fine-tune event synthesis: default=all", opt_synth),
 		OPT_BOOLEAN(0, "group", &group, "put the counters into a counter group"),
 		OPT_BOOLEAN('d', "data", &o.sample_addr, "record the sample addresses"),
 		OPT_BOOLEAN('W', "weight", &o.weight, "sample by weight (on special events only)"),

@@ -51,6 +51,7 @@ option_table() {
 	--group test group_file
 	--realtime attr -e cpu-clock -r 1
 	--realtime test realtime
+	--synth test synth
 	--user-callchains attr -e cpu-clock -g --user-callchains
 	--user-callchains attr -e cpu-clock --call-graph dwarf --user-callchains
 	--kernel-callchains attr -e cpu-clock -g --kernel-callchains
@@ -160,6 +161,30 @@ realtime() {
 	test_expect_code 129 tperf record -r 100 -e cpu-clock -- true 2>err &&
 	grep -q "^ *error: --realtime takes a SCHED_FIFO priority from 1 to 99$" err
 }
+
+# --synth: the records of the existing task that perf writes for each
+# value (-p), the pids of the workloads made alike
+synth() {
+	sleep 30 &
+	spid=$! &&
+	for v in no task mmap all task,mmap cgroup; do
+		for tool in perf tperf; do
+			$tool record -q --synth=$v -e cpu-clock -p $spid -o $tool.data -- sleep 0.01 &&
+			perf script -i $tool.data --show-task-events --show-mmap-events 2>/dev/null |
+				grep " 0.000000: PERF_RECORD_" |
+				sed "s/perf-exec:[0-9]*\/[0-9]*/perf-exec:N/" >$tool.synth || return 1
+		done
+		test_cmp perf.synth tperf.synth || { echo "--synth=$v"; kill $spid; return 1; }
+	done &&
+	kill $spid &&
+	test_expect_code 129 tperf record --synth=bogus -e cpu-clock -- true 2>err &&
+	echo "tperf: invalid --synth 'bogus': give no, all, task, mmap or cgroup, separated by commas" >expect &&
+	head -1 err >actual && test_cmp expect actual
+}
+
+test_expect_success PERF '--synth: the existing tasks'"'"' records as perf writes them' '
+	synth
+'
 
 test_expect_success PERF,ROOT '--realtime: SCHED_FIFO for the recorder, not for the command, as perf' '
 	realtime

@@ -637,7 +637,11 @@ static int synthesize(struct rec *r, bool again)
 		err = synthesize__thread_map(&s, r->evlist);
 	if (!err)
 		err = synthesize__cpu_map(&s, r->evlist->cpus);
-	if (!err && target__has_task(t)) {
+	/* --synth: the existing tasks, with or without their maps */
+	s.comm_only = !(r->opts->synth & RECORD_SYNTH_MMAP);
+	if (!(r->opts->synth & RECORD_SYNTH_TASK)) {
+		/* none of them */
+	} else if (!err && target__has_task(t)) {
 		for (int i = 0; !err && i < threads->nr; i++) {
 			err = synthesize__thread(&s, threads->map[i], false);
 			if (err == -ESRCH)

@@ -31,6 +31,40 @@ void record_opts__init(struct record_opts *o)
 	o->mmap_pages = 128;
 	o->mmap_flush = 1;
 	o->output = "perf.data";
+	o->synth = RECORD_SYNTH_ALL;
+}
+
+/**
+ * record__parse_synth - see util/record/record.h
+ */
+int record__parse_synth(struct record_opts *o, const char *str, char *buf, size_t size)
+{
+	static const struct {
+		const char *name;
+		unsigned int bits;
+	} words[] = {
+		{ "no", 0 }, { "all", RECORD_SYNTH_ALL }, { "task", RECORD_SYNTH_TASK },
+		{ "mmap", RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP }, { "cgroup", RECORD_SYNTH_CGROUP },
+	};
+	unsigned int bits = 0;
+	const char *p = str;
+
+	while (*p) {
+		size_t n = strcspn(p, ","), i;
+
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (strlen(words[i].name) == n && !strncmp(p, words[i].name, n))
+				break;
+		if (i == sizeof(words) / sizeof(words[0])) {
+			snprintf(buf, size, "invalid --synth '%s': give no, all, task, mmap or cgroup, "
+				 "separated by commas", str);
+			return -EINVAL;
+		}
+		bits |= words[i].bits;
+		p += n + (p[n] == ',');
+	}
+	o->synth = bits;
+	return 0;
 }
 
 /* A number with one suffix character of @tags, whose multipliers are @mult. */

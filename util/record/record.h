@@ -48,6 +48,7 @@ struct record_opts {
 	bool user_callchains, kernel_callchains;	/* exclude the other side's frames */
 	bool no_buffering;		/* wakeup_events 1: a wake-up per record */
 	int realtime_prio;		/* --realtime: SCHED_FIFO priority of the recorder (0: no) */
+	unsigned int synth;		/* --synth: RECORD_SYNTH_* of the existing tasks */
 	int clockid;			/* -k: -1 unset */
 	size_t mmap_pages;		/* -m: data pages per ring */
 	size_t mmap_flush;		/* --mmap-flush: bytes */
@@ -89,6 +90,21 @@ struct record_opts {
 	void (*events_state)(enum evlist_ctl_cmd cmd, const char *name, int n,
 			     struct evlist *evlist);
 };
+
+/* --synth: what is written of the tasks that exist at the start (perf's PERF_SYNTH_*) */
+enum {
+	RECORD_SYNTH_TASK = 1 << 0,	/* their COMM (and FORK, system-wide) */
+	RECORD_SYNTH_MMAP = 1 << 1,	/* and their executable mappings */
+	RECORD_SYNTH_CGROUP = 1 << 2,	/* cgroups: tperf records none, nothing to write */
+	RECORD_SYNTH_ALL = RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP | RECORD_SYNTH_CGROUP,
+};
+
+/**
+ * record__parse_synth - parse --synth's comma-separated no, all, task, mmap
+ * (which implies task) and cgroup into o->synth.  Return: 0 or -EINVAL with
+ * a message in @buf.
+ */
+int record__parse_synth(struct record_opts *o, const char *str, char *buf, size_t size);
 
 /* Defaults as perf's: 4000 Hz, 128 pages (512 KiB), perf.data. */
 void record_opts__init(struct record_opts *o);
