@@ -529,6 +529,8 @@ int cmd_record(int argc, const char **argv)
 			    "collect data without buffering"),
 		OPT_INTEGER('r', "realtime", &o.realtime_prio,
 			    "collect data with this RT SCHED_FIFO priority"),
+		OPT_BOOLEAN(0, "tail-synthesize", &o.tail_synthesize,
+			    "synthesize non-sample events at the end of output"),
 		OPT_CALLBACK(0, "synth", &o, "no|all|task|mmap|cgroup",
 			     "Fine-tune event synthesis: default=all", opt_synth),
 		OPT_BOOLEAN(0, "group", &group, "put the counters into a counter group"),

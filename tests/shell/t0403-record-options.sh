@@ -52,6 +52,7 @@ option_table() {
 	--realtime attr -e cpu-clock -r 1
 	--realtime test realtime
 	--synth test synth
+	--tail-synthesize test tail_synthesize
 	--user-callchains attr -e cpu-clock -g --user-callchains
 	--user-callchains attr -e cpu-clock --call-graph dwarf --user-callchains
 	--kernel-callchains attr -e cpu-clock -g --kernel-callchains
@@ -184,6 +185,25 @@ synth() {
 
 test_expect_success PERF '--synth: the existing tasks'"'"' records as perf writes them' '
 	synth
+'
+
+# --tail-synthesize: the records in the file's order, as perf's (-p: the
+# state of the process after the samples)
+tail_synthesize() {
+	sleep 30 &
+	spid=$! &&
+	for tool in perf tperf; do
+		$tool record -q --tail-synthesize -e cpu-clock -p $spid -o $tool.data -- sleep 0.01 &&
+		perf script -i $tool.data -D 2>/dev/null | grep -a -o "PERF_RECORD_[A-Z0-9_]*" |
+			uniq -c >$tool.order || { kill $spid; return 1; }
+	done &&
+	kill $spid &&
+	test "$(tail -1 perf.order | sed "s/^ *[0-9]* //")" = PERF_RECORD_MMAP2 &&
+	test_cmp perf.order tperf.order
+}
+
+test_expect_success PERF '--tail-synthesize: the state written at the end, as perf' '
+	tail_synthesize
 '
 
 test_expect_success PERF,ROOT '--realtime: SCHED_FIFO for the recorder, not for the command, as perf' '

@@ -601,9 +601,9 @@ static int synthesize_descendants(struct synth *s, pid_t root)
  * What describes the start of a file.  @again: a rotated file's, where the
  * workload has run: its whole state (maps too), not the COMM of its fork.
  */
-static int synthesize(struct rec *r, bool again)
+static void synth_init(struct rec *r, struct synth *s)
 {
-	struct synth s = {
+	*s = (struct synth){
 		.id_hdr_size = r->hdr.attrs[0].id_hdr_size ?
 			       r->hdr.attrs[0].id_hdr_size :
 			       perf_sample__id_hdr_size(&r->hdr.attrs[0].attr),
@@ -612,9 +612,14 @@ static int synthesize(struct rec *r, bool again)
 		.fn = write_record,
 		.ctx = r,
 	};
+}
+
+/* The events and the system: at the start, or at the end (--tail-synthesize). */
+static int synthesize_state(struct rec *r, struct synth *sp)
+{
 	const struct target *t = &r->opts->target;
 	struct thread_map *threads = r->evlist->threads;
-	struct perf_event_header fin = { PERF_RECORD_FINISHED_INIT, 0, sizeof(fin) };
+	struct synth s = *sp;
 	bool kernel = false;
 	struct evsel *e;
 	int err = synthesize__time_conv(&s, r->nr_rings ? r->rings[0].base : NULL);
@@ -650,6 +655,18 @@ static int synthesize(struct rec *r, bool again)
 	} else if (!err && target__has_cpu(t)) {
 		err = synthesize__all(&s);
 	}
+	return err;
+}
+
+static int synthesize(struct rec *r, bool again)
+{
+	struct perf_event_header fin = { PERF_RECORD_FINISHED_INIT, 0, sizeof(fin) };
+	struct synth s;
+	int err = 0;
+
+	synth_init(r, &s);
+	if (!r->opts->tail_synthesize || again)	/* a rotated file describes its start */
+		err = synthesize_state(r, &s);
 	if (!err && r->has_workload && !(again && r->workload_done)) {
 		s.comm_only = !again;
 		err = synthesize__thread(&s, r->wl.pid, false);
@@ -1256,6 +1273,12 @@ int record__run(struct evlist *evlist, const struct record_opts *o, int argc, co
 		stop_workload(&r);
 		if (!r.write_err)
 			drain(&r, true);
+		if (!r.write_err && o->tail_synthesize) {	/* the state at the end */
+			struct synth s;
+
+			synth_init(&r, &s);
+			synthesize_state(&r, &s);
+		}
 		if (!r.write_err)
 			write_lost_samples(&r);
 		if (o->timestamp_filename)

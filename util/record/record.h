@@ -49,6 +49,7 @@ struct record_opts {
 	bool no_buffering;		/* wakeup_events 1: a wake-up per record */
 	int realtime_prio;		/* --realtime: SCHED_FIFO priority of the recorder (0: no) */
 	unsigned int synth;		/* --synth: RECORD_SYNTH_* of the existing tasks */
+	bool tail_synthesize;		/* the state written at the end, not the start */
 	int clockid;			/* -k: -1 unset */
 	size_t mmap_pages;		/* -m: data pages per ring */
 	size_t mmap_flush;		/* --mmap-flush: bytes */
