@@ -440,6 +440,9 @@ static void check_target(struct record_opts *o, int argc, const char *const usag
 				       "pipe ('-o -')");
 	if (o->switch_max_files && !o->switch_output)
 		usage_with_options_msg(usage, options, "--switch-max-files needs --switch-output");
+	if (o->per_thread && target__has_cpu(&o->target))
+		usage_with_options_msg(usage, options, "--per-thread is for a command, -p or -t, "
+				       "not for -a or -C");
 	if (o->realtime_prio < 0 || o->realtime_prio > 99)
 		usage_with_options_msg(usage, options, "--realtime takes a SCHED_FIFO priority "
 				       "from 1 to 99");
@@ -518,7 +521,9 @@ int cmd_record(int argc, const char **argv)
 			     "minimal number of bytes that is extracted from mmap data pages",
 			     opt_mmap_flush),
 		OPT_STRING('o', "output", &o.output, "file", "output file name ('-': a pipe)"),
-		OPT_BOOLEAN('T', "timestamp", &o.timestamp, "record the sample timestamps"),
+		OPT_BOOLEAN_SET('T', "timestamp", &o.timestamp, &o.timestamp_set,
+				"record the sample timestamps"),
+		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "use per-thread mmaps"),
 		OPT_BOOLEAN(0, "sample-cpu", &o.sample_cpu, "record the sample cpu"),
 		OPT_BOOLEAN(0, "sample-identifier", &o.sample_identifier,
 			    "Record the sample identifier"),

@@ -52,6 +52,10 @@ option_table() {
 	--realtime attr -e cpu-clock -r 1
 	--realtime test realtime
 	--synth test synth
+	--per-thread attr -e cpu-clock --per-thread
+	--per-thread attr -e cpu-clock --per-thread -T
+	--per-thread attr -e cpu-clock -e task-clock --per-thread -p PID
+	--per-thread test per_thread
 	--tail-synthesize test tail_synthesize
 	--user-callchains attr -e cpu-clock -g --user-callchains
 	--user-callchains attr -e cpu-clock --call-graph dwarf --user-callchains
@@ -185,6 +189,30 @@ synth() {
 
 test_expect_success PERF '--synth: the existing tasks'"'"' records as perf writes them' '
 	synth
+'
+
+# --per-thread: one ring per thread on any CPU; the ID_INDEX perf writes
+# (cpu -1, the thread's ring), samples perf reads
+per_thread() {
+	sh -c 'i=0; while [ $i -lt 3000000 ]; do i=$((i+1)); done' &
+	bpid=$! &&
+	for tool in perf tperf; do
+		$tool record -q --per-thread -e cpu-clock -e task-clock -p $bpid -o $tool.data -- sleep 0.2 &&
+		perf script -i $tool.data -D 2>/dev/null | grep -a "^ \.\.\. id: " |
+			sed "s/id: [0-9]*/id: N/" >$tool.ids || { kill $bpid; return 1; }
+	done &&
+	kill $bpid &&
+	printf " ... id: N  idx: 0  cpu: -1  tid: $bpid\n ... id: N  idx: 0  cpu: -1  tid: $bpid\n" >want &&
+	test_cmp want perf.ids &&
+	test_cmp perf.ids tperf.ids &&
+	perf report -i tperf.data --stdio >/dev/null 2>err && test ! -s err &&
+	test "$(perf script -i tperf.data -F comm | tr -d " " | sort -u)" = sh &&
+	test_expect_code 129 tperf record --per-thread -a -e cpu-clock -- true 2>err &&
+	grep -q "^ *error: --per-thread is for a command, -p or -t, not for -a or -C$" err
+}
+
+test_expect_success PERF '--per-thread: a ring per thread, perf'"'"'s ID_INDEX' '
+	per_thread
 '
 
 # --tail-synthesize: the records in the file's order, as perf's (-p: the

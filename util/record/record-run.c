@@ -192,6 +192,16 @@ static struct perf_mmap *rings_cpu(struct rings *rs, int cpu)
 	return NULL;
 }
 
+/*
+ * The key of the ring of an fd: its CPU; --per-thread (CPU -1), one ring
+ * per thread, keyed -1 - the thread's index (the kernel redirects an fd of
+ * any CPU only into a ring of the same task).
+ */
+static int ring_key(int cpu, int thread_idx)
+{
+	return cpu >= 0 ? cpu : -1 - thread_idx;
+}
+
 static struct perf_mmap *ring_of_cpu(struct rec *r, int cpu)
 {
 	struct rings rs = { r->rings, r->nr_rings, 0 };
@@ -246,7 +256,7 @@ static int map_evlist(struct evlist *evlist, struct rings *rs, char *buf, size_t
 
 				if (fd < 0)
 					continue;
-				err = attach_fd(rs, fd, e->cpus->map[ci], buf, size);
+				err = attach_fd(rs, fd, ring_key(e->cpus->map[ci], ti), buf, size);
 				if (err)
 					return err;
 			}
@@ -526,9 +536,8 @@ static int finished_round(struct rec *r)
 static int ring_idx(void *ctx, int cpu, int thread_idx)
 {
 	struct rec *r = ctx;
-	struct perf_mmap *m = ring_of_cpu(r, cpu);
+	struct perf_mmap *m = ring_of_cpu(r, ring_key(cpu, thread_idx));
 
-	(void)thread_idx;
 	return m ? (int)(m - r->rings) : -1;
 }
 
@@ -1191,7 +1200,7 @@ static int prepare(struct rec *r, int argc, const char **argv, char *buf, size_t
 		if (target__none(t))
 			evlist__set_workload_pid(r->evlist, r->wl.pid);
 	}
-	err = set_record_cpus(r->evlist, t);
+	err = r->opts->per_thread ? 0 : set_record_cpus(r->evlist, t);
 	if (!err)
 		err = open_events(r->evlist, buf, size);
 	if (!err)	/* the events are still disabled: nothing unfiltered is recorded */

@@ -470,7 +470,12 @@ static void config_sample_bits(struct evsel *e, const struct record_opts *o)
 	struct perf_event_attr *a = &e->attr;
 
 	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID;
-	if (o->timestamp || o->raw)	/* -R samples TIME even with --no-timestamp (perf) */
+	/*
+	 * -R samples TIME even with --no-timestamp; --per-thread (which does
+	 * not inherit) only with -T, as perf 6.1
+	 */
+	if ((o->timestamp && (!o->per_thread || o->timestamp_set ||
+			      target__has_cpu(&o->target))) || o->raw)
 		a->sample_type |= PERF_SAMPLE_TIME;
 	if (o->sample_cpu || o->raw || target__has_cpu(&o->target))
 		a->sample_type |= PERF_SAMPLE_CPU;
@@ -520,7 +525,7 @@ static void config_evsel(struct evsel *e, const struct record_opts *o, bool trac
 	struct perf_event_attr *a = &e->attr;
 	bool leader = evsel__is_group_leader(e);
 
-	a->inherit = !o->target.no_inherit;
+	a->inherit = !o->target.no_inherit && !o->per_thread;
 	if (e->sample_read_leader)	/* its own :S (a group's :S is every member's) */
 		config_sample_read(e);
 	config_sample_bits(e, o);

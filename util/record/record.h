@@ -50,6 +50,8 @@ struct record_opts {
 	int realtime_prio;		/* --realtime: SCHED_FIFO priority of the recorder (0: no) */
 	unsigned int synth;		/* --synth: RECORD_SYNTH_* of the existing tasks */
 	bool tail_synthesize;		/* the state written at the end, not the start */
+	bool per_thread;		/* --per-thread: fds and rings per thread, any CPU */
+	bool timestamp_set;		/* -T or --no-timestamp given */
 	int clockid;			/* -k: -1 unset */
 	size_t mmap_pages;		/* -m: data pages per ring */
 	size_t mmap_flush;		/* --mmap-flush: bytes */
