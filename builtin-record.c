@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,6 +192,112 @@ static int opt_mmap_flush(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+static int opt_switch_output(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	char msg[256];
+
+	if (unset) {
+		o->switch_output = o->switch_signal = false;
+		o->switch_size = o->switch_secs = 0;
+		return 0;
+	}
+	if (record__parse_switch_output(o, arg, msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int opt_max_size(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+
+	if (unset) {
+		o->max_size = 0;
+		return 0;
+	}
+	if (record__parse_size(arg, &o->max_size) || !o->max_size) {
+		ui__error("invalid --max-size '%s': give a size with B/K/M/G, such as 100M", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* -z[N]: perf's levels, 1 (the default, also for 0) to 22 (more is 22) */
+static int opt_comp_level(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	char *end;
+	long v = 1;
+
+	if (unset) {
+		o->comp_level = 0;
+		return 0;
+	}
+	if (arg) {
+		v = strtol(arg, &end, 10);
+		if (*end || !*arg || v < 0) {
+			ui__error("invalid compression level '%s': give a number from 1 to 22", arg);
+			return -1;
+		}
+	}
+	o->comp_level = v < 1 ? 1 : v > 22 ? 22 : (int)v;
+	return 0;
+}
+
+static int opt_synth(const struct option *opt, const char *arg, int unset)
+{
+	char msg[256];
+
+	if (record__parse_synth(opt->value, arg, msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int opt_delay(const struct option *opt, const char *arg, int unset)
+{
+	char msg[256];
+
+	if (record__parse_delay(opt->value, arg, msg, sizeof(msg))) {
+		ui__error("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* -D and --control: what happened to the events, in perf's words */
+static void events_state(enum evlist_ctl_cmd cmd, const char *name, int n, struct evlist *evlist)
+{
+	struct evsel *e;
+
+	if (cmd == EVLIST_CTL_EVLIST) {
+		evlist__for_each_entry(evlist, e)
+			fprintf(stderr, "%s\n", evsel__name(e));
+		return;
+	}
+	if (name && !n)
+		fprintf(stderr, "failed: can't find '%s' event\n", name);
+	else if (tperf_config.quiet)
+		return;
+	else if (name)
+		fprintf(stderr, "Event %s %s\n", name, cmd == EVLIST_CTL_ENABLE ? "enabled" : "disabled");
+	else
+		fprintf(stderr, "Events %s\n", cmd == EVLIST_CTL_ENABLE ? "enabled" : "disabled");
+}
+
+/* --switch-output: each file as it is closed, in perf's words */
+static void dumped(const char *path, u64 wakeups, bool at_exit)
+{
+	if (tperf_config.quiet)
+		return;
+	fprintf(stderr, at_exit ? "[ tperf record: Woken up %llu times to write data ]\n" :
+		"[ tperf record: dump data: Woken up %llu times ]\n", (unsigned long long)wakeups);
+	fprintf(stderr, "[ tperf record: Dump %s ]\n", path);
+}
+
 static const struct {
 	const char *name;
 	int id;
@@ -273,6 +380,7 @@ static void print_summary(const struct record_opts *o, const struct record_stats
 	/* the kernel's count of lost samples, else (kernel < 5.15) the LOST records' */
 	u64 lost = s->lost_samples ? s->lost_samples : s->lost_records;
 	u64 total = s->samples + lost;
+	char comp[128] = "";
 
 	if (lost)
 		ui__warning("lost %llu samples out of %llu (%.1f%%): the ring buffers overflowed; "
@@ -281,13 +389,25 @@ static void print_summary(const struct record_opts *o, const struct record_stats
 			100.0 * (double)lost / (double)total);
 	if (tperf_config.quiet)
 		return;
+	if (s->comp_out)	/* -z: perf's words after the size */
+		snprintf(comp, sizeof(comp), ", compressed (original %.3f MB, ratio is %.3f)",
+			 s->comp_in / 1024.0 / 1024.0, (double)s->comp_in / (double)s->comp_out);
+	if (s->max_size_reached)
+		fprintf(stderr, "[ tperf record: tperf size limit reached (%llu KB), stopping "
+			"session ]\n", (unsigned long long)(s->stop_bytes >> 10));
+	if (s->files) {	/* rotated: perf names no file, tperf says how many */
+		fprintf(stderr, "[ tperf record: Captured and wrote %.3f MB %s.<timestamp> (%llu "
+			"files, %llu samples)%s ]\n", s->bytes / 1024.0 / 1024.0, path,
+			(unsigned long long)s->files, (unsigned long long)s->samples, comp);
+		return;
+	}
 	fprintf(stderr, "[ tperf record: Woken up %llu times to write data ]\n",
 		(unsigned long long)s->wakeups);
 	fprintf(stderr, "[ tperf record: Captured and wrote %.3f MB %s", s->bytes / 1024.0 / 1024.0,
 		path);
 	if (s->samples && strcmp(o->output, "-"))
 		fprintf(stderr, " (%llu samples)", (unsigned long long)s->samples);
-	fprintf(stderr, " ]\n");
+	fprintf(stderr, "%s ]\n", comp);
 }
 
 /* The build-id cache is best effort: one line per kind of failure. */
@@ -321,6 +441,8 @@ static int exit_status(const struct record_stats *s, const char *cmd)
 		return 128 + s->signal;
 	if (st == -1)
 		return 0;
+	if (s->max_size_reached && WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM)
+		return 0;	/* our SIGTERM, as perf's: a normal end */
 	if (WIFSIGNALED(st)) {
 		if (!tperf_config.quiet)
 			ui__note("'%s' was killed by signal %d", cmd, WTERMSIG(st));
@@ -349,6 +471,34 @@ static void check_target(struct record_opts *o, int argc, const char *const usag
 		o->target.no_inherit = true;	/* -t: those threads only, as perf */
 	if (o->all_user && o->all_kernel)
 		usage_with_options_msg(usage, options, "--all-user and --all-kernel exclude each other");
+	if (o->switch_output && !strcmp(o->output, "-"))
+		usage_with_options_msg(usage, options, "--switch-output needs a file: it cannot "
+				       "rotate a pipe ('-o -')");
+	if (o->timestamp_filename && !strcmp(o->output, "-"))
+		usage_with_options_msg(usage, options, "--timestamp-filename needs a file, not a "
+				       "pipe ('-o -')");
+	if (o->switch_max_files && !o->switch_output)
+		usage_with_options_msg(usage, options, "--switch-max-files needs --switch-output");
+	if (o->per_thread && target__has_cpu(&o->target))
+		usage_with_options_msg(usage, options, "--per-thread is for a command, -p or -t, "
+				       "not for -a or -C");
+	if (o->realtime_prio < 0 || o->realtime_prio > 99)
+		usage_with_options_msg(usage, options, "--realtime takes a SCHED_FIFO priority "
+				       "from 1 to 99");
+	if (o->switch_max_files < 0)
+		usage_with_options_msg(usage, options, "--switch-max-files takes a number of files");
+	/*
+	 * perf's default with --switch-output: no build-ids, so that a switch
+	 * is quick; --no-no-buildid or --no-no-buildid-cache keeps them.
+	 */
+	if (o->switch_output && !(o->no_buildid_set && !o->no_buildid) &&
+	    !(o->no_buildid_cache_set && !o->no_buildid_cache))
+		o->no_buildid = o->no_buildid_cache = true;
+	if (o->comp_level) {	/* perf: no build-id collection with -z */
+		pr_debug("Compression enabled, disabling build id collection at the end of the "
+			 "session.\n");
+		o->no_buildid = true;
+	}
 	if (o->mmap_flush > o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4)
 		o->mmap_flush = o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4;
 }
@@ -357,15 +507,22 @@ int cmd_record(int argc, const char **argv)
 {
 	struct record_opts o;
 	struct evlist *evlist = evlist__new();
+	struct evlist *switch_evlist = evlist__new();	/* --switch-output-event */
 	struct probe_sdt *sdt = NULL;
 	struct record_stats stats;
 	const int full_argc = argc;
 	const char **full_argv = cmdline(argc, argv);	/* before parsing rewrites argv */
 	bool dry = false;
+	const char *control = NULL;	/* --control */
+	bool group = false;		/* --group */
+	struct evlist_ctl ctl;
 	char msg[1024] = "";
 	int err;
 
 	record_opts__init(&o);
+	o.dumped = dumped;
+	o.events_state = events_state;
+	evlist_ctl__init(&ctl);
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &evlist, "event",
 			     "event selector: use 'tperf list' to list the events",
@@ -398,6 +555,10 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK_OPTARG(0, "user-regs", &o, NULL, "register",
 				    "sample selected user registers (all without a value): "
 				    "use '--user-regs=?' to list them", opt_user_regs),
+		OPT_BOOLEAN(0, "user-callchains", &o.user_callchains,
+			    "use only user callchains"),
+		OPT_BOOLEAN(0, "kernel-callchains", &o.kernel_callchains,
+			    "use only kernel callchains"),
 		OPT_CALLBACK('m', "mmap-pages", &o, "pages",
 			     "number of mmap data pages (a power of two) or a size with B/K/M/G",
 			     opt_mmap_pages),
@@ -405,8 +566,24 @@ int cmd_record(int argc, const char **argv)
 			     "minimal number of bytes that is extracted from mmap data pages",
 			     opt_mmap_flush),
 		OPT_STRING('o', "output", &o.output, "file", "output file name ('-': a pipe)"),
-		OPT_BOOLEAN('T', "timestamp", &o.timestamp, "record the sample timestamps"),
+		OPT_BOOLEAN_SET('T', "timestamp", &o.timestamp, &o.timestamp_set,
+				"record the sample timestamps"),
+		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "use per-thread mmaps"),
 		OPT_BOOLEAN(0, "sample-cpu", &o.sample_cpu, "record the sample cpu"),
+		OPT_BOOLEAN(0, "sample-identifier", &o.sample_identifier,
+			    "Record the sample identifier"),
+		OPT_BOOLEAN('P', "period", &o.sample_period_bit, "Record the sample period"),
+		OPT_BOOLEAN(0, "running-time", &o.running_time,
+			    "Record running/enabled time of read (:S) events"),
+		OPT_BOOLEAN(0, "no-buffering", &o.no_buffering,
+			    "collect data without buffering"),
+		OPT_INTEGER('r', "realtime", &o.realtime_prio,
+			    "collect data with this RT SCHED_FIFO priority"),
+		OPT_BOOLEAN(0, "tail-synthesize", &o.tail_synthesize,
+			    "synthesize non-sample events at the end of output"),
+		OPT_CALLBACK(0, "synth", &o, "no|all|task|mmap|cgroup",
+			     "Fine-tune event synthesis: default=all", opt_synth),
+		OPT_BOOLEAN(0, "group", &group, "put the counters into a counter group"),
 		OPT_BOOLEAN('d', "data", &o.sample_addr, "record the sample addresses"),
 		OPT_BOOLEAN('W', "weight", &o.weight, "sample by weight (on special events only)"),
 		OPT_BOOLEAN(0, "data-src", &o.data_src, "record the sample data source"),
@@ -423,12 +600,36 @@ int cmd_record(int argc, const char **argv)
 			    "configure all used events to run in kernel space"),
 		OPT_CALLBACK('k', "clockid", &o, "clockid",
 			     "clockid to use for events, see clock_gettime()", opt_clockid),
-		OPT_BOOLEAN('B', "no-buildid", &o.no_buildid,
+		OPT_BOOLEAN_SET('B', "no-buildid", &o.no_buildid, &o.no_buildid_set,
 			    "do not collect buildids in perf.data"),
-		OPT_BOOLEAN('N', "no-buildid-cache", &o.no_buildid_cache,
-			    "do not update the buildid cache"),
+		OPT_BOOLEAN_SET('N', "no-buildid-cache", &o.no_buildid_cache,
+				&o.no_buildid_cache_set, "do not update the buildid cache"),
 		OPT_BOOLEAN(0, "buildid-all", &o.buildid_all,
 			    "Record build-id of all DSOs regardless of hits"),
+		OPT_CALLBACK_OPTARG(0, "switch-output", &o, NULL, "signal or size[BKMG] or time[smhd]",
+				    "Switch output when receiving SIGUSR2 (signal) or cross a size "
+				    "or time threshold", opt_switch_output),
+		OPT_CALLBACK_OPTARG('z', "compression-level", &o, NULL, "n",
+				    "Compress records using specified level (default: 1 - fastest "
+				    "compression, 22 - greatest compression)", opt_comp_level),
+		OPT_CALLBACK('D', "delay", &o, "ms",
+			     "ms to wait before starting measurement after program start (-1: start "
+			     "with events disabled), or ranges of time to enable events e.g. "
+			     "'-D 10-20,30-40'", opt_delay),
+		OPT_STRING(0, "control", &control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			   "Listen on ctl-fd descriptor for command to control measurement "
+			   "('enable': enable events, 'disable': disable events, 'snapshot': "
+			   "acknowledged only); optionally send 'ack\\n' to ack-fd after each "
+			   "command; ctl-fifo / ack-fifo are opened and used as ctl-fd / ack-fd"),
+		OPT_CALLBACK(0, "switch-output-event", &switch_evlist, "switch output event",
+			     "switch output event selector. use 'tperf list' to list available "
+			     "events", parse_events_option),
+		OPT_INTEGER(0, "switch-max-files", &o.switch_max_files,
+			    "Limit number of switch output generated files"),
+		OPT_BOOLEAN(0, "timestamp-filename", &o.timestamp_filename,
+			    "append timestamp to output filename"),
+		OPT_CALLBACK(0, "max-size", &o, "size",
+			     "Limit the maximum size of the output file", opt_max_size),
 		OPT_BOOLEAN(0, "dry-run", &dry, "parse options then exit (with -vv: print the attrs)"),
 		OPT_INCR('v', "verbose", &tperf_config.verbose, "be more verbose"),
 		OPT_BOOLEAN('q', "quiet", &tperf_config.quiet, "don't print any message"),
@@ -439,32 +640,52 @@ int cmd_record(int argc, const char **argv)
 		sdt = probe_sdt__attach(evlist, argc, argv);	/* -e sdt_P:N -- ./prog */
 	if (evlist)
 		evlist->say = builtin__say;
-	if (!sdt) {
+	if (!sdt || !switch_evlist) {
 		ui__error("out of memory");
+		evlist__delete(switch_evlist);
 		evlist__delete(evlist);
 		free(full_argv);
 		return RECORD_EXIT_FAILED;
 	}
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (switch_evlist && switch_evlist->nr_entries) {
+		/* perf: the event is a signal to switch */
+		o.switch_evlist = switch_evlist;
+		o.switch_output = o.switch_signal = o.timestamp_filename = true;
+	}
 	check_target(&o, argc, record_usage, options);
+	if (group && evlist)	/* --group: every event in one group led by the first */
+		evlist__set_leader(evlist);
 	cap_freq(&o);
 	err = record__config(evlist, &o, msg, sizeof(msg));
 	if (err) {
 		ui__error("%s", msg);
 		evlist__delete(evlist);
+		evlist__delete(switch_evlist);
 		probe_sdt__delete(sdt);
 		free(full_argv);
+		free(o.ranges);
 		return err == -EINVAL ? PARSE_OPT_USAGE_EXIT : RECORD_EXIT_FAILED;
 	}
 	if (dry) {
 		err = dry_run(evlist);
 		evlist__delete(evlist);
+		evlist__delete(switch_evlist);
 		probe_sdt__delete(sdt);
 		free(full_argv);
+		free(o.ranges);
 		return err;
+	}
+	if (control) {
+		/* a bad spec or a FIFO that does not open: usage errors, as perf's */
+		if (evlist_ctl__open(&ctl, control, msg, sizeof(msg)))
+			usage_with_options_msg(record_usage, options, "%s", msg);
+		o.ctl = &ctl;
 	}
 	err = record__run(evlist, &o, argc, argv, full_argc + 1, full_argv,
 			  &stats, msg, sizeof(msg));
+	evlist_ctl__close(&ctl);
+	free(o.ranges);
 	if (err)
 		ui__error("%s", msg[0] ? msg : strerror(-err));
 	if (!err)
@@ -475,6 +696,7 @@ int cmd_record(int argc, const char **argv)
 			"file is incomplete ]\n", stats.out_bytes / 1024.0 / 1024.0, o.output);
 	warn_cache_errs(&stats);
 	evlist__delete(evlist);
+	evlist__delete(switch_evlist);
 	probe_sdt__delete(sdt);
 	free(full_argv);
 	if (err)

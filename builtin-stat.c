@@ -23,6 +23,7 @@
 #include "util/lib/debug.h"
 #include "util/lib/file-out.h"
 #include "util/event/evlist.h"
+#include "util/event/evlist-ctl.h"
 #include "util/event/parse-events.h"
 #include "util/event/pmu.h"
 #include "util/lib/fs.h"
@@ -52,7 +53,7 @@ static struct stat_opts {
 	unsigned int timeout_ms;	/* --timeout */
 	const char *pre_cmd, *post_cmd;	/* --pre, --post */
 	const char *control;		/* --control fd:N[,M] or fifo:PATH[,PATH] */
-	int ctl_fd, ack_fd;		/* its descriptors, -1 */
+	struct evlist_ctl ctl;		/* its descriptors, -1 */
 	bool topdown, smi_cost, transaction;	/* --topdown, --smi-cost, -T */
 	int td_level;			/* --td-level (0: the deepest) */
 	const char *iostat;		/* --iostat[=...] */
@@ -86,7 +87,7 @@ static struct stat_opts {
 	struct metric_list metric_list;	/* -M's metrics, once their events are added */
 } opts = {
 	.run_count = 1,
-	.ctl_fd = -1, .ack_fd = -1,
+	.ctl = { .fd = -1, .ack_fd = -1 },
 	.diff = { .threshold = NAN, .confidence = NAN },
 };
 
@@ -393,46 +394,20 @@ static void check_compare_with(int argc)
 		usage_error("--compare-with does not go with --for-each-cgroup");
 }
 
-/*
- * --control: "fd:CTL[,ACK]" takes the descriptors as they are, "fifo:CTL[,ACK]"
- * opens the FIFOs read-write (no wait for the other end), as perf does.
- */
+/* --control: "fd:CTL[,ACK]" or "fifo:CTL[,ACK]" (util/event/evlist-ctl) */
 static void open_control(void)
 {
-	const char *spec = opts.control;
-	char path[PATH_MAX], *comma;
+	char msg[512];
+	int err;
 
-	if (!spec)
+	if (!opts.control)
 		return;
-	if (!strncmp(spec, "fd:", 3)) {
-		char *end;
-		long ctl = strtol(spec + 3, &end, 10), ack = -1;
-
-		if (*end == ',')
-			ack = strtol(end + 1, &end, 10);
-		if (end == spec + 3 || *end || ctl < 0 || ctl > INT_MAX || ack < -1 || ack > INT_MAX)
-			usage_error("--control takes fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]");
-		opts.ctl_fd = ctl;
-		opts.ack_fd = ack;
-		return;
-	}
-	if (strncmp(spec, "fifo:", 5) || !spec[5])
-		usage_error("--control takes fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]");
-	snprintf(path, sizeof(path), "%s", spec + 5);
-	comma = strchr(path, ',');
-	if (comma)
-		*comma++ = '\0';
-	opts.ctl_fd = open(path, O_RDWR | O_CLOEXEC);
-	if (opts.ctl_fd < 0) {
-		ui__error("cannot open the --control FIFO '%s': %s", path, strerror(errno));
+	err = evlist_ctl__open(&opts.ctl, opts.control, msg, sizeof(msg));
+	if (err == -EINVAL)
+		usage_error(msg);
+	if (err) {
+		ui__error("%s", msg);
 		usage_with_options(stat_usage, stat_options);
-	}
-	if (comma && *comma) {
-		opts.ack_fd = open(comma, O_RDWR | O_CLOEXEC);
-		if (opts.ack_fd < 0) {
-			ui__error("cannot open the --control FIFO '%s': %s", comma, strerror(errno));
-			usage_with_options(stat_usage, stat_options);
-		}
 	}
 }
 
@@ -1268,7 +1243,7 @@ static int prepare_baseline(struct stat_run *b)
 				.argv = (const char **)opts.base_argv, .delay_ms = opts.delay_ms,
 				.timeout_ms = opts.timeout_ms, .sync = opts.sync,
 				.pre_cmd = opts.pre_cmd, .post_cmd = opts.post_cmd,
-				.ctl_fd = -1, .ack_fd = -1 };
+				.ctl = NULL };
 	return 0;
 }
 
@@ -1376,7 +1351,7 @@ int cmd_stat(int argc, const char **argv)
 			       .delay_ms = opts.delay_ms, .dry_run = opts.dry_run,
 			       .timeout_ms = opts.timeout_ms, .sync = opts.sync,
 			       .pre_cmd = opts.pre_cmd, .post_cmd = opts.post_cmd,
-			       .ctl_fd = opts.ctl_fd, .ack_fd = opts.ack_fd,
+			       .ctl = opts.ctl.fd >= 0 ? &opts.ctl : NULL,
 			       .record = opts.record.path && !opts.dry_run ? &opts.record : NULL,
 			       .baseline = opts.compare_with ? &base : NULL };
 	err = stat_run__run(&r);

@@ -44,6 +44,25 @@ option_table() {
 	--timestamp attr -e cpu-clock --no-timestamp -a
 	--timestamp attr -e cpu-clock --no-timestamp -R
 	--sample-cpu attr -e cpu-clock --sample-cpu
+	--sample-identifier attr -e cpu-clock --sample-identifier
+	--sample-identifier attr -e cpu-clock -e task-clock --sample-identifier
+	--period attr -e cpu-clock -c 1000 -P
+	--running-time attr -e cpu-clock --running-time
+	--running-time attr -e {cpu-clock,task-clock}:S --running-time
+	--no-buffering attr -e cpu-clock --no-buffering
+	--group attr -e cpu-clock -e task-clock --group
+	--group test group_file
+	--realtime attr -e cpu-clock -r 1
+	--realtime test realtime
+	--synth test synth
+	--per-thread attr -e cpu-clock --per-thread
+	--per-thread attr -e cpu-clock --per-thread -T
+	--per-thread attr -e cpu-clock -e task-clock --per-thread -p PID
+	--per-thread test per_thread
+	--tail-synthesize test tail_synthesize
+	--user-callchains attr -e cpu-clock -g --user-callchains
+	--user-callchains attr -e cpu-clock --call-graph dwarf --user-callchains
+	--kernel-callchains attr -e cpu-clock -g --kernel-callchains
 	--data attr -e cpu-clock -d
 	--weight attr -e cpu-clock -W
 	--data-src test check_data_src
@@ -63,6 +82,14 @@ option_table() {
 	--no-buildid test t0475-record-buildid-cache.sh
 	--no-buildid-cache test t0475-record-buildid-cache.sh
 	--buildid-all test t0475-record-buildid-cache.sh
+	--compression-level test t0406-record-compression.sh
+	--delay test t0405-record-control-delay.sh
+	--control test t0405-record-control-delay.sh
+	--switch-output test t0404-record-switch-output.sh
+	--switch-output-event test t0404-record-switch-output.sh
+	--switch-max-files test t0404-record-switch-output.sh
+	--timestamp-filename test t0404-record-switch-output.sh
+	--max-size test t0404-record-switch-output.sh
 	--dry-run test compare_record
 	--verbose test compare_record
 	--quiet test t0400-record.sh
@@ -84,6 +111,16 @@ check_data_src() {
 	test_cmp expect actual
 }
 
+# --group: the file's events are one group, as perf's (with --no-buffering too)
+group_file() {
+	perf record -q -o p.data --group -e cpu-clock -e task-clock -- true &&
+	perf evlist -g -i p.data >expect &&
+	echo "{cpu-clock,task-clock}" >want && test_cmp want expect &&
+	tperf record -q -o t.data --group --no-buffering -e cpu-clock -e task-clock -- true &&
+	perf evlist -g -i t.data >actual &&
+	test_cmp expect actual
+}
+
 test_expect_success PERF 'each option in the table; its attrs as perf 6.1 sets them' '
 	tperf record --list-opts >opts &&
 	for o in $(cat opts); do
@@ -99,7 +136,8 @@ test_expect_success PERF 'each option in the table; its attrs as perf 6.1 sets t
 		compare_record $opts || { echo "options: $opts"; exit 1; }
 	done <cases &&
 	check_data_src &&
-	bpf_event_attr
+	bpf_event_attr &&
+	group_file
 '
 
 test_expect_success PERF '-m, --mmap-flush: perf'"'"'s -v lines (ring size with its header page)' '
@@ -113,6 +151,94 @@ test_expect_success PERF '-m, --mmap-flush: perf'"'"'s -v lines (ring size with 
 	test_expect_code 129 tperf record -m 16,16 -e cpu-clock -- true 2>err &&
 	echo "tperf: '"'"'-m 16,16'"'"': the size after '"'"','"'"' is for AUX area events (intel_pt and the like), which tperf record does not support; give -m PAGES" >expect &&
 	test_cmp expect err
+'
+
+# --realtime: the recorder runs SCHED_FIFO at that priority, the command
+# (forked before) as it was, as under perf
+realtime() {
+	perf record -q -o p.data -r 1 -e cpu-clock -- sh -c 'chrt -p $$; chrt -p $PPID' |
+		sed "s/^pid [0-9]*/pid N/" >expect &&
+	printf "%s\n" "pid N's current scheduling policy: SCHED_OTHER" \
+		"pid N's current scheduling priority: 0" \
+		"pid N's current scheduling policy: SCHED_FIFO" \
+		"pid N's current scheduling priority: 1" >want &&
+	test_cmp want expect &&
+	tperf record -q -o t.data -r 1 -e cpu-clock -- sh -c 'chrt -p $$; chrt -p $PPID' |
+		sed "s/^pid [0-9]*/pid N/" >actual &&
+	test_cmp expect actual &&
+	test_expect_code 129 tperf record -r 100 -e cpu-clock -- true 2>err &&
+	grep -q "^ *error: --realtime takes a SCHED_FIFO priority from 1 to 99$" err
+}
+
+# --synth: the records of the existing task that perf writes for each
+# value (-p), the pids of the workloads made alike
+synth() {
+	sleep 30 &
+	spid=$! &&
+	for v in no task mmap all task,mmap cgroup; do
+		for tool in perf tperf; do
+			$tool record -q --synth=$v -e cpu-clock -p $spid -o $tool.data -- sleep 0.01 &&
+			perf script -i $tool.data --show-task-events --show-mmap-events 2>/dev/null |
+				grep " 0.000000: PERF_RECORD_" |
+				sed "s/perf-exec:[0-9]*\/[0-9]*/perf-exec:N/" >$tool.synth || return 1
+		done
+		test_cmp perf.synth tperf.synth || { echo "--synth=$v"; kill $spid; return 1; }
+	done &&
+	kill $spid &&
+	test_expect_code 129 tperf record --synth=bogus -e cpu-clock -- true 2>err &&
+	echo "tperf: invalid --synth 'bogus': give no, all, task, mmap or cgroup, separated by commas" >expect &&
+	head -1 err >actual && test_cmp expect actual
+}
+
+test_expect_success PERF '--synth: the existing tasks'"'"' records as perf writes them' '
+	synth
+'
+
+# --per-thread: one ring per thread on any CPU; the ID_INDEX perf writes
+# (cpu -1, the thread's ring), samples perf reads
+per_thread() {
+	sh -c 'i=0; while [ $i -lt 3000000 ]; do i=$((i+1)); done' &
+	bpid=$! &&
+	for tool in perf tperf; do
+		$tool record -q --per-thread -e cpu-clock -e task-clock -p $bpid -o $tool.data -- sleep 0.2 &&
+		perf script -i $tool.data -D 2>/dev/null | grep -a "^ \.\.\. id: " |
+			sed "s/id: [0-9]*/id: N/" >$tool.ids || { kill $bpid; return 1; }
+	done &&
+	kill $bpid &&
+	printf " ... id: N  idx: 0  cpu: -1  tid: $bpid\n ... id: N  idx: 0  cpu: -1  tid: $bpid\n" >want &&
+	test_cmp want perf.ids &&
+	test_cmp perf.ids tperf.ids &&
+	perf report -i tperf.data --stdio >/dev/null 2>err && test ! -s err &&
+	test "$(perf script -i tperf.data -F comm | tr -d " " | sort -u)" = sh &&
+	test_expect_code 129 tperf record --per-thread -a -e cpu-clock -- true 2>err &&
+	grep -q "^ *error: --per-thread is for a command, -p or -t, not for -a or -C$" err
+}
+
+test_expect_success PERF '--per-thread: a ring per thread, perf'"'"'s ID_INDEX' '
+	per_thread
+'
+
+# --tail-synthesize: the records in the file's order, as perf's (-p: the
+# state of the process after the samples)
+tail_synthesize() {
+	sleep 30 &
+	spid=$! &&
+	for tool in perf tperf; do
+		$tool record -q --tail-synthesize -e cpu-clock -p $spid -o $tool.data -- sleep 0.01 &&
+		perf script -i $tool.data -D 2>/dev/null | grep -a -o "PERF_RECORD_[A-Z0-9_]*" |
+			uniq -c >$tool.order || { kill $spid; return 1; }
+	done &&
+	kill $spid &&
+	test "$(tail -1 perf.order | sed "s/^ *[0-9]* //")" = PERF_RECORD_MMAP2 &&
+	test_cmp perf.order tperf.order
+}
+
+test_expect_success PERF '--tail-synthesize: the state written at the end, as perf' '
+	tail_synthesize
+'
+
+test_expect_success PERF,ROOT '--realtime: SCHED_FIFO for the recorder, not for the command, as perf' '
+	realtime
 '
 
 # the NAMESPACES records of file $1, without comm, pid and time

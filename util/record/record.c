@@ -3,6 +3,7 @@
  * Recording: attrs as perf 6.1 sets them, and the attr-side options.  The
  * session (rings, synthesis, workload, output) is in util/record/record-run.c.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,153 @@ void record_opts__init(struct record_opts *o)
 	o->mmap_pages = 128;
 	o->mmap_flush = 1;
 	o->output = "perf.data";
+	o->synth = RECORD_SYNTH_ALL;
+}
+
+/**
+ * record__parse_synth - see util/record/record.h
+ */
+int record__parse_synth(struct record_opts *o, const char *str, char *buf, size_t size)
+{
+	static const struct {
+		const char *name;
+		unsigned int bits;
+	} words[] = {
+		{ "no", 0 }, { "all", RECORD_SYNTH_ALL }, { "task", RECORD_SYNTH_TASK },
+		{ "mmap", RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP }, { "cgroup", RECORD_SYNTH_CGROUP },
+	};
+	unsigned int bits = 0;
+	const char *p = str;
+
+	while (*p) {
+		size_t n = strcspn(p, ","), i;
+
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (strlen(words[i].name) == n && !strncmp(p, words[i].name, n))
+				break;
+		if (i == sizeof(words) / sizeof(words[0])) {
+			snprintf(buf, size, "invalid --synth '%s': give no, all, task, mmap or cgroup, "
+				 "separated by commas", str);
+			return -EINVAL;
+		}
+		bits |= words[i].bits;
+		p += n + (p[n] == ',');
+	}
+	o->synth = bits;
+	return 0;
+}
+
+/* A number with one suffix character of @tags, whose multipliers are @mult. */
+static int parse_tagged(const char *str, const char *tags, const u64 *mult, u64 *val)
+{
+	const char *t;
+	char *end;
+	u64 v;
+
+	if (!str || !isdigit((unsigned char)*str))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(str, &end, 10);
+	if (errno || !*end || end[1] || !(t = strchr(tags, *end)))
+		return -EINVAL;
+	if (v > UINT64_MAX / mult[t - tags])
+		return -EINVAL;
+	*val = v * mult[t - tags];
+	return 0;
+}
+
+static const u64 size_mult[] = { 1, 1ULL << 10, 1ULL << 20, 1ULL << 30 };
+static const u64 time_mult[] = { 1, 60, 3600, 86400 };
+
+/**
+ * record__parse_size - see util/record/record.h
+ */
+int record__parse_size(const char *str, u64 *val)
+{
+	return parse_tagged(str, "BKMG", size_mult, val);
+}
+
+/**
+ * record__parse_switch_output - see util/record/record.h
+ */
+int record__parse_switch_output(struct record_opts *o, const char *str, char *buf, size_t size)
+{
+	u64 v;
+
+	o->switch_output = true;
+	o->timestamp_filename = true;
+	if (!str || !strcmp(str, "signal")) {
+		o->switch_signal = true;
+		return 0;
+	}
+	if (!record__parse_size(str, &v) && v) {
+		o->switch_size = v;
+		return 0;
+	}
+	if (!parse_tagged(str, "smhd", time_mult, &v) && v) {
+		o->switch_secs = v;
+		return 0;
+	}
+	snprintf(buf, size, "invalid --switch-output '%s': give 'signal', a size with B/K/M/G "
+		 "(such as 10M) or a time with s/m/h/d (such as 30s)", str);
+	return -EINVAL;
+}
+
+static int parse_ms(const char *s, char **end, u64 *v)
+{
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	*v = strtoull(s, end, 10);
+	return errno ? -EINVAL : 0;
+}
+
+/**
+ * record__parse_delay - see util/record/record.h
+ */
+int record__parse_delay(struct record_opts *o, const char *str, char *buf, size_t size)
+{
+	const char *p = str;
+	char *end;
+	u64 v;
+
+	free(o->ranges);
+	o->ranges = NULL;
+	o->nr_ranges = 0;
+	o->delay_ms = 0;
+	if (!strcmp(str, "-1")) {
+		o->delay_ms = -1;
+		return 0;
+	}
+	if (!parse_ms(str, &end, &v) && !*end && v && v <= INT32_MAX) {
+		o->delay_ms = (int)v;
+		return 0;
+	}
+	while (*p) {
+		struct record_range r, *n;
+
+		if (parse_ms(p, &end, &r.start) || *end != '-' || parse_ms(end + 1, &end, &r.end) ||
+		    r.end <= r.start || (o->nr_ranges && r.start < o->ranges[o->nr_ranges - 1].end) ||
+		    (*end && (*end != ',' || !end[1])))
+			goto bad;
+		n = realloc(o->ranges, ((size_t)o->nr_ranges + 1) * sizeof(*n));
+		if (!n) {
+			snprintf(buf, size, "out of memory");
+			return -ENOMEM;
+		}
+		o->ranges = n;
+		o->ranges[o->nr_ranges++] = r;
+		p = *end ? end + 1 : end;
+	}
+	if (o->nr_ranges)
+		return 0;
+bad:
+	free(o->ranges);
+	o->ranges = NULL;
+	o->nr_ranges = 0;
+	snprintf(buf, size, "invalid -D '%s': give milliseconds (more than 0), -1 (start with "
+		 "the events disabled) or ranges of milliseconds such as 10-20,30-40", str);
+	return -EINVAL;
 }
 
 static int parse_stack_size(const char *s, u32 *size, char *buf, size_t len)
@@ -169,7 +317,7 @@ static void config_period(struct evsel *e, const struct record_opts *o)
 			a->sample_freq = o->freq;
 		}
 	}
-	if (a->freq)
+	if (a->freq || o->sample_period_bit)	/* -P: the period of each sample */
 		a->sample_type |= PERF_SAMPLE_PERIOD;
 	if (o->no_samples)
 		a->sample_freq = 0;
@@ -220,6 +368,10 @@ static void config_callchain(struct evsel *e, const struct record_opts *o,
 		a->sample_stack_user = cg->dump_size;
 		a->exclude_callchain_user = 1;
 	}
+	if (o->kernel_callchains)	/* --kernel-callchains: the kernel frames only */
+		a->exclude_callchain_user = 1;
+	if (o->user_callchains)		/* --user-callchains: the user frames only */
+		a->exclude_callchain_kernel = 1;
 }
 
 /*
@@ -338,7 +490,12 @@ static void config_sample_bits(struct evsel *e, const struct record_opts *o)
 	struct perf_event_attr *a = &e->attr;
 
 	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID;
-	if (o->timestamp || o->raw)	/* -R samples TIME even with --no-timestamp (perf) */
+	/*
+	 * -R samples TIME even with --no-timestamp; --per-thread (which does
+	 * not inherit) only with -T, as perf 6.1
+	 */
+	if ((o->timestamp && (!o->per_thread || o->timestamp_set ||
+			      target__has_cpu(&o->target))) || o->raw)
 		a->sample_type |= PERF_SAMPLE_TIME;
 	if (o->sample_cpu || o->raw || target__has_cpu(&o->target))
 		a->sample_type |= PERF_SAMPLE_CPU;
@@ -392,7 +549,7 @@ static void config_evsel(struct evsel *e, const struct record_opts *o, bool trac
 	struct perf_event_attr *a = &e->attr;
 	bool leader = evsel__is_group_leader(e);
 
-	a->inherit = !o->target.no_inherit;
+	a->inherit = !o->target.no_inherit && !o->per_thread;
 	if (e->sample_read_leader)	/* its own :S (a group's :S is every member's) */
 		config_sample_read(e);
 	config_sample_bits(e, o);
@@ -401,6 +558,12 @@ static void config_evsel(struct evsel *e, const struct record_opts *o, bool trac
 	config_period(e, o);
 	config_callgraph(e, o);
 	a->read_format |= PERF_FORMAT_ID | PERF_FORMAT_LOST;
+	if (o->running_time)	/* --running-time: the times with each read */
+		a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	if (o->no_buffering) {	/* --no-buffering: a wake-up per record */
+		a->watermark = 0;
+		a->wakeup_events = 1;
+	}
 	if (o->inherit_stat) {
 		a->inherit_stat = 1;
 		a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
@@ -409,7 +572,8 @@ static void config_evsel(struct evsel *e, const struct record_opts *o, bool trac
 	if (track)
 		config_tracking(a, o);
 	a->disabled = leader;
-	a->enable_on_exec = leader && target__none(&o->target);
+	/* -D: the events wait for record to enable them, not for the exec */
+	a->enable_on_exec = leader && target__none(&o->target) && !record__delayed(o);
 	if (o->clockid >= 0) {
 		a->use_clockid = 1;
 		a->clockid = o->clockid;
@@ -441,7 +605,11 @@ static void config_leader_sampling(struct evsel *e)
 	a->sample_type = leader->attr.sample_type;
 }
 
-/* perf's system-wide tracking event: dummy:HG, enabled from the open. */
+/*
+ * perf's tracking event, dummy:HG: system-wide enabled from the open; with
+ * -D (for a task) enabled at the exec while the events wait, so that the
+ * maps of the start are recorded.
+ */
 static int add_dummy(struct evlist *evlist, const struct record_opts *o)
 {
 	struct perf_event_attr a = {
@@ -449,12 +617,14 @@ static int add_dummy(struct evlist *evlist, const struct record_opts *o)
 		.config = PERF_COUNT_SW_DUMMY,
 		.size = sizeof(a),
 		.sample_period = 1,
-		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CPU,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID,
 		.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST,
 		.sample_id_all = 1,
 	};
 	struct evsel *e;
 
+	if (!target__has_cpu(&o->target))
+		a.disabled = a.enable_on_exec = 1;
 	a.inherit = !o->target.no_inherit;
 	if (o->clockid >= 0) {
 		a.use_clockid = 1;
@@ -502,12 +672,12 @@ static int add_default(struct evlist *evlist)
  * that the samples name their HEADER_ATTR): ID, or IDENTIFIER when their
  * sample_types differ.
  */
-static void config_sample_id(struct evlist *evlist, bool pipe)
+static void config_sample_id(struct evlist *evlist, bool pipe, bool sample_identifier)
 {
 	struct evsel *first = evlist__first(evlist), *e;
-	bool identifier = false;
+	bool identifier = sample_identifier;	/* --sample-identifier */
 
-	if (evlist->nr_entries < 2 && !pipe)
+	if (evlist->nr_entries < 2 && !pipe && !sample_identifier)
 		return;
 	evlist__for_each_entry(evlist, e)
 		identifier |= e->attr.sample_type != first->attr.sample_type;
@@ -554,6 +724,7 @@ static int check_terms(struct evlist *evlist, char *buf, size_t size)
 int record__config(struct evlist *evlist, const struct record_opts *o, char *buf, size_t size)
 {
 	bool system = target__has_cpu(&o->target);
+	bool dummy = system || record__delayed(o);	/* the tracking bits on a dummy:HG */
 	struct evsel *e;
 	int err = check_terms(evlist, buf, size);
 
@@ -563,11 +734,11 @@ int record__config(struct evlist *evlist, const struct record_opts *o, char *buf
 	if (!evlist->nr_entries && add_default(evlist))
 		return -ENOMEM;
 	evlist__for_each_entry(evlist, e)
-		config_evsel(e, o, !system && e == evlist__first(evlist));
+		config_evsel(e, o, !dummy && e == evlist__first(evlist));
 	evlist__for_each_entry(evlist, e)
 		config_leader_sampling(e);
-	if (system && add_dummy(evlist, o))
+	if (dummy && add_dummy(evlist, o))
 		return -ENOMEM;
-	config_sample_id(evlist, o->output && !strcmp(o->output, "-"));
+	config_sample_id(evlist, o->output && !strcmp(o->output, "-"), o->sample_identifier);
 	return 0;
 }

@@ -999,6 +999,16 @@ void perf_stat__print_event_state(const char *name, bool enabled)
 }
 
 /**
+ * perf_stat__print_no_event - --control named an event the list lacks, as perf says it
+ * @name: the name given
+ */
+void perf_stat__print_no_event(const char *name)
+{
+	fflush(stdout);
+	fprintf(stderr, "failed: can't find '%s' event\n", name);
+}
+
+/**
  * perf_stat__print_evlist - the events' names, for --control's "evlist"
  * @evlist: the events
  */

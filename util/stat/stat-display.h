@@ -41,6 +41,8 @@ void perf_stat__print_footer(struct perf_stat_config *config);
 void perf_stat__print_delay_state(bool enabled);
 /* --control's "enable NAME" / "disable NAME": "Event NAME enabled" on stderr, as perf. */
 void perf_stat__print_event_state(const char *name, bool enabled);
+/* --control's "enable NAME" of no event: perf's "failed: can't find 'NAME' event" on stderr. */
+void perf_stat__print_no_event(const char *name);
 /* --control's "evlist": each event's name on stderr, as perf. */
 void perf_stat__print_evlist(struct evlist *evlist);
 /* "sh: Killed" on stderr for a command a signal ended, as perf's psignal(). */

@@ -19,6 +19,7 @@
 #include "util/lib/config.h"
 #include "util/lib/debug.h"
 #include "util/event/evlist.h"
+#include "util/event/evlist-ctl.h"
 #include "util/event/pmu.h"
 #include "util/perf-data/stat-event.h"
 #include "util/stat/stat-display.h"
@@ -207,8 +208,6 @@ static void print_interval(struct stat_run *r, uint64_t t0)
 
 struct wait_state {
 	struct workload *w;	/* NULL: no workload */
-	char ctl_buf[256];	/* --control: the start of a command not yet ended */
-	size_t ctl_len;
 	bool child_done;
 	uint64_t t0, next_tick, enable_at;
 	uint64_t deadline;	/* --timeout: when the run ends (UINT64_MAX: never) */
@@ -217,77 +216,41 @@ struct wait_state {
 	bool timed_out;		/* the workload was sent SIGTERM at the deadline */
 };
 
-/* --control: enable or disable the events named @name (all when NULL). */
-static void control_enable(struct stat_run *r, struct wait_state *s, const char *name, bool on)
-{
-	struct evsel *evsel;
-
-	if (!name) {
-		if (on)
-			evlist__enable(r->evlist);
-		else
-			evlist__disable(r->evlist);
-		s->enabled = true;	/* a -D delay no longer applies */
-		perf_stat__print_delay_state(on);
-		return;
-	}
-	evlist__for_each_entry(r->evlist, evsel) {
-		if (strcmp(evsel__name(evsel), name))
-			continue;
-		if (on)
-			evsel__enable(evsel);
-		else
-			evsel__disable(evsel);
-		perf_stat__print_event_state(name, on);
-	}
-}
-
 /*
- * One command of --control, as perf 6.1 takes them: "enable" and
- * "disable" (all events, or "enable NAME"), "evlist", and "ping", "stop"
- * and "snapshot" which stat only acknowledges.  Anything else gets no ack.
+ * One command of --control, as perf 6.1 takes them (util/event/evlist-ctl):
+ * "enable" and "disable" (all events, or "enable NAME"), "evlist", and
+ * "ping", "stop" and "snapshot", which stat only acknowledges.
  */
-static void control_command(struct stat_run *r, struct wait_state *s, const char *cmd)
+static void control_command(struct stat_run *r, struct wait_state *s, enum evlist_ctl_cmd cmd,
+			    const char *name)
 {
-	bool ack = true;
+	if (cmd == EVLIST_CTL_ENABLE || cmd == EVLIST_CTL_DISABLE) {
+		int n = evlist_ctl__apply(r->evlist, cmd, name);
 
-	if (!strcmp(cmd, "enable") || !strcmp(cmd, "disable"))
-		control_enable(r, s, NULL, cmd[0] == 'e');
-	else if (!strncmp(cmd, "enable ", 7))
-		control_enable(r, s, cmd + 7, true);
-	else if (!strncmp(cmd, "disable ", 8))
-		control_enable(r, s, cmd + 8, false);
-	else if (!strcmp(cmd, "evlist"))
+		if (!name) {
+			s->enabled = true;	/* a -D delay no longer applies */
+			perf_stat__print_delay_state(cmd == EVLIST_CTL_ENABLE);
+		} else if (n) {
+			perf_stat__print_event_state(name, cmd == EVLIST_CTL_ENABLE);
+		} else {
+			perf_stat__print_no_event(name);
+		}
+	} else if (cmd == EVLIST_CTL_EVLIST) {
 		perf_stat__print_evlist(r->evlist);
-	else if (strcmp(cmd, "ping") && strcmp(cmd, "stop") && strcmp(cmd, "snapshot"))
-		ack = false;
-	if (ack && r->ack_fd >= 0 && write(r->ack_fd, "ack\n", 4) != 4)
+	}
+	if (evlist_ctl__acked(cmd) && evlist_ctl__ack(r->ctl))
 		pr_debug("--control: cannot write the ack: %s\n", strerror(errno));
 }
 
 /* Read what the --control descriptor holds and run each whole line. */
 static void control_read(struct stat_run *r, struct wait_state *s)
 {
-	ssize_t n = read(r->ctl_fd, s->ctl_buf + s->ctl_len, sizeof(s->ctl_buf) - 1 - s->ctl_len);
-	char *line, *end;
+	enum evlist_ctl_cmd cmd;
+	const char *name;
 
-	if (n <= 0) {
-		if (n == 0 || (errno != EINTR && errno != EAGAIN))
-			r->ctl_fd = -1;	/* closed: nothing more to listen to */
-		return;
-	}
-	s->ctl_len += n;
-	s->ctl_buf[s->ctl_len] = '\0';
-	line = s->ctl_buf;
-	while ((end = strpbrk(line, "\n")) != NULL) {
-		*end = '\0';
-		control_command(r, s, line);
-		line = end + 1;
-	}
-	s->ctl_len = strlen(line);
-	memmove(s->ctl_buf, line, s->ctl_len + 1);
-	if (s->ctl_len == sizeof(s->ctl_buf) - 1)
-		s->ctl_len = 0;	/* a line longer than any command: dropped */
+	evlist_ctl__read(r->ctl);
+	while ((cmd = evlist_ctl__next(r->ctl, &name)) != EVLIST_CTL_NONE)
+		control_command(r, s, cmd, name);
 }
 
 static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *unblocked)
@@ -343,12 +306,12 @@ static bool wait_step(struct stat_run *r, struct wait_state *s, const sigset_t *
 	if (!s->w && target__has_task(r->target) && timeout > 100000000ULL)
 		timeout = 100000000ULL;
 	tmo = ns_ts(timeout);
-	pfd.fd = r->ctl_fd;
-	if (ppoll(&pfd, r->ctl_fd >= 0, timeout == UINT64_MAX ? NULL : &tmo, unblocked) > 0) {
+	pfd.fd = r->ctl ? r->ctl->fd : -1;
+	if (ppoll(&pfd, pfd.fd >= 0, timeout == UINT64_MAX ? NULL : &tmo, unblocked) > 0) {
 		if (pfd.revents & (POLLIN | POLLHUP))
 			control_read(r, s);
 		else if (pfd.revents & (POLLNVAL | POLLERR))
-			r->ctl_fd = -1;	/* not a descriptor to read: ignored, as perf */
+			r->ctl->fd = -1;	/* not a descriptor to read: ignored, as perf */
 	}
 	return true;
 }

@@ -12,6 +12,7 @@
 #include "util/stat/stat.h"
 
 struct evlist;
+struct evlist_ctl;
 struct stat_record;
 struct target;
 
@@ -27,7 +28,7 @@ struct stat_run {
 	unsigned int timeout_ms;	/* --timeout: end each run after that long (0: none) */
 	bool sync;			/* -S: sync() before each run */
 	const char *pre_cmd, *post_cmd;	/* --pre, --post: sh -c before and after each run */
-	int ctl_fd, ack_fd;		/* --control: commands read, "ack\n" written (-1: none) */
+	struct evlist_ctl *ctl;		/* --control: commands read, "ack\n" written (NULL: none) */
 	struct stat_run *baseline;	/* --compare-with: run before each of ours, run
 					 * for run, with its own events and config
 					 * (nothing of it printed), or NULL */
