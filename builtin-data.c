@@ -133,6 +133,20 @@ static int convert_to_json(struct data_convert *dc)
 	return err;
 }
 
+/* Why a conversion to @what (CTF, pprof) failed: the writer's @msg first. */
+static void convert_failed(const struct data_convert *dc, int err, const char *msg,
+			   const char *what)
+{
+	if (err == -ENOMEM)
+		ui__error("out of memory converting '%s'", dc->input);
+	else if (msg[0])
+		ui__error("%s", msg);
+	else if (dc->session->errmsg[0])
+		ui__error("%s", dc->session->errmsg);
+	else
+		ui__error("cannot convert '%s' to %s: %s", dc->input, what, strerror(-err));
+}
+
 static int convert_to_ctf(struct data_convert *dc)
 {
 	char msg[512] = "";
@@ -142,15 +156,9 @@ static int convert_to_ctf(struct data_convert *dc)
 	dc->ctf.tod = dc->tod;
 	dc->ctf.force = dc->force;
 	err = convert_ctf__write(dc->to_ctf, &dc->ctf, dc->session, &dc->st, msg, sizeof(msg));
-	if (err == -ENOMEM)
-		ui__error("out of memory converting '%s'", dc->input);
-	else if (err && msg[0])
-		ui__error("%s", msg);
-	else if (err && dc->session->errmsg[0])
-		ui__error("%s", dc->session->errmsg);
-	else if (err)
-		ui__error("cannot convert '%s' to CTF: %s", dc->input, strerror(-err));
-	if (!err)
+	if (err)
+		convert_failed(dc, err, msg, "CTF");
+	else
 		print_summary(dc, dc->st.bytes / 1024.0 / 1024.0);
 	return err;
 }
@@ -166,15 +174,9 @@ static int convert_to_pprof(struct data_convert *dc)
 	err = convert_pprof__write(fd, dc->session, &dc->machine, &dc->st, msg, sizeof(msg));
 	if (err)
 		remove_output(dc, dc->to_pprof);
-	if (err == -ENOMEM)
-		ui__error("out of memory converting '%s'", dc->input);
-	else if (err && msg[0])
-		ui__error("%s", msg);
-	else if (err && dc->session->errmsg[0])
-		ui__error("%s", dc->session->errmsg);
-	else if (err)
-		ui__error("cannot convert '%s' to pprof: %s", dc->input, strerror(-err));
-	if (!err)
+	if (err)
+		convert_failed(dc, err, msg, "pprof");
+	else
 		print_summary(dc, dc->st.bytes / 1024.0 / 1024.0);
 	return err;
 }
