@@ -20,11 +20,8 @@ OPTIONAL := libunwind:libunwind-dev babeltrace-ctf:libbabeltrace-ctf-dev \
 # The check runs while this file is read, so it is left to the sub-make of
 # the targets that install the packages first (check, check-full, demo):
 # their recipes run install-deps, then `$(MAKE) all`, which checks.
-# A dry run (make -n check) runs those sub-makes too, but not install-deps:
-# their check is left out there (a top-level make -n still checks).
 NO_LIB_CHECK := clean distclean install-deps check check-full demo
-DRY_SUB_MAKE := $(if $(filter-out 0,$(MAKELEVEL)),$(findstring n,$(filter-out -%,$(firstword $(MAKEFLAGS)))))
-ifeq ($(filter $(NO_LIB_CHECK),$(MAKECMDGOALS))$(DRY_SUB_MAKE),)
+ifeq ($(filter $(NO_LIB_CHECK),$(MAKECMDGOALS)),)
   $(foreach r,$(REQUIRED),$(if $(shell pkg-config --exists $(word 1,$(subst :, ,$(r))) && echo y),,\
     $(error missing library $(word 1,$(subst :, ,$(r))): install the Debian package $(word 2,$(subst :, ,$(r))) (or run scripts/install-deps.sh))))
 endif
